@@ -1,0 +1,84 @@
+// Types of the input language: index, iN, f32, f64, none (control tokens), ranked and
+// unranked memrefs. A Type is a small value; memref details are shared and immutable.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace loom {
+
+// Raw payload of a scalar: integers and index masked to their width (zero-extended),
+// f32 as IEEE single bits in the low 32 bits, f64 as IEEE double bits, none as 0.
+using Bits = uint64_t;
+
+// Marks a dynamic size, stride or offset (MLIR's `?`).
+constexpr int64_t kDynamic = std::numeric_limits<int64_t>::min();
+
+enum class TypeKind : uint8_t { None, Integer, Index, F16, F32, F64, MemRef, UnrankedMemRef };
+
+struct MemRefInfo;
+
+struct Type {
+  TypeKind kind = TypeKind::None;
+  unsigned width = 0; // bits: iN -> N, index -> 64, f32 -> 32, f64 -> 64, none -> 0
+  std::shared_ptr<const MemRefInfo> mem; // MemRef and UnrankedMemRef only
+
+  static Type none() { return {TypeKind::None, 0, nullptr}; }
+  static Type integer(unsigned w) { return {TypeKind::Integer, w, nullptr}; }
+  static Type i1() { return integer(1); }
+  static Type index() { return {TypeKind::Index, 64, nullptr}; }
+  static Type f32() { return {TypeKind::F32, 32, nullptr}; }
+  static Type f64() { return {TypeKind::F64, 64, nullptr}; }
+
+  bool isNone() const { return kind == TypeKind::None; }
+  bool isInteger() const { return kind == TypeKind::Integer; }
+  bool isIndex() const { return kind == TypeKind::Index; }
+  // Integer or index: everything arith's integer ops accept.
+  bool isIntLike() const { return kind == TypeKind::Integer || kind == TypeKind::Index; }
+  bool isFloat() const { return kind == TypeKind::F32 || kind == TypeKind::F64 || kind == TypeKind::F16; }
+  bool isScalar() const { return isIntLike() || isFloat(); }
+  bool isMemRef() const { return kind == TypeKind::MemRef; }
+  bool isUnrankedMemRef() const { return kind == TypeKind::UnrankedMemRef; }
+  bool isAnyMemRef() const { return isMemRef() || isUnrankedMemRef(); }
+  bool isI1() const { return kind == TypeKind::Integer && width == 1; }
+
+  std::string str() const;
+};
+
+bool operator==(const Type& a, const Type& b);
+inline bool operator!=(const Type& a, const Type& b) { return !(a == b); }
+
+// A memref's element type, shape and layout. The layout is kept in strided form
+// (offset + sum(index_i * stride_i)); an identity layout has row-major strides.
+struct MemRefInfo {
+  Type elem;
+  std::vector<int64_t> shape;   // empty for unranked; kDynamic for `?`
+  bool identity = true;         // no layout attribute written
+  int64_t offset = 0;           // kDynamic allowed when !identity
+  std::vector<int64_t> strides; // kDynamic allowed when !identity
+  std::string layoutText;       // as written (affine map or strided<>), for printing
+};
+
+Type makeMemRef(Type elem, std::vector<int64_t> shape);
+Type makeStridedMemRef(Type elem, std::vector<int64_t> shape, int64_t offset,
+                       std::vector<int64_t> strides, std::string layoutText);
+Type makeUnrankedMemRef(Type elem);
+
+// Row-major strides of a static shape (the identity layout).
+std::vector<int64_t> identityStrides(const std::vector<int64_t>& shape);
+
+// Mask for an integer of `width` bits (width 64 gives all ones).
+inline Bits widthMask(unsigned width) {
+  return width >= 64 ? ~Bits(0) : ((Bits(1) << width) - 1);
+}
+// Sign-extends the low `width` bits of v to 64 bits.
+inline int64_t signExtend(Bits v, unsigned width) {
+  if (width == 0 || width >= 64) return static_cast<int64_t>(v);
+  unsigned s = 64 - width;
+  return static_cast<int64_t>(v << s) >> s;
+}
+
+} // namespace loom

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs loom-sim's build and test dependencies from Debian packages.
+# Idempotent: packages already present are skipped by apt.
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake ninja-build pkg-config
+  libsystemc-dev libboost-graph-dev catch2 libspdlog-dev libfmt-dev
+  libcli11-dev nlohmann-json3-dev
+  mlir-14-tools libmlir-14       # independent oracle: mlir-opt-14, mlir-cpu-runner-14 + runtime libs
+  clang-14 libclang-rt-14-dev    # libFuzzer target and sanitizer builds
+  graphviz                       # DOT rendering check
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -q
+  $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi

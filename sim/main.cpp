@@ -1,0 +1,68 @@
+// loom-sim: cycle-accurate simulator and verification harness for LOOM's dataflow
+// lowering. This file only defines the command line; each command lives in its own file.
+
+#include "sim/run_command.h"
+
+#include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <systemc>
+
+#include <cstdlib>
+#include <iostream>
+
+namespace {
+
+void setupLogging(int verbosity) {
+  auto logger = spdlog::stderr_color_mt("loom-sim");
+  spdlog::set_default_logger(logger);
+  spdlog::set_pattern("[%l] %v");
+  spdlog::set_level(verbosity >= 2 ? spdlog::level::debug
+                    : verbosity == 1 ? spdlog::level::info
+                                     : spdlog::level::warn);
+}
+
+} // namespace
+
+// SystemC's library defines main() and calls sc_main; ours replaces it only to silence
+// SystemC's banner (it would corrupt the program output) before handing over.
+int main(int argc, char* argv[]) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  return sc_core::sc_elab_and_sim(argc, argv);
+}
+
+extern "C" int sc_main(int argc, char* argv[]) {
+  CLI::App app{"loom-sim: run MLIR scf kernels through LOOM's dataflow lowering on a "
+               "cycle-accurate network, and check that it behaved as the specs require.\n"
+               "Exit codes: 0 success, 1 a run or a check failed, 2 bad input or usage."};
+  app.require_subcommand(1);
+  int verbosity = 0;
+  app.add_flag("-v,--verbose", verbosity, "More log output on stderr (-v info, -vv debug)");
+
+  loom::RunOptions run;
+  CLI::App* runCmd = app.add_subcommand(
+      "run", "Run a program: its entry function in the reference interpreter, accelerated calls on "
+             "the dataflow simulator");
+  runCmd->add_option("file", run.file, "MLIR file (MLIR-14 or current syntax)")->required();
+  runCmd->add_option("--entry", run.entry, "Function to run (no arguments)")->capture_default_str();
+  runCmd->add_flag("--no-accel", run.noAccel,
+                   "Run everything in the reference interpreter (no dataflow simulation)");
+  runCmd->add_option("--max-steps", run.maxSteps,
+                     "Stop with an error after this many interpreted operations (0: no limit)")
+      ->capture_default_str();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return 2;
+  }
+  setupLogging(verbosity);
+  if (*runCmd) return loom::runCommand(run);
+  return 2;
+}

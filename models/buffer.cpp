@@ -1,0 +1,52 @@
+#include "models/buffer.h"
+
+namespace loom::models {
+
+Buffer::Buffer(std::string name, BufferKind kind, int slots, std::vector<Bits> initValues)
+    : Op(std::move(name), 1, 1), kind_(kind), slots_(slots < 1 ? 1 : static_cast<size_t>(slots)),
+      minAge_(kind == BufferKind::Seq ? slots_ - 1 : 0) {
+  if (initValues.size() > slots_) initValues.resize(slots_);
+  initCount_ = initValues.size();
+  for (Bits v : initValues)
+    held_.push_back({v, 0});
+}
+
+bool Buffer::step() {
+  bool any = false;
+  // Emit: the oldest held token, if it is old enough.
+  bool emitted = false;
+  if (!held_.empty() && now() >= held_.front().eligible && room(kOut)) {
+    out(kOut).push(held_.front().value);
+    held_.pop_front();
+    emitted = true;
+    fired();
+    any = true;
+  }
+  // Accept: one token, if a slot is free after the emit.
+  if (in(kIn).valid() && held_.size() < slots_) {
+    Bits v = in(kIn).front();
+    in(kIn).pop();
+    // fifo bypass: nothing older waits and the output is free this cycle.
+    if (minAge_ == 0 && held_.empty() && !emitted && out(kOut).ready())
+      out(kOut).push(v);
+    else
+      held_.push_back({v, now() + minAge_});
+    fired();
+    any = true;
+  }
+  return any;
+}
+
+bool Buffer::busy() const {
+  if (held_.empty()) return false;
+  // Either the head is still ageing, or it can leave next cycle.
+  return now() + 1 < held_.front().eligible || outputChannel(kOut)->ready();
+}
+
+bool Buffer::inFlight() const {
+  for (const Entry& e : held_)
+    if (e.eligible > now()) return true;
+  return false;
+}
+
+} // namespace loom::models

@@ -1,0 +1,62 @@
+// handshake.buffer: N slots of storage in front of the output channel, in one of two
+// kinds. Both keep FIFO order and accept one token and emit one token per cycle.
+//
+//   kind | a token popped in cycle t may be pushed in | extra latency on the path
+//   -----+--------------------------------------------+---------------------------
+//   fifo | t (bypass when nothing older is waiting)   | 1 cycle (the extra channel)
+//   seq  | t + N - 1 (it passes N stages)             | N cycles
+//
+// "Extra latency" compares producer -> buffer -> consumer with a direct producer ->
+// consumer channel when nothing waits: a buffer is an extra latency stage, unlike a
+// channel's capacity override, which adds slots but no cycle. A seq buffer is elastic:
+// its stages do not stall as a whole (tokens queue behind a full output), so it holds
+// up to N tokens.
+//
+//   part   | needs                                           | does
+//   -------+-------------------------------------------------+--------------------------
+//   emit   | oldest held token old enough, output ready      | push it, drop it
+//   accept | input valid, fewer than N held after the emit   | pop input, hold it (or
+//          |                                                 | push it now: fifo bypass)
+//
+// Optional initial values (at most N) are held at reset, old enough at once, and leave
+// first. atRest(): the buffer holds as many tokens as it was reset with.
+#pragma once
+
+#include "models/op.h"
+
+#include <deque>
+
+namespace loom::models {
+
+enum class BufferKind : uint8_t { Seq, Fifo };
+
+class Buffer : public Op {
+public:
+  enum Input : int { kIn };
+  enum Output : int { kOut };
+
+  Buffer(std::string name, BufferKind kind, int slots, std::vector<Bits> initValues = {});
+
+  const char* kindName() const override { return "handshake.buffer"; }
+  bool busy() const override;
+  bool atRest() const override { return held_.size() == initCount_; }
+  bool inFlight() const override;
+  size_t held() const { return held_.size(); }
+
+protected:
+  bool step() override;
+
+private:
+  struct Entry {
+    Bits value;
+    uint64_t eligible; // first cycle in which it may be pushed
+  };
+
+  BufferKind kind_;
+  size_t slots_;
+  uint64_t minAge_; // fifo 0, seq N - 1
+  size_t initCount_;
+  std::deque<Entry> held_;
+};
+
+} // namespace loom::models

@@ -1,0 +1,50 @@
+#include "models/carry.h"
+
+namespace loom::models {
+
+const char* Carry::phaseName() const {
+  switch (phase_) {
+  case Phase::NeedInit: return "NeedInit";
+  case Phase::NeedCond: return "NeedCond";
+  case Phase::NeedLoop: return "NeedLoop";
+  }
+  return "?";
+}
+
+bool Carry::step() {
+  switch (phase_) {
+  case Phase::NeedInit: return needInit();
+  case Phase::NeedCond: return needCond();
+  case Phase::NeedLoop: return needLoop();
+  }
+  return false;
+}
+
+bool Carry::needInit() {
+  if (!in(kA).valid() || !room(kO)) return false;
+  out(kO).push(in(kA).front());
+  in(kA).pop();
+  phase_ = Phase::NeedCond;
+  fired();
+  return true;
+}
+
+bool Carry::needCond() {
+  if (!in(kD).valid()) return false;
+  bool d = in(kD).front() != 0;
+  in(kD).pop();
+  phase_ = d ? Phase::NeedLoop : Phase::NeedInit;
+  fired();
+  return true;
+}
+
+bool Carry::needLoop() {
+  if (!in(kB).valid() || !room(kO)) return false;
+  out(kO).push(in(kB).front());
+  in(kB).pop();
+  phase_ = Phase::NeedCond;
+  fired();
+  return true;
+}
+
+} // namespace loom::models

@@ -1,0 +1,43 @@
+// dataflow.carry (spec-dataflow "Operation: dataflow.carry"): one loop-carried value.
+//
+//   %o = dataflow.carry %d, %a, %b
+//
+//   phase    | needs              | does                      | next
+//   ---------+--------------------+---------------------------+---------
+//   NeedInit | a valid, o ready   | pop a, push o = a         | NeedCond
+//   NeedCond | d valid            | pop d (no output)         | d ? NeedLoop : NeedInit
+//   NeedLoop | b valid, o ready   | pop b, push o = b         | NeedCond
+//
+// NeedCond and NeedLoop are separate firings (separate cycles).
+#pragma once
+
+#include "models/op.h"
+
+namespace loom::models {
+
+class Carry : public Op {
+public:
+  enum Input : int { kD, kA, kB };
+  enum Output : int { kO };
+  enum class Phase : uint8_t { NeedInit, NeedCond, NeedLoop };
+
+  explicit Carry(std::string name) : Op(std::move(name), 3, 1) {}
+
+  const char* kindName() const override { return "dataflow.carry"; }
+  int phase() const override { return static_cast<int>(phase_); }
+  const char* phaseName() const override;
+  int phaseCount() const override { return 3; }
+  bool atRest() const override { return phase_ == Phase::NeedInit; }
+
+protected:
+  bool step() override;
+
+private:
+  bool needInit();
+  bool needCond();
+  bool needLoop();
+
+  Phase phase_ = Phase::NeedInit;
+};
+
+} // namespace loom::models

@@ -1,0 +1,149 @@
+// Channel: one DFG edge as an elastic FIFO of capacity C >= 1 with latency 1.
+//
+// The channel rule (DESIGN.md "The timing model"):
+//   - a token pushed in cycle t is visible to the consumer in cycle t+1;
+//   - a slot freed (popped) in cycle t is visible to the producer in cycle t+1;
+//   - at most one push and one pop per cycle.
+//
+// Order independence by construction: everything an op can observe (valid(), front(),
+// ready()) is a function of the start-of-cycle snapshot `startCount_` and of slots
+// that no push or pop of the current cycle touches. push() writes the slot behind the
+// start-of-cycle tail (free, because ready() required startCount_ < C); pop() only
+// marks the head. Both take effect in commit(), which the engine calls after every op
+// of the cycle has been evaluated. So the producer and the consumer may be evaluated
+// in either order and see the same thing.
+//
+// Direction in the types: an op never holds a Channel. Its consumer side gets an
+// InPort (valid, front, pop) and its producer side an OutPort (ready, push).
+//
+// Activity: the first push or pop of a cycle appends the channel to the engine's
+// ActivityList (if one is set), so an event-driven engine commits only the channels
+// that changed and wakes only their producer and consumer ops.
+#pragma once
+
+#include "lowering/ir/types.h"
+
+#include <cassert>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace loom::models {
+
+class Channel;
+class Op;
+
+// Channels pushed or popped in the current cycle, each appended once. Owned by the
+// engine; the engine commits and clears it at the end of the cycle.
+using ActivityList = std::vector<Channel*>;
+
+class Channel {
+public:
+  Channel(std::string name, Type type, int capacity);
+
+  const std::string& name() const { return name_; }
+  const Type& type() const { return type_; }
+  int capacity() const { return capacity_; }
+
+  // --- Start-of-cycle state (what ops see) -----------------------------------------
+  bool valid() const { return startCount_ > 0; }         // consumer side
+  bool ready() const { return startCount_ < capacity_; } // producer side
+  Bits front() const {
+    assert(valid());
+    return buf_[head_];
+  }
+  int count() const { return startCount_; } // tokens held at start of cycle
+  // The i-th held token, oldest first (i < count()); for traces and latched-token
+  // reports.
+  Bits peek(int i) const { return buf_[(head_ + i) % capacity_]; }
+
+  // --- Actions of the current cycle ------------------------------------------------
+  void push(Bits v); // requires ready() and no push yet this cycle
+  void pop();        // requires valid() and no pop yet this cycle
+  bool pushedNow() const { return pushedNow_; }
+  bool poppedNow() const { return poppedNow_; }
+  Bits pushedValue() const { return buf_[(head_ + startCount_) % capacity_]; }
+  Bits poppedValue() const { return buf_[head_]; }
+
+  // End of cycle: apply this cycle's push and pop; the result is the next cycle's
+  // start-of-cycle state. A no-op on a channel that saw no action.
+  void commit();
+
+  // Between cycles only (no cycle in progress): put a token in as if it had been
+  // pushed in the previous cycle. For host inputs and tests; the caller must make
+  // sure the consumer gets evaluated. Requires a free slot.
+  void preload(Bits v);
+
+  // --- Wiring (set once, by Op::bindInput / Op::bindOutput) -------------------------
+  Op* producer() const { return producer_; }
+  int producerPort() const { return producerPort_; }
+  Op* consumer() const { return consumer_; }
+  int consumerPort() const { return consumerPort_; }
+  void setProducer(Op* op, int port) {
+    producer_ = op;
+    producerPort_ = port;
+  }
+  void setConsumer(Op* op, int port) {
+    consumer_ = op;
+    consumerPort_ = port;
+  }
+
+  // --- Activity tracking -----------------------------------------------------------
+  void setActivityList(ActivityList* list) { activity_ = list; }
+
+  // --- Counters (transfers over the whole run) -------------------------------------
+  uint64_t pushes() const { return pushes_; }
+  uint64_t pops() const { return pops_; }
+
+private:
+  void noteActive() {
+    if (!active_ && activity_) activity_->push_back(this);
+    active_ = true;
+  }
+
+  std::string name_;
+  Type type_;
+  int capacity_;
+  std::vector<Bits> buf_; // ring buffer of capacity_ slots
+  int head_ = 0;          // index of the oldest token
+  int startCount_ = 0;    // tokens held at the start of the current cycle
+  bool pushedNow_ = false;
+  bool poppedNow_ = false;
+  bool active_ = false; // already on the activity list this cycle
+  ActivityList* activity_ = nullptr;
+  Op* producer_ = nullptr;
+  Op* consumer_ = nullptr;
+  int producerPort_ = -1;
+  int consumerPort_ = -1;
+  uint64_t pushes_ = 0;
+  uint64_t pops_ = 0;
+};
+
+// The consumer's view of a channel.
+class InPort {
+public:
+  explicit InPort(Channel* ch = nullptr) : ch_(ch) {}
+  bool bound() const { return ch_ != nullptr; }
+  bool valid() const { return ch_->valid(); }
+  Bits front() const { return ch_->front(); }
+  void pop() { ch_->pop(); }
+  const Type& type() const { return ch_->type(); }
+
+private:
+  Channel* ch_;
+};
+
+// The producer's view of a channel.
+class OutPort {
+public:
+  explicit OutPort(Channel* ch = nullptr) : ch_(ch) {}
+  bool bound() const { return ch_ != nullptr; }
+  bool ready() const { return ch_->ready(); }
+  void push(Bits v) { ch_->push(v); }
+  const Type& type() const { return ch_->type(); }
+
+private:
+  Channel* ch_;
+};
+
+} // namespace loom::models

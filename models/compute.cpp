@@ -1,0 +1,89 @@
+#include "models/compute.h"
+
+#include <algorithm>
+
+namespace loom::models {
+
+int arithOperandCount(OpKind k) {
+  switch (k) {
+  case OpKind::Select: return 3;
+  case OpKind::NegF:
+  case OpKind::ExtSI:
+  case OpKind::ExtUI:
+  case OpKind::TruncI:
+  case OpKind::ExtF:
+  case OpKind::TruncF:
+  case OpKind::IndexCast:
+  case OpKind::SIToFP:
+  case OpKind::UIToFP:
+  case OpKind::FPToSI:
+  case OpKind::FPToUI:
+  case OpKind::Bitcast: return 1;
+  default: return 2;
+  }
+}
+
+Compute::Compute(std::string name, OpKind kind, ArithAttrs attrs, Type operandType, Type resultType,
+                 int latency, int numOperands)
+    : Op(std::move(name),
+         std::min(numOperands < 0 ? arithOperandCount(kind) : numOperands, kMaxOperands), 1),
+      kind_(kind), attrs_(attrs), operandType_(std::move(operandType)),
+      resultType_(std::move(resultType)), latency_(std::max(latency, 1)), kindName_(opName(kind)) {}
+
+bool Compute::step() {
+  // Stalled as a whole: the finished result in stage L-1 cannot leave.
+  bool headDone = !pipe_.empty() && pipe_.front().stage == latency_ - 1;
+  if (headDone && !room(kResult)) return false;
+  bool any = false;
+  if (headDone) {
+    out(kResult).push(pipe_.front().result);
+    pipe_.pop_front();
+    fired();
+    any = true;
+  }
+  // Accept into stage 0. With L = 1 stage 0 is the last stage: the result leaves in
+  // this cycle (accept() checked the output; nothing older can be in the pipeline).
+  if (accept()) {
+    any = true;
+    if (latency_ == 1) {
+      out(kResult).push(pipe_.back().result);
+      pipe_.pop_back();
+    }
+  }
+  for (Entry& e : pipe_)
+    ++e.stage;
+  return any;
+}
+
+bool Compute::accept() {
+  for (int i = 0; i < numInputs(); ++i)
+    if (!in(i).valid()) return false;
+  if (latency_ == 1 && !room(kResult)) return false;
+  Bits operands[kMaxOperands] = {};
+  for (int i = 0; i < numInputs(); ++i)
+    operands[i] = in(i).front();
+  Bits result = 0;
+  EvalError e = evalArith(kind_, attrs_, operandType_, resultType_, operands, result);
+  if (e != EvalError::None) {
+    std::string msg = std::string(evalErrorMessage(e)) + " (operands";
+    for (int i = 0; i < numInputs(); ++i)
+      msg += " " + (operandType_.isIntLike()
+                        ? std::to_string(signExtend(operands[i], operandType_.width))
+                        : std::to_string(operands[i]));
+    fail(msg + ")");
+    return false;
+  }
+  for (int i = 0; i < numInputs(); ++i)
+    in(i).pop();
+  pipe_.push_back({result, 0});
+  fired();
+  return true;
+}
+
+bool Compute::busy() const {
+  if (pipe_.empty()) return false;
+  // Advancing entries need no channel activity; a finished one waits for output space.
+  return pipe_.front().stage < latency_ - 1 || outputChannel(kResult)->ready();
+}
+
+} // namespace loom::models

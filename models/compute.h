@@ -1,0 +1,73 @@
+// Compute unit: one class for every arith op (integer and float arithmetic,
+// comparisons, select, casts). The arithmetic is evalArith's, the one definition the
+// reference interpreter also uses.
+//
+//   N operands -> 1 result, pipelined with latency L >= 1 (TimingConfig, by the op's
+//   latency class):
+//
+//   part    | needs                                    | does
+//   --------+------------------------------------------+-------------------------------
+//   accept  | every operand valid, pipeline not stalled | pop all operands, evaluate,
+//           |                                           | enter stage 0
+//   advance | pipeline not stalled                      | every entry moves one stage
+//   emit    | an entry in stage L-1, output ready       | push its result
+//
+// So operands popped in cycle t give a result pushed in cycle t+L-1, which the
+// consumer sees in t+L (L = 1: pop and push in the same cycle). One operation is
+// accepted per cycle, so up to L are in flight. The pipeline stalls as a whole: when
+// the entry in stage L-1 cannot leave because the output is full, nothing advances
+// and nothing is accepted in that cycle. An evaluation error (division by zero,
+// INT_MIN / -1, shift out of range, float-to-int out of range) is an op error raised
+// in the cycle the operands are popped.
+#pragma once
+
+#include "lowering/eval/arith.h"
+#include "models/op.h"
+
+#include <deque>
+
+namespace loom::models {
+
+// Operands of an arith op: 1 for casts and negf, 3 for select, 2 otherwise.
+int arithOperandCount(OpKind k);
+
+class Compute : public Op {
+public:
+  enum Output : int { kResult };
+  static constexpr int kMaxOperands = 3;
+
+  // `operandType` is evalArith's operandType (the first operand's type; for select the
+  // type of the true/false operands). numOperands < 0 means arithOperandCount(kind).
+  Compute(std::string name, OpKind kind, ArithAttrs attrs, Type operandType, Type resultType,
+          int latency, int numOperands = -1);
+
+  const char* kindName() const override { return kindName_.c_str(); }
+  bool busy() const override;
+  bool atRest() const override { return pipe_.empty(); }
+  bool inFlight() const override { return !pipe_.empty(); }
+
+  OpKind kind() const { return kind_; }
+  int latency() const { return latency_; }
+  size_t inFlightCount() const { return pipe_.size(); }
+
+protected:
+  bool step() override;
+
+private:
+  struct Entry {
+    Bits result;
+    int stage; // 0 .. latency-1 during the current cycle
+  };
+
+  bool accept();
+
+  OpKind kind_;
+  ArithAttrs attrs_;
+  Type operandType_;
+  Type resultType_;
+  int latency_;
+  std::string kindName_;
+  std::deque<Entry> pipe_; // oldest first; stages strictly decreasing
+};
+
+} // namespace loom::models

@@ -1,0 +1,16 @@
+#include "models/cond_br.h"
+
+namespace loom::models {
+
+bool CondBr::step() {
+  if (!in(kCond).valid() || !in(kData).valid()) return false;
+  int target = in(kCond).front() != 0 ? kTrue : kFalse;
+  if (!room(target)) return false;
+  out(target).push(in(kData).front());
+  in(kCond).pop();
+  in(kData).pop();
+  fired();
+  return true;
+}
+
+} // namespace loom::models

@@ -1,0 +1,27 @@
+// handshake.constant: one constant per control token.
+//
+//   needs: ctrl (none) valid, output ready | does: pop ctrl, push the constant
+#pragma once
+
+#include "models/op.h"
+
+namespace loom::models {
+
+class Constant : public Op {
+public:
+  enum Input : int { kCtrl };
+  enum Output : int { kOut };
+
+  Constant(std::string name, Bits value) : Op(std::move(name), 1, 1), value_(value) {}
+
+  const char* kindName() const override { return "handshake.constant"; }
+  Bits value() const { return value_; }
+
+protected:
+  bool step() override;
+
+private:
+  Bits value_;
+};
+
+} // namespace loom::models

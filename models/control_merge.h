@@ -1,0 +1,24 @@
+// handshake.control_merge: a merge that also says which input won.
+//
+//   needs: some input valid, result and index outputs ready
+//   does:  pop the first valid input (lowest index wins), push its value on result and
+//          its input number on index
+#pragma once
+
+#include "models/op.h"
+
+namespace loom::models {
+
+class ControlMerge : public Op {
+public:
+  enum Output : int { kResult, kIndex };
+
+  ControlMerge(std::string name, int numInputs) : Op(std::move(name), numInputs, 2) {}
+
+  const char* kindName() const override { return "handshake.control_merge"; }
+
+protected:
+  bool step() override;
+};
+
+} // namespace loom::models

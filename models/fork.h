@@ -1,0 +1,37 @@
+// handshake.fork (eager, as CIRCT's): one input token copied to N outputs. Each output
+// is sent independently, as soon as it has space; a per-output "sent" bit remembers
+// which copies already left. The input is popped in the cycle its last copy is sent,
+// and the sent bits clear.
+//
+//   part       | needs                                   | does
+//   -----------+-----------------------------------------+---------------------------
+//   output i   | input valid, i not yet sent, i ready    | push copy on i, mark sent
+//   (complete) | every output sent (now or earlier)      | pop input, clear sent bits
+//
+// Each copy sent is one firing. atRest() is false while some but not all copies of a
+// token have been sent ("half-sent").
+#pragma once
+
+#include "models/op.h"
+
+namespace loom::models {
+
+class Fork : public Op {
+public:
+  enum Input : int { kIn };
+
+  Fork(std::string name, int numOutputs)
+      : Op(std::move(name), 1, numOutputs), sent_(static_cast<size_t>(numOutputs), false) {}
+
+  const char* kindName() const override { return "handshake.fork"; }
+  bool atRest() const override;
+  bool sent(int output) const { return sent_[output]; }
+
+protected:
+  bool step() override;
+
+private:
+  std::vector<bool> sent_;
+};
+
+} // namespace loom::models

@@ -1,0 +1,45 @@
+// dataflow.gate (spec-dataflow "Operation: dataflow.gate"): shifts a one-step-ahead
+// before-region stream (N+1 pairs) into a body-region stream (N values, N conds).
+//
+//   %after_value, %after_cond = dataflow.gate %before_value, %before_cond
+//
+//   phase    | before_cond | pops         | pushes                        | next
+//   ---------+-------------+--------------+-------------------------------+---------
+//   NeedHead | true        | value, cond  | after_value = before_value    | NeedNext
+//   NeedHead | false       | value, cond  | nothing                       | NeedHead
+//   NeedNext | true        | value, cond  | after_value, after_cond = T   | NeedNext
+//   NeedNext | false       | value, cond  | after_cond = F                | NeedHead
+//
+// Each row is one firing; it needs both inputs valid and space on exactly the outputs
+// it pushes.
+#pragma once
+
+#include "models/op.h"
+
+namespace loom::models {
+
+class Gate : public Op {
+public:
+  enum Input : int { kBeforeValue, kBeforeCond };
+  enum Output : int { kAfterValue, kAfterCond };
+  enum class Phase : uint8_t { NeedHead, NeedNext };
+
+  explicit Gate(std::string name) : Op(std::move(name), 2, 2) {}
+
+  const char* kindName() const override { return "dataflow.gate"; }
+  int phase() const override { return static_cast<int>(phase_); }
+  const char* phaseName() const override;
+  int phaseCount() const override { return 2; }
+  bool atRest() const override { return phase_ == Phase::NeedHead; }
+
+protected:
+  bool step() override;
+
+private:
+  bool needHead(Bits value, bool cond);
+  bool needNext(Bits value, bool cond);
+
+  Phase phase_ = Phase::NeedHead;
+};
+
+} // namespace loom::models

@@ -1,0 +1,46 @@
+#include "models/invariant.h"
+
+namespace loom::models {
+
+const char* Invariant::phaseName() const {
+  switch (phase_) {
+  case Phase::NeedInit: return "NeedInit";
+  case Phase::NeedCond: return "NeedCond";
+  }
+  return "?";
+}
+
+bool Invariant::step() {
+  switch (phase_) {
+  case Phase::NeedInit: return needInit();
+  case Phase::NeedCond: return needCond();
+  }
+  return false;
+}
+
+bool Invariant::needInit() {
+  if (!in(kA).valid() || !room(kO)) return false;
+  stored_ = in(kA).front();
+  in(kA).pop();
+  out(kO).push(stored_);
+  phase_ = Phase::NeedCond;
+  fired();
+  return true;
+}
+
+bool Invariant::needCond() {
+  if (!in(kD).valid()) return false;
+  bool d = in(kD).front() != 0;
+  if (d) {
+    if (!room(kO)) return false;
+    out(kO).push(stored_);
+  } else {
+    stored_ = 0;
+    phase_ = Phase::NeedInit;
+  }
+  in(kD).pop();
+  fired();
+  return true;
+}
+
+} // namespace loom::models

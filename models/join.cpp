@@ -1,0 +1,16 @@
+#include "models/join.h"
+
+namespace loom::models {
+
+bool Join::step() {
+  for (int i = 0; i < numInputs(); ++i)
+    if (!in(i).valid()) return false;
+  if (!room(kOut)) return false;
+  for (int i = 0; i < numInputs(); ++i)
+    in(i).pop();
+  out(kOut).push(0);
+  fired();
+  return true;
+}
+
+} // namespace loom::models

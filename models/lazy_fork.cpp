@@ -1,0 +1,19 @@
+#include "models/lazy_fork.h"
+
+namespace loom::models {
+
+bool LazyFork::step() {
+  if (!in(kIn).valid()) return false;
+  bool ok = true;
+  for (int i = 0; i < numOutputs(); ++i)
+    ok = room(i) && ok;
+  if (!ok) return false;
+  Bits v = in(kIn).front();
+  in(kIn).pop();
+  for (int i = 0; i < numOutputs(); ++i)
+    out(i).push(v);
+  fired();
+  return true;
+}
+
+} // namespace loom::models

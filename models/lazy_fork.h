@@ -1,0 +1,23 @@
+// handshake.lazy_fork: one input token copied to N outputs in a single firing, only
+// when every output has space.
+//
+//   needs: input valid, every output ready | does: pop input, push a copy on each output
+#pragma once
+
+#include "models/op.h"
+
+namespace loom::models {
+
+class LazyFork : public Op {
+public:
+  enum Input : int { kIn };
+
+  LazyFork(std::string name, int numOutputs) : Op(std::move(name), 1, numOutputs) {}
+
+  const char* kindName() const override { return "handshake.lazy_fork"; }
+
+protected:
+  bool step() override;
+};
+
+} // namespace loom::models

@@ -1,0 +1,28 @@
+#include "models/load.h"
+
+namespace loom::models {
+
+bool Load::step() {
+  bool a = addressHalf();
+  bool d = dataHalf();
+  return a || d;
+}
+
+bool Load::addressHalf() {
+  if (!in(kAddr).valid() || !in(kCtrl).valid() || !room(kMemAddr)) return false;
+  out(kMemAddr).push(in(kAddr).front());
+  in(kAddr).pop();
+  in(kCtrl).pop();
+  fired();
+  return true;
+}
+
+bool Load::dataHalf() {
+  if (!in(kMemData).valid() || !room(kData)) return false;
+  out(kData).push(in(kMemData).front());
+  in(kMemData).pop();
+  fired();
+  return true;
+}
+
+} // namespace loom::models

@@ -1,0 +1,149 @@
+#include "models/memory.h"
+
+#include <algorithm>
+
+namespace loom::models {
+
+MemoryConfig memoryConfig(MemoryKind kind, int loads, int stores, const TimingConfig& t) {
+  MemoryConfig c;
+  c.numLoads = loads;
+  c.numStores = stores;
+  c.latency = kind == MemoryKind::Memory ? t.memoryLatency : t.extmemoryLatency;
+  c.loadsPerCycle = t.loadsPerCycle;
+  c.storesPerCycle = t.storesPerCycle;
+  return c;
+}
+
+Memory::Memory(std::string name, MemoryKind kind, MemoryConfig config,
+               std::shared_ptr<MemoryBacking> backing)
+    : Op(std::move(name), 2 * config.numStores + config.numLoads,
+         2 * config.numLoads + config.numStores),
+      kind_(kind), config_(config), backing_(std::move(backing)) {
+  config_.latency = std::max(config_.latency, 1);
+  config_.loadsPerCycle = std::max(config_.loadsPerCycle, 1);
+  config_.storesPerCycle = std::max(config_.storesPerCycle, 1);
+  for (int s = 0; s < config_.numStores; ++s)
+    stores_.push_back({true, s, {}});
+  for (int l = 0; l < config_.numLoads; ++l)
+    loads_.push_back({false, l, {}});
+}
+
+const char* Memory::kindName() const {
+  return kind_ == MemoryKind::Memory ? "handshake.memory" : "handshake.extmemory";
+}
+
+bool Memory::step() {
+  bool s = issueStores();
+  if (failed()) return s;
+  bool l = issueLoads();
+  if (failed()) return s || l;
+  bool c = completeDue();
+  return s || l || c;
+}
+
+bool Memory::addressOk(const char* what, int index, Bits addr) {
+  int64_t a = static_cast<int64_t>(addr);
+  if (a >= 0 && static_cast<uint64_t>(a) < backing_->size()) return true;
+  fail(std::string(what) + " port " + std::to_string(index) + ": address " + std::to_string(a) +
+       " out of bounds (size " + std::to_string(backing_->size()) + ")");
+  return false;
+}
+
+bool Memory::issueStores() {
+  int n = config_.numStores;
+  int issued = 0;
+  int last = -1;
+  for (int k = 0; k < n && issued < config_.storesPerCycle; ++k) {
+    int s = (storeScan_ + k) % n;
+    Port& p = stores_[s];
+    InPort data = in(storeDataInput(s));
+    InPort addr = in(storeAddrInput(s));
+    if (!data.valid() || !addr.valid()) continue;
+    if (p.queue.size() >= static_cast<size_t>(config_.latency)) continue;
+    if (!addressOk("store", s, addr.front())) return issued > 0;
+    p.queue.push_back({addr.front(), data.front(), now() + config_.latency - 1, nextSeq_++});
+    data.pop();
+    addr.pop();
+    fired();
+    ++issued;
+    last = s;
+  }
+  if (last >= 0) storeScan_ = (last + 1) % n;
+  return issued > 0;
+}
+
+bool Memory::issueLoads() {
+  int n = config_.numLoads;
+  int issued = 0;
+  int last = -1;
+  for (int k = 0; k < n && issued < config_.loadsPerCycle; ++k) {
+    int l = (loadScan_ + k) % n;
+    Port& p = loads_[l];
+    InPort addr = in(loadAddrInput(l));
+    if (!addr.valid()) continue;
+    if (p.queue.size() >= static_cast<size_t>(config_.latency)) continue;
+    if (!addressOk("load", l, addr.front())) return issued > 0;
+    p.queue.push_back({addr.front(), 0, now() + config_.latency - 1, nextSeq_++});
+    addr.pop();
+    fired();
+    ++issued;
+    last = l;
+  }
+  if (last >= 0) loadScan_ = (last + 1) % n;
+  return issued > 0;
+}
+
+bool Memory::outputsReady(const Port& p) const {
+  if (p.isStore) return outputChannel(storeDoneOutput(p.index))->ready();
+  return outputChannel(loadDataOutput(p.index))->ready() &&
+         outputChannel(loadDoneOutput(p.index))->ready();
+}
+
+bool Memory::completeDue() {
+  // The due heads of all ports, in arrival order.
+  std::vector<Port*> due;
+  for (Port& p : stores_)
+    if (!p.queue.empty() && p.queue.front().due <= now()) due.push_back(&p);
+  for (Port& p : loads_)
+    if (!p.queue.empty() && p.queue.front().due <= now()) due.push_back(&p);
+  std::sort(due.begin(), due.end(), [](const Port* a, const Port* b) {
+    return a->queue.front().seq < b->queue.front().seq;
+  });
+  bool any = false;
+  for (Port* p : due) {
+    const Request& r = p->queue.front();
+    if (p->isStore) {
+      if (!room(storeDoneOutput(p->index))) continue;
+      backing_->write(r.addr, r.data);
+      out(storeDoneOutput(p->index)).push(0);
+    } else {
+      if (!room({loadDataOutput(p->index), loadDoneOutput(p->index)})) continue;
+      out(loadDataOutput(p->index)).push(backing_->read(r.addr));
+      out(loadDoneOutput(p->index)).push(0);
+    }
+    p->queue.pop_front();
+    fired();
+    any = true;
+  }
+  return any;
+}
+
+bool Memory::busy() const {
+  // A queued request completes by itself once due, unless its outputs are full (then a
+  // pop on the output wakes the memory).
+  for (const Port& p : stores_)
+    if (!p.queue.empty() && outputsReady(p)) return true;
+  for (const Port& p : loads_)
+    if (!p.queue.empty() && outputsReady(p)) return true;
+  return false;
+}
+
+bool Memory::inFlight() const {
+  for (const Port& p : stores_)
+    if (!p.queue.empty()) return true;
+  for (const Port& p : loads_)
+    if (!p.queue.empty()) return true;
+  return false;
+}
+
+} // namespace loom::models

@@ -1,0 +1,26 @@
+// handshake.merge: forwards one token from any input; when several are valid the
+// lowest-numbered input wins (the others wait).
+//
+//   needs: some input valid, output ready | does: pop the first valid input, push it
+#pragma once
+
+#include "models/op.h"
+
+namespace loom::models {
+
+class Merge : public Op {
+public:
+  enum Output : int { kOut };
+
+  Merge(std::string name, int numInputs) : Op(std::move(name), numInputs, 1) {}
+
+  const char* kindName() const override { return "handshake.merge"; }
+
+protected:
+  bool step() override;
+};
+
+// The first valid input of `op`'s inputs, or -1.
+int firstValidInput(const Op& op);
+
+} // namespace loom::models

@@ -1,0 +1,27 @@
+// handshake.mux: the select token picks one data input.
+//
+//   needs: select valid, data input `select` valid, output ready
+//   does:  pop select and that data input, push its value
+// Only the selected input is consumed. A select value >= the number of data inputs is
+// an op error.
+#pragma once
+
+#include "models/op.h"
+
+namespace loom::models {
+
+class Mux : public Op {
+public:
+  enum Input : int { kSelect, kFirstData };
+  enum Output : int { kOut };
+
+  Mux(std::string name, int numData) : Op(std::move(name), 1 + numData, 1) {}
+
+  const char* kindName() const override { return "handshake.mux"; }
+  int numData() const { return numInputs() - 1; }
+
+protected:
+  bool step() override;
+};
+
+} // namespace loom::models

@@ -1,0 +1,107 @@
+#include "models/op.h"
+
+namespace loom::models {
+
+std::string OpError::str() const {
+  std::string s;
+  if (op) s += std::string(op->kindName()) + " '" + op->name() + "' ";
+  s += "at cycle " + std::to_string(cycle) + ": " + message;
+  return s;
+}
+
+Op::Op(std::string name, int numInputs, int numOutputs)
+    : name_(std::move(name)), inputs_(static_cast<size_t>(numInputs), nullptr),
+      outputs_(static_cast<size_t>(numOutputs), nullptr) {}
+
+bool Op::bindInput(int port, Channel& ch) {
+  if (port < 0 || port >= numInputs() || inputs_[port] || ch.consumer()) return false;
+  inputs_[port] = &ch;
+  ch.setConsumer(this, port);
+  return true;
+}
+
+bool Op::bindOutput(int port, Channel& ch) {
+  if (port < 0 || port >= numOutputs() || outputs_[port] || ch.producer()) return false;
+  outputs_[port] = &ch;
+  ch.setProducer(this, port);
+  return true;
+}
+
+bool Op::fullyBound() const {
+  for (const Channel* c : inputs_)
+    if (!c) return false;
+  for (const Channel* c : outputs_)
+    if (!c) return false;
+  return true;
+}
+
+bool Op::room(int port) {
+  bool ok = outputs_[port]->ready();
+  if (!ok) outputBlocked_ = true;
+  return ok;
+}
+
+bool Op::room(std::initializer_list<int> ports) {
+  bool ok = true;
+  for (int p : ports)
+    ok = room(p) && ok;
+  return ok;
+}
+
+void Op::fail(std::string message) {
+  if (failed_) return;
+  failed_ = true;
+  error_ = OpError{this, std::move(message), now_};
+  if (errorLog_) errorLog_->report(error_);
+}
+
+bool Op::anyInputValid() const {
+  for (const Channel* c : inputs_)
+    if (c && c->valid()) return true;
+  return false;
+}
+
+void Op::account(CycleStatus s, uint64_t cycles) {
+  switch (s) {
+  case CycleStatus::Fired: stats_.activeCycles += cycles; break;
+  case CycleStatus::OutputStall: stats_.outputStallCycles += cycles; break;
+  case CycleStatus::InputStall: stats_.inputStallCycles += cycles; break;
+  case CycleStatus::Idle: break;
+  }
+}
+
+void Op::flushStats(uint64_t endCycle) {
+  if (!evaluatedOnce_ || endCycle <= now_ + 1) return;
+  // Skipped cycles repeat the last evaluated cycle's class. A cycle that fired always
+  // makes the engine visit the op next cycle, so a skipped cycle never follows one.
+  CycleStatus s = lastStatus_ == CycleStatus::Fired ? CycleStatus::Idle : lastStatus_;
+  account(s, endCycle - now_ - 1);
+  now_ = endCycle - 1;
+}
+
+bool Op::evaluate(uint64_t cycle) {
+  flushStats(cycle);
+  now_ = cycle;
+  evaluatedOnce_ = true;
+  if (failed_) {
+    lastStatus_ = CycleStatus::Idle;
+    return false;
+  }
+  outputBlocked_ = false;
+  uint64_t before = stats_.firings;
+  bool any = step();
+  assert(any == (stats_.firings != before) && "step() result disagrees with fired()");
+  any = stats_.firings != before;
+  if (any)
+    lastStatus_ = CycleStatus::Fired;
+  else if (outputBlocked_)
+    lastStatus_ = CycleStatus::OutputStall;
+  else if (anyInputValid() || (!atRest() && !inFlight()))
+    lastStatus_ = CycleStatus::InputStall;
+  else
+    lastStatus_ = CycleStatus::Idle;
+  account(lastStatus_, 1);
+  return any;
+}
+
+} // namespace loom::models

@@ -1,0 +1,171 @@
+// Op: the base of every token model. One op is one DFG vertex; its behaviour is a
+// plain C++ state machine that an engine (the clocked reference Net, the event-driven
+// engine, a SystemC shell) evaluates once per cycle.
+//
+// Driving an op. Each cycle the engine calls evaluate(cycle) on the ops it visits,
+// then commits the channels. evaluate() runs step(), which reads only start-of-cycle
+// state (its own members and its channels' valid/front/ready), makes at most one
+// firing per independent part, and pushes/pops through its ports. A firing is one row
+// of the op's state-machine table; an op fires only if every channel that firing
+// pushes has space. After the channels are committed the engine may ask busy(): true
+// if the op will do something next cycle even when none of its channels changes
+// (pipeline, memory latency, internal buffer stages). An op that did not fire, is not
+// busy and whose channels saw no push or pop cannot fire next cycle, so an
+// event-driven engine need not visit it; every op must be visited in the first cycle.
+//
+// Counters (OpStats), per cycle of the run, one class per cycle:
+//   firings             number of firings (a cycle can hold several when an op has
+//                       independent parts: each output send of an eager fork, the
+//                       address and data halves of a load, a memory's requests and
+//                       responses);
+//   activeCycles        cycles with at least one firing;
+//   outputStallCycles   cycles without a firing in which some firing had every input
+//                       token it needs but an output channel it would push was full
+//                       (for a pipelined unit: a finished result could not leave);
+//   inputStallCycles    cycles without a firing that are not output stalls, in which
+//                       the op is waiting for a token: one of its input channels holds
+//                       a token, or it is mid-activity (not atRest()) with nothing in
+//                       flight (so an empty input is what holds it back);
+//   idle                every other cycle (not counted): nothing offered, or only
+//                       in-flight work advancing.
+// The class of a cycle depends only on the op's state and its channels' start-of-cycle
+// state, which do not change while an event-driven engine skips the op; so skipped
+// cycles are accounted lazily (at the next evaluate() or at flushStats()) and both
+// engines produce identical counters.
+//
+// Errors. An op that cannot go on (memory out of bounds, division by zero in a compute
+// unit, a mux select out of range) calls fail(): the error (op + message + cycle) is
+// recorded on the op and appended to the engine's ErrorLog, and the op never fires
+// again. Nothing throws; the engine checks the log after each cycle.
+#pragma once
+
+#include "models/channel.h"
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace loom::models {
+
+class Op;
+
+struct OpError {
+  const Op* op = nullptr;
+  std::string message;
+  uint64_t cycle = 0;
+  // "<kind> '<name>' at cycle <c>: <message>"
+  std::string str() const;
+};
+
+// Errors of all ops of one engine, in the order they happened.
+class ErrorLog {
+public:
+  void report(OpError e) { errors_.push_back(std::move(e)); }
+  bool empty() const { return errors_.empty(); }
+  size_t size() const { return errors_.size(); }
+  const std::vector<OpError>& all() const { return errors_; }
+  void clear() { errors_.clear(); }
+
+private:
+  std::vector<OpError> errors_;
+};
+
+struct OpStats {
+  uint64_t firings = 0;
+  uint64_t activeCycles = 0;
+  uint64_t inputStallCycles = 0;
+  uint64_t outputStallCycles = 0;
+};
+
+// The class of one evaluated cycle (see the counters above).
+enum class CycleStatus : uint8_t { Fired, OutputStall, InputStall, Idle };
+
+class Op {
+public:
+  Op(std::string name, int numInputs, int numOutputs);
+  virtual ~Op() = default;
+  Op(const Op&) = delete;
+  Op& operator=(const Op&) = delete;
+
+  const std::string& name() const { return name_; }
+  // The DFG op name, e.g. "dataflow.carry", "handshake.fork", "arith.addi".
+  virtual const char* kindName() const = 0;
+
+  // --- Wiring ----------------------------------------------------------------------
+  int numInputs() const { return static_cast<int>(inputs_.size()); }
+  int numOutputs() const { return static_cast<int>(outputs_.size()); }
+  // Connects a port; records this op as the channel's consumer/producer. Returns false
+  // (and changes nothing) if the port does not exist or is already bound, or the
+  // channel already has a consumer/producer.
+  bool bindInput(int port, Channel& ch);
+  bool bindOutput(int port, Channel& ch);
+  const Channel* inputChannel(int port) const { return inputs_[port]; }
+  const Channel* outputChannel(int port) const { return outputs_[port]; }
+  bool fullyBound() const;
+
+  // --- Driving ---------------------------------------------------------------------
+  // Evaluates cycle `cycle` (cycles strictly increase between calls). Returns true if
+  // anything fired. A failed op does nothing.
+  bool evaluate(uint64_t cycle);
+  // Queried after the cycle's channels are committed: must the op be evaluated next
+  // cycle even if none of its channels changes?
+  virtual bool busy() const { return false; }
+
+  // --- State for traces and the quiescence check ------------------------------------
+  // FSM phase (0 for ops without phases) and its name as the spec spells it ("" for
+  // ops without phases); phaseCount() is 0 for ops without phases.
+  virtual int phase() const { return 0; }
+  virtual const char* phaseName() const { return ""; }
+  virtual int phaseCount() const { return 0; }
+  // Quiescent: reset phase, no latched value, no half-sent fork, nothing in flight.
+  virtual bool atRest() const { return true; }
+  // Holds work that advances by itself (pipeline stages, memory requests).
+  virtual bool inFlight() const { return false; }
+
+  // --- Errors ----------------------------------------------------------------------
+  void setErrorLog(ErrorLog* log) { errorLog_ = log; }
+  bool failed() const { return failed_; }
+  const OpError& error() const { return error_; }
+
+  // --- Statistics ------------------------------------------------------------------
+  const OpStats& stats() const { return stats_; }
+  CycleStatus lastStatus() const { return lastStatus_; }
+  // Accounts the cycles after the last evaluation up to (excluding) `endCycle`.
+  void flushStats(uint64_t endCycle);
+
+protected:
+  // One cycle of the op's behaviour; see the file comment.
+  virtual bool step() = 0;
+
+  InPort in(int port) const { return InPort(inputs_[port]); }
+  OutPort out(int port) const { return OutPort(outputs_[port]); }
+  // True if output `port` has space; otherwise notes an output stall for this cycle.
+  bool room(int port);
+  // True if every listed output has space (notes a stall if one has not).
+  bool room(std::initializer_list<int> ports);
+  // Counts one firing.
+  void fired() { ++stats_.firings; }
+  // Records an error; the op stops.
+  void fail(std::string message);
+  // The cycle being evaluated.
+  uint64_t now() const { return now_; }
+
+private:
+  void account(CycleStatus s, uint64_t cycles);
+  bool anyInputValid() const;
+
+  std::string name_;
+  std::vector<Channel*> inputs_;
+  std::vector<Channel*> outputs_;
+  ErrorLog* errorLog_ = nullptr;
+  bool failed_ = false;
+  OpError error_;
+  OpStats stats_;
+  uint64_t now_ = 0;
+  bool evaluatedOnce_ = false;
+  bool outputBlocked_ = false; // set by room() during the current step()
+  CycleStatus lastStatus_ = CycleStatus::Idle;
+};
+
+} // namespace loom::models

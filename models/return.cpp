@@ -1,0 +1,21 @@
+#include "models/return.h"
+
+namespace loom::models {
+
+bool Return::step() {
+  for (int i = 0; i < numInputs(); ++i)
+    if (!in(i).valid()) return false;
+  bool ok = true;
+  for (int i = 0; i < numOutputs(); ++i)
+    ok = room(i) && ok;
+  if (!ok) return false;
+  for (int i = 0; i < numResults(); ++i)
+    out(i).push(in(i).front());
+  out(doneOutput()).push(0);
+  for (int i = 0; i < numInputs(); ++i)
+    in(i).pop();
+  fired();
+  return true;
+}
+
+} // namespace loom::models

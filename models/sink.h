@@ -1,0 +1,20 @@
+// handshake.sink: discards every token; pops its input whenever it is valid.
+#pragma once
+
+#include "models/op.h"
+
+namespace loom::models {
+
+class Sink : public Op {
+public:
+  enum Input : int { kIn };
+
+  explicit Sink(std::string name) : Op(std::move(name), 1, 0) {}
+
+  const char* kindName() const override { return "handshake.sink"; }
+
+protected:
+  bool step() override;
+};
+
+} // namespace loom::models

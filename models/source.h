@@ -1,0 +1,20 @@
+// handshake.source: pushes a none token in every cycle in which its output has space.
+#pragma once
+
+#include "models/op.h"
+
+namespace loom::models {
+
+class Source : public Op {
+public:
+  enum Output : int { kOut };
+
+  explicit Source(std::string name) : Op(std::move(name), 0, 1) {}
+
+  const char* kindName() const override { return "handshake.source"; }
+
+protected:
+  bool step() override;
+};
+
+} // namespace loom::models

@@ -1,0 +1,17 @@
+#include "models/store.h"
+
+namespace loom::models {
+
+bool Store::step() {
+  if (!in(kAddr).valid() || !in(kData).valid() || !in(kCtrl).valid()) return false;
+  if (!room({kMemData, kMemAddr})) return false;
+  out(kMemData).push(in(kData).front());
+  out(kMemAddr).push(in(kAddr).front());
+  in(kAddr).pop();
+  in(kData).pop();
+  in(kCtrl).pop();
+  fired();
+  return true;
+}
+
+} // namespace loom::models

@@ -1,0 +1,64 @@
+// dataflow.stream (spec-dataflow "Operation: dataflow.stream"): a two-phase index
+// generator.
+//
+//   %idx, %cont = dataflow.stream %start, %step, %bound {step_op, cont_cond}
+//
+//   phase | needs                      | does                                   | next
+//   ------+----------------------------+----------------------------------------+-----
+//   A     | start, step, bound valid   | pop all three, latch next_idx = start  | B
+//   B     | idx and cont outputs ready | cont = next_idx cont_cond bound;       |
+//         |                            | push idx = next_idx, push cont;        |
+//         |                            | cont: next_idx = next_idx step_op step | B
+//         |                            | !cont:                                 | A
+//
+// Activation emits nothing; each emitted pair is its own firing. Values are index
+// (64-bit two's complement); comparisons are signed; `>>=` is an arithmetic shift.
+// Arithmetic is evalArith's (addi/subi/muli/divsi/shli/shrsi, cmpi), so an undefined
+// update (`/=` by 0, shift amount outside [0, 63]) becomes an op error.
+#pragma once
+
+#include "models/op.h"
+
+#include <string_view>
+
+namespace loom::models {
+
+enum class StepOp : uint8_t { Add, Sub, Mul, Div, Shl, Shr }; // += -= *= /= <<= >>=
+enum class ContCond : uint8_t { Lt, Le, Gt, Ge, Ne };         // <  <=  >  >=  !=
+
+const char* stepOpText(StepOp s);
+const char* contCondText(ContCond c);
+bool parseStepOp(std::string_view text, StepOp& out);
+bool parseContCond(std::string_view text, ContCond& out);
+
+class Stream : public Op {
+public:
+  enum Input : int { kStart, kStep, kBound };
+  enum Output : int { kIdx, kCont };
+  enum class Phase : uint8_t { A, B };
+
+  Stream(std::string name, StepOp stepOp, ContCond contCond, Type indexType = Type::index());
+
+  const char* kindName() const override { return "dataflow.stream"; }
+  int phase() const override { return static_cast<int>(phase_); }
+  const char* phaseName() const override;
+  int phaseCount() const override { return 2; }
+  bool atRest() const override { return phase_ == Phase::A; }
+
+protected:
+  bool step() override;
+
+private:
+  bool activate(); // phase A
+  bool emit();     // phase B
+
+  StepOp stepOp_;
+  ContCond contCond_;
+  Type type_;
+  Phase phase_ = Phase::A;
+  Bits next_ = 0; // next_idx
+  Bits step_ = 0;
+  Bits bound_ = 0;
+};
+
+} // namespace loom::models

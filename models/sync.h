@@ -1,0 +1,20 @@
+// handshake.sync: N inputs pass to N outputs together (input i to output i).
+//
+//   needs: every input valid, every output ready | does: pop all, push each to its output
+#pragma once
+
+#include "models/op.h"
+
+namespace loom::models {
+
+class Sync : public Op {
+public:
+  Sync(std::string name, int width) : Op(std::move(name), width, width) {}
+
+  const char* kindName() const override { return "handshake.sync"; }
+
+protected:
+  bool step() override;
+};
+
+} // namespace loom::models

@@ -1,0 +1,48 @@
+// Timing parameters of the cycle model, in one flat struct whose field names are the
+// timing file's JSON keys (one key per field, same spelling; see docs/timing.md).
+// Defaults are DESIGN.md's. The parser/printer live elsewhere; they walk
+// timingFields() so the key list exists exactly once.
+#pragma once
+
+#include "lowering/ir/opkind.h"
+
+#include <array>
+#include <optional>
+
+namespace loom::models {
+
+struct TimingConfig {
+  int channelCapacity = 2;   // slots of every channel without a per-channel override
+  int intAluLatency = 1;     // integer add/sub/logic/shift/compare/select/casts
+  int intMulLatency = 3;     // muli
+  int intDivLatency = 8;     // div*/rem*/ceildiv*/floordiv*
+  int floatAddLatency = 4;   // addf/subf/negf/maxf/minf/cmpf and float casts
+  int floatMulLatency = 4;   // mulf
+  int floatDivLatency = 12;  // divf/remf
+  int memoryLatency = 1;     // handshake.memory (alloc/alloca)
+  int extmemoryLatency = 10; // handshake.extmemory (function memref arguments)
+  int loadsPerCycle = 1;     // load requests a memory accepts per cycle
+  int storesPerCycle = 1;    // store requests a memory accepts per cycle
+};
+
+// One field of TimingConfig: its JSON key and its member.
+struct TimingField {
+  const char* key;
+  int TimingConfig::*member;
+  int minimum; // smallest legal value
+};
+
+// Every field, in declaration order. A JSON reader/writer iterates this table.
+const std::array<TimingField, 11>& timingFields();
+
+// The latency class of a compute op. Each class is one TimingConfig field.
+enum class LatencyClass : uint8_t { IntAlu, IntMul, IntDiv, FloatAdd, FloatMul, FloatDiv };
+
+// The class of an arith op executed by a compute unit; nullopt for ops that are not
+// compute units (func, memref, scf, vector ops and arith.constant, which becomes
+// handshake.constant).
+std::optional<LatencyClass> latencyClassOf(OpKind k);
+
+int latencyOf(const TimingConfig& t, LatencyClass c);
+
+} // namespace loom::models

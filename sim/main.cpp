@@ -52,6 +52,12 @@ extern "C" int sc_main(int argc, char* argv[]) {
                      "Stop with an error after this many interpreted operations (0: no limit)")
       ->capture_default_str();
 
+  std::string checkFile;
+  bool checkPrint = false;
+  CLI::App* checkCmd = app.add_subcommand("check", "Parse and verify a program; report the first error");
+  checkCmd->add_option("file", checkFile, "MLIR file")->required();
+  checkCmd->add_flag("--print", checkPrint, "Print the parsed module back as MLIR-14 text");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -64,5 +70,6 @@ extern "C" int sc_main(int argc, char* argv[]) {
   }
   setupLogging(verbosity);
   if (*runCmd) return loom::runCommand(run);
+  if (*checkCmd) return loom::checkCommand(checkFile, checkPrint);
   return 2;
 }

@@ -1,6 +1,7 @@
 #include "sim/run_command.h"
 
 #include "lowering/interp/interpreter.h"
+#include "lowering/ir/printer.h"
 #include "lowering/parse/parser.h"
 #include "lowering/verify/verifier.h"
 
@@ -15,6 +16,20 @@ namespace loom {
 namespace {
 void printDiag(const Diag& d) { std::cerr << d.str() << std::endl; }
 } // namespace
+
+int checkCommand(const std::string& file, bool print) {
+  ParseResult parsed = parseFile(file);
+  if (parsed.error) {
+    printDiag(*parsed.error);
+    return 2;
+  }
+  if (auto err = verifyModule(*parsed.module)) {
+    printDiag(*err);
+    return 2;
+  }
+  if (print) printModule(*parsed.module, std::cout);
+  return 0;
+}
 
 int runCommand(const RunOptions& opts) {
   auto t0 = std::chrono::steady_clock::now();

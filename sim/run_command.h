@@ -17,4 +17,7 @@ struct RunOptions {
 // Returns the process exit code: 0 success, 1 runtime failure, 2 bad input.
 int runCommand(const RunOptions& opts);
 
+// `loom-sim check`: parse and verify; optionally print the module back.
+int checkCommand(const std::string& file, bool print);
+
 } // namespace loom

@@ -66,7 +66,12 @@ private:
   std::unordered_map<std::string, std::vector<PendingUse>> pending_;
   std::unordered_map<std::string, Loc> pendingLoc_;
   // Module-level `#name = ...` aliases (affine maps and strided layouts).
-  std::unordered_map<std::string, std::pair<size_t, Loc>> aliases_; // name -> text offset
+  struct AliasDef {
+    size_t offset;
+    Loc loc;
+    std::string text;
+  };
+  std::unordered_map<std::string, AliasDef> aliases_;
 
   // ---- errors and positions --------------------------------------------------------
 
@@ -301,6 +306,7 @@ private:
     std::vector<int64_t> strides;
     parseLayout(shape.size(), offset, strides);
     std::string text = src_.substr(layoutBegin, pos_ - layoutBegin);
+    if (!text.empty() && text[0] == '#') text = aliases_[text].text; // print the map itself
     if (accept(",")) fail(here(), "unsupported memory space on memref type");
     expect(">", "to close memref type");
     (void)layoutLoc;
@@ -321,9 +327,9 @@ private:
       // Re-parse the alias text in place: save and restore the cursor.
       size_t savePos = pos_;
       uint32_t saveLine = line_, saveCol = col_;
-      pos_ = it->second.first;
-      line_ = it->second.second.line;
-      col_ = it->second.second.col;
+      pos_ = it->second.offset;
+      line_ = it->second.loc.line;
+      col_ = it->second.loc.col;
       parseLayout(rank, offset, strides);
       pos_ = savePos;
       line_ = saveLine;
@@ -1229,13 +1235,12 @@ private:
     }
   }
 
-  // while-op ::= `scf.while` `(` (value-id `=` value) (`,` ...)* `)` `:` function-type
+  // while-op ::= `scf.while` (`(` (value-id `=` value) (`,` ...)* `)`)? `:` function-type
   //              region `do` region
   void parseWhile(Op* op) {
     std::vector<BlockArgDecl> beforeArgs;
     std::vector<OperandRef> inits;
-    expect("(");
-    if (!accept(")")) {
+    if (accept("(") && !accept(")")) {
       do {
         Loc l = here();
         std::string n = valueId();
@@ -1422,13 +1427,14 @@ private:
     Loc vl = here();
     size_t start = pos_;
     if (aliases_.count(name)) fail(loc, "redefinition of attribute alias '" + name + "'");
-    aliases_[name] = {start, vl};
+    aliases_[name] = {start, vl, ""};
     // Validate now: it must be a layout we understand or at least a balanced attribute.
     if (accept("affine_map") || accept("strided")) {
       skipBalanced('<', '>');
     } else {
       parseAttrValue();
     }
+    aliases_[name].text = src_.substr(start, pos_ - start);
   }
 
   void parseTopLevelItem() {

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# run-example.sh [KERNEL]: installs dependencies, builds, and runs the main job on a
+# shipped kernel (default kernels/gemm.mlir), then compares with its .expected output.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+kernel=${1:-kernels/gemm.mlir}
+
+bash scripts/build.sh
+echo "== loom-sim run $kernel --no-accel"
+./build/loom-sim run "$kernel" --no-accel | tee /tmp/loom-example.out
+exp="${kernel%.mlir}.expected"
+if [ -f "$exp" ]; then
+  if diff -q <(sed -E 's/base@ = 0x[0-9a-fA-F]+//' "$exp") \
+             <(sed -E 's/base@ = 0x[0-9a-fA-F]+//' /tmp/loom-example.out) >/dev/null; then
+    echo "== output matches $exp (mlir-cpu-runner-14)"
+  else
+    echo "== output DIFFERS from $exp" >&2
+    exit 1
+  fi
+fi

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# test.sh [--sanitize]: installs dependencies, builds, and runs the whole test suite
+# through ctest. With --sanitize the suite runs on an ASan+UBSan build (build-asan/).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+
+dir=build
+args=()
+if [ "${1:-}" = "--sanitize" ]; then dir=build-asan; args+=(--sanitize); fi
+bash scripts/build.sh "${args[@]}"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+ctest --test-dir "$dir" --output-on-failure -j"$(nproc)"

@@ -1,0 +1,9 @@
+func @main() {
+  %t = arith.constant true
+  scf.while : () -> () {
+    scf.condition(%t)
+  } do {
+    scf.yield
+  }
+  return
+}

@@ -18,7 +18,8 @@ namespace loom {
 enum class EvalError : uint8_t {
   None,
   DivisionByZero,   // divsi/divui/remsi/remui/ceildiv*/floordivsi by 0
-  SignedOverflow,   // divsi/ceildivsi/floordivsi of INT_MIN by -1
+  SignedOverflow,   // divsi/remsi/ceildivsi/floordivsi of INT_MIN by -1 (and the few
+                    // other inputs for which MLIR 14's expansion divides INT_MIN by -1)
   ShiftOutOfRange,  // shli/shrsi/shrui amount >= width
   FloatToIntRange,  // fptosi/fptoui of NaN or of a value out of the result's range
 };
@@ -50,7 +51,7 @@ double doubleFromBits(Bits b, const Type& t);
 Bits bitsFromInt(int64_t v, const Type& t);
 
 // Text exactly as mlir-cpu-runner-14's vector.print prints one scalar of type t
-// (integers signed, i1 as 0/1, index as MLIR prints it, floats as printf("%g")).
+// (iN sign-extended except i1 as 0/1, index unsigned, floats as printf("%g")).
 std::string formatVectorPrint(Bits b, const Type& t);
 
 } // namespace loom

@@ -1,0 +1,501 @@
+// Arithmetic semantics shared by the reference interpreter and the simulator.
+//
+// All integer work is done on uint64_t and masked to the operand width, so no C++
+// signed overflow or oversized shift can occur. Float results follow what the x86-64
+// code that mlir-cpu-runner-14 JIT-compiles computes at run time (SSE semantics),
+// made explicit so the result does not depend on the host's NaN conventions.
+#include "lowering/eval/arith.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+namespace loom {
+
+const char* evalErrorMessage(EvalError e) {
+  switch (e) {
+  case EvalError::None: return "no error";
+  case EvalError::DivisionByZero: return "integer division by zero";
+  case EvalError::SignedOverflow: return "signed division overflow (INT_MIN / -1)";
+  case EvalError::ShiftOutOfRange: return "shift amount is not less than the bit width";
+  case EvalError::FloatToIntRange: return "float to integer conversion out of range or NaN";
+  }
+  return "unknown error";
+}
+
+// ---------------------------------------------------------------------------------
+// Bits <-> host values.
+
+Bits bitsFromF32(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+Bits bitsFromF64(double d) {
+  uint64_t u;
+  std::memcpy(&u, &d, sizeof u);
+  return u;
+}
+
+float f32FromBits(Bits b) {
+  uint32_t u = static_cast<uint32_t>(b);
+  float f;
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+double f64FromBits(Bits b) {
+  double d;
+  std::memcpy(&d, &b, sizeof d);
+  return d;
+}
+
+namespace {
+
+// --- IEEE half precision, converted by hand because C++17 has no half type. ---
+
+constexpr int kHalfFracBits = 10;
+
+// Exact: every half is a double.
+double f16ToDouble(Bits b) {
+  uint32_t h = static_cast<uint32_t>(b & 0xFFFF);
+  double sign = (h & 0x8000) ? -1.0 : 1.0;
+  uint32_t exp = (h >> kHalfFracBits) & 0x1F;
+  uint32_t frac = h & 0x3FF;
+  if (exp == 0x1F) {
+    if (frac == 0) return sign * HUGE_VAL;
+    // NaN: keep sign and payload in the top fraction bits, as fpext does.
+    uint64_t d = (uint64_t(h & 0x8000) << 48) | 0x7FF0000000000000ull | (uint64_t(frac) << 42);
+    return f64FromBits(d);
+  }
+  if (exp == 0) return sign * std::ldexp(double(frac), -24);
+  return sign * std::ldexp(double(frac | 0x400), int(exp) - 25);
+}
+
+// Rounds a double straight to half (nearest-even), without a detour through float
+// that could round twice.
+Bits f16FromDouble(double d) {
+  uint64_t db = bitsFromF64(d);
+  uint32_t sign = uint32_t(db >> 48) & 0x8000;
+  if (std::isnan(d)) return sign | 0x7E00 | uint32_t((db >> 42) & 0x1FF);
+  double a = std::fabs(d);
+  if (a >= 65520.0) return sign | 0x7C00; // at or past the midpoint above 65504
+  if (a < std::ldexp(1.0, -14)) {         // subnormal: count units of 2^-24
+    return sign | uint32_t(std::nearbyint(std::ldexp(a, 24)));
+  }
+  int e;
+  std::frexp(a, &e); // a = m * 2^e, m in [0.5, 1)
+  int exp = e - 1;
+  uint32_t frac = uint32_t(std::nearbyint(std::ldexp(a, kHalfFracBits - exp))) - 0x400;
+  // A fraction that rounded up to 0x400 carries into the exponent by the addition.
+  return sign | ((uint32_t(exp + 15) << kHalfFracBits) + frac);
+}
+
+bool isF16(const Type& t) {
+  return t.kind == TypeKind::F16;
+}
+bool isF32(const Type& t) {
+  return t.kind == TypeKind::F32;
+}
+
+} // namespace
+
+Bits bitsFromDouble(double d, const Type& t) {
+  if (isF32(t)) return bitsFromF32(static_cast<float>(d));
+  if (isF16(t)) return f16FromDouble(d);
+  return bitsFromF64(d);
+}
+
+double doubleFromBits(Bits b, const Type& t) {
+  if (isF32(t)) return f32FromBits(b);
+  if (isF16(t)) return f16ToDouble(b);
+  return f64FromBits(b);
+}
+
+Bits bitsFromInt(int64_t v, const Type& t) {
+  return static_cast<Bits>(v) & widthMask(t.width);
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------
+// Integers: `w` is the width (index counts as 64), values are masked Bits.
+
+struct IntCtx {
+  unsigned w;
+  Bits mask;
+  Bits minBits() const { return Bits(1) << (w - 1); } // INT_MIN of the width
+  Bits maxBits() const { return mask >> 1; }          // INT_MAX of the width
+  int64_t s(Bits v) const { return signExtend(v, w); }
+  Bits wrap(Bits v) const { return v & mask; }
+  Bits wrapS(int64_t v) const { return static_cast<Bits>(v) & mask; }
+};
+
+IntCtx intCtx(const Type& t) {
+  return {t.width, widthMask(t.width)};
+}
+
+// Signed division of values known not to be (INT_MIN, -1) or (x, 0).
+Bits sdiv(const IntCtx& c, Bits a, Bits b) {
+  int64_t sa = c.s(a), sb = c.s(b);
+  if (sb == -1) return c.wrap(Bits(0) - a); // avoids INT64_MIN / -1 in C++
+  return c.wrapS(sa / sb);
+}
+
+Bits srem(const IntCtx& c, Bits a, Bits b) {
+  int64_t sa = c.s(a), sb = c.s(b);
+  if (sb == -1) return 0;
+  return c.wrapS(sa % sb);
+}
+
+// MLIR 14 has no direct lowering of ceildivsi; --arith-expand rewrites it to
+//   (a, b same sign) ? (a + x) / b + 1 : -((-a) / b),  x = b > 0 ? -1 : 1
+// evaluating BOTH divisions. We reproduce that formula (including its wrapped result
+// for a = INT_MIN, b > 1) and report the inputs for which either division is UB.
+EvalError ceilDivSI(const IntCtx& c, Bits a, Bits b, Bits& r) {
+  if (b == 0) return EvalError::DivisionByZero;
+  bool bIsMinusOne = b == c.mask;
+  if (bIsMinusOne && (a == c.minBits() || a == c.maxBits())) return EvalError::SignedOverflow;
+  int64_t sa = c.s(a), sb = c.s(b);
+  if ((sa < 0 && sb < 0) || (sa > 0 && sb > 0)) {
+    Bits x = sb > 0 ? c.mask : 1;
+    r = c.wrap(sdiv(c, c.wrap(a + x), b) + 1);
+  } else {
+    r = c.wrap(Bits(0) - sdiv(c, c.wrap(Bits(0) - a), b));
+  }
+  return EvalError::None;
+}
+
+// --arith-expand form: (a, b opposite signs) ? -1 - (x - a) / b : a / b,
+// x = b < 0 ? 1 : -1; (x - a) / b is UB for a = INT_MIN + 1, b = -1.
+EvalError floorDivSI(const IntCtx& c, Bits a, Bits b, Bits& r) {
+  if (b == 0) return EvalError::DivisionByZero;
+  bool bIsMinusOne = b == c.mask;
+  if (bIsMinusOne && (a == c.minBits() || a == c.wrap(c.minBits() + 1)))
+    return EvalError::SignedOverflow;
+  int64_t sa = c.s(a), sb = c.s(b);
+  if ((sa < 0 && sb > 0) || (sa > 0 && sb < 0)) {
+    Bits x = sb < 0 ? 1 : c.mask;
+    r = c.wrap(c.mask - sdiv(c, c.wrap(x - a), b));
+  } else {
+    r = sdiv(c, a, b);
+  }
+  return EvalError::None;
+}
+
+// --arith-expand form: a == 0 ? 0 : (a - 1) / b + 1 (the division is evaluated even
+// when a == 0, so b == 0 is always an error).
+EvalError ceilDivUI(const IntCtx& c, Bits a, Bits b, Bits& r) {
+  if (b == 0) return EvalError::DivisionByZero;
+  r = a == 0 ? 0 : c.wrap((a - 1) / b + 1);
+  return EvalError::None;
+}
+
+Bits shiftRightSigned(const IntCtx& c, Bits a, Bits amount) {
+  Bits ext = static_cast<Bits>(c.s(a));
+  Bits shifted = c.s(a) < 0 ? ~(~ext >> amount) : ext >> amount;
+  return c.wrap(shifted);
+}
+
+EvalError evalIntBinary(OpKind op, const IntCtx& c, Bits a, Bits b, Bits& r) {
+  const bool minOverMinusOne = a == c.minBits() && b == c.mask;
+  switch (op) {
+  case OpKind::AddI: r = c.wrap(a + b); return EvalError::None;
+  case OpKind::SubI: r = c.wrap(a - b); return EvalError::None;
+  case OpKind::MulI: r = c.wrap(a * b); return EvalError::None;
+  case OpKind::DivUI:
+  case OpKind::RemUI:
+    if (b == 0) return EvalError::DivisionByZero;
+    r = op == OpKind::DivUI ? a / b : a % b;
+    return EvalError::None;
+  case OpKind::DivSI:
+  case OpKind::RemSI:
+    if (b == 0) return EvalError::DivisionByZero;
+    // LLVM's srem of INT_MIN by -1 is UB just like sdiv (x86 idiv traps on both).
+    if (minOverMinusOne) return EvalError::SignedOverflow;
+    r = op == OpKind::DivSI ? sdiv(c, a, b) : srem(c, a, b);
+    return EvalError::None;
+  case OpKind::CeilDivSI: return ceilDivSI(c, a, b, r);
+  case OpKind::CeilDivUI: return ceilDivUI(c, a, b, r);
+  case OpKind::FloorDivSI: return floorDivSI(c, a, b, r);
+  case OpKind::AndI: r = a & b; return EvalError::None;
+  case OpKind::OrI: r = a | b; return EvalError::None;
+  case OpKind::XOrI: r = a ^ b; return EvalError::None;
+  case OpKind::ShLI:
+  case OpKind::ShRSI:
+  case OpKind::ShRUI:
+    // The amount is read as unsigned: a "negative" amount is a huge one.
+    if (b >= c.w) return EvalError::ShiftOutOfRange;
+    if (op == OpKind::ShLI)
+      r = c.wrap(a << b);
+    else if (op == OpKind::ShRUI)
+      r = a >> b;
+    else
+      r = shiftRightSigned(c, a, b);
+    return EvalError::None;
+  case OpKind::MaxSI: r = c.s(a) >= c.s(b) ? a : b; return EvalError::None;
+  case OpKind::MinSI: r = c.s(a) <= c.s(b) ? a : b; return EvalError::None;
+  case OpKind::MaxUI: r = a >= b ? a : b; return EvalError::None;
+  case OpKind::MinUI: r = a <= b ? a : b; return EvalError::None;
+  default: r = 0; return EvalError::None;
+  }
+}
+
+bool evalCmpI(CmpIPred p, const IntCtx& c, Bits a, Bits b) {
+  int64_t sa = c.s(a), sb = c.s(b);
+  switch (p) {
+  case CmpIPred::eq: return a == b;
+  case CmpIPred::ne: return a != b;
+  case CmpIPred::slt: return sa < sb;
+  case CmpIPred::sle: return sa <= sb;
+  case CmpIPred::sgt: return sa > sb;
+  case CmpIPred::sge: return sa >= sb;
+  case CmpIPred::ult: return a < b;
+  case CmpIPred::ule: return a <= b;
+  case CmpIPred::ugt: return a > b;
+  case CmpIPred::uge: return a >= b;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------
+// Floats. Each float type is described by its sign bit and quiet-NaN bit so NaN
+// rules can be applied on raw Bits.
+
+struct FloatFmt {
+  Bits sign;
+  Bits quiet;
+  Bits defaultNaN; // what x86 SSE produces for an invalid operation: negative qNaN
+};
+
+FloatFmt floatFmt(const Type& t) {
+  if (isF32(t)) return {0x80000000ull, 0x00400000ull, 0xFFC00000ull};
+  if (isF16(t)) return {0x8000ull, 0x0200ull, 0xFE00ull};
+  return {0x8000000000000000ull, 0x0008000000000000ull, 0xFFF8000000000000ull};
+}
+
+bool isNaNBits(Bits b, const Type& t) {
+  return std::isnan(doubleFromBits(b, t));
+}
+
+// Computes op in the type's own precision: f64 in double, f32 in float, f16 in float
+// then rounded (float has enough bits that + - * / rounded twice equal rounded once).
+template <typename T> T applyFloatOp(OpKind op, T a, T b) {
+  switch (op) {
+  case OpKind::AddF: return a + b;
+  case OpKind::SubF: return a - b;
+  case OpKind::MulF: return a * b;
+  case OpKind::DivF: return a / b;
+  case OpKind::RemF: return std::fmod(a, b); // LLVM lowers frem to fmod/fmodf
+  default: return T(0);
+  }
+}
+
+Bits floatArith(OpKind op, const Type& t, Bits a, Bits b) {
+  if (isF32(t)) return bitsFromF32(applyFloatOp(op, f32FromBits(a), f32FromBits(b)));
+  if (isF16(t)) {
+    float r = applyFloatOp(op, float(f16ToDouble(a)), float(f16ToDouble(b)));
+    return f16FromDouble(r);
+  }
+  return bitsFromF64(applyFloatOp(op, f64FromBits(a), f64FromBits(b)));
+}
+
+// x86 rules: a NaN operand is returned quieted; an invalid operation on non-NaN
+// operands gives the default (negative) NaN. With two NaN operands SSE returns the one
+// in its destination register: always a for subf/divf (and fmod), but for addf/mulf
+// LLVM's register allocator may swap the operands, so the runner's choice differs
+// from program to program. We take a, as LLVM's constant folder does.
+// Note the folder produces a positive NaN for invalid operations on constants.
+Bits evalFloatBinary(OpKind op, const Type& t, Bits a, Bits b) {
+  FloatFmt f = floatFmt(t);
+  if (isNaNBits(a, t)) return a | f.quiet;
+  if (isNaNBits(b, t)) return b | f.quiet;
+  Bits r = floatArith(op, t, a, b);
+  return isNaNBits(r, t) ? f.defaultNaN : r;
+}
+
+bool evalCmpF(CmpFPred p, double a, double b) {
+  bool unord = std::isnan(a) || std::isnan(b);
+  switch (p) {
+  case CmpFPred::AlwaysFalse: return false;
+  case CmpFPred::oeq: return !unord && a == b;
+  case CmpFPred::ogt: return !unord && a > b;
+  case CmpFPred::oge: return !unord && a >= b;
+  case CmpFPred::olt: return !unord && a < b;
+  case CmpFPred::ole: return !unord && a <= b;
+  case CmpFPred::one: return !unord && a != b;
+  case CmpFPred::ord: return !unord;
+  case CmpFPred::ueq: return unord || a == b;
+  case CmpFPred::ugt: return unord || a > b;
+  case CmpFPred::uge: return unord || a >= b;
+  case CmpFPred::ult: return unord || a < b;
+  case CmpFPred::ule: return unord || a <= b;
+  case CmpFPred::une: return unord || a != b;
+  case CmpFPred::uno: return unord;
+  case CmpFPred::AlwaysTrue: return true;
+  }
+  return false;
+}
+
+// MLIR 14 lowers maxf/minf only through --arith-expand, as
+//   maxf(a, b) = isnan(b) ? b : (a ugt b ? a : b)   (minf with ult)
+// so NaN wins, equal operands (incl. -0 vs +0) give b, and NaN bits pass unchanged.
+Bits evalMaxMinF(OpKind op, const Type& t, Bits a, Bits b) {
+  double da = doubleFromBits(a, t), db = doubleFromBits(b, t);
+  if (std::isnan(db)) return b;
+  CmpFPred p = op == OpKind::MaxF ? CmpFPred::ugt : CmpFPred::ult;
+  return evalCmpF(p, da, db) ? a : b;
+}
+
+// ---------------------------------------------------------------------------------
+// Casts.
+
+// Position of the fraction field: a NaN payload is moved between formats by aligning
+// the fractions at their top bit, as cvtss2sd / cvtsd2ss (and LLVM's folder) do.
+unsigned fracBits(const Type& t) {
+  return isF32(t) ? 23 : isF16(t) ? 10 : 52;
+}
+
+Bits convertNaN(Bits b, const Type& from, const Type& to) {
+  unsigned fromFrac = fracBits(from), toFrac = fracBits(to);
+  Bits frac = b & ((Bits(1) << fromFrac) - 1);
+  frac = toFrac >= fromFrac ? frac << (toFrac - fromFrac) : frac >> (fromFrac - toFrac);
+  bool negative = b & floatFmt(from).sign;
+  Bits expAllOnes = (Bits(isF32(to) ? 0xFF : isF16(to) ? 0x1F : 0x7FF)) << toFrac;
+  FloatFmt f = floatFmt(to);
+  return (negative ? f.sign : 0) | expAllOnes | f.quiet | frac;
+}
+
+// extf/truncf: non-NaN values convert exactly or round to nearest-even.
+Bits convertFloat(Bits b, const Type& from, const Type& to) {
+  if (isNaNBits(b, from)) return convertNaN(b, from, to);
+  return bitsFromDouble(doubleFromBits(b, from), to);
+}
+
+// Truncates toward zero into the signed or unsigned range of `w` bits, or fails.
+EvalError floatToInt(double d, unsigned w, bool isSigned, Bits& r) {
+  if (std::isnan(d)) return EvalError::FloatToIntRange;
+  double t = std::trunc(d);
+  // Bounds are powers of two, exact in double: [lo, hi).
+  double hi = std::ldexp(1.0, isSigned ? int(w) - 1 : int(w));
+  double lo = isSigned ? -hi : 0.0;
+  if (!(t >= lo && t < hi)) return EvalError::FloatToIntRange;
+  if (isSigned)
+    r = static_cast<Bits>(static_cast<int64_t>(t));
+  else
+    r = t >= 0x1p63 ? static_cast<Bits>(t - 0x1p63) | (Bits(1) << 63) : static_cast<Bits>(t);
+  r &= widthMask(w);
+  return EvalError::None;
+}
+
+// sitofp/uitofp: the 64-bit host conversions round correctly; f16 goes through double,
+// which is exact for every integer that does not already overflow half's range.
+Bits intToFloat(Bits v, unsigned w, bool isSigned, const Type& to) {
+  if (isSigned) {
+    int64_t s = signExtend(v, w);
+    if (isF32(to)) return bitsFromF32(static_cast<float>(s));
+    return bitsFromDouble(static_cast<double>(s), to);
+  }
+  Bits u = v & widthMask(w);
+  if (isF32(to)) return bitsFromF32(static_cast<float>(u));
+  return bitsFromDouble(static_cast<double>(u), to);
+}
+
+EvalError evalCast(OpKind op, const Type& from, const Type& to, Bits a, Bits& r) {
+  switch (op) {
+  case OpKind::ExtSI: r = bitsFromInt(signExtend(a, from.width), to); return EvalError::None;
+  case OpKind::ExtUI:
+  case OpKind::TruncI:
+  case OpKind::Bitcast: r = a & widthMask(from.width) & widthMask(to.width); return EvalError::None;
+  case OpKind::IndexCast:
+    // index -> iN truncates, iN -> index sign-extends (i1 true becomes -1).
+    r = bitsFromInt(signExtend(a, from.width), to);
+    return EvalError::None;
+  case OpKind::ExtF:
+  case OpKind::TruncF: r = convertFloat(a, from, to); return EvalError::None;
+  case OpKind::SIToFP: r = intToFloat(a, from.width, true, to); return EvalError::None;
+  case OpKind::UIToFP: r = intToFloat(a, from.width, false, to); return EvalError::None;
+  case OpKind::FPToSI: return floatToInt(doubleFromBits(a, from), to.width, true, r);
+  case OpKind::FPToUI: return floatToInt(doubleFromBits(a, from), to.width, false, r);
+  default: r = 0; return EvalError::None;
+  }
+}
+
+bool isCastOp(OpKind op) {
+  return op >= OpKind::ExtSI && op <= OpKind::Bitcast;
+}
+bool isIntBinaryOp(OpKind op) {
+  return op >= OpKind::AddI && op <= OpKind::MinUI;
+}
+bool isFloatBinaryOp(OpKind op) {
+  return op >= OpKind::AddF && op <= OpKind::MinF;
+}
+
+EvalError evalFloatOp(OpKind op, const Type& t, const Bits* ops, Bits& r) {
+  switch (op) {
+  case OpKind::NegF: r = ops[0] ^ floatFmt(t).sign; break; // fneg only flips the sign
+  case OpKind::MaxF:
+  case OpKind::MinF: r = evalMaxMinF(op, t, ops[0], ops[1]); break;
+  default: r = evalFloatBinary(op, t, ops[0], ops[1]); break;
+  }
+  return EvalError::None;
+}
+
+} // namespace
+
+EvalError evalArith(OpKind op, const ArithAttrs& attrs, const Type& operandType,
+                    const Type& resultType, const Bits* operands, Bits& result) {
+  result = 0;
+  if (isIntBinaryOp(op)) {
+    IntCtx c = intCtx(operandType);
+    return evalIntBinary(op, c, c.wrap(operands[0]), c.wrap(operands[1]), result);
+  }
+  if (isFloatBinaryOp(op)) return evalFloatOp(op, operandType, operands, result);
+  if (isCastOp(op)) return evalCast(op, operandType, resultType, operands[0], result);
+  switch (op) {
+  case OpKind::CmpI: {
+    IntCtx c = intCtx(operandType);
+    result = evalCmpI(attrs.cmpi, c, c.wrap(operands[0]), c.wrap(operands[1]));
+    return EvalError::None;
+  }
+  case OpKind::CmpF:
+    result = evalCmpF(attrs.cmpf, doubleFromBits(operands[0], operandType),
+                      doubleFromBits(operands[1], operandType));
+    return EvalError::None;
+  case OpKind::Select:
+    result = (operands[0] & 1) ? operands[1] : operands[2];
+    return EvalError::None;
+  default: return EvalError::None;
+  }
+}
+
+namespace {
+
+// printf("%g") as the runner's printF32/printF64 do (a float is promoted to double).
+// to_chars is specified as printf in the "C" locale, so no locale can change it.
+std::string formatG(double d) {
+  char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::general, 6);
+  return std::string(buf, res.ptr);
+}
+
+} // namespace
+
+// vector.print lowering in MLIR 14: f32 -> printF32, f64 -> printF64 (both "%g"),
+// index -> printU64 (so negative indices print as huge unsigned numbers), i1 zero-
+// extended then printI64 (0/1), other iN (N < 64) sign-extended then printI64.
+std::string formatVectorPrint(Bits b, const Type& t) {
+  switch (t.kind) {
+  case TypeKind::Index: return std::to_string(b);
+  case TypeKind::Integer:
+    if (t.width == 1) return (b & 1) ? "1" : "0";
+    return std::to_string(signExtend(b & widthMask(t.width), t.width));
+  case TypeKind::F16:
+  case TypeKind::F32:
+  case TypeKind::F64: return formatG(doubleFromBits(b, t));
+  default: return "";
+  }
+}
+
+} // namespace loom

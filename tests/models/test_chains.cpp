@@ -86,8 +86,8 @@ SumLoop sumLoop(Bench& b, int addLatency) {
   auto& g = b.add<Gate>("gate");
   auto& c = b.add<Carry>("carry");
   auto& br = b.add<CondBr>("br");
-  auto& add = b.add<Compute>("add", OpKind::AddI, ArithAttrs{}, Type::index(), Type::index(),
-                             addLatency);
+  auto& add =
+      b.add<Compute>("add", OpKind::AddI, ArithAttrs{}, Type::index(), Type::index(), addLatency);
   auto& sk = b.add<Sink>("after_cond.sink");
   b.net.connect(s, Stream::kCont, f, Fork::kIn, Type::i1());
   b.net.connect(s, Stream::kIdx, g, Gate::kBeforeValue, Type::index());
@@ -102,37 +102,6 @@ SumLoop sumLoop(Bench& b, int addLatency) {
   b.net.connect(add, Compute::kResult, c, Carry::kB, Type::index());
   auto& exit = b.collect(br, CondBr::kFalse, Type::index());
   return {&exit, &add};
-}
-
-// Runs `build` twice, once under the Net and once under the EventStepper, and checks
-// that every op's counters and every channel's transfers agree.
-template <class Build> void checkEnginesAgree(Build build, uint64_t cycles) {
-  Bench ref, ev;
-  build(ref);
-  build(ev);
-  REQUIRE(ref.net.wiringErrors().empty());
-  ref.run(cycles);
-  EventStepper stepper(ev.net);
-  stepper.run(cycles);
-  REQUIRE(ref.net.ops().size() == ev.net.ops().size());
-  for (size_t i = 0; i < ref.net.ops().size(); ++i) {
-    const Op& a = *ref.net.ops()[i];
-    const Op& e = *ev.net.ops()[i];
-    INFO("op " << a.name());
-    CHECK(a.stats().firings == e.stats().firings);
-    CHECK(a.stats().activeCycles == e.stats().activeCycles);
-    CHECK(a.stats().inputStallCycles == e.stats().inputStallCycles);
-    CHECK(a.stats().outputStallCycles == e.stats().outputStallCycles);
-    CHECK(a.phase() == e.phase());
-    if (auto* ra = dynamic_cast<const RecordSink*>(&a))
-      CHECK(ra->got() == dynamic_cast<const RecordSink*>(&e)->got());
-  }
-  for (size_t i = 0; i < ref.net.channels().size(); ++i) {
-    CHECK(ref.net.channels()[i]->pushes() == ev.net.channels()[i]->pushes());
-    CHECK(ref.net.channels()[i]->count() == ev.net.channels()[i]->count());
-  }
-  // The event stepper skipped work.
-  CHECK(stepper.visits() < cycles * ev.net.ops().size());
 }
 
 } // namespace

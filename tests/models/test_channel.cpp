@@ -88,7 +88,8 @@ TEST_CASE("channel: capacity is at least one", "[channel]") {
 TEST_CASE("channel: activity list gets each active channel once", "[channel]") {
   ActivityList list;
   Channel a("a", Type::index(), 2), b("b", Type::index(), 2), idle("i", Type::index(), 2);
-  for (Channel* c : {&a, &b, &idle}) c->setActivityList(&list);
+  for (Channel* c : {&a, &b, &idle})
+    c->setActivityList(&list);
   a.preload(5);
   a.push(1);
   a.pop();
@@ -96,7 +97,8 @@ TEST_CASE("channel: activity list gets each active channel once", "[channel]") {
   REQUIRE(list.size() == 2);
   CHECK(list[0] == &a);
   CHECK(list[1] == &b);
-  for (Channel* c : list) c->commit();
+  for (Channel* c : list)
+    c->commit();
   list.clear();
   a.pop(); // a new cycle: a is listed again
   CHECK(list.size() == 1);

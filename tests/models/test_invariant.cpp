@@ -57,7 +57,8 @@ TEST_CASE("invariant: d=[T,T,F,T,T,T,T,F] a=[A,B] gives [A,A,A,B,B,B,B,B]", "[in
 TEST_CASE("invariant: a false needs no output space", "[invariant]") {
   // Output capacity 1, sink pops only from c10: c1 Init pushes A (output now full),
   // c2 d=F fires anyway (no push) -> NeedInit.
-  InvariantBench ib({F}, {A}, [](uint64_t c) { return c >= 10; }, 1);
+  InvariantBench ib(
+      {F}, {A}, [](uint64_t c) { return c >= 10; }, 1);
   ib.b.run(3);
   CHECK(ib.inv.phaseName() == std::string("NeedInit"));
   CHECK(ib.inv.stats().firings == 2);

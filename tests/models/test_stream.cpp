@@ -115,8 +115,8 @@ TEST_CASE("stream: every step_op x cont_cond pair", "[stream]") {
   };
   for (const Case& c : cases) {
     std::string label = std::string(stepOpText(c.op)) + " " + contCondText(c.cc) + " start " +
-                        std::to_string(c.start) + " step " + std::to_string(c.step) +
-                        " bound " + std::to_string(c.bound);
+                        std::to_string(c.start) + " step " + std::to_string(c.step) + " bound " +
+                        std::to_string(c.bound);
     INFO(label);
     StreamBench sb(c.op, c.cc, {sx(c.start)}, {sx(c.step)}, {sx(c.bound)});
     sb.b.run(20);
@@ -127,7 +127,8 @@ TEST_CASE("stream: every step_op x cont_cond pair", "[stream]") {
   }
   // 6 step ops x 5 conditions, each exactly once.
   std::set<std::pair<int, int>> seen;
-  for (const Case& c : cases) seen.insert({static_cast<int>(c.op), static_cast<int>(c.cc)});
+  for (const Case& c : cases)
+    seen.insert({static_cast<int>(c.op), static_cast<int>(c.cc)});
   CHECK(seen.size() == 30);
 }
 
@@ -175,8 +176,7 @@ TEST_CASE("stream: back-pressure", "[stream]") {
     //   c6: 1 / push 3 / (even)     c7: 2 / stall / pop 2
     //   c8: 1 / push 4 (F) / -      c9: pop 3      c11: pop 4
     // cont is pushed with idx (2,3,4,6,8) and popped the cycle after.
-    StreamBench sb(StepOp::Add, ContCond::Lt, {0}, {1}, {4},
-                   [](uint64_t c) { return c % 2 == 1; });
+    StreamBench sb(StepOp::Add, ContCond::Lt, {0}, {1}, {4}, [](uint64_t c) { return c % 2 == 1; });
     sb.b.run(14);
     CHECK(sb.idx->values() == ints({0, 1, 2, 3, 4}));
     CHECK(sb.idx->cycles() == std::vector<uint64_t>{3, 5, 7, 9, 11});

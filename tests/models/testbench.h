@@ -13,6 +13,7 @@
 #include "models/net.h"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <functional>
 #include <set>
 #include <string>
@@ -25,10 +26,13 @@ using Tokens = std::vector<Bits>;
 constexpr Bits T = 1; // i1 true
 constexpr Bits F = 0; // i1 false
 
-inline Bits sx(int64_t v) { return static_cast<Bits>(v); }
+inline Bits sx(int64_t v) {
+  return static_cast<Bits>(v);
+}
 inline Tokens ints(std::initializer_list<int64_t> vs) {
   Tokens t;
-  for (int64_t v : vs) t.push_back(sx(v));
+  for (int64_t v : vs)
+    t.push_back(sx(v));
   return t;
 }
 
@@ -73,12 +77,14 @@ public:
   const std::vector<std::pair<uint64_t, Bits>>& got() const { return got_; }
   Tokens values() const {
     Tokens v;
-    for (auto& g : got_) v.push_back(g.second);
+    for (auto& g : got_)
+      v.push_back(g.second);
     return v;
   }
   std::vector<uint64_t> cycles() const {
     std::vector<uint64_t> c;
-    for (auto& g : got_) c.push_back(g.first);
+    for (auto& g : got_)
+      c.push_back(g.first);
     return c;
   }
   size_t count() const { return got_.size(); }
@@ -107,19 +113,25 @@ struct Bench {
   }
   ScriptSource& feed(Op& op, int port, Type type, Tokens tokens, int capacity = 0,
                      uint64_t start = 0) {
-    auto& s = net.add<ScriptSource>(op.name() + ".src" + std::to_string(port), std::move(tokens),
-                                    start);
+    auto& s =
+        net.add<ScriptSource>(op.name() + ".src" + std::to_string(port), std::move(tokens), start);
     net.connect(s, 0, op, port, std::move(type), capacity);
     return s;
   }
   RecordSink& collect(Op& op, int port, Type type, RecordSink::Pattern accept = {},
                       int capacity = 0) {
-    auto& k =
-        net.add<RecordSink>(op.name() + ".sink" + std::to_string(port), std::move(accept));
+    auto& k = net.add<RecordSink>(op.name() + ".sink" + std::to_string(port), std::move(accept));
     net.connect(op, port, k, 0, std::move(type), capacity);
     return k;
   }
   void run(uint64_t n) { net.run(n); }
+  // The net's (mutable) channel behind an op's port view, e.g. to preload it.
+  Channel& channel(const Channel* c) {
+    for (auto& ch : net.channels())
+      if (ch.get() == c) return *ch;
+    FAIL("channel not in this net");
+    return *net.channels().front();
+  }
 };
 
 // Test-only event-driven stepper over a Net's ops and channels (the Net itself is not
@@ -130,15 +142,18 @@ struct Bench {
 class EventStepper {
 public:
   explicit EventStepper(Net& net) : net_(net) {
-    for (auto& ch : net_.channels()) ch->setActivityList(&activity_);
-    for (auto& op : net_.ops()) woken_.insert(op.get());
+    for (auto& ch : net_.channels())
+      ch->setActivityList(&activity_);
+    for (auto& op : net_.ops())
+      woken_.insert(op.get());
   }
   void cycle() {
     std::vector<Op*> visit;
     for (auto it = net_.ops().rbegin(); it != net_.ops().rend(); ++it)
       if (woken_.count(it->get())) visit.push_back(it->get());
     woken_.clear();
-    for (Op* op : visit) op->evaluate(cycle_);
+    for (Op* op : visit)
+      op->evaluate(cycle_);
     visited_ += visit.size();
     for (Channel* ch : activity_) {
       ch->commit();
@@ -151,8 +166,10 @@ public:
     ++cycle_;
   }
   void run(uint64_t n) {
-    for (uint64_t i = 0; i < n; ++i) cycle();
-    for (auto& op : net_.ops()) op->flushStats(cycle_);
+    for (uint64_t i = 0; i < n; ++i)
+      cycle();
+    for (auto& op : net_.ops())
+      op->flushStats(cycle_);
   }
   uint64_t visits() const { return visited_; }
 
@@ -163,5 +180,36 @@ private:
   uint64_t cycle_ = 0;
   uint64_t visited_ = 0;
 };
+
+// Runs `build` twice, once under the Net and once under the EventStepper, and checks
+// that every op's counters and every channel's transfers agree.
+template <class Build> void checkEnginesAgree(Build build, uint64_t cycles) {
+  Bench ref, ev;
+  build(ref);
+  build(ev);
+  REQUIRE(ref.net.wiringErrors().empty());
+  ref.run(cycles);
+  EventStepper stepper(ev.net);
+  stepper.run(cycles);
+  REQUIRE(ref.net.ops().size() == ev.net.ops().size());
+  for (size_t i = 0; i < ref.net.ops().size(); ++i) {
+    const Op& a = *ref.net.ops()[i];
+    const Op& e = *ev.net.ops()[i];
+    INFO("op " << a.name());
+    CHECK(a.stats().firings == e.stats().firings);
+    CHECK(a.stats().activeCycles == e.stats().activeCycles);
+    CHECK(a.stats().inputStallCycles == e.stats().inputStallCycles);
+    CHECK(a.stats().outputStallCycles == e.stats().outputStallCycles);
+    CHECK(a.phase() == e.phase());
+    if (auto* ra = dynamic_cast<const RecordSink*>(&a))
+      CHECK(ra->got() == dynamic_cast<const RecordSink*>(&e)->got());
+  }
+  for (size_t i = 0; i < ref.net.channels().size(); ++i) {
+    CHECK(ref.net.channels()[i]->pushes() == ev.net.channels()[i]->pushes());
+    CHECK(ref.net.channels()[i]->count() == ev.net.channels()[i]->count());
+  }
+  // The event stepper skipped work.
+  CHECK(stepper.visits() < cycles * ev.net.ops().size());
+}
 
 } // namespace loom::models::test

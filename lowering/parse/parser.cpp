@@ -52,6 +52,7 @@ public:
       : src_(src), file_(std::move(file)), mod_(mod) {}
 
   void parseTopLevel();
+  Type parseStandaloneType();
 
 private:
   const std::string& src_;
@@ -1470,6 +1471,12 @@ public:
 
 void Parser::parseTopLevel() { parseAll(); }
 
+Type Parser::parseStandaloneType() {
+  Type t = parseType();
+  if (!atEnd()) failHere("unexpected text after the type" + found());
+  return t;
+}
+
 } // namespace
 
 ParseResult parseModule(std::string text, const std::string& filename) {
@@ -1489,6 +1496,18 @@ ParseResult parseModule(std::string text, const std::string& filename) {
   }
   res.module = std::move(mod);
   return res;
+}
+
+std::optional<Type> parseTypeString(const std::string& text, std::string& error) {
+  Module scratch;
+  auto file = std::make_shared<const std::string>("<type>");
+  try {
+    Parser p(text, file, scratch);
+    return p.parseStandaloneType();
+  } catch (ParseError& e) {
+    error = e.diag.message;
+    return std::nullopt;
+  }
 }
 
 ParseResult parseFile(const std::string& path) {

@@ -19,6 +19,10 @@ struct ParseResult {
 // Parses `text`; `filename` is used in locations. Never throws.
 ParseResult parseModule(std::string text, const std::string& filename);
 
+// Parses one type ("i32", "none", "memref<4x?xf32, strided<[?, 1], offset: ?>>").
+// On error returns nullopt and sets `error` to the message.
+std::optional<Type> parseTypeString(const std::string& text, std::string& error);
+
 // Reads and parses a file; a missing file is an error located at "<file>:0:0".
 ParseResult parseFile(const std::string& path);
 

@@ -41,6 +41,7 @@ public:
   bool busy() const override;
   bool atRest() const override { return held_.size() == initCount_; }
   bool inFlight() const override;
+  BufferKind kind() const { return kind_; }
   size_t held() const { return held_.size(); }
 
 protected:

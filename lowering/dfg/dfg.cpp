@@ -1,5 +1,7 @@
 #include "lowering/dfg/dfg.h"
 
+#include <map>
+
 namespace loom::dfg {
 
 namespace {
@@ -73,22 +75,34 @@ std::string Node::opName() const {
 
 Rate Rate::entry() { return {Domain::FunctionEntry, 0, {{Count::Invocations, 0, 1}}}; }
 Rate Rate::loopBody(uint32_t l) { return {Domain::LoopBody, l, {{Count::LoopIterations, l, 1}}}; }
-static Count starts(bool guarded) { return guarded ? Count::LoopNonEmpty : Count::LoopActivations; }
-Rate Rate::loopBoundary(uint32_t l, bool guarded) {
-  return {Domain::LoopBoundary, l, {{Count::LoopIterations, l, 1}, {starts(guarded), l, 1}}};
+namespace {
+Rate withDomain(Rate r, Rate::Domain d, uint32_t op) {
+  r.domain = d;
+  r.op = op;
+  return r;
 }
-Rate Rate::loopExit(uint32_t l, bool guarded) {
-  return {Domain::LoopExit, l, {{starts(guarded), l, 1}}};
+Rate term(Count c, uint32_t op, int64_t coef = 1) { return Rate{Rate::Domain::Unknown, op, {{c, op, coef}}}; }
+} // namespace
+
+Rate Rate::loopBoundary(uint32_t l, bool guarded, const Rate& parent) {
+  Rate starts = guarded ? term(Count::LoopNonEmpty, l) : parent;
+  return withDomain(term(Count::LoopIterations, l).plus(starts), Domain::LoopBoundary, l);
 }
-Rate Rate::loopBodyTail(uint32_t l, bool guarded) {
-  return {Domain::LoopBodyTail, l, {{Count::LoopIterations, l, 1}, {starts(guarded), l, -1}}};
+Rate Rate::loopExit(uint32_t l, bool guarded, const Rate& parent) {
+  return withDomain(guarded ? term(Count::LoopNonEmpty, l) : parent, Domain::LoopExit, l);
 }
-Rate Rate::guardEnter(uint32_t l) { return {Domain::GuardEnter, l, {{Count::LoopNonEmpty, l, 1}}}; }
-Rate Rate::guardSkip(uint32_t l) {
-  return {Domain::GuardSkip, l, {{Count::LoopActivations, l, 1}, {Count::LoopNonEmpty, l, -1}}};
+Rate Rate::loopBodyTail(uint32_t l, bool guarded, const Rate& parent) {
+  Rate starts = guarded ? term(Count::LoopNonEmpty, l) : parent;
+  return withDomain(term(Count::LoopIterations, l).minus(starts), Domain::LoopBodyTail, l);
+}
+Rate Rate::guardEnter(uint32_t l) { return withDomain(term(Count::LoopNonEmpty, l), Domain::GuardEnter, l); }
+Rate Rate::guardSkip(uint32_t l, const Rate& parent) {
+  return withDomain(parent.minus(term(Count::LoopNonEmpty, l)), Domain::GuardSkip, l);
 }
 Rate Rate::ifThen(uint32_t i) { return {Domain::IfThen, i, {{Count::IfThen, i, 1}}}; }
-Rate Rate::ifElse(uint32_t i) { return {Domain::IfElse, i, {{Count::IfElse, i, 1}}}; }
+Rate Rate::ifElse(uint32_t i, const Rate& parent) {
+  return withDomain(parent.minus(term(Count::IfThen, i)), Domain::IfElse, i);
+}
 
 std::string Rate::str() const {
   std::string op = "op #" + std::to_string(this->op);
@@ -105,6 +119,93 @@ std::string Rate::str() const {
   case Domain::Unknown: return "unknown";
   }
   return "?";
+}
+
+namespace {
+std::map<std::pair<int, uint32_t>, int64_t> normalized(const std::vector<RateTerm>& terms) {
+  std::map<std::pair<int, uint32_t>, int64_t> m;
+  for (const RateTerm& t : terms) m[{static_cast<int>(t.count), t.count == Count::Invocations ? 0 : t.op}] += t.coef;
+  for (auto it = m.begin(); it != m.end();) it = it->second == 0 ? m.erase(it) : std::next(it);
+  return m;
+}
+Rate fromMap(const std::map<std::pair<int, uint32_t>, int64_t>& m) {
+  Rate r;
+  r.domain = Rate::Domain::Unknown;
+  for (auto& [k, c] : m) r.terms.push_back({static_cast<Count>(k.first), k.second, c});
+  return r;
+}
+const char* countSymbol(Count c) {
+  switch (c) {
+  case Count::Invocations: return "calls";
+  case Count::LoopActivations: return "A";
+  case Count::LoopNonEmpty: return "A'";
+  case Count::LoopIterations: return "I";
+  case Count::IfThen: return "then";
+  case Count::IfElse: return "else";
+  }
+  return "?";
+}
+} // namespace
+
+bool Rate::sameCount(const Rate& o) const { return normalized(terms) == normalized(o.terms); }
+
+Rate Rate::minus(const Rate& o) const {
+  auto m = normalized(terms);
+  for (auto& [k, c] : normalized(o.terms)) m[k] -= c;
+  return fromMap(normalized(fromMap(m).terms));
+}
+
+Rate Rate::plus(const Rate& o) const {
+  auto m = normalized(terms);
+  for (auto& [k, c] : normalized(o.terms)) m[k] += c;
+  return fromMap(normalized(fromMap(m).terms));
+}
+
+std::string Rate::formula() const {
+  std::string s;
+  for (auto& [k, c] : normalized(terms)) {
+    Count cnt = static_cast<Count>(k.first);
+    std::string term = std::string(countSymbol(cnt)) + (cnt == Count::Invocations ? "" : "(op " + std::to_string(k.second) + ")");
+    if (s.empty())
+      s = (c == 1 ? "" : c == -1 ? "-" : std::to_string(c) + "*") + term;
+    else
+      s += (c < 0 ? " - " : " + ") + (c == 1 || c == -1 ? "" : std::to_string(c < 0 ? -c : c) + "*") + term;
+  }
+  return s.empty() ? "0" : s;
+}
+
+std::string Node::portName(bool input, unsigned port) const {
+  auto pick = [&](std::initializer_list<const char*> names) -> std::string {
+    if (port < names.size()) return *(names.begin() + port);
+    return (input ? "in" : "out") + std::to_string(port);
+  };
+  switch (kind) {
+  case NodeKind::Stream: return input ? pick({"start", "step", "bound"}) : pick({"idx", "cont"});
+  case NodeKind::Gate: return input ? pick({"before_value", "before_cond"}) : pick({"after_value", "after_cond"});
+  case NodeKind::Carry: return input ? pick({"d", "a", "b"}) : pick({"o"});
+  case NodeKind::Invariant: return input ? pick({"d", "a"}) : pick({"o"});
+  case NodeKind::CondBr: return input ? pick({"cond", "data"}) : pick({"true", "false"});
+  case NodeKind::Mux:
+    if (input) return port == 0 ? "select" : inTypes.size() == 3 ? (port == 1 ? "false" : "true") : "data" + std::to_string(port - 1);
+    return "out";
+  case NodeKind::Load: return input ? pick({"addr", "mem_data", "ctrl"}) : pick({"data", "mem_addr"});
+  case NodeKind::Store: return input ? pick({"addr", "data", "ctrl"}) : pick({"mem_data", "mem_addr"});
+  case NodeKind::Constant: return input ? pick({"ctrl"}) : pick({"value"});
+  case NodeKind::Memory:
+  case NodeKind::ExtMemory:
+    if (input) {
+      if (port < 2 * numStores) return "st" + std::to_string(port / 2) + (port % 2 ? ".addr" : ".data");
+      return "ld" + std::to_string(port - 2 * numStores) + ".addr";
+    }
+    if (port < numLoads) return "ld" + std::to_string(port) + ".data";
+    if (port < numLoads + numStores) return "st" + std::to_string(port - numLoads) + ".done";
+    return "ld" + std::to_string(port - numLoads - numStores) + ".done";
+  case NodeKind::Return:
+  case NodeKind::Entry:
+    if (port + 1 == (input ? inTypes.size() : outTypes.size())) return "ctrl";
+    return (input ? "in" : "out") + std::to_string(port);
+  default: return (input ? "in" : "out") + std::to_string(port);
+  }
 }
 
 // ---- graph -------------------------------------------------------------------------

@@ -117,17 +117,31 @@ struct Rate {
   std::vector<RateTerm> terms;   // expected count = sum coef * count
 
   static Rate entry();
+
+  // Rates are kept in a canonical basis: calls, I(L), A'(L) and then(I); a count that
+  // equals the rate of the region holding the construct (A(L): once per execution of
+  // the loop's parent region; else(I) = parent - then(I)) is written as that rate, so
+  // that rate identities the checks rely on hold term by term.
   // `guarded`: the loop sits behind a zero-trip guard, so only its non-empty
-  // activations (A') reach the stream; unguarded, every activation (A) does.
+  // activations (A') reach the stream; unguarded, every activation (the parent's
+  // rate) does.
   static Rate loopBody(uint32_t loop);
-  static Rate loopBoundary(uint32_t loop, bool guarded = true);
-  static Rate loopExit(uint32_t loop, bool guarded = true);
-  static Rate loopBodyTail(uint32_t loop, bool guarded = true);
+  static Rate loopBoundary(uint32_t loop, bool guarded, const Rate& parent);
+  static Rate loopExit(uint32_t loop, bool guarded, const Rate& parent);
+  static Rate loopBodyTail(uint32_t loop, bool guarded, const Rate& parent);
   static Rate guardEnter(uint32_t loop);
-  static Rate guardSkip(uint32_t loop);
+  static Rate guardSkip(uint32_t loop, const Rate& parent);
   static Rate ifThen(uint32_t ifOp);
-  static Rate ifElse(uint32_t ifOp);
+  static Rate ifElse(uint32_t ifOp, const Rate& parent);
   std::string str() const; // "loop body of op 12" style, for messages
+  // The expected count as a formula over interpreter counts, e.g. "I(op 12) + A'(op 12)".
+  std::string formula() const;
+  // Same expected count (terms compared after summing coefficients).
+  bool sameCount(const Rate& o) const;
+  // this - o, normalized.
+  Rate minus(const Rate& o) const;
+  Rate plus(const Rate& o) const;
+  bool known() const { return domain != Domain::Unknown; }
 };
 
 // Provenance: the SCF op a DFG op came from.
@@ -169,6 +183,8 @@ struct Node {
   int memPort = -1;
 
   std::string opName() const; // "dataflow.gate", "arith.addi", ...
+  // The spec's name of a port ("d", "after_cond", "ctrl", "st0.addr", "in2", ...).
+  std::string portName(bool input, unsigned port) const;
 };
 
 struct Edge {

@@ -121,6 +121,7 @@ bool Memory::completeDue() {
       out(loadDataOutput(p->index)).push(backing_->read(r.addr));
       out(loadDoneOutput(p->index)).push(0);
     }
+    if (accessLog_) accessLog_->push_back({now(), p->isStore, p->index, r.addr});
     p->queue.pop_front();
     fired();
     any = true;

@@ -37,6 +37,7 @@
 #include "models/timing.h"
 
 #include <deque>
+#include <vector>
 #include <memory>
 
 namespace loom::models {
@@ -76,6 +77,14 @@ struct MemoryConfig {
 // `t` (memoryLatency or extmemoryLatency, loadsPerCycle, storesPerCycle).
 MemoryConfig memoryConfig(MemoryKind kind, int loads, int stores, const TimingConfig& t);
 
+// One performed access, for the harness's ordering check.
+struct MemoryAccess {
+  uint64_t cycle;
+  bool isStore;
+  int port;      // store or load port index
+  uint64_t addr;
+};
+
 class Memory : public Op {
 public:
   Memory(std::string name, MemoryKind kind, MemoryConfig config,
@@ -89,6 +98,8 @@ public:
   MemoryKind kind() const { return kind_; }
   const MemoryConfig& config() const { return config_; }
   MemoryBacking& backing() { return *backing_; }
+  // Appends every performed access (in the order performed) to `log`; null stops it.
+  void setAccessLog(std::vector<MemoryAccess>* log) { accessLog_ = log; }
 
   // Port numbering (see the file comment).
   int storeDataInput(int s) const { return 2 * s; }
@@ -129,6 +140,7 @@ private:
   int storeScan_ = 0; // first store port scanned next cycle
   int loadScan_ = 0;  // first load port scanned next cycle
   uint64_t nextSeq_ = 0;
+  std::vector<MemoryAccess>* accessLog_ = nullptr;
 };
 
 } // namespace loom::models

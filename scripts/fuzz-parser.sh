@@ -16,5 +16,5 @@ ninja -C build-fuzz fuzz_parser
 mkdir -p build-fuzz/corpus build-fuzz/crashes
 cp kernels/*.mlir tests/sim/inputs/*.mlir build-fuzz/corpus/ 2>/dev/null || true
 cd build-fuzz
-./fuzz_parser -max_total_time="$secs" -jobs="$jobs" -workers="$jobs" -max_len=8192 \
+./tests/fuzz/fuzz_parser -max_total_time="$secs" -jobs="$jobs" -workers="$jobs" -max_len=8192 \
   -timeout=10 -rss_limit_mb=2048 -artifact_prefix=crashes/ -print_final_stats=1 corpus/

@@ -21,6 +21,7 @@ constexpr unsigned kMaxCallDepth = 2000;
 
 void ExecutionRecord::reset(size_t numOps) {
   activations.assign(numOps, 0);
+  nonEmpty.assign(numOps, 0);
   iterations.assign(numOps, 0);
   elseCount.assign(numOps, 0);
   executions.assign(numOps, 0);
@@ -194,6 +195,7 @@ struct Interpreter::Impl {
   void recordLoop(const Op& op, uint64_t trips) {
     if (!rec) return;
     ++rec->activations[op.id];
+    if (trips) ++rec->nonEmpty[op.id];
     rec->iterations[op.id] += trips;
     if (rec->traceTrips) rec->trips[op.id].push_back(trips);
   }

@@ -29,11 +29,12 @@ struct AccessEvent {
 };
 
 // What ran during one call (including everything it called), indexed by Op::id.
-//   scf.for / scf.while: activations[id] (times the loop op ran), iterations[id] (body
-//     executions); scf.if: activations[id] (times it ran), iterations[id] (then taken),
-//     elseCount[id] (else taken); every op: executions[id].
+//   scf.for / scf.while: activations[id] (times the loop op ran), nonEmpty[id] (those
+//     with at least one body execution), iterations[id] (body executions); scf.if:
+//     activations[id] (times it ran), iterations[id] (then taken), elseCount[id] (else
+//     taken); every op: executions[id].
 struct ExecutionRecord {
-  std::vector<uint64_t> activations, iterations, elseCount, executions;
+  std::vector<uint64_t> activations, nonEmpty, iterations, elseCount, executions;
   bool traceAccesses = false;
   std::vector<AccessEvent> accesses;
   // Trip count of every activation of every loop, in order (per-activation shapes).

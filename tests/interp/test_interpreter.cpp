@@ -105,6 +105,7 @@ func @k(%n: index) {
   CHECK(rec.activations[outer.id] == 1);
   CHECK(rec.iterations[outer.id] == 4);
   CHECK(rec.activations[inner.id] == 4);
+  CHECK(rec.nonEmpty[inner.id] == 3); // i = 0 gives an empty activation
   CHECK(rec.iterations[inner.id] == 6);
   CHECK(rec.trips[inner.id] == std::vector<uint64_t>{0, 1, 2, 3});
   // j runs over 0 | 0,1 | 0,1,2: six executions of the if, even j four times.

@@ -1,0 +1,123 @@
+#include "sim/engine/engine.h"
+
+#include "sim/engine/clocked_engine.h"
+#include "sim/engine/event_engine.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace loom::sim {
+
+const char* engineKindName(EngineKind k) {
+  switch (k) {
+  case EngineKind::Event: return "event";
+  case EngineKind::Clocked: return "clocked";
+  }
+  return "?";
+}
+
+bool engineKindFromName(std::string_view name, EngineKind& out) {
+  for (EngineKind k : {EngineKind::Event, EngineKind::Clocked})
+    if (name == engineKindName(k)) {
+      out = k;
+      return true;
+    }
+  return false;
+}
+
+const char* runStatusName(RunStatus s) {
+  switch (s) {
+  case RunStatus::Done: return "done";
+  case RunStatus::Deadlock: return "deadlock";
+  case RunStatus::CycleCap: return "cycle cap";
+  case RunStatus::OpError: return "op error";
+  }
+  return "?";
+}
+
+std::optional<RunStatus> RunMonitor::afterCycle(bool moved, bool done) {
+  ++cycles_;
+  if (errors_->size() > errorsBefore_) return RunStatus::OpError;
+  if (done) return RunStatus::Done;
+  if (!moved) return RunStatus::Deadlock;
+  if (cycles_ >= maxCycles_) return RunStatus::CycleCap;
+  return std::nullopt;
+}
+
+Engine::Engine(Circuit& circuit) : circuit_(circuit) {
+  assert(circuit.sealed() && "engines drive sealed circuits");
+  ops_.reserve(circuit.numOps());
+  for (uint32_t i = 0; i < circuit.numOps(); ++i)
+    ops_.push_back(&circuit.op(i));
+  // At most one entry per channel per cycle: no allocation while running.
+  activity_.reserve(circuit.numChannels());
+  for (uint32_t i = 0; i < circuit.numChannels(); ++i)
+    circuit.channel(i).setActivityList(&activity_);
+}
+
+RunResult Engine::runUntil(const std::function<bool()>& done, uint64_t maxCycles) {
+  if (done()) return {RunStatus::Done, 0};
+  if (maxCycles == 0) return {RunStatus::CycleCap, 0};
+  RunMonitor monitor(circuit_.errors(), maxCycles);
+  for (;;) {
+    bool moved = step();
+    if (auto status = monitor.afterCycle(moved, done())) return {*status, monitor.cycles()};
+  }
+}
+
+void Engine::setObserver(CycleObserver* observer) {
+  observer_ = observer;
+  phases_.clear();
+  if (!observer) return;
+  phases_.reserve(ops_.size());
+  for (Op* op : ops_)
+    phases_.push_back(op->phase());
+  sortedScratch_.reserve(ops_.size());
+}
+
+void Engine::flushStats() {
+  for (Op* op : ops_)
+    op->flushStats(cycle_);
+}
+
+void Engine::reportChannels(uint64_t cycle) {
+  // Index order = address order (one array), whatever order the ops pushed in.
+  std::sort(activity_.begin(), activity_.end());
+  for (Channel* ch : activity_) {
+    ChannelChange change{ch->pushedNow(), ch->poppedNow()};
+    ch->commit();
+    observer_->channelChanged(cycle, circuit_.indexOf(*ch), *ch, change);
+  }
+}
+
+void Engine::reportPhases(uint64_t cycle, const std::vector<uint32_t>& ops) {
+  sortedScratch_.assign(ops.begin(), ops.end());
+  std::sort(sortedScratch_.begin(), sortedScratch_.end());
+  for (uint32_t i : sortedScratch_) {
+    int now = ops_[i]->phase();
+    if (now == phases_[i]) continue;
+    observer_->phaseChanged(cycle, i, *ops_[i], phases_[i], now);
+    phases_[i] = now;
+  }
+  observer_->cycleEnd(cycle);
+}
+
+void Engine::reportAllPhases(uint64_t cycle) {
+  for (uint32_t i = 0; i < ops_.size(); ++i) {
+    int now = ops_[i]->phase();
+    if (now == phases_[i]) continue;
+    observer_->phaseChanged(cycle, i, *ops_[i], phases_[i], now);
+    phases_[i] = now;
+  }
+  observer_->cycleEnd(cycle);
+}
+
+std::unique_ptr<Engine> makeEngine(EngineKind kind, Circuit& circuit) {
+  switch (kind) {
+  case EngineKind::Event: return std::make_unique<EventEngine>(circuit);
+  case EngineKind::Clocked: return std::make_unique<ClockedEngine>(circuit);
+  }
+  return nullptr;
+}
+
+} // namespace loom::sim

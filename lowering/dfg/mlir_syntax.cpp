@@ -19,7 +19,9 @@ constexpr int kMaxDepth = 64;
 bool isIdChar(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.';
 }
-bool isValueIdChar(char c) { return isIdChar(c) || c == '-'; }
+bool isValueIdChar(char c) {
+  return isIdChar(c) || c == '-';
+}
 int hexDigit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -35,7 +37,8 @@ public:
   // file ::= op*
   std::vector<Operation> parseFile() {
     std::vector<Operation> ops;
-    while (skipWs(), !atEnd()) ops.push_back(parseOp(0));
+    while (skipWs(), !atEnd())
+      ops.push_back(parseOp(0));
     return ops;
   }
 
@@ -61,7 +64,8 @@ private:
       if (std::isspace(static_cast<unsigned char>(peek()))) {
         advance();
       } else if (peek() == '/' && peek(1) == '/') {
-        while (!atEnd() && peek() != '\n') advance();
+        while (!atEnd() && peek() != '\n')
+          advance();
       } else {
         return;
       }
@@ -83,7 +87,9 @@ private:
     if (atEnd()) return "end of file";
     return std::string("'") + peek() + "'";
   }
-  [[noreturn]] void fail(const Loc& loc, std::string msg) { throw SyntaxError{{loc, std::move(msg)}}; }
+  [[noreturn]] void fail(const Loc& loc, std::string msg) {
+    throw SyntaxError{{loc, std::move(msg)}};
+  }
   [[noreturn]] void failHere(const std::string& what) {
     skipWs();
     fail(here(), "expected " + what + ", found " + found());
@@ -99,7 +105,8 @@ private:
   std::string bareId() {
     skipWs();
     std::string s;
-    while (isIdChar(peek()) && !atEnd()) s += peek(), advance();
+    while (isIdChar(peek()) && !atEnd())
+      s += peek(), advance();
     return s;
   }
   unsigned smallInt(const char* what) {
@@ -155,7 +162,8 @@ private:
     if (peek() != '%') failHere("a value name");
     advance();
     std::string s;
-    while (isValueIdChar(peek()) && !atEnd()) s += peek(), advance();
+    while (isValueIdChar(peek()) && !atEnd())
+      s += peek(), advance();
     if (s.empty()) failHere("a value name after '%'");
     return s;
   }
@@ -167,7 +175,8 @@ private:
     skipWs();
     Loc loc = here();
     size_t begin = pos_;
-    while (isIdChar(peek()) && !atEnd()) advance();
+    while (isIdChar(peek()) && !atEnd())
+      advance();
     if (pos_ == begin) failHere("a type");
     if (peek() == '<') skipAngles(loc);
     std::string error;
@@ -179,16 +188,20 @@ private:
     int depth = 0;
     do {
       if (atEnd()) fail(open, "unterminated '<' in type");
-      if (peek() == '-' && peek(1) == '>') advance();
-      else if (peek() == '<') ++depth;
-      else if (peek() == '>') --depth;
+      if (peek() == '-' && peek(1) == '>')
+        advance();
+      else if (peek() == '<')
+        ++depth;
+      else if (peek() == '>')
+        --depth;
       advance();
     } while (depth > 0);
   }
   std::vector<Type> typeList(const char* closing) {
     std::vector<Type> ts;
     if (accept(')')) return ts;
-    do ts.push_back(parseType());
+    do
+      ts.push_back(parseType());
     while (accept(','));
     expect(')', closing);
     return ts;
@@ -218,7 +231,8 @@ private:
       a.kind = Attr::Kind::Array;
       advance();
       if (!accept(']')) {
-        do a.elems.push_back(parseAttr(depth + 1));
+        do
+          a.elems.push_back(parseAttr(depth + 1));
         while (accept(','));
         expect(']', "to close the array");
       }
@@ -241,13 +255,15 @@ private:
     bool isFloat = false;
     if (peek() == '0' && (peek(1) == 'x' || peek(1) == 'X')) {
       advance(), advance();
-      while (hexDigit(peek()) >= 0) advance();
+      while (hexDigit(peek()) >= 0)
+        advance();
     } else {
       digits();
       if (peek() == '.') {
         isFloat = true;
         advance();
-        while (std::isdigit(static_cast<unsigned char>(peek()))) advance();
+        while (std::isdigit(static_cast<unsigned char>(peek())))
+          advance();
         exponent();
       }
     }
@@ -257,7 +273,8 @@ private:
   }
   void digits() {
     if (!std::isdigit(static_cast<unsigned char>(peek()))) failHere("a digit");
-    while (std::isdigit(static_cast<unsigned char>(peek()))) advance();
+    while (std::isdigit(static_cast<unsigned char>(peek())))
+      advance();
   }
   void exponent() {
     if (peek() != 'e' && peek() != 'E') return;
@@ -361,7 +378,8 @@ private:
       while (!accept('}')) {
         skipWs();
         if (atEnd()) failHere("'}' to close the region");
-        if (peek() == '^') fail(here(), "block labels are not supported: a DFG region is one block");
+        if (peek() == '^')
+          fail(here(), "block labels are not supported: a DFG region is one block");
         ops.push_back(parseOp(depth + 1));
       }
       op.regions.push_back(std::move(ops));
@@ -373,7 +391,8 @@ private:
     skipWs();
     if (src_.compare(pos_, 4, "loc(") != 0) return;
     Loc open = here();
-    for (int i = 0; i < 4; ++i) advance();
+    for (int i = 0; i < 4; ++i)
+      advance();
     for (int depth = 1; depth > 0;) {
       if (atEnd()) fail(open, "unterminated location");
       if (peek() == '"') {

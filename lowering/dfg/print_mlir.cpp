@@ -13,13 +13,15 @@ using Attrs = std::vector<std::string>; // "name = value", in print order
 
 template <typename T, typename F> std::string list(const std::vector<T>& xs, F&& fmt) {
   std::string s = "[";
-  for (size_t i = 0; i < xs.size(); ++i) s += (i ? ", " : "") + fmt(xs[i]);
+  for (size_t i = 0; i < xs.size(); ++i)
+    s += (i ? ", " : "") + fmt(xs[i]);
   return s + "]";
 }
 
 std::string typeList(const std::vector<Type>& ts) {
   std::string s;
-  for (size_t i = 0; i < ts.size(); ++i) s += (i ? ", " : "") + text::typeText(ts[i]);
+  for (size_t i = 0; i < ts.size(); ++i)
+    s += (i ? ", " : "") + text::typeText(ts[i]);
   return s;
 }
 
@@ -39,10 +41,10 @@ std::string valueName(const Graph& g, Vertex v, unsigned port) {
 // The channels into v, in operand order (by input port; ties in insertion order).
 std::vector<EdgeId> operandEdges(const Graph& g, Vertex v) {
   std::vector<EdgeId> es;
-  for (auto [it, end] = boost::in_edges(v, g.g); it != end; ++it) es.push_back(*it);
-  std::stable_sort(es.begin(), es.end(), [&](EdgeId a, EdgeId b) {
-    return g.edge(a).dstPort < g.edge(b).dstPort;
-  });
+  for (auto [it, end] = boost::in_edges(v, g.g); it != end; ++it)
+    es.push_back(*it);
+  std::stable_sort(es.begin(), es.end(),
+                   [&](EdgeId a, EdgeId b) { return g.edge(a).dstPort < g.edge(b).dstPort; });
   return es;
 }
 
@@ -66,7 +68,9 @@ Rate producerRate(const Graph& g, EdgeId e) {
   return p < src.outRates.size() ? src.outRates[p] : Rate{};
 }
 
-bool sameRate(const Rate& a, const Rate& b) { return text::rateText(a) == text::rateText(b); }
+bool sameRate(const Rate& a, const Rate& b) {
+  return text::rateText(a) == text::rateText(b);
+}
 
 // ---- attributes ----------------------------------------------------------------------
 
@@ -123,17 +127,21 @@ void provenanceAttrs(const Node& n, Attrs& a) {
 void outputAttrs(const Node& n, Attrs& a) {
   size_t outs = n.outTypes.size();
   bool roles = false, rates = false;
-  for (Role r : n.outRoles) roles |= r != Role::Data;
-  for (const Rate& r : n.outRates) rates |= !text::isDefaultRate(r);
+  for (Role r : n.outRoles)
+    roles |= r != Role::Data;
+  for (const Rate& r : n.outRates)
+    rates |= !text::isDefaultRate(r);
   std::vector<size_t> ports(std::max({outs, n.outRoles.size(), n.outRates.size()}));
-  for (size_t i = 0; i < ports.size(); ++i) ports[i] = i;
+  for (size_t i = 0; i < ports.size(); ++i)
+    ports[i] = i;
   if (roles)
     a.push_back("loom.roles = " + list(ports, [&](size_t p) {
                   return text::quote(roleName(p < n.outRoles.size() ? n.outRoles[p] : Role::Data));
                 }));
   if (rates)
     a.push_back("loom.rates = " + list(ports, [&](size_t p) {
-                  return text::quote(text::rateText(p < n.outRates.size() ? n.outRates[p] : Rate{}));
+                  return text::quote(
+                      text::rateText(p < n.outRates.size() ? n.outRates[p] : Rate{}));
                 }));
 }
 
@@ -160,7 +168,8 @@ void operandAttrs(const Graph& g, const Node& n, const std::vector<EdgeId>& es, 
     a.push_back("loom.in_ports = " +
                 list(es, [&](EdgeId e) { return std::to_string(edge(e).dstPort); }));
   if (inTypes)
-    a.push_back("loom.in_types = " + list(n.inTypes, [](const Type& t) { return text::typeText(t); }));
+    a.push_back("loom.in_types = " +
+                list(n.inTypes, [](const Type& t) { return text::typeText(t); }));
   if (edgeTypes)
     a.push_back("loom.edge_types = " +
                 list(es, [&](EdgeId e) { return text::typeText(edge(e).type); }));
@@ -174,7 +183,8 @@ void operandAttrs(const Graph& g, const Node& n, const std::vector<EdgeId>& es, 
 
 std::string attrDict(const Attrs& a) {
   std::string s = "{";
-  for (size_t i = 0; i < a.size(); ++i) s += (i ? ", " : "") + a[i];
+  for (size_t i = 0; i < a.size(); ++i)
+    s += (i ? ", " : "") + a[i];
   return s + "}";
 }
 
@@ -214,7 +224,8 @@ std::string scopeText(const Scope& s) {
 
 void printMlir(const Graph& g, std::ostream& os) {
   os << "\"loom.dfg\"() ({\n";
-  for (Vertex v = 0; v < g.numNodes(); ++v) printNode(g, v, os);
+  for (Vertex v = 0; v < g.numNodes(); ++v)
+    printNode(g, v, os);
   Attrs a{"sym_name = " + text::quote(g.function),
           "function_type = " + text::functionTypeText(g.argTypes, g.resultTypes)};
   if (!g.scopes.empty()) a.push_back("loom.scopes = " + list(g.scopes, scopeText));

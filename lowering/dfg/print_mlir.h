@@ -8,12 +8,12 @@
 //
 //   "loom.dfg"() ({
 //     %0:3 = "loom.entry"() {loom.name = "f/entry", loom.scope = 0, loom.roles = ["data",
-//         "data", "body_ctrl"], loom.rates = ["entry", "entry", "entry"]}
+//         "data", "body_ctrl"], loom.rates = ["entry = invocations", ...]}
 //         : () -> (index, index, none)
 //     %4:2 = "dataflow.stream"(%1, %2, %0#1) {step_op = "+=", cont_cond = "<",
 //         loom.name = "f/for0/stream", loom.scope = 1, loom.loc = "f.mlir:3:5",
 //         loom.origin = 7, loom.roles = ["raw_index", "raw_will_continue"],
-//         loom.rates = ["loop_boundary#7 = iterations#7 + non_empty#7", ...]}
+//         loom.rates = ["loop_boundary#7 = non_empty#7 + iterations#7", ...]}
 //         : (index, index, index) -> (index, i1)
 //     %6 = "dataflow.carry"(%5#1, %0#0, %9) {...} : (i1, index, index) -> index
 //     %9 = "arith.addi"(%6, %1) {...} : (index, index) -> index

@@ -33,6 +33,7 @@ private:
 class AttrSet {
 public:
   void add(const syntax::NamedAttr& a);
+  bool has(const std::string& name) const;
 
 private:
   std::map<std::string, Loc> seen_;
@@ -40,7 +41,8 @@ private:
 
 // ---- the function op -------------------------------------------------------------------
 const std::string& stringOf(const syntax::NamedAttr& a);
-void functionTypeOf(const syntax::NamedAttr& a, std::vector<Type>& args, std::vector<Type>& results);
+void functionTypeOf(const syntax::NamedAttr& a, std::vector<Type>& args,
+                    std::vector<Type>& results);
 std::vector<Scope> scopesOf(const syntax::NamedAttr& a); // Scope::op stays null
 
 // ---- node ops --------------------------------------------------------------------------

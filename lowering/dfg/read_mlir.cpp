@@ -17,7 +17,13 @@ using syntax::NamedAttr;
 using syntax::Operation;
 using namespace read_attrs;
 
-std::string lineCol(const Loc& l) { return std::to_string(l.line) + ":" + std::to_string(l.col); }
+std::string counted(size_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+std::string lineCol(const Loc& l) {
+  return std::to_string(l.line) + ":" + std::to_string(l.col);
+}
 
 // "dataflow.gate" -> "gate": the default short name of a node that has no loom.name.
 std::string shortKind(const std::string& opName) {
@@ -50,10 +56,13 @@ public:
     checkShape();
     readFunctionAttrs();
     const std::vector<Operation>& ops = fn_.regions[0];
-    for (size_t i = 0; i < ops.size(); ++i) declareValues(ops[i], g_.addNode(Node{}));
+    for (size_t i = 0; i < ops.size(); ++i)
+      declareValues(ops[i], g_.addNode(Node{}));
     nodeAttrs_.resize(ops.size());
-    for (size_t i = 0; i < ops.size(); ++i) readNode(ops[i], i);
-    for (const PendingEdge& p : pending_) connect(p);
+    for (size_t i = 0; i < ops.size(); ++i)
+      readNode(ops[i], i);
+    for (const PendingEdge& p : pending_)
+      connect(p);
     if (!sawEntry_) fail(fn_.loc, "function '" + g_.function + "' has no 'loom.entry' op");
     if (!sawReturn_) fail(fn_.loc, "function '" + g_.function + "' has no 'handshake.return' op");
     return std::move(g_);
@@ -98,7 +107,7 @@ private:
       next += r.count;
     }
     if (next != op.resultTypes.size())
-      fail(op.loc, "'" + op.name + "' names " + std::to_string(next) + " results but its type has " +
+      fail(op.loc, "'" + op.name + "' names " + counted(next, "result") + " but its type has " +
                        std::to_string(op.resultTypes.size()));
   }
 
@@ -108,8 +117,8 @@ private:
     if (!nodeKindOf(op.name, n.kind, n.arith)) fail(op.loc, "unknown op '" + op.name + "'");
     if (!op.regions.empty()) fail(op.loc, "'" + op.name + "' cannot have regions");
     if (op.operands.size() != op.operandTypes.size())
-      fail(op.typeLoc, "'" + op.name + "' has " + std::to_string(op.operands.size()) +
-                           " operands but its type lists " + std::to_string(op.operandTypes.size()));
+      fail(op.typeLoc, "'" + op.name + "' has " + counted(op.operands.size(), "operand") +
+                           " but its type lists " + std::to_string(op.operandTypes.size()));
     std::vector<PortRef> sources = resolveOperands(op);
     n.outTypes = op.resultTypes;
     n.outRoles.assign(n.outTypes.size(), Role::Data);
@@ -122,7 +131,8 @@ private:
     checkValueTypes(n, attrs);
     nameAndScope(op, v, n, attrs);
     noteBoundary(op, v, n);
-    for (size_t i = 0; i < sources.size(); ++i) pending_.push_back({sources[i], v, ports[i], i});
+    for (size_t i = 0; i < sources.size(); ++i)
+      pending_.push_back({sources[i], v, ports[i], i});
   }
 
   // Each operand -> the output it names; its written type must be that output's type.
@@ -151,12 +161,13 @@ private:
   std::vector<unsigned> inputPorts(const Operation& op, const Node& n, const NodeAttrs& attrs) {
     std::vector<unsigned> ports = attrs.inPorts;
     if (!attrs.inPortsAttr)
-      for (unsigned i = 0; i < op.operands.size(); ++i) ports.push_back(i);
+      for (unsigned i = 0; i < op.operands.size(); ++i)
+        ports.push_back(i);
     for (size_t i = 0; i < ports.size(); ++i)
       if (ports[i] >= n.inTypes.size())
         fail(attrs.inPortsAttr ? attrs.inPortsAttr->loc : op.loc,
-             "operand #" + std::to_string(i) + " feeds input " + std::to_string(ports[i]) + " but '" +
-                 op.name + "' has " + std::to_string(n.inTypes.size()) + " input types");
+             "operand #" + std::to_string(i) + " feeds input " + std::to_string(ports[i]) +
+                 " but '" + op.name + "' has " + std::to_string(n.inTypes.size()) + " input types");
     return ports;
   }
 
@@ -164,8 +175,8 @@ private:
   void checkValueTypes(const Node& n, const NodeAttrs& attrs) {
     for (const TypedValue& tv : attrs.values)
       if (tv.type != n.outTypes[0])
-        fail(tv.loc, "value of type " + tv.type.str() + " for a result of type " +
-                         n.outTypes[0].str());
+        fail(tv.loc,
+             "value of type " + tv.type.str() + " for a result of type " + n.outTypes[0].str());
   }
 
   void nameAndScope(const Operation& op, Vertex v, Node& n, const NodeAttrs& attrs) {
@@ -173,7 +184,8 @@ private:
     if (!attrs.nameAttr) n.name = g_.function + "/" + shortKind(op.name) + std::to_string(v);
     auto [it, fresh] = names_.emplace(n.name, nameLoc);
     if (!fresh)
-      fail(nameLoc, "duplicate node name '" + n.name + "' (first used at " + lineCol(it->second) + ")");
+      fail(nameLoc,
+           "duplicate node name '" + n.name + "' (first used at " + lineCol(it->second) + ")");
     if (n.scope >= g_.scopes.size() && !(n.scope == 0 && g_.scopes.empty()))
       fail(attrs.scopeAttr ? attrs.scopeAttr->loc : op.loc,
            "scope " + std::to_string(n.scope) + " is out of range (the function has " +
@@ -186,8 +198,8 @@ private:
     bool& seen = entry ? sawEntry_ : sawReturn_;
     Loc& first = entry ? entryLoc_ : returnLoc_;
     if (seen)
-      fail(op.loc, "second '" + op.name + "' op in function '" + g_.function + "' (the first is at " +
-                       lineCol(first) + ")");
+      fail(op.loc, "second '" + op.name + "' op in function '" + g_.function +
+                       "' (the first is at " + lineCol(first) + ")");
     seen = true;
     first = op.loc;
     (entry ? g_.entry : g_.ret) = v;
@@ -239,7 +251,8 @@ std::vector<Graph> readFunctions(const std::vector<Operation>& ops) {
 
 ReadResult readMlir(const std::string& text, const std::string& filename) {
   ReadResult r;
-  syntax::ParsedText parsed = syntax::parseGenericOps(text, std::make_shared<const std::string>(filename));
+  syntax::ParsedText parsed =
+      syntax::parseGenericOps(text, std::make_shared<const std::string>(filename));
   if (parsed.error) {
     r.error = parsed.error;
     return r;

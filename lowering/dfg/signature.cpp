@@ -2,93 +2,6 @@
 
 namespace loom::dfg {
 
-// ---- port names ----------------------------------------------------------------------
-
-namespace {
-
-std::string numbered(const char* base, size_t i) { return base + std::to_string(i); }
-
-template <size_t N> std::string pick(const char* const (&names)[N], unsigned p, const char* base) {
-  return p < N ? std::string(names[p]) : numbered(base, p);
-}
-
-std::string memoryPort(const Node& n, bool input, unsigned p) {
-  unsigned s = n.numStores, l = n.numLoads;
-  if (input) {
-    if (p < 2 * s) return numbered("st", p / 2) + (p % 2 ? ".addr" : ".data");
-    return numbered("ld", p - 2 * s) + ".addr";
-  }
-  if (p < l) return numbered("ld", p) + ".data";
-  if (p < l + s) return numbered("st", p - l) + ".done";
-  return numbered("ld", p - l - s) + ".done";
-}
-
-std::string computePort(const Node& n, bool input, unsigned p) {
-  if (!input) return p == 0 ? "result" : numbered("out", p);
-  static const char* const kSelect[] = {"cond", "true", "false"};
-  static const char* const kBinary[] = {"lhs", "rhs"};
-  if (n.arith == OpKind::Select) return pick(kSelect, p, "in");
-  if (n.inTypes.size() == 1) return p == 0 ? "in" : numbered("in", p);
-  return pick(kBinary, p, "in");
-}
-
-// Ports whose last one is special (the control token of entry and return).
-std::string lastIs(size_t count, unsigned p, const char* base, const char* last) {
-  return p + 1 == count ? last : numbered(base, p);
-}
-
-} // namespace
-
-std::string portName(const Node& n, bool input, unsigned p) {
-  static const char* const kStreamIn[] = {"start", "step", "bound"};
-  static const char* const kStreamOut[] = {"idx", "cont"};
-  static const char* const kGateIn[] = {"before_value", "before_cond"};
-  static const char* const kGateOut[] = {"after_value", "after_cond"};
-  static const char* const kCarryIn[] = {"d", "a", "b"};
-  static const char* const kCondBrIn[] = {"cond", "data"};
-  static const char* const kCondBrOut[] = {"true", "false"};
-  static const char* const kCMergeOut[] = {"result", "index"};
-  static const char* const kLoadIn[] = {"addr", "mem_data", "ctrl"};
-  static const char* const kLoadOut[] = {"data", "mem_addr"};
-  static const char* const kStoreIn[] = {"addr", "data", "ctrl"};
-  static const char* const kStoreOut[] = {"mem_data", "mem_addr"};
-  static const char* const kO[] = {"o"};
-  static const char* const kIn[] = {"in"};
-  static const char* const kOut[] = {"out"};
-  static const char* const kCtrl[] = {"ctrl"};
-  static const char* const kValue[] = {"value"};
-  const char* base = input ? "in" : "out";
-  size_t count = input ? n.inTypes.size() : n.outTypes.size();
-  switch (n.kind) {
-  case NodeKind::Entry: return input ? numbered(base, p) : lastIs(count, p, "arg", "ctrl");
-  case NodeKind::Return: return lastIs(count, p, "result", input ? "ctrl" : "done");
-  case NodeKind::Stream: return input ? pick(kStreamIn, p, base) : pick(kStreamOut, p, base);
-  case NodeKind::Gate: return input ? pick(kGateIn, p, base) : pick(kGateOut, p, base);
-  case NodeKind::Carry:
-  case NodeKind::Invariant: return input ? pick(kCarryIn, p, base) : pick(kO, p, base);
-  case NodeKind::Fork:
-  case NodeKind::LazyFork: return input ? pick(kIn, p, base) : numbered("out", p);
-  case NodeKind::Join:
-  case NodeKind::Merge: return input ? numbered("in", p) : pick(kOut, p, base);
-  case NodeKind::Sync: return numbered(base, p);
-  case NodeKind::CondBr: return input ? pick(kCondBrIn, p, base) : pick(kCondBrOut, p, base);
-  case NodeKind::Mux:
-    if (!input) return pick(kOut, p, base);
-    return p == 0 ? "select" : numbered("data", p - 1);
-  case NodeKind::ControlMerge: return input ? numbered("in", p) : pick(kCMergeOut, p, base);
-  case NodeKind::Buffer:
-  case NodeKind::Sink:
-  case NodeKind::Source: return input ? pick(kIn, p, base) : pick(kOut, p, base);
-  case NodeKind::Constant: return input ? pick(kCtrl, p, base) : pick(kValue, p, base);
-  case NodeKind::Load: return input ? pick(kLoadIn, p, base) : pick(kLoadOut, p, base);
-  case NodeKind::Store: return input ? pick(kStoreIn, p, base) : pick(kStoreOut, p, base);
-  case NodeKind::Memory:
-  case NodeKind::ExtMemory: return memoryPort(n, input, p);
-  case NodeKind::Compute: return computePort(n, input, p);
-  }
-  return numbered(base, p);
-}
-
 bool isComputeOp(OpKind k) {
   return isArithBinaryInt(k) || isArithBinaryFloat(k) || isArithCast(k) || k == OpKind::NegF ||
          k == OpKind::CmpI || k == OpKind::CmpF || k == OpKind::Select;
@@ -99,12 +12,24 @@ bool isComputeOp(OpKind k) {
 namespace {
 
 using TypePred = bool (*)(const Type&);
-bool intLike(const Type& t) { return t.isIntLike(); }
-bool integer(const Type& t) { return t.isInteger(); }
-bool floating(const Type& t) { return t.isFloat(); }
-bool scalar(const Type& t) { return t.isScalar(); }
-bool i1(const Type& t) { return t.isI1(); }
-bool none(const Type& t) { return t.isNone(); }
+bool intLike(const Type& t) {
+  return t.isIntLike();
+}
+bool integer(const Type& t) {
+  return t.isInteger();
+}
+bool floating(const Type& t) {
+  return t.isFloat();
+}
+bool scalar(const Type& t) {
+  return t.isScalar();
+}
+bool i1(const Type& t) {
+  return t.isI1();
+}
+bool none(const Type& t) {
+  return t.isNone();
+}
 
 std::string plural(size_t n, const char* word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
@@ -138,15 +63,16 @@ public:
   }
   // Every input from `first` on has the type of input `first`.
   void allInputsSame(size_t first) {
-    for (size_t p = first + 1; p < n_.inTypes.size(); ++p) same(true, p, true, first);
+    for (size_t p = first + 1; p < n_.inTypes.size(); ++p)
+      same(true, p, true, first);
   }
   // Result 0 is strictly wider (or narrower) than input 0.
   void widens(bool wider) {
     if (error || n_.inTypes.empty() || n_.outTypes.empty()) return;
     unsigned a = n_.inTypes[0].width, b = n_.outTypes[0].width;
     if (wider ? b <= a : b >= a)
-      fail("result of " + op() + " must be " + (wider ? "wider" : "narrower") + " than its operand (" +
-           n_.inTypes[0].str() + "), got " + n_.outTypes[0].str());
+      fail("result of " + op() + " must be " + (wider ? "wider" : "narrower") +
+           " than its operand (" + n_.inTypes[0].str() + "), got " + n_.outTypes[0].str());
   }
   void sameWidth() {
     if (error || n_.inTypes.empty() || n_.outTypes.empty()) return;
@@ -163,7 +89,7 @@ private:
   const std::vector<Type>& types(bool input) const { return input ? n_.inTypes : n_.outTypes; }
   std::string port(bool input, size_t p) const {
     return std::string(input ? "operand #" : "result #") + std::to_string(p) + " (" +
-           portName(n_, input, static_cast<unsigned>(p)) + ")";
+           n_.portName(input, static_cast<unsigned>(p)) + ")";
   }
   void count(bool input, size_t want, bool atLeast) {
     size_t got = types(input).size();
@@ -237,7 +163,7 @@ void checkMemory(const Node& n, Check& c) {
     const auto& ts = input ? n.inTypes : n.outTypes;
     if (!c.error && ts[p] != elem)
       c.fail((input ? "operand #" : "result #") + std::to_string(p) + " (" +
-             portName(n, input, static_cast<unsigned>(p)) + ") of " + c.op() +
+             n.portName(input, static_cast<unsigned>(p)) + ") of " + c.op() +
              " must have the element type " + elem.str() + ", got " + ts[p].str());
   };
   for (size_t i = 0; i < s && !c.error; ++i) {
@@ -248,7 +174,8 @@ void checkMemory(const Node& n, Check& c) {
     c.is(kIn, 2 * s + j, intLike, "an integer or index");
     elemIs(kOut, j);
   }
-  for (size_t p = l; p < l + s + l; ++p) c.is(kOut, p, none, "none");
+  for (size_t p = l; p < l + s + l; ++p)
+    c.is(kOut, p, none, "none");
 }
 
 // The fixed-shape dataflow and handshake ops.
@@ -298,19 +225,20 @@ void checkVariadic(const Node& n, Check& c) {
   case NodeKind::Return:
     c.minInputs(1), c.outputs(n.inTypes.size());
     c.is(kIn, n.inTypes.size() - 1, none, "none");
-    for (size_t p = 0; p < n.outTypes.size(); ++p) c.same(kOut, p, kIn, p);
+    for (size_t p = 0; p < n.outTypes.size(); ++p)
+      c.same(kOut, p, kIn, p);
     return;
   case NodeKind::Fork:
   case NodeKind::LazyFork:
     c.inputs(1), c.minOutputs(1);
-    for (size_t p = 0; p < n.outTypes.size(); ++p) c.same(kOut, p, kIn, 0);
+    for (size_t p = 0; p < n.outTypes.size(); ++p)
+      c.same(kOut, p, kIn, 0);
     return;
-  case NodeKind::Join:
-    c.minInputs(1), c.outputs(1);
-    return c.is(kOut, 0, none, "none");
+  case NodeKind::Join: c.minInputs(1), c.outputs(1); return c.is(kOut, 0, none, "none");
   case NodeKind::Sync:
     c.minInputs(1), c.outputs(n.inTypes.size());
-    for (size_t p = 0; p < n.outTypes.size(); ++p) c.same(kOut, p, kIn, p);
+    for (size_t p = 0; p < n.outTypes.size(); ++p)
+      c.same(kOut, p, kIn, p);
     return;
   case NodeKind::Mux:
     c.minInputs(2), c.outputs(1);
@@ -338,9 +266,7 @@ void checkSimple(const Node& n, Check& c) {
              plural(n.bufferSlots, "slot"));
     return;
   case NodeKind::Sink: return c.inputs(1), c.outputs(0);
-  case NodeKind::Source:
-    c.inputs(0), c.outputs(1);
-    return c.is(kOut, 0, none, "none");
+  case NodeKind::Source: c.inputs(0), c.outputs(1); return c.is(kOut, 0, none, "none");
   case NodeKind::Constant:
     c.inputs(1), c.outputs(1);
     c.is(kIn, 0, none, "none");

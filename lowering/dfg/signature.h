@@ -1,5 +1,6 @@
-// Port signatures: how many inputs and outputs a node of each kind has, what each port
-// is called and which types it carries, as the token models define them (models/*.h):
+// Port signatures: how many inputs and outputs a node of each kind has and which types
+// they carry, as the token models define them (models/*.h); messages name ports as
+// Node::portName does:
 //
 //   kind                 | inputs                               | outputs
 //   ---------------------+--------------------------------------+-------------------------------
@@ -38,9 +39,6 @@ namespace loom::dfg {
 // Returns what is wrong with `n`'s port counts and types (and the attributes they
 // depend on: memory port counts, buffer slots), or nothing. Uses n.inTypes/outTypes.
 std::optional<std::string> checkSignature(const Node& n);
-
-// The name of input (or output) port `p` of `n` ("d", "after_cond", "st0.addr", ...).
-std::string portName(const Node& n, bool input, unsigned p);
 
 // Whether `k` is an arith op a Compute node may hold.
 bool isComputeOp(OpKind k);

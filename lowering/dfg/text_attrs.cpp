@@ -12,10 +12,9 @@ namespace {
 
 // ---- name tables ---------------------------------------------------------------------
 
-const char* const kDomainNames[] = {"entry",          "loop_body", "loop_boundary",
-                                    "loop_exit",      "loop_body_tail", "if_then",
-                                    "if_else",        "guard_enter",    "guard_skip",
-                                    "unknown"};
+const char* const kDomainNames[] = {"entry",          "loop_body", "loop_boundary", "loop_exit",
+                                    "loop_body_tail", "if_then",   "if_else",       "guard_enter",
+                                    "guard_skip",     "unknown"};
 const char* const kCountNames[] = {"invocations", "activations", "non_empty",
                                    "iterations",  "then",        "else"};
 const char* const kScopeKindNames[] = {"function", "loop_body", "loop_before",
@@ -37,14 +36,18 @@ bool fromName(const char* const (&names)[N], std::string_view name, Enum& out) {
 bool domainNamesOp(Rate::Domain d) {
   return d != Rate::Domain::FunctionEntry && d != Rate::Domain::Unknown;
 }
-bool countNamesOp(Count c) { return c != Count::Invocations; }
+bool countNamesOp(Count c) {
+  return c != Count::Invocations;
+}
 
 std::string opSuffix(uint32_t op, bool always) {
   return always || op != 0 ? "#" + std::to_string(op) : std::string();
 }
 
 // Magnitude of an int64 as unsigned, without overflow for INT64_MIN.
-uint64_t magnitude(int64_t v) { return v < 0 ? 0 - static_cast<uint64_t>(v) : v; }
+uint64_t magnitude(int64_t v) {
+  return v < 0 ? 0 - static_cast<uint64_t>(v) : v;
+}
 
 void appendTerm(std::string& s, const RateTerm& t, bool first) {
   if (first)
@@ -54,6 +57,13 @@ void appendTerm(std::string& s, const RateTerm& t, bool first) {
   if (magnitude(t.coef) != 1) s += std::to_string(magnitude(t.coef)) + "*";
   s += kCountNames[static_cast<int>(t.count)];
   s += opSuffix(t.op, countNamesOp(t.count));
+  if (t.ctx.empty()) return;
+  s += "[";
+  for (char c : t.ctx) {
+    if (c == ']' || c == '\\') s += '\\';
+    s += c;
+  }
+  s += "]";
 }
 
 // A small cursor over a rate's text.
@@ -63,7 +73,8 @@ struct RateScanner {
   std::string error;
 
   void skipSpaces() {
-    while (pos < s.size() && s[pos] == ' ') ++pos;
+    while (pos < s.size() && s[pos] == ' ')
+      ++pos;
   }
   bool atEnd() {
     skipSpaces();
@@ -101,7 +112,18 @@ struct RateScanner {
     op = static_cast<uint32_t>(v);
     return true;
   }
-  // [number `*`] count [`#` op]
+  // [`[` ctx `]`], `]` and `\` escaped by `\`
+  bool context(std::string& ctx) {
+    if (!accept('[')) return true;
+    for (; pos < s.size() && s[pos] != ']'; ++pos) {
+      if (s[pos] == '\\' && pos + 1 < s.size()) ++pos;
+      ctx += s[pos];
+    }
+    if (pos == s.size()) return fail("unterminated '[' (a term's context)");
+    ++pos;
+    return true;
+  }
+  // [number `*`] count [`#` op] [`[` ctx `]`]
   bool term(bool negative, RateTerm& t) {
     uint64_t mag = 1;
     size_t save = pos;
@@ -113,7 +135,7 @@ struct RateScanner {
     std::string_view name = word();
     if (!fromName(kCountNames, name, t.count))
       return fail("unknown count '" + std::string(name) + "'");
-    return opId(t.op);
+    return opId(t.op) && context(t.ctx);
   }
 };
 
@@ -130,7 +152,8 @@ std::string rateText(const Rate& r) {
 }
 
 bool parseRate(std::string_view text, Rate& out, std::string& error) {
-  RateScanner sc{text};
+  RateScanner sc;
+  sc.s = text;
   Rate r;
   std::string_view domain = sc.word();
   bool ok = fromName(kDomainNames, domain, r.domain);
@@ -165,11 +188,15 @@ bool isDefaultRate(const Rate& r) {
 
 // ---- scopes and buffers -------------------------------------------------------------
 
-const char* scopeKindName(Scope::Kind k) { return kScopeKindNames[static_cast<int>(k)]; }
+const char* scopeKindName(Scope::Kind k) {
+  return kScopeKindNames[static_cast<int>(k)];
+}
 bool scopeKindFromName(std::string_view name, Scope::Kind& out) {
   return fromName(kScopeKindNames, name, out);
 }
-const char* bufferKindName(bool fifo) { return fifo ? "fifo" : "seq"; }
+const char* bufferKindName(bool fifo) {
+  return fifo ? "fifo" : "seq";
+}
 bool bufferKindFromName(std::string_view name, bool& fifo) {
   if (name != "fifo" && name != "seq") return false;
   fifo = name == "fifo";
@@ -221,8 +248,8 @@ bool intBits(std::string_view s, unsigned width, Bits& out, std::string& error) 
   const char* b = digits.data() + (hex ? 2 : 0);
   const char* e = digits.data() + digits.size();
   auto [p, ec] = std::from_chars(b, e, mag, hex ? 16 : 10);
-  if (ec == std::errc::result_out_of_range || (p == e && width < 64 && !negative &&
-                                               mag > widthMask(width))) {
+  if (ec == std::errc::result_out_of_range ||
+      (p == e && width < 64 && !negative && mag > widthMask(width))) {
     error = "integer " + std::string(s) + " does not fit in " + std::to_string(width) + " bits";
     return false;
   }
@@ -290,12 +317,8 @@ std::string valueText(Bits b, const Type& t) {
 bool valueFromLiteral(LiteralKind kind, std::string_view spelling, const Type& t, Bits& out,
                       std::string& error) {
   switch (kind) {
-  case LiteralKind::Unit:
-    out = 0;
-    return true;
-  case LiteralKind::Bool:
-    out = spelling == "true";
-    return true;
+  case LiteralKind::Unit: out = 0; return true;
+  case LiteralKind::Bool: out = spelling == "true"; return true;
   case LiteralKind::Integer: {
     bool hex = spelling.rfind("0x", 0) == 0 || spelling.rfind("0X", 0) == 0;
     if (t.isIntLike()) return intBits(spelling, t.width, out, error);
@@ -317,8 +340,12 @@ bool valueFromLiteral(LiteralKind kind, std::string_view spelling, const Type& t
 
 // ---- locations, strings, types ------------------------------------------------------
 
-std::string locText(const Loc& loc) { return loc.str(); }
-bool hasLoc(const Loc& loc) { return loc.file || loc.line || loc.col; }
+std::string locText(const Loc& loc) {
+  return loc.str();
+}
+bool hasLoc(const Loc& loc) {
+  return loc.file || loc.line || loc.col;
+}
 
 bool splitLocText(std::string_view text, std::string_view& file, uint32_t& line, uint32_t& col) {
   size_t c2 = text.rfind(':');
@@ -382,31 +409,37 @@ std::string stridedMap(const MemRefInfo& m) {
       add(st < 0, d + " * " + std::to_string(magnitude(st)));
   }
   std::string dims;
-  for (size_t i = 0; i < m.strides.size(); ++i) dims += (i ? ", d" : "d") + std::to_string(i);
+  for (size_t i = 0; i < m.strides.size(); ++i)
+    dims += (i ? ", d" : "d") + std::to_string(i);
   std::string s = "affine_map<(" + dims + ")";
   if (!syms.empty()) {
     s += "[";
-    for (size_t i = 0; i < syms.size(); ++i) s += (i ? ", " : "") + syms[i];
+    for (size_t i = 0; i < syms.size(); ++i)
+      s += (i ? ", " : "") + syms[i];
     s += "]";
   }
   return s + " -> (" + (expr.empty() ? "0" : expr) + ")>";
 }
 
-std::string dimText(int64_t d) { return d == kDynamic ? "?" : std::to_string(d); }
+std::string dimText(int64_t d) {
+  return d == kDynamic ? "?" : std::to_string(d);
+}
 
 } // namespace
 
 std::string typeText(const Type& t) {
   if (!t.isMemRef() || !t.mem || t.mem->identity) return t.str();
   std::string s = "memref<";
-  for (int64_t d : t.mem->shape) s += dimText(d) + "x";
+  for (int64_t d : t.mem->shape)
+    s += dimText(d) + "x";
   return s + typeText(t.mem->elem) + ", " + stridedMap(*t.mem) + ">";
 }
 
 std::string functionTypeText(const std::vector<Type>& args, const std::vector<Type>& results) {
   auto list = [](const std::vector<Type>& ts) {
     std::string s;
-    for (size_t i = 0; i < ts.size(); ++i) s += (i ? ", " : "") + typeText(ts[i]);
+    for (size_t i = 0; i < ts.size(); ++i)
+      s += (i ? ", " : "") + typeText(ts[i]);
     return s;
   };
   std::string s = "(" + list(args) + ") -> ";

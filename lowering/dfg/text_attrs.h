@@ -2,20 +2,22 @@
 // one place that says how a rate, a scope kind, a constant, a location or a type is
 // written, so the printer and the reader cannot disagree.
 //
-//   field            | written as                                     | example
-//   -----------------+------------------------------------------------+------------------------------
-//   Rate             | domain[#op][ = term (+|- term)*]                | "loop_boundary#12 = iterations#12
-//                    | term: [coef*]count[#op]                         |  + non_empty#12"
-//   Scope::Kind      | function loop_body loop_before if_then if_else  |
-//                    | guard                                           |
-//   constant value   | MLIR typed literal of the value's type          | 42 : i32, true, 1.5 : f32,
-//                    | (floats that are not finite: hex bits)          | 0x7FC00000 : f32, unit (none)
-//   Loc              | "file:line:col"                                 | "gemm.mlir:7:5"
-//   Type             | MLIR 14 spelling: strided layouts become        | memref<4x?xf32, affine_map<(d0,
-//                    | affine maps (mlir-opt-14 has no strided<>)      |  d1)[s0] -> (s0 + d0 * 8 + d1)>>
-//
-// A rate's `#op` is left out when it is 0 for the domains and counts that name no op
-// (entry, unknown, invocations); reading a missing `#op` gives 0.
+// Rate: `domain[#op][ = term (+|- term)*]`, term: `[coef*]count[#op][[ctx]]`, e.g.
+//     "loop_boundary#12 = non_empty#12 + iterations#12", "loop_body#4 = iterations#4[W2:l/]"
+//   domains: entry loop_body loop_boundary loop_exit loop_body_tail if_then if_else
+//            guard_enter guard_skip unknown
+//   counts:  invocations activations non_empty iterations then else
+//   `#op` is left out when it is 0 for the domain and count that name no op (entry,
+//   unknown, invocations); reading a missing `#op` gives 0. A term's context
+//   (RateTerm::ctx: which copy of a while's before region) is written in brackets when
+//   not empty, with `]` and `\` escaped by `\`.
+// Scope::Kind: function loop_body loop_before if_then if_else guard.
+// Constant value: the MLIR typed literal of the value's type: `42 : i32`, `true`,
+//   `1.5 : f32` (shortest decimal that reads back exactly, always with a '.'), hex bits
+//   for floats that are not finite and for f16 (`0x7FC00000 : f32`), `unit` for none.
+// Loc: "file:line:col".
+// Type: the MLIR 14 spelling; strided layouts become affine maps (mlir-opt-14 has no
+//   strided<>): memref<4x?xf32, affine_map<(d0, d1)[s0] -> (s0 + d0 * 8 + d1)>>.
 #pragma once
 
 #include "lowering/dfg/dfg.h"

@@ -1,0 +1,266 @@
+// The DFG's MLIR text format: the printed form of a loop (golden), print -> read ->
+// print round trips of hand-built graphs (structurally identical, textually equal),
+// forward references and fan-out, locations, and the field encodings (values, types,
+// rates). Diagnostics are in test_dfg_text_errors.cpp, the MLIR and Graphviz tools in
+// test_dfg_text_tools.cpp.
+
+#include "dfg_samples.h"
+#include "lowering/dfg/print_mlir.h"
+#include "lowering/dfg/read_mlir.h"
+#include "lowering/dfg/text_attrs.h"
+#include "lowering/parse/parser.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+
+using namespace loom;
+using namespace loom::dfg;
+
+namespace {
+
+std::vector<Graph> readOk(const std::string& text) {
+  ReadResult r = readMlir(text, "t.mlir");
+  INFO((r.error ? r.error->str() : std::string()));
+  REQUIRE_FALSE(r.error);
+  return std::move(r.graphs);
+}
+
+void checkRoundTrip(const Graph& g) {
+  std::string text = printMlir(g);
+  INFO(text);
+  std::vector<Graph> back = readOk(text);
+  REQUIRE(back.size() == 1);
+  CHECK(samples::structuralDiff(g, back[0]) == "");
+  CHECK(printMlir(back[0]) == text);
+}
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1))
+    ++n;
+  return n;
+}
+
+} // namespace
+
+TEST_CASE("a loop prints as one generic op per node inside a loom.dfg op", "[dfg-text]") {
+  const char* expected =
+      R"("loom.dfg"() ({
+  %0:5 = "loom.entry"() {loom.name = "sum/entry", loom.scope = 0, loom.roles = ["data", "data", "data", "data", "body_ctrl"], loom.rates = ["entry = invocations", "entry = invocations", "entry = invocations", "entry = invocations", "entry = invocations"]} : () -> (index, index, index, index, none)
+  %1:2 = "dataflow.stream"(%0#0, %0#2, %0#1) {step_op = "+=", cont_cond = "<", loom.name = "sum/for0/stream", loom.scope = 1, loom.loc = "sum.mlir:3:5", loom.origin = 7, loom.roles = ["raw_index", "raw_will_continue"], loom.rates = ["loop_boundary#7 = non_empty#7 + iterations#7", "loop_boundary#7 = non_empty#7 + iterations#7"]} : (index, index, index) -> (index, i1)
+  %2:2 = "dataflow.gate"(%1#0, %1#1) {loom.name = "sum/for0/gate", loom.scope = 1, loom.loc = "sum.mlir:3:5", loom.origin = 7, loom.roles = ["body_index", "after_cond"], loom.rates = ["loop_body#7 = iterations#7", "loop_body#7 = iterations#7"]} : (index, i1) -> (index, i1)
+  %3 = "dataflow.carry"(%1#1, %0#3, %5) {loom.name = "sum/for0/carry", loom.scope = 1, loom.roles = ["iter_carry"], loom.rates = ["loop_boundary#7 = non_empty#7 + iterations#7"], loom.capacities = [0, 0, 3]} : (i1, index, index) -> index
+  %4:2 = "handshake.cond_br"(%1#1, %3) {loom.name = "sum/for0/split", loom.scope = 1, loom.rates = ["loop_body#7 = iterations#7", "loop_exit#7 = non_empty#7"]} : (i1, index) -> (index, index)
+  %5 = "arith.addi"(%4#0, %2#0) {loom.name = "sum/for0/addi", loom.scope = 1, loom.loc = "sum.mlir:4:12", loom.origin = 9, loom.rates = ["loop_body#7 = iterations#7"]} : (index, index) -> index
+  "handshake.sink"(%2#1) {loom.name = "sum/for0/sink", loom.scope = 1} : (i1) -> ()
+  %7:2 = "handshake.return"(%4#1, %0#4) {loom.name = "sum/return", loom.scope = 0, loom.roles = ["result", "done"], loom.rates = ["entry = invocations", "entry = invocations"]} : (index, none) -> (index, none)
+}) {sym_name = "sum", function_type = (index, index, index, index) -> index, loom.scopes = [["function", "sum", -1, -1], ["loop_body", "sum/for0", 0, -1]]} : () -> ()
+)";
+  CHECK(printMlir(samples::loopGraph()) == expected);
+}
+
+TEST_CASE("printed graphs read back structurally identical and print the same text", "[dfg-text]") {
+  SECTION("loop: stream -> gate, carry with a feedback edge") {
+    checkRoundTrip(samples::loopGraph());
+  }
+  SECTION("memory with a store and a load") {
+    checkRoundTrip(samples::memoryGraph());
+  }
+  SECTION("every node kind") {
+    checkRoundTrip(samples::everyKindGraph());
+  }
+  SECTION("unconnected and doubly connected inputs, per-channel overrides") {
+    checkRoundTrip(samples::oddGraph());
+  }
+}
+
+TEST_CASE("the samples hold every node kind", "[dfg-text]") {
+  std::string text = printMlir(samples::everyKindGraph()) + printMlir(samples::memoryGraph());
+  for (int k = 0; k <= static_cast<int>(NodeKind::Compute); ++k) {
+    auto kind = static_cast<NodeKind>(k);
+    std::string name =
+        kind == NodeKind::Compute ? "\"arith.addf\"" : "\"" + std::string(kindName(kind)) + "\"";
+    INFO(name);
+    CHECK(count(text, name) >= 1);
+  }
+  CHECK(count(text, "\"std.select\"") == 1); // MLIR 14's name for arith.select
+}
+
+TEST_CASE("several functions in one text", "[dfg-text]") {
+  Graph loop = samples::loopGraph(), mem = samples::memoryGraph();
+  std::vector<Graph> back = readOk(printMlir(loop) + "\n// the second one\n" + printMlir(mem));
+  REQUIRE(back.size() == 2);
+  CHECK(samples::structuralDiff(loop, back[0]) == "");
+  CHECK(samples::structuralDiff(mem, back[1]) == "");
+}
+
+TEST_CASE("feedback is a forward reference, fan-out is SSA multi-use", "[dfg-text]") {
+  std::string text = printMlir(samples::loopGraph());
+  // The carry (vertex 3) takes the addi (vertex 5) defined two lines further down.
+  CHECK(count(text, "%3 = \"dataflow.carry\"(%1#1, %0#3, %5)") == 1);
+  // `cont` feeds the gate, the carry and the split: three uses of one value.
+  CHECK(count(text, "%1#1") == 3);
+}
+
+TEST_CASE("what the reader gives back: locations, origins, entry and return", "[dfg-text]") {
+  std::vector<Graph> back = readOk(printMlir(samples::loopGraph()));
+  const Graph& g = back[0];
+  const Node& stream = g.node(1);
+  const Node& gate = g.node(2);
+  CHECK(stream.origin.loc.str() == "sum.mlir:3:5");
+  CHECK(stream.origin.loc.file == gate.origin.loc.file); // one string per file name
+  CHECK(stream.origin.op == nullptr);
+  CHECK(stream.origin.opId == 7);
+  CHECK(g.node(3).origin.opId == Origin::kNoOp);
+  CHECK_FALSE(g.node(3).origin.loc.file);
+  CHECK(g.entry == 0);
+  CHECK(g.ret == 7);
+  EdgeId feedback;
+  REQUIRE(g.inEdge(3, 2, feedback));
+  CHECK(boost::source(feedback, g.g) == 5);
+  CHECK(g.edge(feedback).capacity == 3);
+  CHECK(g.edge(feedback).rate.str() == "loop body of op #7 (N per activation)");
+}
+
+TEST_CASE("hand-written text: any value names, result groups, comments, default names",
+          "[dfg-text]") {
+  const char* text = R"(// a hand-edited wiring
+"loom.dfg"() ({
+  %ctl = "handshake.sink"(%start) : (none) -> ()   // names are free-form
+  %x, %start = "loom.entry"() : () -> (i32, none)
+  %r:2 = "handshake.return"(%x, %start) {loom.name = "f/ret"} : (i32, none) -> (i32, none)
+}) {sym_name = "f"} : () -> ()
+)";
+  // `%ctl = ` names no result of a sink: rejected like mlir-opt rejects it.
+  ReadResult bad = readMlir(text, "t.mlir");
+  REQUIRE(bad.error);
+  CHECK(bad.error->str() ==
+        "t.mlir:3:10: error: 'handshake.sink' names 1 result but its type has 0");
+
+  std::string fixed = text;
+  fixed.replace(fixed.find("%ctl = "), 7, "");
+  std::vector<Graph> back = readOk(fixed);
+  const Graph& g = back[0];
+  CHECK(g.node(0).name == "f/sink0");
+  CHECK(g.node(1).name == "f/entry1");
+  CHECK(g.entry == 1);
+  CHECK(g.numEdges() == 3);
+  CHECK(printMlir(g) ==
+        R"("loom.dfg"() ({
+  "handshake.sink"(%1#1) {loom.name = "f/sink0", loom.scope = 0} : (none) -> ()
+  %1:2 = "loom.entry"() {loom.name = "f/entry1", loom.scope = 0} : () -> (i32, none)
+  %2:2 = "handshake.return"(%1#0, %1#1) {loom.name = "f/ret", loom.scope = 0} : (i32, none) -> (i32, none)
+}) {sym_name = "f", function_type = () -> ()} : () -> ()
+)");
+}
+
+TEST_CASE("constant values print as MLIR typed literals and read back exactly", "[dfg-text]") {
+  struct Case {
+    Bits bits;
+    Type type;
+    const char* text;
+  };
+  const Case cases[] = {
+      {42, Type::integer(32), "42 : i32"},
+      {bitsFromInt(-1, Type::integer(8)), Type::integer(8), "-1 : i8"},
+      {bitsFromInt(std::numeric_limits<int64_t>::min(), Type::integer(64)), Type::integer(64),
+       "-9223372036854775808 : i64"},
+      {~Bits(0), Type::index(), "-1 : index"},
+      {1, Type::i1(), "true"},
+      {0, Type::i1(), "false"},
+      {0, Type::none(), "unit"},
+      {bitsFromF32(1.5f), Type::f32(), "1.5 : f32"},
+      {bitsFromF32(0.1f), Type::f32(), "0.1 : f32"},
+      {bitsFromF32(1e10f), Type::f32(), "1.0e+10 : f32"},
+      {bitsFromF32(100.0f), Type::f32(), "100.0 : f32"},
+      {bitsFromF64(-0.0), Type::f64(), "-0.0 : f64"},
+      {bitsFromF64(5e-324), Type::f64(), "5.0e-324 : f64"},
+      {0x7FC00000, Type::f32(), "0x7FC00000 : f32"},
+      {bitsFromF64(-INFINITY), Type::f64(), "0xFFF0000000000000 : f64"},
+      {0x3C00, Type{TypeKind::F16, 16, nullptr}, "0x3C00 : f16"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.text);
+    CHECK(text::valueText(c.bits, c.type) == c.text);
+    std::string spelling = c.text;
+    spelling = spelling.substr(0, spelling.find(" : "));
+    text::LiteralKind kind = c.type.isI1()                             ? text::LiteralKind::Bool
+                             : c.type.isNone()                         ? text::LiteralKind::Unit
+                             : spelling.find('.') != std::string::npos ? text::LiteralKind::Float
+                                                                       : text::LiteralKind::Integer;
+    Bits back = 0;
+    std::string err;
+    REQUIRE(text::valueFromLiteral(kind, spelling, c.type, back, err));
+    CHECK(back == c.bits);
+  }
+}
+
+TEST_CASE("memref types print in MLIR 14 form and parse back equal", "[dfg-text]") {
+  const Type i32 = Type::integer(32);
+  struct Case {
+    Type type;
+    const char* text;
+  };
+  const Case cases[] = {
+      {makeMemRef(i32, {4, kDynamic}), "memref<4x?xi32>"},
+      {makeMemRef(Type::f32(), {}), "memref<f32>"},
+      {makeStridedMemRef(i32, {4, kDynamic}, kDynamic, {kDynamic, 1}, "strided<[?, 1], offset: ?>"),
+       "memref<4x?xi32, affine_map<(d0, d1)[s0, s1] -> (s0 + d0 * s1 + d1)>>"},
+      {makeStridedMemRef(i32, {8}, 3, {-2}, ""), "memref<8xi32, affine_map<(d0) -> (3 - d0 * 2)>>"},
+      {makeStridedMemRef(i32, {2, 2}, 0, {0, 0}, ""),
+       "memref<2x2xi32, affine_map<(d0, d1) -> (0)>>"},
+      {makeUnrankedMemRef(Type::f64()), "memref<*xf64>"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.text);
+    CHECK(text::typeText(c.type) == c.text);
+    std::string err;
+    std::optional<Type> back = parseTypeString(c.text, err);
+    INFO(err);
+    REQUIRE(back);
+    CHECK(*back == c.type);
+  }
+}
+
+TEST_CASE("rates print as domain#op = terms and read back exactly", "[dfg-text]") {
+  const Rate parent = Rate::loopBody(1);
+  const Rate rates[] = {Rate::entry(),
+                        Rate::loopBody(3),
+                        Rate::loopBoundary(3, false, parent),
+                        Rate::loopExit(0, true, parent),
+                        Rate::loopBodyTail(3, true, parent),
+                        Rate::guardEnter(5),
+                        Rate::guardSkip(5, parent),
+                        Rate::ifThen(8),
+                        Rate::ifElse(8, Rate::entry()),
+                        Rate::loopBody(6, "W2:f/"),
+                        Rate{},
+                        Rate{Rate::Domain::LoopBody, 4, {}}};
+  for (const Rate& r : rates) {
+    std::string s = text::rateText(r);
+    INFO(s);
+    Rate back;
+    std::string err;
+    REQUIRE(text::parseRate(s, back, err));
+    CHECK(text::rateText(back) == s);
+    CHECK(back.domain == r.domain);
+    CHECK(back.op == r.op);
+    CHECK(back.terms.size() == r.terms.size());
+  }
+  CHECK(text::rateText(Rate::entry()) == "entry = invocations");
+  CHECK(text::rateText(Rate::loopBodyTail(3, true, parent)) ==
+        "loop_body_tail#3 = -non_empty#3 + iterations#3");
+  CHECK(text::rateText(Rate::guardSkip(0, parent)) == "guard_skip#0 = -non_empty#0 + iterations#1");
+  CHECK(text::rateText(Rate{}) == "unknown");
+  Rate odd{Rate::Domain::IfThen,
+           2,
+           {{Count::IfThen, 2, -3, "W4:f/W9:*/"}, {Count::Invocations, 1, 2, ""}}};
+  CHECK(text::rateText(odd) == "if_then#2 = -3*then#2[W4:f/W9:*/] + 2*invocations#1");
+  Rate back;
+  std::string err;
+  REQUIRE(text::parseRate("loop_body#1 = iterations#1[a\\]b\\\\]", back, err));
+  CHECK(back.terms.at(0).ctx == "a]b\\");
+  CHECK_FALSE(text::parseRate("loop_body#1 = iterations#1[W4:f/", back, err));
+  CHECK(err == "unterminated '[' (a term's context)");
+}

@@ -1,0 +1,225 @@
+// The DFG text reader's diagnostics: the exact `line:col: error: message` for each kind
+// of bad input (syntax, unknown ops and attributes, values, port counts and types,
+// names, scopes, values of constants), and that no input makes it crash.
+
+#include "dfg_samples.h"
+#include "lowering/dfg/print_mlir.h"
+#include "lowering/dfg/read_mlir.h"
+
+#include <catch2/catch.hpp>
+#include <random>
+
+using namespace loom;
+using namespace loom::dfg;
+
+namespace {
+
+// "line:col: error: message" of the first error, or "" (the file name is fixed).
+std::string diagnose(const std::string& text) {
+  ReadResult r = readMlir(text, "t.mlir");
+  if (!r.error) return "";
+  CHECK(r.graphs.empty());
+  CHECK(r.error->str().rfind("t.mlir:", 0) == 0);
+  return std::to_string(r.error->loc.line) + ":" + std::to_string(r.error->loc.col) +
+         ": error: " + r.error->message;
+}
+
+// A function whose line 2 is the entry (%0: i1, index, none), line 3 is `op` and line 4
+// the return.
+std::string withOp(const std::string& op, const std::string& attrs = "{sym_name = \"f\"}") {
+  return "\"loom.dfg\"() ({\n"
+         "  %0:3 = \"loom.entry\"() : () -> (i1, index, none)\n" +
+         op +
+         "\n"
+         "  %9:2 = \"handshake.return\"(%0#1, %0#2) : (index, none) -> (index, none)\n"
+         "}) " +
+         attrs + " : () -> ()\n";
+}
+
+} // namespace
+
+TEST_CASE("the reader accepts the base function of these tests", "[dfg-text][errors]") {
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0) : (i1) -> ()")) == "");
+}
+
+TEST_CASE("syntax errors", "[dfg-text][errors]") {
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0) (i1) -> ()")) ==
+        "3:27: error: expected '{' to open a region, found 'i'");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0 : (i1) -> ()")) ==
+        "3:25: error: expected ')' to close the operand list, found ':'");
+  CHECK(diagnose(withOp("  \"handshake.sink")) == "3:3: error: unterminated string");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0) : (i1) ()")) ==
+        "3:33: error: expected '->' after the operand types, found '('");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0) : (i33x) -> ()")) ==
+        "3:29: error: unknown type 'i33x'");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0) {x = } : (i1) -> ()")) ==
+        "3:31: error: expected an attribute value, found '}'");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0) {x = [1, 2} : (i1) -> ()")) ==
+        "3:36: error: expected ']' to close the array, found '}'");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%) : (i1) -> ()")) ==
+        "3:21: error: expected a value name after '%', found ')'");
+  CHECK(diagnose(withOp("  ^bb0:")) ==
+        "3:3: error: block labels are not supported: a DFG region is one block");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0) {s = \"a\\q\"} : (i1) -> ()")) ==
+        "3:34: error: unknown escape in string");
+  CHECK(diagnose("\"loom.dfg\"() ({\n") ==
+        "2:1: error: expected '}' to close the region, found end of file");
+  std::string deep = "\"loom.dfg\"() ({}) {x = " + std::string(100, '[') + "} : () -> ()";
+  CHECK(diagnose(deep) == "1:89: error: nesting deeper than 64");
+}
+
+TEST_CASE("unknown ops and attributes", "[dfg-text][errors]") {
+  CHECK(diagnose(withOp("  %1 = \"dataflow.frob\"(%0#0) : (i1) -> i1")) ==
+        "3:8: error: unknown op 'dataflow.frob'");
+  CHECK(diagnose(withOp("  %1 = \"arith.constant\"() {value = 1 : i32} : () -> i32")) ==
+        "3:8: error: unknown op 'arith.constant'");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0) {frob = 1} : (i1) -> ()")) ==
+        "3:27: error: unknown attribute 'frob' on 'handshake.sink'");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0) {mem_port = 1} : (i1) -> ()")) ==
+        "3:27: error: unknown attribute 'mem_port' on 'handshake.sink'");
+  CHECK(diagnose(
+            withOp("  \"handshake.sink\"(%0#0) {loom.scope = 0, loom.scope = 0} : (i1) -> ()")) ==
+        "3:43: error: duplicate attribute 'loom.scope'");
+  CHECK(diagnose(withOp("  %1 = \"handshake.sink\"(%0#0) ({}) : (i1) -> ()")) ==
+        "3:8: error: 'handshake.sink' names 1 result but its type has 0");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0) ({}) : (i1) -> ()")) ==
+        "3:3: error: 'handshake.sink' cannot have regions");
+  CHECK(diagnose(withOp("", "{sym_name = \"f\", frob = 1}")) ==
+        "5:21: error: unknown attribute 'frob' on 'loom.dfg'");
+  CHECK(diagnose(withOp("", "{}")) == "1:1: error: 'loom.dfg' needs a 'sym_name' attribute");
+  CHECK(diagnose("\"dataflow.gate\"() : () -> ()") ==
+        "1:1: error: expected a 'loom.dfg' op at the top level, found 'dataflow.gate'");
+}
+
+TEST_CASE("values: undefined, redefined, wrong type, missing result", "[dfg-text][errors]") {
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%7) : (i1) -> ()")) ==
+        "3:20: error: use of undefined value '%7'");
+  CHECK(diagnose(withOp("  %0 = \"handshake.source\"() : () -> none")) ==
+        "3:3: error: redefinition of value '%0'");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#1) : (i1) -> ()")) ==
+        "3:20: error: use of value '%0#1' expects type i1 but it is defined as index");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#5) : (i1) -> ()")) ==
+        "3:20: error: use of '%0#5': '%0' has 3 results");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0) : (i1, i1) -> ()")) ==
+        "3:28: error: 'handshake.sink' has 1 operand but its type lists 2");
+}
+
+TEST_CASE("port counts and types must fit the kind", "[dfg-text][errors]") {
+  CHECK(diagnose(withOp("  %1 = \"dataflow.carry\"(%0#0, %0#1) : (i1, index) -> index")) ==
+        "3:8: error: 'dataflow.carry' must have 3 operands, got 2");
+  CHECK(diagnose(withOp(
+            "  %1 = \"dataflow.carry\"(%0#1, %0#1, %0#1) : (index, index, index) -> index")) ==
+        "3:8: error: operand #0 (d) of 'dataflow.carry' must be i1, got index");
+  CHECK(diagnose(withOp("  %1 = \"dataflow.invariant\"(%0#0, %0#1) : (i1, index) -> i1")) ==
+        "3:8: error: result #0 (o) of 'dataflow.invariant' must have the type of operand #1 (a) "
+        "(index), got i1");
+  CHECK(diagnose(withOp("  \"handshake.fork\"(%0#0) : (i1) -> ()")) ==
+        "3:3: error: 'handshake.fork' must have at least 1 result, got 0");
+  CHECK(diagnose(withOp("  %1 = \"arith.addi\"(%0#0, %0#1) : (i1, index) -> i1")) ==
+        "3:8: error: operand #1 (in1) of 'arith.addi' must have the type of operand #0 (in0) "
+        "(i1), got index");
+  CHECK(diagnose(withOp("  %1 = \"arith.extsi\"(%0#0) : (i1) -> i1")) ==
+        "3:8: error: result of 'arith.extsi' must be wider than its operand (i1), got i1");
+  CHECK(diagnose(withOp("  %1:2 = \"handshake.memory\"(%0#1, %0#1) {mem_type = memref<4xindex>, "
+                        "num_stores = 1, num_loads = 1} : (index, index) -> (index, none)")) ==
+        "3:10: error: 'handshake.memory' must have 3 operands, got 2");
+  CHECK(diagnose(
+            withOp("  %1 = \"handshake.buffer\"(%0#1) {slots = 1, init = [1 : index, 2 : index]} "
+                   ": (index) -> index")) ==
+        "3:8: error: 'handshake.buffer' has 2 initial values for 1 slot");
+  CHECK(
+      diagnose(withOp("  %1 = \"handshake.join\"(%0#2) {loom.in_ports = [1]} : (none) -> none")) ==
+      "3:32: error: operand #0 feeds input 1 but 'handshake.join' has 1 input types");
+}
+
+TEST_CASE("kind-specific attributes", "[dfg-text][errors]") {
+  const char* stream = "  %1:2 = \"dataflow.stream\"(%0#1, %0#1, %0#1) {ATTRS} : (index, index, "
+                       "index) -> (index, i1)";
+  auto withStream = [&](const std::string& attrs) {
+    std::string s = stream;
+    return withOp(s.replace(s.find("ATTRS"), 5, attrs));
+  };
+  CHECK(diagnose(withStream("cont_cond = \"<\"")) ==
+        "3:10: error: 'dataflow.stream' needs a 'step_op' attribute");
+  CHECK(diagnose(withStream("step_op = \"%=\", cont_cond = \"<\"")) ==
+        "3:57: error: unknown step_op '%=' (one of += -= *= /= <<= >>=)");
+  CHECK(diagnose(withStream("step_op = \"+=\", cont_cond = 1")) ==
+        "3:75: error: 'cont_cond' must be a string");
+  CHECK(diagnose(
+            withOp("  %1 = \"arith.cmpi\"(%0#1, %0#1) {predicate = 12} : (index, index) -> i1")) ==
+        "3:46: error: 'predicate' must be an integer from 0 to 9, got 12");
+  CHECK(diagnose(withOp("  %1 = \"arith.cmpi\"(%0#1, %0#1) : (index, index) -> i1")) ==
+        "3:8: error: 'arith.cmpi' needs a 'predicate' attribute");
+  CHECK(diagnose(withOp("  %1 = \"handshake.constant\"(%0#2) {value = 7 : i64} : (none) -> i32")) ==
+        "3:44: error: value of type i64 for a result of type i32");
+  CHECK(diagnose(withOp("  %1 = \"handshake.constant\"(%0#2) {value = 300 : i8} : (none) -> i8")) ==
+        "3:44: error: 'value': integer 300 does not fit in 8 bits");
+  CHECK(diagnose(withOp("  %1 = \"handshake.constant\"(%0#2) {value = 1 : f32} : (none) -> f32")) ==
+        "3:44: error: 'value': integer literal 1 for a f32 value (write it as 1.0)");
+  CHECK(diagnose(withOp("  %1 = \"handshake.constant\"(%0#2) {value = 7} : (none) -> i32")) ==
+        "3:44: error: 'value' needs a type, as in 42 : i32");
+  CHECK(diagnose(withOp(
+            "  %1 = \"handshake.buffer\"(%0#1) {slots = 2, kind = \"lifo\"} : (index) -> index")) ==
+        "3:52: error: unknown buffer kind 'lifo' (fifo or seq)");
+}
+
+TEST_CASE("names, scopes, roles, rates, locations", "[dfg-text][errors]") {
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0) {loom.name = \"f/x\"} : (i1) -> ()\n"
+                        "  \"handshake.sink\"(%0#0) {loom.name = \"f/x\"} : (i1) -> ()")) ==
+        "4:27: error: duplicate node name 'f/x' (first used at 3:27)");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0) {loom.scope = 4} : (i1) -> ()")) ==
+        "3:27: error: scope 4 is out of range (the function has 0 scopes)");
+  CHECK(diagnose(withOp("  %1 = \"handshake.source\"() {loom.roles = [\"frob\"]} : () -> none")) ==
+        "3:44: error: unknown role 'frob'");
+  CHECK(diagnose(withOp("  %1 = \"handshake.source\"() {loom.roles = []} : () -> none")) ==
+        "3:43: error: 'loom.roles' has 0 entries for 1 result");
+  CHECK(diagnose(withOp(
+            "  %1 = \"handshake.source\"() {loom.rates = [\"loop_body#x\"]} : () -> none")) ==
+        "3:44: error: 'loom.rates' entry 0: expected an op id after '#'");
+  CHECK(diagnose(withOp("  %1 = \"handshake.source\"() {loom.rates = [\"loop_body#1 = 2 "
+                        "iterations\"]} : () -> none")) ==
+        "3:44: error: 'loom.rates' entry 0: expected '*' after a coefficient");
+  CHECK(
+      diagnose(withOp("  %1 = \"handshake.source\"() {loom.rates = [\"forever\"]} : () -> none")) ==
+      "3:44: error: 'loom.rates' entry 0: unknown rate domain 'forever'");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0) {loom.loc = \"nowhere\"} : (i1) -> ()")) ==
+        "3:38: error: 'loom.loc' must be \"file:line:col\"");
+  CHECK(diagnose(withOp("  \"handshake.sink\"(%0#0) {loom.capacities = [1, 2]} : (i1) -> ()")) ==
+        "3:45: error: 'loom.capacities' has 2 entries for 1 operand");
+  CHECK(diagnose(withOp("", "{sym_name = \"f\", loom.scopes = [[\"function\", \"f\", 1, -1], "
+                            "[\"loop_body\", \"f/l\", 0, 3]]}")) ==
+        "5:36: error: the parent chain of scope 0 is a cycle");
+  CHECK(diagnose(withOp("", "{sym_name = \"f\", loom.scopes = [[\"loop\", \"f\", -1, -1]]}")) ==
+        "5:37: error: unknown scope kind 'loop'");
+}
+
+TEST_CASE("entry and return: exactly one of each; functions unique", "[dfg-text][errors]") {
+  CHECK(diagnose(withOp("  %1 = \"loom.entry\"() : () -> none")) ==
+        "3:8: error: second 'loom.entry' op in function 'f' (the first is at 2:10)");
+  CHECK(diagnose("\"loom.dfg\"() ({\n}) {sym_name = \"g\"} : () -> ()") ==
+        "1:1: error: function 'g' has no 'loom.entry' op");
+  std::string f = withOp("");
+  CHECK(diagnose(f + f) == "6:1: error: duplicate function 'f' (first defined at 1:1)");
+  ReadResult missing = readMlirFile("/nonexistent/dir/nope.mlir");
+  REQUIRE(missing.error);
+  CHECK(missing.error->str() == "/nonexistent/dir/nope.mlir:0:0: error: cannot open file");
+}
+
+// Every prefix and many random corruptions of a real text: an error or graphs, never a
+// crash (run under ASan + UBSan for the full effect).
+TEST_CASE("no input makes the reader crash", "[dfg-text][errors]") {
+  std::string text = printMlir(samples::everyKindGraph()) + printMlir(samples::oddGraph());
+  size_t errors = 0;
+  for (size_t n = 0; n < text.size(); n += 7)
+    errors += readMlir(text.substr(0, n), "t.mlir").error ? 1 : 0;
+  CHECK(errors > 0);
+  std::mt19937 rng(4);
+  const std::string alphabet = "%#:()[]{}<>\",=-0123456789xi ?*.";
+  for (int i = 0; i < 3000; ++i) {
+    std::string t = text;
+    for (int k = 0; k < 3; ++k)
+      t[rng() % t.size()] = alphabet[rng() % alphabet.size()];
+    ReadResult r = readMlir(t, "t.mlir");
+    CHECK((r.error.has_value() || !r.graphs.empty()));
+  }
+}

@@ -99,10 +99,20 @@ void ScNetwork::onRisingEdge() {
   if (net_.tick()) sc_core::sc_pause();
 }
 
-InvocationResult invokeOnClock(Network& net, const Invocation& inv) {
-  if (auto bad = net.begin(inv)) return *bad;
-  if (!net.settled()) sc_core::sc_start();
-  return net.finish();
+InvocationResult ScNetwork::invoke(const Invocation& inv) {
+  auto* clock = dynamic_cast<sc_core::sc_clock*>(clk.get_interface());
+  if (!clock) {
+    InvocationResult r;
+    r.message = "the shell's clk is not bound to an sc_clock";
+    return r;
+  }
+  if (auto bad = net_.begin(inv)) return *bad;
+  if (!net_.settled()) {
+    sc_core::sc_start();
+    // sc_start(d) runs the events before now + d, so this runs no edge.
+    sc_core::sc_start(clock->period());
+  }
+  return net_.finish();
 }
 
 } // namespace loom::sim

@@ -10,9 +10,10 @@
 // the hierarchy (and a trace writer) see the program's structure. The whole network is
 // stepped by one process: every rising clock edge runs Network::tick(), i.e. exactly
 // one engine cycle, so sc_start(n clock periods) advances the network n cycles and the
-// engine's cycle counter equals the number of rising edges seen. When a tick settles
-// an invocation the process calls sc_pause(), so the host's sc_start() returns right
-// there; the next sc_start() continues on the same time axis.
+// engine's cycle counter equals the number of rising edges seen: cycle c is the edge
+// at time c * period. When a tick settles an invocation the process calls sc_pause(),
+// so the host's sc_start() returns right there (ScNetwork::invoke); the next
+// sc_start() continues on the same time axis.
 //
 // SystemC names cannot contain '.' (its hierarchy separator) and should not contain
 // other punctuation, so each name component is sanitized ([A-Za-z0-9_] kept, anything
@@ -88,6 +89,14 @@ public:
   // The module of op `index` (its name() is the full hierarchical name).
   const ScOpModule& opModule(uint32_t index) const { return *opModules_[index]; }
 
+  // One invocation on the clock: begin, sc_start() until the invocation settles (the
+  // shell pauses the simulation at that rising edge), then one more clock period, in
+  // which nothing happens, so that the time sits at the next cycle's edge, not yet
+  // processed: invocations and sc_start(n periods) then always advance whole cycles,
+  // and after an invocation sc_time_stamp() == endCycle * period. clk must be bound
+  // to an sc_clock.
+  InvocationResult invoke(const Invocation& inv);
+
 private:
   void onRisingEdge();
 
@@ -96,9 +105,5 @@ private:
   std::vector<ScOpModule*> opModules_;
   ScChildren children_;
 };
-
-// One invocation on the SystemC clock: begin, sc_start() until the invocation settles
-// (the shell pauses the simulation there), finish.
-InvocationResult invokeOnClock(Network& net, const Invocation& inv);
 
 } // namespace loom::sim

@@ -51,6 +51,21 @@ extern "C" int sc_main(int argc, char* argv[]) {
   runCmd->add_option("--max-steps", run.maxSteps,
                      "Stop with an error after this many interpreted operations (0: no limit)")
       ->capture_default_str();
+  runCmd->add_option("--accel", run.accel,
+                     "Run calls of this function on the dataflow simulator (repeatable; default: every "
+                     "function defined in the file except the entry)");
+  runCmd->add_option("--inject", run.inject,
+                     "Commit a known lowering bug on purpose (repeatable): body-ctrl-raw, mem-ctrl-raw, "
+                     "invariant-raw, iter-carry-gated, no-zero-trip-guard, no-branch-gate, no-mem-order");
+  runCmd->add_option("--timing", run.timingFile, "Timing file (JSON; see `loom-sim timing --defaults`)");
+  runCmd->add_option("--engine", run.engine, "Simulation engine: event (default) or clocked")
+      ->capture_default_str();
+  runCmd->add_option("--max-cycles", run.maxCycles,
+                     "Fail an accelerated call that has not finished after this many cycles")
+      ->capture_default_str();
+  runCmd->add_flag("--no-checks", run.noChecks,
+                   "Skip the run-time checks (ledger, access order, quiescence); results are still compared");
+  runCmd->add_option("--report", run.reportFile, "Write a JSON report (calls, cycles, findings)");
 
   std::string checkFile;
   bool checkPrint = false;

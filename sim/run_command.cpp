@@ -4,73 +4,138 @@
 #include "lowering/ir/printer.h"
 #include "lowering/parse/parser.h"
 #include "lowering/verify/verifier.h"
+#include "models/timing_json.h"
+#include "sim/host/accelerator.h"
 
 #include <spdlog/spdlog.h>
 
 #include <chrono>
-#include <cstdio>
+#include <fstream>
 #include <iostream>
 
 namespace loom {
 
 namespace {
-void printDiag(const Diag& d) { std::cerr << d.str() << std::endl; }
-} // namespace
 
-int checkCommand(const std::string& file, bool print) {
+void printDiag(const Diag& d) { std::cerr << d.str() << std::endl; }
+
+// Parses and verifies; prints the diagnostic and returns null on bad input.
+std::unique_ptr<Module> load(const std::string& file) {
   ParseResult parsed = parseFile(file);
   if (parsed.error) {
     printDiag(*parsed.error);
-    return 2;
+    return nullptr;
   }
   if (auto err = verifyModule(*parsed.module)) {
     printDiag(*err);
-    return 2;
+    return nullptr;
   }
-  if (print) printModule(*parsed.module, std::cout);
+  return std::move(parsed.module);
+}
+
+std::string withCommas(uint64_t n) {
+  std::string s = std::to_string(n);
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<size_t>(i), ",");
+  return s;
+}
+
+void writeReport(const std::string& path, const harness::Report& r, const RunOptions& o, bool ok) {
+  nlohmann::json j;
+  j["file"] = o.file;
+  j["entry"] = o.entry;
+  j["engine"] = o.engine;
+  j["passed"] = ok;
+  nlohmann::json calls = nlohmann::json::array();
+  for (const auto& c : r.calls)
+    calls.push_back({{"function", c.function}, {"invocation", c.invocation}, {"start_cycle", c.startCycle},
+                     {"cycles", c.cycles}, {"transfers", c.transfers}, {"results", c.results}, {"passed", c.passed}});
+  j["calls"] = calls;
+  nlohmann::json fs = nlohmann::json::array();
+  for (const auto& f : r.findings) fs.push_back(f.json());
+  j["findings"] = fs;
+  std::ofstream out(path);
+  out << j.dump(2) << "\n";
+}
+
+} // namespace
+
+int checkCommand(const std::string& file, bool print) {
+  auto mod = load(file);
+  if (!mod) return 2;
+  if (print) printModule(*mod, std::cout);
   return 0;
 }
 
 int runCommand(const RunOptions& opts) {
   auto t0 = std::chrono::steady_clock::now();
-  ParseResult parsed = parseFile(opts.file);
-  if (parsed.error) {
-    printDiag(*parsed.error);
-    return 2;
-  }
-  const Module& mod = *parsed.module;
-  if (auto err = verifyModule(mod)) {
-    printDiag(*err);
-    return 2;
-  }
-  const Function* entry = mod.lookup(opts.entry);
+  auto mod = load(opts.file);
+  if (!mod) return 2;
+  const Function* entry = mod->lookup(opts.entry);
   if (!entry || entry->isDeclaration) {
     std::cerr << opts.file << ":0:0: error: no function '@" << opts.entry << "' to run\n";
     return 2;
   }
   if (!entry->argTypes.empty()) {
-    std::cerr << entry->loc.str() << ": error: entry function '@" << opts.entry
-              << "' must take no arguments\n";
+    std::cerr << entry->loc.str() << ": error: entry function '@" << opts.entry << "' must take no arguments\n";
     return 2;
   }
-  if (!opts.noAccel) {
-    std::cerr << "loom-sim: error: accelerated execution (the dataflow simulator) is not available "
-                 "in this build yet; run with --no-accel\n";
-    return 2;
-  }
-  spdlog::info("parsed {} ({} functions, {} ops)", opts.file, mod.functions.size(), mod.numOps);
+  spdlog::info("parsed {} ({} functions, {} ops)", opts.file, mod->functions.size(), mod->numOps);
 
-  Interpreter interp(mod, std::cout);
+  Interpreter interp(*mod, std::cout);
   interp.setStepLimit(opts.maxSteps);
+  std::unique_ptr<Accelerator> accel;
+  if (!opts.noAccel) {
+    AccelOptions ao;
+    ao.entry = opts.entry;
+    ao.accel = opts.accel;
+    ao.maxCycles = opts.maxCycles;
+    ao.checks = !opts.noChecks;
+    for (const std::string& n : opts.inject) {
+      Injection i;
+      if (!injectionFromName(n, i)) {
+        std::cerr << "loom-sim: error: unknown --inject mode '" << n << "'\n";
+        return 2;
+      }
+      ao.inject.insert(i);
+    }
+    if (!sim::engineKindFromName(opts.engine, ao.engine)) {
+      std::cerr << "loom-sim: error: unknown --engine '" << opts.engine << "' (clocked or event)\n";
+      return 2;
+    }
+    if (!opts.timingFile.empty())
+      if (auto err = models::readTimingFile(opts.timingFile, ao.timing)) {
+        std::cerr << "loom-sim: error: " << *err << "\n";
+        return 2;
+      }
+    accel = std::make_unique<Accelerator>(*mod, interp, ao);
+    if (auto err = accel->prepare()) {
+      printDiag(*err);
+      return 2;
+    }
+    interp.setCallHook([&](const Op& site, const Function& f, std::vector<RtValue>& args,
+                           std::optional<Diag>& error) { return accel->call(site, f, args, error); });
+  }
+
   CallResult r = interp.call(*entry, {});
   std::cout.flush();
+  bool ok = !r.error;
+  if (accel) {
+    const harness::Report& rep = accel->report();
+    for (const auto& f : rep.findings) std::cerr << f.text();
+    ok = ok && !rep.failed();
+    uint64_t transfers = 0;
+    for (const auto& c : rep.calls) transfers += c.transfers;
+    auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    std::cerr << "loom-sim: " << rep.calls.size() << " accelerated call(s), " << withCommas(accel->totalCycles())
+              << " cycles, " << withCommas(transfers) << " transfers, " << (ok ? "all checks passed" : "FAILED")
+              << " (" << rep.findings.size() << " finding(s)), " << static_cast<int>(ms) << " ms\n";
+    if (!opts.reportFile.empty()) writeReport(opts.reportFile, rep, opts, ok);
+  }
   if (r.error) {
     printDiag(*r.error);
     return 1;
   }
-  auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  spdlog::info("interpreted {} operations in {:.1f} ms", interp.steps(), ms);
-  return 0;
+  return ok ? 0 : 1;
 }
 
 } // namespace loom

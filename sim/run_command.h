@@ -1,9 +1,10 @@
 // `loom-sim run`: execute a program; accelerated calls go to the dataflow simulator,
-// everything else to the reference interpreter.
+// everything else to the reference interpreter. `loom-sim check`: parse and verify.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace loom {
 
@@ -11,10 +12,17 @@ struct RunOptions {
   std::string file;
   std::string entry = "main";
   bool noAccel = false;
+  std::vector<std::string> accel;  // accelerated functions (empty: all but the entry)
+  std::vector<std::string> inject; // lowering bugs to commit on purpose
+  std::string timingFile;
+  std::string engine = "event";
+  uint64_t maxCycles = 100'000'000;
   uint64_t maxSteps = 2'000'000'000ull;
+  bool noChecks = false;
+  std::string reportFile; // JSON report
 };
 
-// Returns the process exit code: 0 success, 1 runtime failure, 2 bad input.
+// Returns the process exit code: 0 success, 1 runtime or check failure, 2 bad input.
 int runCommand(const RunOptions& opts);
 
 // `loom-sim check`: parse and verify; optionally print the module back.

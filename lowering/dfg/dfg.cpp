@@ -1,6 +1,7 @@
 #include "lowering/dfg/dfg.h"
 
 #include <map>
+#include <tuple>
 
 namespace loom::dfg {
 
@@ -74,34 +75,42 @@ std::string Node::opName() const {
 // ---- rates -------------------------------------------------------------------------
 
 Rate Rate::entry() { return {Domain::FunctionEntry, 0, {{Count::Invocations, 0, 1}}}; }
-Rate Rate::loopBody(uint32_t l) { return {Domain::LoopBody, l, {{Count::LoopIterations, l, 1}}}; }
 namespace {
 Rate withDomain(Rate r, Rate::Domain d, uint32_t op) {
   r.domain = d;
   r.op = op;
   return r;
 }
-Rate term(Count c, uint32_t op, int64_t coef = 1) { return Rate{Rate::Domain::Unknown, op, {{c, op, coef}}}; }
+Rate term(Count c, uint32_t op, const std::string& ctx) {
+  return Rate{Rate::Domain::Unknown, op, {{c, op, 1, ctx}}};
+}
 } // namespace
 
-Rate Rate::loopBoundary(uint32_t l, bool guarded, const Rate& parent) {
-  Rate starts = guarded ? term(Count::LoopNonEmpty, l) : parent;
-  return withDomain(term(Count::LoopIterations, l).plus(starts), Domain::LoopBoundary, l);
+Rate Rate::loopBody(uint32_t l, const std::string& ctx) {
+  return withDomain(term(Count::LoopIterations, l, ctx), Domain::LoopBody, l);
 }
-Rate Rate::loopExit(uint32_t l, bool guarded, const Rate& parent) {
-  return withDomain(guarded ? term(Count::LoopNonEmpty, l) : parent, Domain::LoopExit, l);
+Rate Rate::loopBoundary(uint32_t l, bool guarded, const Rate& parent, const std::string& ctx) {
+  Rate starts = guarded ? term(Count::LoopNonEmpty, l, ctx) : parent;
+  return withDomain(term(Count::LoopIterations, l, ctx).plus(starts), Domain::LoopBoundary, l);
 }
-Rate Rate::loopBodyTail(uint32_t l, bool guarded, const Rate& parent) {
-  Rate starts = guarded ? term(Count::LoopNonEmpty, l) : parent;
-  return withDomain(term(Count::LoopIterations, l).minus(starts), Domain::LoopBodyTail, l);
+Rate Rate::loopExit(uint32_t l, bool guarded, const Rate& parent, const std::string& ctx) {
+  return withDomain(guarded ? term(Count::LoopNonEmpty, l, ctx) : parent, Domain::LoopExit, l);
 }
-Rate Rate::guardEnter(uint32_t l) { return withDomain(term(Count::LoopNonEmpty, l), Domain::GuardEnter, l); }
-Rate Rate::guardSkip(uint32_t l, const Rate& parent) {
-  return withDomain(parent.minus(term(Count::LoopNonEmpty, l)), Domain::GuardSkip, l);
+Rate Rate::loopBodyTail(uint32_t l, bool guarded, const Rate& parent, const std::string& ctx) {
+  Rate starts = guarded ? term(Count::LoopNonEmpty, l, ctx) : parent;
+  return withDomain(term(Count::LoopIterations, l, ctx).minus(starts), Domain::LoopBodyTail, l);
 }
-Rate Rate::ifThen(uint32_t i) { return {Domain::IfThen, i, {{Count::IfThen, i, 1}}}; }
-Rate Rate::ifElse(uint32_t i, const Rate& parent) {
-  return withDomain(parent.minus(term(Count::IfThen, i)), Domain::IfElse, i);
+Rate Rate::guardEnter(uint32_t l, const std::string& ctx) {
+  return withDomain(term(Count::LoopNonEmpty, l, ctx), Domain::GuardEnter, l);
+}
+Rate Rate::guardSkip(uint32_t l, const Rate& parent, const std::string& ctx) {
+  return withDomain(parent.minus(term(Count::LoopNonEmpty, l, ctx)), Domain::GuardSkip, l);
+}
+Rate Rate::ifThen(uint32_t i, const std::string& ctx) {
+  return withDomain(term(Count::IfThen, i, ctx), Domain::IfThen, i);
+}
+Rate Rate::ifElse(uint32_t i, const Rate& parent, const std::string& ctx) {
+  return withDomain(parent.minus(term(Count::IfThen, i, ctx)), Domain::IfElse, i);
 }
 
 std::string Rate::str() const {
@@ -122,16 +131,18 @@ std::string Rate::str() const {
 }
 
 namespace {
-std::map<std::pair<int, uint32_t>, int64_t> normalized(const std::vector<RateTerm>& terms) {
-  std::map<std::pair<int, uint32_t>, int64_t> m;
-  for (const RateTerm& t : terms) m[{static_cast<int>(t.count), t.count == Count::Invocations ? 0 : t.op}] += t.coef;
+using TermKey = std::tuple<int, uint32_t, std::string>;
+std::map<TermKey, int64_t> normalized(const std::vector<RateTerm>& terms) {
+  std::map<TermKey, int64_t> m;
+  for (const RateTerm& t : terms)
+    m[{static_cast<int>(t.count), t.count == Count::Invocations ? 0 : t.op, t.ctx}] += t.coef;
   for (auto it = m.begin(); it != m.end();) it = it->second == 0 ? m.erase(it) : std::next(it);
   return m;
 }
-Rate fromMap(const std::map<std::pair<int, uint32_t>, int64_t>& m) {
+Rate fromMap(const std::map<TermKey, int64_t>& m) {
   Rate r;
   r.domain = Rate::Domain::Unknown;
-  for (auto& [k, c] : m) r.terms.push_back({static_cast<Count>(k.first), k.second, c});
+  for (auto& [k, c] : m) r.terms.push_back({static_cast<Count>(std::get<0>(k)), std::get<1>(k), c, std::get<2>(k)});
   return r;
 }
 const char* countSymbol(Count c) {
@@ -164,8 +175,12 @@ Rate Rate::plus(const Rate& o) const {
 std::string Rate::formula() const {
   std::string s;
   for (auto& [k, c] : normalized(terms)) {
-    Count cnt = static_cast<Count>(k.first);
-    std::string term = std::string(countSymbol(cnt)) + (cnt == Count::Invocations ? "" : "(op " + std::to_string(k.second) + ")");
+    Count cnt = static_cast<Count>(std::get<0>(k));
+    const std::string& ctx = std::get<2>(k);
+    std::string term = std::string(countSymbol(cnt)) +
+                       (cnt == Count::Invocations ? ""
+                                                  : "(op " + std::to_string(std::get<1>(k)) +
+                                                        (ctx.empty() ? "" : " in " + ctx) + ")");
     if (s.empty())
       s = (c == 1 ? "" : c == -1 ? "-" : std::to_string(c) + "*") + term;
     else

@@ -96,6 +96,12 @@ struct RateTerm {
   Count count;
   uint32_t op; // Op::id of the scf op (ignored for Invocations)
   int64_t coef;
+  // Which copy of the op: the lowering runs the before region of a while twice (its
+  // first execution per activation at the parent level, the others inside the loop),
+  // and the interpreter counts the two apart. "" outside any before region; otherwise
+  // one "W<id>:f/" (first) or "W<id>:l/" (later) per enclosing before region,
+  // outermost first; "W<id>:*/" matches both.
+  std::string ctx;
 };
 
 // Which region execution a channel's tokens belong to, and how many there must be.
@@ -125,14 +131,14 @@ struct Rate {
   // `guarded`: the loop sits behind a zero-trip guard, so only its non-empty
   // activations (A') reach the stream; unguarded, every activation (the parent's
   // rate) does.
-  static Rate loopBody(uint32_t loop);
-  static Rate loopBoundary(uint32_t loop, bool guarded, const Rate& parent);
-  static Rate loopExit(uint32_t loop, bool guarded, const Rate& parent);
-  static Rate loopBodyTail(uint32_t loop, bool guarded, const Rate& parent);
-  static Rate guardEnter(uint32_t loop);
-  static Rate guardSkip(uint32_t loop, const Rate& parent);
-  static Rate ifThen(uint32_t ifOp);
-  static Rate ifElse(uint32_t ifOp, const Rate& parent);
+  static Rate loopBody(uint32_t loop, const std::string& ctx = "");
+  static Rate loopBoundary(uint32_t loop, bool guarded, const Rate& parent, const std::string& ctx = "");
+  static Rate loopExit(uint32_t loop, bool guarded, const Rate& parent, const std::string& ctx = "");
+  static Rate loopBodyTail(uint32_t loop, bool guarded, const Rate& parent, const std::string& ctx = "");
+  static Rate guardEnter(uint32_t loop, const std::string& ctx = "");
+  static Rate guardSkip(uint32_t loop, const Rate& parent, const std::string& ctx = "");
+  static Rate ifThen(uint32_t ifOp, const std::string& ctx = "");
+  static Rate ifElse(uint32_t ifOp, const Rate& parent, const std::string& ctx = "");
   std::string str() const; // "loop body of op 12" style, for messages
   // The expected count as a formula over interpreter counts, e.g. "I(op 12) + A'(op 12)".
   std::string formula() const;

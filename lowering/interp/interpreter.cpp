@@ -19,12 +19,21 @@ constexpr unsigned kMaxCallDepth = 2000;
 
 } // namespace
 
+void RegionCounts::reset(size_t numOps) {
+  activations.assign(numOps, 0);
+  nonEmpty.assign(numOps, 0);
+  iterations.assign(numOps, 0);
+  elseCount.assign(numOps, 0);
+  executions.assign(numOps, 0);
+}
+
 void ExecutionRecord::reset(size_t numOps) {
   activations.assign(numOps, 0);
   nonEmpty.assign(numOps, 0);
   iterations.assign(numOps, 0);
   elseCount.assign(numOps, 0);
   executions.assign(numOps, 0);
+  byContext.clear();
   accesses.clear();
   trips.assign(traceTrips ? numOps : 0, {});
 }
@@ -40,6 +49,10 @@ struct Interpreter::Impl {
   std::ostream& out;
   CallHook hook;
   ExecutionRecord* rec = nullptr;
+  // The copy of the enclosing while before regions being executed (see
+  // ExecutionRecord::byContext); null outside any.
+  RegionCounts* ctxCounts = nullptr;
+  const std::string* ctxName = nullptr;
   uint64_t stepLimit = 0;
   uint64_t steps = 0;
   uint64_t nextBufferId = 1;
@@ -90,7 +103,25 @@ struct Interpreter::Impl {
     if (stepLimit && steps > stepLimit)
       fail(op, "runaway execution: more than " + std::to_string(stepLimit) +
                    " operations executed (raise the limit with --max-steps)");
-    if (rec) ++rec->executions[op.id];
+    if (rec) {
+      ++rec->executions[op.id];
+      if (ctxCounts) ++ctxCounts->executions[op.id];
+    }
+  }
+
+  // Enters the before region of while `w` (first execution of the activation or not).
+  std::pair<RegionCounts*, const std::string*> enterBefore(const Op& w, bool first) {
+    auto saved = std::make_pair(ctxCounts, ctxName);
+    if (!rec) return saved;
+    std::string name = (ctxName ? *ctxName : std::string()) + "W" + std::to_string(w.id) + (first ? ":f/" : ":l/");
+    auto it = rec->byContext.find(name);
+    if (it == rec->byContext.end()) {
+      it = rec->byContext.emplace(name, RegionCounts()).first;
+      it->second.reset(mod.numOps);
+    }
+    ctxCounts = &it->second;
+    ctxName = &it->first;
+    return saved;
   }
 
   // ---- regions ---------------------------------------------------------------------
@@ -197,6 +228,11 @@ struct Interpreter::Impl {
     ++rec->activations[op.id];
     if (trips) ++rec->nonEmpty[op.id];
     rec->iterations[op.id] += trips;
+    if (ctxCounts) {
+      ++ctxCounts->activations[op.id];
+      if (trips) ++ctxCounts->nonEmpty[op.id];
+      ctxCounts->iterations[op.id] += trips;
+    }
     if (rec->traceTrips) rec->trips[op.id].push_back(trips);
   }
 
@@ -207,7 +243,10 @@ struct Interpreter::Impl {
     uint64_t trips = 0;
     for (;;) {
       bindArgs(before, fr, args);
+      auto saved = enterBefore(op, trips == 0);
       const Op& c = runBlock(before, fr);
+      ctxCounts = saved.first;
+      ctxName = saved.second;
       std::vector<RtValue> fwd = operandValues(c, fr, 1);
       if (!(bits(fr, c.operand(0)) & 1)) {
         for (size_t i = 0; i < fwd.size(); ++i) fr[op.result(i)->slot] = fwd[i];
@@ -226,6 +265,10 @@ struct Interpreter::Impl {
     if (rec) {
       ++rec->activations[op.id];
       ++(c ? rec->iterations : rec->elseCount)[op.id];
+      if (ctxCounts) {
+        ++ctxCounts->activations[op.id];
+        ++(c ? ctxCounts->iterations : ctxCounts->elseCount)[op.id];
+      }
     }
     const Region& r = op.region(c ? 0 : 1);
     if (r.empty()) return; // no else
@@ -501,6 +544,10 @@ std::shared_ptr<MemRefView> Interpreter::allocate(const Type& t, const std::vect
 CallResult Interpreter::call(const Function& f, std::vector<RtValue> args, ExecutionRecord* rec) {
   CallResult r;
   ExecutionRecord* saved = impl_->rec;
+  RegionCounts* savedCtx = impl_->ctxCounts;
+  const std::string* savedName = impl_->ctxName;
+  impl_->ctxCounts = nullptr;
+  impl_->ctxName = nullptr;
   if (rec) {
     rec->reset(impl_->mod.numOps);
     impl_->rec = rec;
@@ -512,6 +559,8 @@ CallResult Interpreter::call(const Function& f, std::vector<RtValue> args, Execu
     impl_->depth = 0;
   }
   impl_->rec = saved;
+  impl_->ctxCounts = savedCtx;
+  impl_->ctxName = savedName;
   return r;
 }
 

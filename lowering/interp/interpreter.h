@@ -8,6 +8,8 @@
 #include "lowering/ir/ir.h"
 
 #include <functional>
+#include <map>
+#include <string>
 #include <optional>
 #include <ostream>
 #include <vector>
@@ -33,8 +35,18 @@ struct AccessEvent {
 //     with at least one body execution), iterations[id] (body executions); scf.if:
 //     activations[id] (times it ran), iterations[id] (then taken), elseCount[id] (else
 //     taken); every op: executions[id].
+struct RegionCounts {
+  std::vector<uint64_t> activations, nonEmpty, iterations, elseCount, executions;
+  void reset(size_t numOps);
+};
+
+// The fields below are totals. Ops inside the before region of an scf.while are also
+// counted apart by copy (byContext): the first execution of the before region in each
+// activation ("W<id>:f/") and the later ones ("W<id>:l/"), nested outermost first,
+// because the lowering gives the two their own copies of the region.
 struct ExecutionRecord {
   std::vector<uint64_t> activations, nonEmpty, iterations, elseCount, executions;
+  std::map<std::string, RegionCounts> byContext;
   bool traceAccesses = false;
   std::vector<AccessEvent> accesses;
   // Trip count of every activation of every loop, in order (per-activation shapes).

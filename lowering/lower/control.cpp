@@ -158,8 +158,8 @@ PortRef Lowerer::yieldValue(const Value* v, RegionState& branch, const Region& r
 void Lowerer::lowerIf(const Op& op, RegionState& s) {
   PortRef c = lookup(op.operand(0), s);
   auto sp = std::make_shared<BranchSplits>();
-  sp->thenRate = Rate::ifThen(op.id);
-  sp->elseRate = Rate::ifElse(op.id, s.rate);
+  sp->thenRate = Rate::ifThen(op.id, ctx_);
+  sp->elseRate = Rate::ifElse(op.id, s.rate, ctx_);
   s.block->items.push_back(LItem{LItem::Kind::If});
   LItem& item = s.block->items.back();
   item.cond = c;
@@ -210,8 +210,8 @@ void Lowerer::lowerFor(const Op& op, RegionState& s) {
   slt.cmpi = CmpIPred::slt;
   PortRef c = compute(s, OpKind::CmpI, {lb, ub}, Type::i1(), &op, label + ".guard", slt);
   auto sp = std::make_shared<BranchSplits>();
-  sp->thenRate = Rate::guardEnter(L);
-  sp->elseRate = Rate::guardSkip(L, s.rate);
+  sp->thenRate = Rate::guardEnter(L, ctx_);
+  sp->elseRate = Rate::guardSkip(L, s.rate, ctx_);
   s.block->items.push_back(LItem{LItem::Kind::If});
   LItem& item = s.block->items.back();
   item.cond = c;
@@ -238,8 +238,8 @@ std::vector<PortRef> Lowerer::lowerForLoop(const Op& op, RegionState& s, bool gu
   uint32_t L = op.id;
   const Type& ivT = op.operand(0)->type;
   PortRef lb = lookup(op.operand(0), s), ub = lookup(op.operand(1), s), step = lookup(op.operand(2), s);
-  Rate boundary = Rate::loopBoundary(L, guarded, s.rate);
-  Rate body = Rate::loopBody(L);
+  Rate boundary = Rate::loopBoundary(L, guarded, s.rate, ctx_);
+  Rate body = Rate::loopBody(L, ctx_);
   Vertex st = addNode(dfg::NodeKind::Stream, s.scope, label + ".stream", &op, {ivT, ivT, ivT}, {ivT, Type::i1()},
                       {Role::RawIndex, Role::RawWillContinue}, {boundary, boundary});
   g_.node(st).stepOp = dfg::StepOp::Add;
@@ -258,8 +258,8 @@ std::vector<PortRef> Lowerer::lowerForLoop(const Op& op, RegionState& s, bool gu
   item.cond = after;
   item.raw = raw;
   item.bodyRate = body;
-  item.tailRate = Rate::loopBodyTail(L, guarded, s.rate);
-  item.exitRate = Rate::loopExit(L, guarded, s.rate);
+  item.tailRate = Rate::loopBodyTail(L, guarded, s.rate, ctx_);
+  item.exitRate = Rate::loopExit(L, guarded, s.rate, ctx_);
   item.a = std::make_unique<LRegion>();
   item.origin = originOf(&op);
   item.scope = s.scope;
@@ -282,7 +282,7 @@ std::vector<PortRef> Lowerer::lowerForLoop(const Op& op, RegionState& s, bool gu
     connect(carryCond, c, 0);
     connect(init, c, 1);
     carries.push_back(c);
-    auto [bt, bf] = condBr(s, carryCond, {c, 0}, body, Rate::loopExit(L, guarded, s.rate), Role::Data, &op,
+    auto [bt, bf] = condBr(s, carryCond, {c, 0}, body, Rate::loopExit(L, guarded, s.rate, ctx_), Role::Data, &op,
                            label + ".split." + n);
     define(b, blk.args[i + 1].get(), bt);
     results.push_back(bf);
@@ -301,12 +301,15 @@ void Lowerer::lowerWhile(const Op& op, RegionState& s) {
   std::string label = scopeLabel(op, "while");
   // The first evaluation of the condition, at the parent level.
   for (size_t i = 0; i < before.args.size(); ++i) define(s, before.args[i].get(), lookup(op.operand(i), s));
+  std::string outer = ctx_;
+  ctx_ = outer + "W" + std::to_string(W) + ":f/"; // the interpreter counts first executions apart
   const Op& cond0 = lowerRegion(before, s);
+  ctx_ = outer;
   PortRef c0 = lookup(cond0.operand(0), s);
 
   auto sp = std::make_shared<BranchSplits>();
-  sp->thenRate = Rate::guardEnter(W);
-  sp->elseRate = Rate::guardSkip(W, s.rate);
+  sp->thenRate = Rate::guardEnter(W, ctx_);
+  sp->elseRate = Rate::guardSkip(W, s.rate, ctx_);
   s.block->items.push_back(LItem{LItem::Kind::If});
   LItem& item = s.block->items.back();
   item.cond = c0;
@@ -337,13 +340,13 @@ std::vector<PortRef> Lowerer::lowerWhileRotated(const Op& op, const Op& cond0, R
   uint32_t W = op.id;
   const Block& before = op.region(0).front();
   const Block& after = op.region(1).front();
-  Rate body = Rate::loopBody(W);
+  Rate body = Rate::loopBody(W, ctx_);
 
   t.block->items.push_back(LItem{LItem::Kind::Loop});
   LItem& item = t.block->items.back();
   item.bodyRate = body;
-  item.tailRate = Rate::loopBodyTail(W, true, t.rate);
-  item.exitRate = Rate::loopExit(W, true, t.rate);
+  item.tailRate = Rate::loopBodyTail(W, true, t.rate, ctx_);
+  item.exitRate = Rate::loopExit(W, true, t.rate, ctx_);
   item.a = std::make_unique<LRegion>();
   item.origin = originOf(&op);
   item.scope = t.scope;
@@ -366,7 +369,10 @@ std::vector<PortRef> Lowerer::lowerWhileRotated(const Op& op, const Op& cond0, R
   std::vector<PortRef> yields;
   for (const Value* v : y.operands) yields.push_back(lookup(v, b));
   for (size_t i = 0; i < before.args.size(); ++i) define(b, before.args[i].get(), yields[i]);
+  std::string outer = ctx_;
+  ctx_ = outer + "W" + std::to_string(W) + ":l/";
   const Op& cond = lowerRegion(before, b);
+  ctx_ = outer;
   if (!isDefinedInside(cond.operand(0), op.region(0)))
     fail(cond.loc, "unsupported: the condition of 'scf.while' must be computed in its before region");
   PortRef raw = lookup(cond.operand(0), b);
@@ -396,9 +402,9 @@ void Lowerer::lowerWhileSpecLiteral(const Op& op, RegionState& s) {
   const Block& before = op.region(0).front();
   const Block& after = op.region(1).front();
   std::string label = scopeLabel(op, "while");
-  Rate beforeRate = Rate::loopBoundary(W, false, s.rate);
-  Rate body = Rate::loopBody(W);
-  Rate exit = Rate::loopExit(W, false, s.rate);
+  Rate beforeRate = Rate::loopBoundary(W, false, s.rate, ctx_);
+  Rate body = Rate::loopBody(W, ctx_);
+  Rate exit = Rate::loopExit(W, false, s.rate, ctx_);
 
   s.block->items.push_back(LItem{LItem::Kind::Loop});
   LItem& loop = s.block->items.back();
@@ -423,7 +429,10 @@ void Lowerer::lowerWhileSpecLiteral(const Op& op, RegionState& s) {
     carries.push_back(c);
     define(bs, before.args[i].get(), {c, 0});
   }
+  std::string outer = ctx_;
+  ctx_ = outer + "W" + std::to_string(W) + ":*/"; // one copy for every execution
   const Op& cond = lowerRegion(before, bs);
+  ctx_ = outer;
   if (!isDefinedInside(cond.operand(0), op.region(0)))
     fail(cond.loc, "unsupported: the condition of 'scf.while' must be computed in its before region");
   PortRef raw = lookup(cond.operand(0), bs);

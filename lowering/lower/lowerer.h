@@ -143,6 +143,7 @@ private:
   std::unordered_map<const Value*, MemDesc> descs_;
   LRegion root_;
   std::map<std::string, int> nameCount_;
+  std::string ctx_; // copy of the enclosing while before regions (dfg::RateTerm::ctx)
 
   bool injected(Injection i) const { return opts_.inject.count(i) != 0; }
 

@@ -1,0 +1,252 @@
+#include "sim/host/accelerator.h"
+
+#include "lowering/lower/static_verify.h"
+#include "sim/engine/waits.h"
+#include "sim/harness/checks.h"
+
+#include <spdlog/spdlog.h>
+
+namespace loom {
+
+namespace {
+
+// An extmemory's view of one host buffer: addresses are element indices of the root
+// allocation, as the lowering computes them.
+class BufferBacking : public models::MemoryBacking {
+public:
+  explicit BufferBacking(Buffer& b) : buf_(b) {}
+  uint64_t size() const override { return buf_.data.size(); }
+  Bits read(uint64_t addr) const override { return buf_.data[addr]; }
+  void write(uint64_t addr, Bits v) override { buf_.data[addr] = v; }
+
+private:
+  Buffer& buf_;
+};
+
+// The dynamic descriptor fields of a memref argument, in the Entry's order (offset,
+// sizes, strides; only those the type leaves dynamic).
+void descriptorTokens(const Type& t, const MemRefView& v, std::vector<Bits>& out) {
+  const MemRefInfo& m = *t.mem;
+  std::vector<int64_t> strides = m.identity ? identityStrides(m.shape) : m.strides;
+  int64_t offset = m.identity ? 0 : m.offset;
+  if (offset == kDynamic) out.push_back(static_cast<Bits>(v.offset));
+  for (size_t i = 0; i < m.shape.size(); ++i)
+    if (m.shape[i] == kDynamic) out.push_back(static_cast<Bits>(v.sizes[i]));
+  for (size_t i = 0; i < strides.size(); ++i)
+    if (strides[i] == kDynamic) out.push_back(static_cast<Bits>(v.strides[i]));
+}
+
+std::string bitsText(Bits b, const Type& t) { return formatVectorPrint(b, t); }
+
+} // namespace
+
+struct Accelerator::Accel {
+  const Function* func = nullptr;
+  dfg::Graph graph;
+  sim::Elaboration elab;
+  uint64_t calls = 0;
+  std::vector<dfg::Vertex> memories; // Memory / ExtMemory vertices
+};
+
+Accelerator::Accelerator(const Module& m, Interpreter& interp, AccelOptions opts)
+    : mod_(m), interp_(interp), opts_(std::move(opts)) {}
+Accelerator::~Accelerator() = default;
+
+std::optional<Diag> Accelerator::prepare() {
+  std::vector<const Function*> fs;
+  if (opts_.accel.empty()) {
+    for (auto& f : mod_.functions)
+      if (!f->isDeclaration && f->name != opts_.entry) fs.push_back(f.get());
+  } else {
+    for (const std::string& n : opts_.accel) {
+      const Function* f = mod_.lookup(n);
+      if (!f || f->isDeclaration)
+        return Diag{Loc{mod_.file, 0, 0}, "--accel " + n + ": no function '@" + n + "' with a body"};
+      if (n == opts_.entry) return Diag{f->loc, "--accel " + n + ": the entry function runs on the host"};
+      fs.push_back(f);
+    }
+  }
+  LowerOptions lo;
+  lo.inject = opts_.inject;
+  lo.verify = false;
+  for (const Function* f : fs) {
+    auto a = std::make_unique<Accel>();
+    a->func = f;
+    if (auto err = lowerFunction(mod_, *f, lo, a->graph)) return err;
+    for (const GraphFinding& gf : checkGraph(a->graph)) {
+      harness::Finding h;
+      h.check = "static";
+      h.function = f->name;
+      h.summary = gf.diag.message;
+      h.loc = gf.diag.loc;
+      h.details.push_back("static check '" + gf.check + "'");
+      report_.findings.push_back(std::move(h));
+    }
+    a->elab = sim::elaborate(a->graph, opts_.timing, opts_.engine);
+    if (!a->elab.ok()) {
+      std::string msg = "cannot elaborate the network of '@" + f->name + "'";
+      if (!a->elab.errors.empty()) msg += ": " + a->elab.errors.front();
+      return Diag{f->loc, msg};
+    }
+    for (dfg::Vertex v = 0; v < a->graph.numNodes(); ++v) {
+      dfg::NodeKind k = a->graph.node(v).kind;
+      if (k == dfg::NodeKind::Memory || k == dfg::NodeKind::ExtMemory) a->memories.push_back(v);
+    }
+    spdlog::info("lowered @{}: {} ops, {} channels", f->name, a->graph.numNodes(), a->graph.numEdges());
+    accels_[f->name] = std::move(a);
+  }
+  return std::nullopt;
+}
+
+const dfg::Graph* Accelerator::graph(const std::string& f) const {
+  auto it = accels_.find(f);
+  return it == accels_.end() ? nullptr : &it->second->graph;
+}
+
+sim::Network* Accelerator::network(const std::string& f) const {
+  auto it = accels_.find(f);
+  return it == accels_.end() ? nullptr : it->second->elab.network.get();
+}
+
+uint64_t Accelerator::totalCycles() const {
+  uint64_t c = 0;
+  for (auto& [n, a] : accels_) c += a->elab.network->engine().cycle();
+  return c;
+}
+
+std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Function& f, std::vector<RtValue>& args,
+                                                      std::optional<Diag>& error) {
+  auto it = accels_.find(f.name);
+  if (it == accels_.end()) return std::nullopt;
+  Accel& a = *it->second;
+  uint64_t invocation = ++a.calls;
+
+  // 1. The golden run on copies of the memref arguments (aliases stay aliases).
+  std::map<const Buffer*, std::shared_ptr<Buffer>> clones;
+  std::vector<RtValue> goldenArgs = args;
+  for (RtValue& v : goldenArgs) {
+    if (!v.mem) continue;
+    auto& clone = clones[v.mem->buf.get()];
+    if (!clone) clone = std::make_shared<Buffer>(*v.mem->buf);
+    auto view = std::make_shared<MemRefView>(*v.mem);
+    view->buf = clone;
+    v.mem = view;
+  }
+  ExecutionRecord golden;
+  golden.traceAccesses = opts_.checks;
+  golden.traceTrips = opts_.checks;
+  CallResult gr = interp_.call(f, goldenArgs, &golden);
+  if (gr.error) {
+    error = gr.error;
+    return std::nullopt;
+  }
+
+  // 2. The network on the real buffers.
+  sim::Network& net = *a.elab.network;
+  sim::Invocation inv;
+  inv.maxCycles = opts_.maxCycles;
+  std::vector<std::unique_ptr<BufferBacking>> backings;
+  inv.memories.assign(args.size(), nullptr);
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Type& t = f.argTypes[i];
+    if (t.isMemRef()) {
+      descriptorTokens(t, *args[i].mem, inv.scalars);
+      backings.push_back(std::make_unique<BufferBacking>(*args[i].mem->buf));
+      inv.memories[i] = backings.back().get();
+    } else {
+      inv.scalars.push_back(args[i].bits);
+    }
+  }
+  const sim::Circuit& circuit = net.circuit();
+  std::vector<uint64_t> before(circuit.numChannels());
+  for (uint32_t c = 0; c < circuit.numChannels(); ++c) before[c] = circuit.channel(c).pushes();
+  std::vector<std::vector<models::MemoryAccess>> logs(a.memories.size());
+  for (size_t k = 0; k < a.memories.size(); ++k) {
+    auto& mem = static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[a.memories[k]]));
+    mem.setAccessLog(opts_.checks ? &logs[k] : nullptr);
+  }
+  sim::InvocationResult res = net.invoke(inv);
+  for (dfg::Vertex v : a.memories)
+    static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[v])).setAccessLog(nullptr);
+
+  harness::Report::Call call{f.name, invocation, res.startCycle, res.cycles(), 0, {}, true};
+  for (uint32_t c = 0; c < circuit.numChannels(); ++c) call.transfers += circuit.channel(c).pushes() - before[c];
+  size_t findingsBefore = report_.findings.size();
+
+  if (!res.done()) {
+    harness::Finding h;
+    h.function = f.name;
+    h.invocation = invocation;
+    h.loc = site.loc;
+    h.check = res.status == sim::InvocationStatus::Deadlock   ? "deadlock"
+              : res.status == sim::InvocationStatus::CycleCap ? "cycle-cap"
+              : res.status == sim::InvocationStatus::OpError  ? "op-error"
+                                                               : "bad-input";
+    h.summary = "the network of '@" + f.name + "' stopped: " + res.message;
+    for (const models::OpError& e : res.errors) h.details.push_back(e.str());
+    for (const sim::Wait& w : res.waits) h.details.push_back(sim::describeWait(circuit, w));
+    report_.findings.push_back(std::move(h));
+    call.passed = false;
+    report_.calls.push_back(call);
+    error = Diag{site.loc, "accelerated call of '@" + f.name + "' did not complete (" + report_.findings.back().check +
+                               "); see the findings above"};
+    return std::nullopt;
+  }
+
+  // 3. Checks.
+  for (size_t i = 0; i < gr.results.size(); ++i) {
+    if (res.results[i] == gr.results[i].bits) continue;
+    harness::Finding h;
+    h.check = "results";
+    h.function = f.name;
+    h.invocation = invocation;
+    h.loc = site.loc;
+    const Type& t = f.resultTypes[i];
+    h.summary = "result #" + std::to_string(i) + " is " + bitsText(res.results[i], t) + "; the interpreter gives " +
+                bitsText(gr.results[i].bits, t);
+    report_.findings.push_back(std::move(h));
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].mem) continue;
+    const Buffer& real = *args[i].mem->buf;
+    const Buffer& gold = *clones.at(&real);
+    for (size_t e = 0; e < real.data.size(); ++e) {
+      if (real.data[e] == gold.data[e]) continue;
+      harness::Finding h;
+      h.check = "memory";
+      h.function = f.name;
+      h.invocation = invocation;
+      h.loc = site.loc;
+      h.summary = "memref argument #" + std::to_string(i) + " differs from the interpreter at element " +
+                  std::to_string(e) + ": " + bitsText(real.data[e], real.elem) + " vs " + bitsText(gold.data[e], real.elem);
+      report_.findings.push_back(std::move(h));
+      break;
+    }
+  }
+  if (opts_.checks) runChecks(a, golden, before, logs, invocation);
+  call.passed = report_.findings.size() == findingsBefore;
+  for (size_t i = 0; i < res.results.size(); ++i) call.results.push_back(bitsText(res.results[i], f.resultTypes[i]));
+  report_.calls.push_back(call);
+
+  // 4. The simulated results go back to the program.
+  std::vector<RtValue> out;
+  for (Bits b : res.results) out.push_back(RtValue{b, nullptr});
+  return out;
+}
+
+void Accelerator::runChecks(Accel& a, const ExecutionRecord& golden, const std::vector<uint64_t>& before,
+                            const std::vector<std::vector<models::MemoryAccess>>& logs, uint64_t invocation) {
+  sim::Network& net = *a.elab.network;
+  harness::InvocationContext ctx{a.graph, a.elab, net.circuit(), golden, before, a.func->name, invocation};
+  std::vector<harness::Finding>& out = report_.findings;
+  // Work still in flight after the return (a pipeline finishing a value nobody uses)
+  // belongs to this invocation: let it settle before counting.
+  net.drain(1000);
+  harness::checkLedger(ctx, out);
+  harness::checkAccessCounts(ctx, out);
+  for (size_t k = 0; k < a.memories.size(); ++k) harness::checkOrder(ctx, a.memories[k], logs[k], {}, out);
+  harness::checkQuiescence(ctx, out);
+  report_.channelsChecked += a.graph.numEdges();
+}
+
+} // namespace loom

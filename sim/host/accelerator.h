@@ -1,0 +1,76 @@
+// The host/accelerator split (DESIGN.md "Host and accelerator"): the reference
+// interpreter runs the program; each call to an accelerated function runs instead on
+// that function's elaborated dataflow network, while the harness checks the run.
+//
+// One accelerated call:
+//   1. golden: the interpreter runs the callee on copies of its memref arguments,
+//      recording region counts, trip counts and the access trace (a runtime error
+//      there is the call's error, with the op's location, exactly as the interpreter
+//      reports it);
+//   2. the network runs on the real buffers (extmemory bound to the caller's memrefs,
+//      scalar arguments and dynamic memref fields as entry tokens);
+//   3. checks: results and memory against the golden run, the channel ledger, access
+//      counts, per-group access order, quiescence; violations become findings;
+//   4. the simulated results go back to the interpreter.
+#pragma once
+
+#include "lowering/dfg/dfg.h"
+#include "lowering/interp/interpreter.h"
+#include "lowering/lower/lower.h"
+#include "models/timing.h"
+#include "sim/engine/elaborate.h"
+#include "sim/harness/findings.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace loom {
+
+struct AccelOptions {
+  std::string entry = "main";
+  std::vector<std::string> accel; // empty: every defined function but the entry
+  std::set<Injection> inject;
+  models::TimingConfig timing;
+  sim::EngineKind engine = sim::EngineKind::Event;
+  uint64_t maxCycles = 100'000'000;
+  bool checks = true;
+};
+
+class Accelerator {
+public:
+  Accelerator(const Module& m, Interpreter& interp, AccelOptions opts);
+  ~Accelerator();
+
+  // Lowers, checks statically and elaborates every accelerated function. Errors that
+  // make a function unusable are returned (exit 2); static check findings go into the
+  // report and the function still runs, so the run-time checks show their effect.
+  std::optional<Diag> prepare();
+
+  // The interpreter's call hook.
+  std::optional<std::vector<RtValue>> call(const Op& site, const Function& f, std::vector<RtValue>& args,
+                                           std::optional<Diag>& error);
+
+  const harness::Report& report() const { return report_; }
+  harness::Report& report() { return report_; }
+  uint64_t totalCycles() const;
+  size_t numAccelerated() const { return accels_.size(); }
+  // The lowered graph and network of an accelerated function (null if not accelerated).
+  const dfg::Graph* graph(const std::string& function) const;
+  sim::Network* network(const std::string& function) const;
+
+private:
+  struct Accel;
+  const Module& mod_;
+  Interpreter& interp_;
+  AccelOptions opts_;
+  std::map<std::string, std::unique_ptr<Accel>> accels_;
+  harness::Report report_;
+
+  void runChecks(Accel& a, const ExecutionRecord& golden, const std::vector<uint64_t>& before,
+                 const std::vector<std::vector<models::MemoryAccess>>& logs, uint64_t invocation);
+};
+
+} // namespace loom

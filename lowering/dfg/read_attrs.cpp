@@ -153,11 +153,12 @@ Scope scopeOf(const Attr& v, const std::string& what, size_t count) {
   return s;
 }
 
-// Every parent chain must reach a root (-1): the DOT clusters nest along it.
+// Every parent chain must reach a root: -1, or a scope that is its own parent (the
+// lowering writes the function scope that way). The DOT clusters nest along the chain.
 void checkScopeTree(const std::vector<Scope>& scopes, const Attr& v) {
   for (size_t i = 0; i < scopes.size(); ++i) {
     int p = static_cast<int>(i);
-    for (size_t steps = 0; p != -1; ++steps) {
+    for (size_t steps = 0; p != -1 && scopes[p].parent != p; ++steps) {
       if (steps > scopes.size())
         fail(v.elems[i].loc, "the parent chain of scope " + std::to_string(i) + " is a cycle");
       p = scopes[p].parent;

@@ -165,3 +165,17 @@ TEST_CASE("DOT: scopes nest as clusters, control edges are dashed", "[dfg-text][
   // the sized feedback channel shows its capacity in the tooltip.
   CHECK(printDot(samples::loopGraph(), opts) == expected);
 }
+
+TEST_CASE("DOT: every node once, even when scope parents form a cycle", "[dfg-text][dot]") {
+  Graph g = samples::oddGraph();
+  g.scopes[1].parent = 2; // 1 -> 2 -> 1: only a hand-built graph can do this
+  std::string dot = printDot(g);
+  for (Vertex v = 0; v < g.numNodes(); ++v) {
+    std::string decl = "f0_n" + std::to_string(v) + " [label=";
+    INFO(decl);
+    CHECK(dot.find(decl) != std::string::npos);
+    CHECK(dot.find(decl) == dot.rfind(decl));
+  }
+  CHECK(dot.find("subgraph \"cluster_f0_s1\"") != std::string::npos);
+  CHECK(dot.find("subgraph \"cluster_f0_s2\"") != std::string::npos);
+}

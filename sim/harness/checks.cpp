@@ -55,7 +55,7 @@ uint64_t InvocationContext::observed(EdgeId e) const {
 
 // ---- ledger --------------------------------------------------------------------------
 
-void checkLedger(const InvocationContext& c, std::vector<Finding>& out) {
+void checkLedger(const InvocationContext& c, std::vector<Finding>& out, bool stalled) {
   const dfg::Graph& g = c.graph;
   // Every channel with a known rate; a mismatch is primary when every input of its
   // producer matched (the producer itself went wrong), else downstream of another.
@@ -67,7 +67,8 @@ void checkLedger(const InvocationContext& c, std::vector<Finding>& out) {
     for (auto [i, end] = boost::in_edges(v, g.g); i != end && ok; ++i) {
       const dfg::Edge& e = g.edge(*i);
       if (!e.rate.known()) continue;
-      ok = expectedCount(e.rate, c.golden) == static_cast<int64_t>(c.observed(*i));
+      int64_t exp = expectedCount(e.rate, c.golden), obs = static_cast<int64_t>(c.observed(*i));
+      ok = stalled ? obs <= exp : obs == exp;
     }
     producerInputsOk[v] = ok;
     return ok;
@@ -79,7 +80,7 @@ void checkLedger(const InvocationContext& c, std::vector<Finding>& out) {
     if (!e.rate.known()) continue;
     int64_t exp = expectedCount(e.rate, c.golden);
     int64_t obs = static_cast<int64_t>(c.observed(*it));
-    if (exp == obs) continue;
+    if (stalled ? obs <= exp : obs == exp) continue;
     Vertex p = boost::source(*it, g.g);
     if (!inputsOk(p)) {
       ++downstream;
@@ -233,7 +234,7 @@ void checkOrder(const InvocationContext& c, Vertex memory, const std::vector<mod
 
 // ---- quiescence --------------------------------------------------------------------------
 
-void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out) {
+void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool stalled) {
   const dfg::Graph& g = c.graph;
   std::set<uint32_t> reportedOps;
   for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
@@ -242,6 +243,8 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out) {
     if (chan.count() == 0) continue;
     Vertex consumer = boost::target(*it, g.g);
     const dfg::Edge& e = g.edge(*it);
+    if (stalled && (!e.rate.known() || static_cast<int64_t>(c.observed(*it)) <= expectedCount(e.rate, c.golden)))
+      continue;
     Finding f;
     f.check = "quiescence";
     f.function = c.function;
@@ -263,6 +266,8 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out) {
       f.formula = e.rate.formula();
     }
     diagnoseMismatch(c, *it, exp, f.observed, f);
+    locate(g, consumer, f); // the token sits in the consumer's input
+    f.port = "input '" + g.node(consumer).portName(true, e.dstPort) + "' (port " + std::to_string(e.dstPort) + ")";
     f.check = "quiescence";
     f.summary = std::to_string(chan.count()) + " token(s) latched in " + g.node(consumer).opName() + " '" +
                 g.node(consumer).name + "' input '" + g.node(consumer).portName(true, e.dstPort) + "' after the call";
@@ -280,6 +285,7 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out) {
     f.invocation = c.invocation;
     locate(g, v, f);
     std::string phase = op.phaseName();
+    if (stalled) continue; // a stalled network is mid-activity everywhere
     f.summary = g.node(v).opName() + " '" + g.node(v).name + "' is not at rest after the call" +
                 (phase.empty() ? "" : " (phase " + phase + ")");
     f.cause = "a state machine left mid-activity holds a latched value: an input stream of this op has a "

@@ -14,6 +14,7 @@
 #include "lowering/interp/interpreter.h"
 #include "models/memory.h"
 #include "sim/engine/elaborate.h"
+#include "sim/engine/waits.h"
 #include "sim/harness/findings.h"
 
 #include <map>
@@ -37,7 +38,10 @@ struct InvocationContext {
   uint64_t observed(dfg::EdgeId e) const;
 };
 
-void checkLedger(const InvocationContext& c, std::vector<Finding>& out);
+// `stalled`: the invocation stopped early (deadlock, cycle cap): only channels that
+// carried more tokens than their domain allows are reported (a shortfall is what a
+// stall leaves behind, an excess is what caused it).
+void checkLedger(const InvocationContext& c, std::vector<Finding>& out, bool stalled = false);
 void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out);
 
 // The golden access trace of one invocation, restricted to one memory group, against
@@ -46,7 +50,8 @@ void checkOrder(const InvocationContext& c, dfg::Vertex memory, const std::vecto
                 const std::map<uint64_t, uint64_t>& bufferOfGroupArg, std::vector<Finding>& out);
 
 // After the invocation (and a drain): tokens left in channels, machines not at rest.
-void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out);
+// `stalled`: only tokens on channels that carried more than their domain allows.
+void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool stalled = false);
 
 // ---- diagnosis (diagnosis.cpp) ---------------------------------------------------------
 
@@ -62,6 +67,12 @@ Upstream upstreamOf(const dfg::Graph& g, dfg::Vertex v);
 
 // Fills location, op and the likely cause of a count mismatch on edge `e`.
 void diagnoseMismatch(const InvocationContext& c, dfg::EdgeId e, int64_t expected, int64_t observed, Finding& f);
+
+// The wait-for chain of a stalled network, from the Return back to the first op that
+// waits on a producer that is not itself waiting (or round a cycle), one line per op
+// with what it waits on and its SCF source.
+std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& elab,
+                                   const sim::Circuit& circuit, const std::vector<sim::Wait>& waits);
 
 // Describes a node and its SCF source into a finding.
 void locate(const dfg::Graph& g, dfg::Vertex v, Finding& f);

@@ -11,6 +11,7 @@
 
 #include "sim/harness/checks.h"
 
+#include <map>
 #include <set>
 
 namespace loom::harness {
@@ -146,6 +147,73 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
     f.cause = "an extra condition token latched in a cond_br: a body-local control chain is wired to "
               "raw_will_continue instead of after_cond.";
   }
+}
+
+} // namespace loom::harness
+
+namespace loom::harness {
+
+std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& elab, const sim::Circuit& circuit,
+                                   const std::vector<sim::Wait>& waits) {
+  std::map<uint32_t, Vertex> vertexOf;
+  for (Vertex v = 0; v < elab.opOfVertex.size(); ++v) vertexOf[elab.opOfVertex[v]] = v;
+  auto src = [&](uint32_t op) {
+    auto it = vertexOf.find(op);
+    if (it == vertexOf.end() || !g.node(it->second).origin.loc.line) return std::string();
+    return " (" + g.node(it->second).origin.loc.str() + ")";
+  };
+  auto portName = [&](uint32_t op, int port) {
+    auto it = vertexOf.find(op);
+    return it == vertexOf.end() ? "in" + std::to_string(port) : g.node(it->second).portName(true, static_cast<unsigned>(port));
+  };
+  // Start at the Return, else at the first waiting op; follow empty inputs back to
+  // their producers (the frozen state says who starves whom), or full outputs forward.
+  uint32_t cur = elab.opOfVertex[g.ret];
+  std::vector<std::string> lines;
+  std::set<uint32_t> seen;
+  for (int hops = 0; hops < 64 && cur != sim::kNoOp; ++hops) {
+    const models::Op& op = circuit.op(cur);
+    std::string phase = op.phaseName();
+    std::string self = std::string(op.kindName()) + " '" + op.name() + "'" + (phase.empty() ? "" : " [" + phase + "]");
+    if (!seen.insert(cur).second) {
+      lines.push_back(self + ": back where the chain started, a wait-for cycle");
+      break;
+    }
+    int empty = -1;
+    for (int p = 0; p < op.numInputs(); ++p)
+      if (op.inputChannel(p) && op.inputChannel(p)->count() == 0) {
+        empty = p;
+        break;
+      }
+    // A mux waits only for the data input its select picked.
+    if (std::string(op.kindName()) == "handshake.mux" && op.inputChannel(0) && op.inputChannel(0)->count() > 0) {
+      int picked = 1 + static_cast<int>(op.inputChannel(0)->peek(0));
+      if (picked < op.numInputs() && op.inputChannel(picked) && op.inputChannel(picked)->count() == 0) empty = picked;
+    }
+    int full = -1;
+    for (int p = 0; p < op.numOutputs(); ++p)
+      if (op.outputChannel(p) && !op.outputChannel(p)->ready()) {
+        full = p;
+        break;
+      }
+    if (hops > 0 && op.phaseCount() > 0 && op.atRest()) { // a finished state machine
+      lines.push_back(self + " is at rest: it has finished and will produce nothing more" + src(cur));
+      break;
+    }
+    if (empty >= 0 && op.inputChannel(empty)->producer()) {
+      const models::Op* prod = op.inputChannel(empty)->producer();
+      lines.push_back(self + " waits for '" + portName(cur, empty) + "' from '" + prod->name() + "'" + src(cur));
+      cur = circuit.indexOf(*prod);
+    } else if (full >= 0 && op.outputChannel(full)->consumer()) {
+      const models::Op* cons = op.outputChannel(full)->consumer();
+      lines.push_back(self + " waits for space toward '" + cons->name() + "'" + src(cur));
+      cur = circuit.indexOf(*cons);
+    } else {
+      lines.push_back(self + " has nothing to wait for and will produce nothing more" + src(cur));
+      break;
+    }
+  }
+  return lines;
 }
 
 } // namespace loom::harness

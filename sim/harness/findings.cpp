@@ -48,7 +48,9 @@ std::string Finding::text() const {
                        (formula.empty() ? "" : " = " + formula) + ", observed " + std::to_string(observed));
   else
     line("domain", domain);
-  for (size_t i = 0; i < upstream.size(); ++i) line(i ? "" : "upstream", (i ? "<- " : "") + upstream[i]);
+  bool waits = check == "deadlock" || check == "cycle-cap";
+  for (size_t i = 0; i < upstream.size(); ++i)
+    line(i ? "" : (waits ? "waits" : "upstream"), (i ? (waits ? "-> " : "<- ") : "") + upstream[i]);
   line("cause", cause);
   for (const std::string& d : details) line("note", d);
   if (related) line("also", std::to_string(related) + " channel(s) downstream are off by the same cause");

@@ -184,11 +184,21 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
                                                                : "bad-input";
     h.summary = "the network of '@" + f.name + "' stopped: " + res.message;
     for (const models::OpError& e : res.errors) h.details.push_back(e.str());
+    h.upstream = harness::waitChain(a.graph, a.elab, circuit, res.waits);
     for (const sim::Wait& w : res.waits) h.details.push_back(sim::describeWait(circuit, w));
+    std::string stopped = h.check;
     report_.findings.push_back(std::move(h));
+    // What caused the stall: channels that carried more than their domain allows, and
+    // the tokens they left.
+    if (opts_.checks && res.status != sim::InvocationStatus::BadInput &&
+        res.status != sim::InvocationStatus::OpError) {
+      harness::InvocationContext ctx{a.graph, a.elab, net.circuit(), golden, before, f.name, invocation};
+      harness::checkLedger(ctx, report_.findings, /*stalled=*/true);
+      harness::checkQuiescence(ctx, report_.findings, /*stalled=*/true);
+    }
     call.passed = false;
     report_.calls.push_back(call);
-    error = Diag{site.loc, "accelerated call of '@" + f.name + "' did not complete (" + report_.findings.back().check +
+    error = Diag{site.loc, "accelerated call of '@" + f.name + "' did not complete (" + stopped +
                                "); see the findings above"};
     return std::nullopt;
   }

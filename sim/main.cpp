@@ -1,6 +1,7 @@
 // loom-sim: cycle-accurate simulator and verification harness for LOOM's dataflow
 // lowering. This file only defines the command line; each command lives in its own file.
 
+#include "sim/lower_command.h"
 #include "sim/run_command.h"
 
 #include <CLI/CLI.hpp>
@@ -73,6 +74,25 @@ extern "C" int sc_main(int argc, char* argv[]) {
   checkCmd->add_option("file", checkFile, "MLIR file")->required();
   checkCmd->add_flag("--print", checkPrint, "Print the parsed module back as MLIR-14 text");
 
+  loom::LowerCommandOptions lower;
+  CLI::App* lowerCmd = app.add_subcommand(
+      "lower", "Lower SCF functions to the handshake + dataflow graph and run the static verifier");
+  lowerCmd->add_option("file", lower.file, "MLIR file")->required();
+  lowerCmd->add_option("--func", lower.func, "Function to lower (default: every function but main)");
+  lowerCmd->add_option("-o,--output", lower.out, "Write the DFG as MLIR generic-op text here (default: stdout)");
+  lowerCmd->add_option("--dot", lower.dot, "Also write Graphviz DOT here");
+  lowerCmd->add_option("--inject", lower.inject, "Commit a known lowering bug on purpose (repeatable)");
+
+  std::string dfgFile;
+  CLI::App* verifyCmd = app.add_subcommand("verify", "Run the static verifier on a DFG file written by `lower`");
+  verifyCmd->add_option("file", dfgFile, "DFG file (MLIR generic-op text)")->required();
+
+  bool timingDefaults = false;
+  std::string timingFile;
+  CLI::App* timingCmd = app.add_subcommand("timing", "Print or check a timing file (JSON)");
+  timingCmd->add_flag("--defaults", timingDefaults, "Print the default timing file");
+  timingCmd->add_option("--check", timingFile, "Read a timing file and print it with defaults filled in");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -86,5 +106,8 @@ extern "C" int sc_main(int argc, char* argv[]) {
   setupLogging(verbosity);
   if (*runCmd) return loom::runCommand(run);
   if (*checkCmd) return loom::checkCommand(checkFile, checkPrint);
+  if (*lowerCmd) return loom::lowerCommand(lower);
+  if (*verifyCmd) return loom::verifyDfgCommand(dfgFile);
+  if (*timingCmd) return loom::timingCommand(timingDefaults, timingFile);
   return 2;
 }

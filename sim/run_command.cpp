@@ -66,6 +66,21 @@ int checkCommand(const std::string& file, bool print) {
   return 0;
 }
 
+int timingCommand(bool defaults, const std::string& file) {
+  models::TimingConfig t;
+  if (!file.empty()) {
+    if (auto err = models::readTimingFile(file, t)) {
+      std::cerr << "loom-sim: error: " << *err << "\n";
+      return 2;
+    }
+  } else if (!defaults) {
+    std::cerr << "loom-sim timing: give --defaults or --check FILE\n";
+    return 2;
+  }
+  std::cout << models::writeTimingJson(t);
+  return 0;
+}
+
 int runCommand(const RunOptions& opts) {
   auto t0 = std::chrono::steady_clock::now();
   auto mod = load(opts.file);

@@ -28,4 +28,7 @@ int runCommand(const RunOptions& opts);
 // `loom-sim check`: parse and verify; optionally print the module back.
 int checkCommand(const std::string& file, bool print);
 
+// `loom-sim timing`: print the defaults, or read a file and print it completed.
+int timingCommand(bool defaults, const std::string& file);
+
 } // namespace loom

@@ -93,6 +93,27 @@ void checkLedger(const InvocationContext& c, std::vector<Finding>& out, bool sta
     diagnoseMismatch(c, *it, exp, obs, f);
     primary.push_back(std::move(f));
   }
+  // Around a loop every mismatch has a mismatching input (the feedback closes the
+  // cycle): then report the loop-control state machines whose outputs are off.
+  if (primary.empty() && downstream) {
+    for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
+      const dfg::Edge& e = g.edge(*it);
+      Vertex p = boost::source(*it, g.g);
+      NodeKind k = g.node(p).kind;
+      if (!e.rate.known() || (k != NodeKind::Carry && k != NodeKind::Invariant && k != NodeKind::Gate &&
+                              k != NodeKind::Stream))
+        continue;
+      int64_t exp = expectedCount(e.rate, c.golden), obs = static_cast<int64_t>(c.observed(*it));
+      if (stalled ? obs <= exp : obs == exp) continue;
+      Finding f;
+      f.check = "ledger";
+      f.function = c.function;
+      f.invocation = c.invocation;
+      diagnoseMismatch(c, *it, exp, obs, f);
+      primary.push_back(std::move(f));
+      --downstream;
+    }
+  }
   // One producer with several mismatching outputs (a fork) is one finding.
   std::set<std::string> seen;
   for (Finding& f : primary) {

@@ -11,6 +11,7 @@
 
 #include "sim/harness/checks.h"
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -153,8 +154,42 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
 
 namespace loom::harness {
 
+namespace {
+
+// The input a stalled op waits on (its phase's input for a state machine, the selected
+// one for a mux, else the first empty one); -1 if none is empty.
+int awaitedInput(const models::Op& op) {
+  std::string kind = op.kindName(), phase = op.phaseName();
+  auto empty = [&](int p) { return p >= 0 && p < op.numInputs() && op.inputChannel(p) && op.inputChannel(p)->count() == 0; };
+  int wanted = -1;
+  if (kind == "dataflow.carry") wanted = phase == "NeedInit" ? 1 : phase == "NeedCond" ? 0 : 2;
+  if (kind == "dataflow.invariant") wanted = phase == "NeedInit" ? 1 : 0;
+  if (kind == "handshake.mux" && !empty(0)) wanted = 1 + static_cast<int>(op.inputChannel(0)->peek(0));
+  if (empty(wanted)) return wanted;
+  for (int p = 0; p < op.numInputs(); ++p)
+    if (empty(p)) return p;
+  return -1;
+}
+
+// A mux holding tokens it cannot consume: the trace of an unsplit branch value.
+std::string muxNote(const models::Op& op, const std::function<std::string(int)>& portName) {
+  if (std::string(op.kindName()) != "handshake.mux") return "";
+  int picked = op.inputChannel(0) && op.inputChannel(0)->count() > 0 ? 1 + static_cast<int>(op.inputChannel(0)->peek(0)) : -1;
+  for (int p = 1; p < op.numInputs(); ++p) {
+    const models::Channel* ch = op.inputChannel(p);
+    if (!ch || p == picked || ch->count() == 0) continue;
+    if (picked < 0 && ch->ready()) continue; // waiting for its select: not (yet) a problem
+    return "; it holds " + std::to_string(ch->count()) + " token(s) it cannot consume on data input '" +
+           portName(p) + "': a value yielded from outside a branch reached the mux without the branch's cond_br "
+           "(missing branch gate)";
+  }
+  return "";
+}
+
+} // namespace
+
 std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& elab, const sim::Circuit& circuit,
-                                   const std::vector<sim::Wait>& waits) {
+                                   const std::vector<sim::Wait>&) {
   std::map<uint32_t, Vertex> vertexOf;
   for (Vertex v = 0; v < elab.opOfVertex.size(); ++v) vertexOf[elab.opOfVertex[v]] = v;
   auto src = [&](uint32_t op) {
@@ -162,54 +197,43 @@ std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& 
     if (it == vertexOf.end() || !g.node(it->second).origin.loc.line) return std::string();
     return " (" + g.node(it->second).origin.loc.str() + ")";
   };
-  auto portName = [&](uint32_t op, int port) {
-    auto it = vertexOf.find(op);
-    return it == vertexOf.end() ? "in" + std::to_string(port) : g.node(it->second).portName(true, static_cast<unsigned>(port));
-  };
-  // Start at the Return, else at the first waiting op; follow empty inputs back to
-  // their producers (the frozen state says who starves whom), or full outputs forward.
+  // Follow, from the Return, what each stalled op waits for: a token on an empty input
+  // (back to its producer) or space on a full output (on to its consumer), until an
+  // op that waits for nothing, a finished state machine, or a cycle.
   uint32_t cur = elab.opOfVertex[g.ret];
   std::vector<std::string> lines;
   std::set<uint32_t> seen;
   for (int hops = 0; hops < 64 && cur != sim::kNoOp; ++hops) {
     const models::Op& op = circuit.op(cur);
+    auto portName = [&](int p) {
+      auto it = vertexOf.find(cur);
+      return it == vertexOf.end() ? "in" + std::to_string(p) : g.node(it->second).portName(true, static_cast<unsigned>(p));
+    };
     std::string phase = op.phaseName();
     std::string self = std::string(op.kindName()) + " '" + op.name() + "'" + (phase.empty() ? "" : " [" + phase + "]");
+    std::string note = muxNote(op, portName);
     if (!seen.insert(cur).second) {
-      lines.push_back(self + ": back where the chain started, a wait-for cycle");
+      lines.push_back(self + ": back where the chain started, a wait-for cycle" + note);
       break;
     }
-    int empty = -1;
-    for (int p = 0; p < op.numInputs(); ++p)
-      if (op.inputChannel(p) && op.inputChannel(p)->count() == 0) {
-        empty = p;
-        break;
-      }
-    // A mux waits only for the data input its select picked.
-    if (std::string(op.kindName()) == "handshake.mux" && op.inputChannel(0) && op.inputChannel(0)->count() > 0) {
-      int picked = 1 + static_cast<int>(op.inputChannel(0)->peek(0));
-      if (picked < op.numInputs() && op.inputChannel(picked) && op.inputChannel(picked)->count() == 0) empty = picked;
-    }
-    int full = -1;
-    for (int p = 0; p < op.numOutputs(); ++p)
-      if (op.outputChannel(p) && !op.outputChannel(p)->ready()) {
-        full = p;
-        break;
-      }
     if (hops > 0 && op.phaseCount() > 0 && op.atRest()) { // a finished state machine
       lines.push_back(self + " is at rest: it has finished and will produce nothing more" + src(cur));
       break;
     }
+    int empty = awaitedInput(op);
+    int full = -1;
+    for (int p = 0; p < op.numOutputs() && full < 0; ++p)
+      if (op.outputChannel(p) && !op.outputChannel(p)->ready()) full = p;
     if (empty >= 0 && op.inputChannel(empty)->producer()) {
       const models::Op* prod = op.inputChannel(empty)->producer();
-      lines.push_back(self + " waits for '" + portName(cur, empty) + "' from '" + prod->name() + "'" + src(cur));
+      lines.push_back(self + " waits for '" + portName(empty) + "' from '" + prod->name() + "'" + src(cur) + note);
       cur = circuit.indexOf(*prod);
     } else if (full >= 0 && op.outputChannel(full)->consumer()) {
       const models::Op* cons = op.outputChannel(full)->consumer();
-      lines.push_back(self + " waits for space toward '" + cons->name() + "'" + src(cur));
+      lines.push_back(self + " waits for space toward '" + cons->name() + "'" + src(cur) + note);
       cur = circuit.indexOf(*cons);
     } else {
-      lines.push_back(self + " has nothing to wait for and will produce nothing more" + src(cur));
+      lines.push_back(self + " has nothing to wait for and will produce nothing more" + src(cur) + note);
       break;
     }
   }

@@ -208,7 +208,8 @@ struct Scope {
   Kind kind = Kind::Function;
   std::string name;      // "gemm", "gemm/for0", "gemm/for0/if1.then"
   int parent = -1;
-  const Op* op = nullptr;
+  const Op* op = nullptr;        // null when read back from text
+  uint32_t opId = Origin::kNoOp; // Op::id of that op (kept in text)
 };
 
 using Graph_ = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, Node, Edge>;

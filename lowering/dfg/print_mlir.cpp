@@ -217,7 +217,7 @@ void printNode(const Graph& g, Vertex v, std::ostream& os) {
 
 std::string scopeText(const Scope& s) {
   return "[" + text::quote(text::scopeKindName(s.kind)) + ", " + text::quote(s.name) + ", " +
-         std::to_string(s.parent) + ", " + (s.op ? std::to_string(s.op->id) : "-1") + "]";
+         std::to_string(s.parent) + ", " + (s.opId == Origin::kNoOp ? std::string("-1") : std::to_string(s.opId)) + "]";
 }
 
 } // namespace

@@ -149,7 +149,8 @@ Scope scopeOf(const Attr& v, const std::string& what, size_t count) {
   if (!text::scopeKindFromName(kind, s.kind)) fail(f[0].loc, "unknown scope kind '" + kind + "'");
   s.name = strOf(f[1], what + " name");
   s.parent = static_cast<int>(intOf(f[2], what + " parent", -1, static_cast<int64_t>(count) - 1));
-  intOf(f[3], what + " op", -1, kU32);
+  int64_t op = intOf(f[3], what + " op", -1, kU32);
+  s.opId = op < 0 ? Origin::kNoOp : static_cast<uint32_t>(op);
   return s;
 }
 

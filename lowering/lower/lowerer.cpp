@@ -77,9 +77,10 @@ uint32_t Lowerer::addScope(dfg::Scope::Kind kind, const std::string& name, uint3
                            const Op* op) {
   dfg::Scope sc;
   sc.kind = kind;
-  sc.parent = static_cast<int>(parent);
+  sc.parent = g_.scopes.empty() ? -1 : static_cast<int>(parent); // the function scope is the root
   sc.name = g_.scopes.empty() ? name : g_.scopes[parent].name + "/" + name;
   sc.op = op;
+  sc.opId = op ? op->id : Origin::kNoOp;
   g_.scopes.push_back(sc);
   return static_cast<uint32_t>(g_.scopes.size() - 1);
 }

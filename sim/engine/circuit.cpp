@@ -43,6 +43,7 @@ std::vector<std::string> Circuit::seal() {
   pending_.shrink_to_fit();
   collectUnboundPorts(errors);
   sealed_ = true;
+  sound_ = errors.empty();
   return errors;
 }
 

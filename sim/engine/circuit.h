@@ -62,6 +62,8 @@ public:
   // An unsound circuit must not be run.
   std::vector<std::string> seal();
   bool sealed() const { return sealed_; }
+  // Sealed without wiring errors: what an engine needs.
+  bool sound() const { return sound_; }
 
   // --- Access -------------------------------------------------------------------------
   size_t numOps() const { return ops_.size(); }
@@ -107,6 +109,7 @@ private:
   std::vector<ChannelEnds> ends_;
   models::ErrorLog errors_;
   bool sealed_ = false;
+  bool sound_ = false;
 };
 
 } // namespace loom::sim

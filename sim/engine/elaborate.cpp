@@ -195,13 +195,17 @@ void Elaborator::createOps() {
 }
 
 void Elaborator::checkFanOut() {
-  for (dfg::Vertex v = 0; v < g_.numNodes(); ++v)
-    for (unsigned p = 0; p < g_.node(v).outTypes.size(); ++p) {
-      size_t fan = g_.outEdges(v, p).size();
-      if (fan > 1)
+  // One pass over each vertex's out-edges (a wide fork has thousands of ports).
+  std::vector<size_t> fan;
+  for (dfg::Vertex v = 0; v < g_.numNodes(); ++v) {
+    fan.assign(g_.node(v).outTypes.size(), 0);
+    for (auto [it, end] = boost::out_edges(v, g_.g); it != end; ++it)
+      if (g_.edge(*it).srcPort < fan.size()) ++fan[g_.edge(*it).srcPort];
+    for (size_t p = 0; p < fan.size(); ++p)
+      if (fan[p] > 1)
         errors_.push_back(g_.describe(v) + ": output " + std::to_string(p) + " feeds " +
-                          std::to_string(fan) + " channels (fan-out needs a handshake.fork)");
-    }
+                          std::to_string(fan[p]) + " channels (fan-out needs a handshake.fork)");
+  }
 }
 
 void Elaborator::connectEdges() {

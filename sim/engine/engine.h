@@ -125,6 +125,8 @@ private:
   std::vector<uint32_t> sortedScratch_; // reportPhases' ordering buffer
 };
 
+// The engine of `kind` over `circuit`; null if the circuit is not sound (unsealed or
+// with wiring errors), which no engine can run.
 std::unique_ptr<Engine> makeEngine(EngineKind kind, Circuit& circuit);
 
 } // namespace loom::sim

@@ -1,21 +1,19 @@
 #include "sim/engine/event_engine.h"
 
-#include <cassert>
-
 namespace loom::sim {
 
 namespace {
 // No cycle has this number, so a fresh stamp never reads as "queued".
 constexpr uint64_t kNever = UINT64_MAX;
+// How far ahead of the op being evaluated its successor in the wake list is fetched:
+// the wake list jumps around the heap, and an op's evaluation is short enough for the
+// fetch to matter (measured with bench_engine: a few percent).
+constexpr size_t kPrefetch = 4;
 } // namespace
 
 EventEngine::EventEngine(Circuit& circuit)
     : Engine(circuit), queuedFor_(circuit.numOps(), kNever), ends_(circuit.allEnds().data()),
       base_(circuit.channelBase()) {
-  for (const ChannelEnds& e : circuit.allEnds()) {
-    (void)e;
-    assert(e.producer != kNoOp && e.consumer != kNoOp && "engines drive sound circuits");
-  }
   current_.reserve(circuit.numOps());
   next_.reserve(circuit.numOps());
   // The contract: every op is evaluated in the first cycle.
@@ -32,8 +30,11 @@ bool EventEngine::step() {
   current_.swap(next_);
   next_.clear();
 
-  for (uint32_t i : current_)
-    ops_[i]->evaluate(c);
+  const size_t n = current_.size();
+  for (size_t k = 0; k < n; ++k) {
+    if (k + kPrefetch < n) __builtin_prefetch(ops_[current_[k + kPrefetch]]);
+    ops_[current_[k]]->evaluate(c);
+  }
   evaluations_ += current_.size();
 
   if (observer_) reportChannels(c);

@@ -215,9 +215,11 @@ void printNode(const Graph& g, Vertex v, std::ostream& os) {
   os << "\n";
 }
 
+// [kind, name, parent, op id or -1]; a scope built with only its Op keeps that op's id.
 std::string scopeText(const Scope& s) {
+  uint32_t id = s.opId != Origin::kNoOp ? s.opId : s.op ? s.op->id : Origin::kNoOp;
   return "[" + text::quote(text::scopeKindName(s.kind)) + ", " + text::quote(s.name) + ", " +
-         std::to_string(s.parent) + ", " + (s.opId == Origin::kNoOp ? std::string("-1") : std::to_string(s.opId)) + "]";
+         std::to_string(s.parent) + ", " + (id == Origin::kNoOp ? "-1" : std::to_string(id)) + "]";
 }
 
 } // namespace

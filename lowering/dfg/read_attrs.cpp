@@ -141,7 +141,7 @@ void functionTypeOf(const NamedAttr& a, std::vector<Type>& args, std::vector<Typ
 
 namespace {
 
-// [kind, name, parent, op]; the op id is checked but not kept (Scope has no field for it).
+// [kind, name, parent, op id or -1]; Scope::op stays null, Scope::opId keeps the id.
 Scope scopeOf(const Attr& v, const std::string& what, size_t count) {
   const std::vector<Attr>& f = arrayOf(v, what, 4, "field");
   Scope s;

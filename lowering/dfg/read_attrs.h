@@ -43,7 +43,7 @@ private:
 const std::string& stringOf(const syntax::NamedAttr& a);
 void functionTypeOf(const syntax::NamedAttr& a, std::vector<Type>& args,
                     std::vector<Type>& results);
-std::vector<Scope> scopesOf(const syntax::NamedAttr& a); // Scope::op stays null
+std::vector<Scope> scopesOf(const syntax::NamedAttr& a); // Scope::op null, opId kept
 
 // ---- node ops --------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@
 // What comes back: nodes in the order of their ops (vertex i is the i-th op), edges in
 // operand order, every attribute as printed. Locations are `Loc`s whose file pointer is
 // shared per file name; Origin::op and Scope::op are null (the SCF module is not
-// there), Origin::opId is kept. Graph::entry and Graph::ret are the function's one
+// there), Origin::opId and Scope::opId are kept. Graph::entry and Graph::ret are the function's one
 // "loom.entry" and one "handshake.return" op.
 //
 // Errors are `file:line:col: error: ...` at the offending token of the DFG text, the

@@ -69,7 +69,7 @@ Graph loopGraph() {
   b.g.argTypes = {kIndex, kIndex, kIndex, kIndex};
   b.g.resultTypes = {kIndex};
   b.g.scopes = {{Scope::Kind::Function, "sum", -1, nullptr},
-                {Scope::Kind::LoopBody, "sum/for0", 0, nullptr}};
+                {Scope::Kind::LoopBody, "sum/for0", 0, nullptr, 7}};
   const uint32_t loop = 7;
   Vertex entry = b.add(NodeKind::Entry, "entry", {}, {kIndex, kIndex, kIndex, kIndex, kNone});
   for (unsigned p = 0; p < 5; ++p)
@@ -359,7 +359,8 @@ std::string inEdgesText(const Graph& g, Vertex v) {
 }
 
 std::string scopeText(const Scope& s) {
-  return std::string(text::scopeKindName(s.kind)) + " " + s.name + " " + std::to_string(s.parent);
+  return std::string(text::scopeKindName(s.kind)) + " " + s.name + " " + std::to_string(s.parent) +
+         " op=" + std::to_string(s.opId);
 }
 
 } // namespace

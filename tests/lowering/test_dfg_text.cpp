@@ -55,7 +55,7 @@ TEST_CASE("a loop prints as one generic op per node inside a loom.dfg op", "[dfg
   %5 = "arith.addi"(%4#0, %2#0) {loom.name = "sum/for0/addi", loom.scope = 1, loom.loc = "sum.mlir:4:12", loom.origin = 9, loom.rates = ["loop_body#7 = iterations#7"]} : (index, index) -> index
   "handshake.sink"(%2#1) {loom.name = "sum/for0/sink", loom.scope = 1} : (i1) -> ()
   %7:2 = "handshake.return"(%4#1, %0#4) {loom.name = "sum/return", loom.scope = 0, loom.roles = ["result", "done"], loom.rates = ["entry = invocations", "entry = invocations"]} : (index, none) -> (index, none)
-}) {sym_name = "sum", function_type = (index, index, index, index) -> index, loom.scopes = [["function", "sum", -1, -1], ["loop_body", "sum/for0", 0, -1]]} : () -> ()
+}) {sym_name = "sum", function_type = (index, index, index, index) -> index, loom.scopes = [["function", "sum", -1, -1], ["loop_body", "sum/for0", 0, 7]]} : () -> ()
 )";
   CHECK(printMlir(samples::loopGraph()) == expected);
 }

@@ -1,0 +1,152 @@
+#include "traces/stats.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+
+namespace loom::traces {
+
+sim::CycleObserver& StatsCollector::addNetwork(const TracedNetwork& n) {
+  nets_.push_back({n, std::make_unique<LoopProbe>(n)});
+  return *nets_.back().probe;
+}
+
+std::vector<NetworkStats> StatsCollector::collect() const {
+  std::vector<NetworkStats> out;
+  for (const Net& net : nets_) {
+    sim::Network& nw = *net.info.network;
+    nw.engine().flushStats();
+    NetworkStats s;
+    s.function = net.info.function;
+    s.cycles = nw.engine().cycle();
+    s.invocations = nw.invocations();
+    const sim::Circuit& c = nw.circuit();
+    for (uint32_t i = 0; i < c.numOps(); ++i)
+      s.ops.push_back({c.op(i).name(), c.op(i).kindName(), c.op(i).stats()});
+    std::sort(s.ops.begin(), s.ops.end(),
+              [](const OpRow& a, const OpRow& b) { return a.name < b.name; });
+    const LoopProbe& p = *net.probe;
+    for (size_t i = 0; i < p.loops().size(); ++i)
+      s.loops.push_back({p.loops()[i].name, p.counts()[i]});
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+nlohmann::json statsJson(const std::vector<NetworkStats>& nets) {
+  nlohmann::json j;
+  uint64_t total = 0;
+  nlohmann::json list = nlohmann::json::array();
+  for (const NetworkStats& n : nets) {
+    total += n.cycles;
+    nlohmann::json ops = nlohmann::json::array();
+    for (const OpRow& o : n.ops)
+      ops.push_back({{"name", o.name},
+                     {"kind", o.kind},
+                     {"firings", o.stats.firings},
+                     {"active_cycles", o.stats.activeCycles},
+                     {"input_stall_cycles", o.stats.inputStallCycles},
+                     {"output_stall_cycles", o.stats.outputStallCycles}});
+    nlohmann::json loops = nlohmann::json::array();
+    for (const LoopRow& l : n.loops) {
+      nlohmann::json ii = nullptr;
+      if (auto v = l.counts.ii()) ii = *v;
+      loops.push_back({{"name", l.name},
+                       {"activations", l.counts.activations},
+                       {"iterations", l.counts.iterations},
+                       {"ii", ii}});
+    }
+    list.push_back({{"function", n.function},
+                    {"cycles", n.cycles},
+                    {"invocations", n.invocations},
+                    {"ops", ops},
+                    {"loops", loops}});
+  }
+  j["cycles"] = total;
+  j["networks"] = list;
+  return j;
+}
+
+namespace {
+
+// Columns: the first left-aligned, the others right-aligned, each as wide as its
+// widest cell.
+class Table {
+public:
+  void row(std::vector<std::string> cells) { rows_.push_back(std::move(cells)); }
+  void print(std::string& out, const std::string& indent) const {
+    std::vector<size_t> width;
+    for (const auto& r : rows_)
+      for (size_t i = 0; i < r.size(); ++i) {
+        if (width.size() <= i) width.push_back(0);
+        width[i] = std::max(width[i], r[i].size());
+      }
+    for (const auto& r : rows_) {
+      std::string line = indent;
+      for (size_t i = 0; i < r.size(); ++i) {
+        std::string pad(width[i] - r[i].size(), ' ');
+        line += i == 0 ? r[i] + pad : "  " + pad + r[i];
+      }
+      while (!line.empty() && line.back() == ' ')
+        line.pop_back();
+      out += line + "\n";
+    }
+  }
+
+private:
+  std::vector<std::vector<std::string>> rows_;
+};
+
+std::string fixed2(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+} // namespace
+
+std::string statsText(const std::vector<NetworkStats>& nets) {
+  uint64_t total = 0;
+  for (const NetworkStats& n : nets)
+    total += n.cycles;
+  std::string out = "loom-sim stats: " + std::to_string(nets.size()) + " network(s), " +
+                    std::to_string(total) + " cycles\n";
+  for (const NetworkStats& n : nets) {
+    out += "\n@" + n.function + ": " + std::to_string(n.invocations) + " invocation(s), " +
+           std::to_string(n.cycles) + " cycles\n";
+    Table ops;
+    ops.row({"op", "kind", "firings", "active", "in-stall", "out-stall"});
+    for (const OpRow& o : n.ops)
+      ops.row({o.name, o.kind, std::to_string(o.stats.firings),
+               std::to_string(o.stats.activeCycles), std::to_string(o.stats.inputStallCycles),
+               std::to_string(o.stats.outputStallCycles)});
+    ops.print(out, "  ");
+    if (n.loops.empty()) continue;
+    out += "\n";
+    Table loops;
+    loops.row({"loop", "activations", "iterations", "II"});
+    for (const LoopRow& l : n.loops) {
+      auto ii = l.counts.ii();
+      loops.row({l.name, std::to_string(l.counts.activations), std::to_string(l.counts.iterations),
+                 ii ? fixed2(*ii) : "-"});
+    }
+    loops.print(out, "  ");
+  }
+  return out;
+}
+
+std::optional<std::string> StatsCollector::write(const std::string& path) const {
+  std::ofstream f(path);
+  if (!f) return "cannot write the stats file '" + path + "'";
+  bool json = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
+  std::vector<NetworkStats> s = collect();
+  if (json)
+    f << statsJson(s).dump(2) << "\n";
+  else
+    f << statsText(s);
+  f.close();
+  if (!f) return "cannot write the stats file '" + path + "'";
+  return std::nullopt;
+}
+
+} // namespace loom::traces

@@ -1,0 +1,69 @@
+// Timeline: one cycle axis for a whole run that uses several networks.
+//
+// Every network has its own engine and so its own cycle counter, which advances only
+// while that network runs. The host runs one network at a time (an accelerated call
+// runs to completion, including the drain after it, before the program goes on), so
+// the run is a sequence of network cycles. The global cycle numbers that sequence:
+// a network's cycles are placed right after the last global cycle of whichever
+// network ran before it, and host code between calls takes no time. So:
+//   - within one network, global cycle = local cycle + a constant while it keeps
+//     running (cycle differences, II and latencies, are the network's own);
+//   - the global axis has no gaps and no overlaps; its length is the sum of all
+//     networks' cycles (Accelerator::totalCycles());
+//   - a network that is not running shows no activity (its signals hold).
+//
+// NetworkTap is the engine-side end: the one CycleObserver attached to a network's
+// engine; it translates the engine's cycles to global cycles and forwards every
+// callback to the tracers (VCD, token log, loop probe, progress) in order.
+#pragma once
+
+#include "sim/engine/observer.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace loom::traces {
+
+class Timeline {
+public:
+  // A new network; returns its number.
+  uint32_t addNetwork();
+  // The global cycle of local cycle `local` of network `net`. Switching networks
+  // re-anchors `net` at the end of the axis.
+  uint64_t toGlobal(uint32_t net, uint64_t local) {
+    if (net != current_) anchor(net, local);
+    return static_cast<uint64_t>(static_cast<int64_t>(local) + offsets_[net]);
+  }
+  // Global cycle `g` is over.
+  void endCycle(uint64_t g) { end_ = g + 1; }
+  // One past the last global cycle that ended (the axis' length so far).
+  uint64_t end() const { return end_; }
+
+private:
+  void anchor(uint32_t net, uint64_t local);
+
+  std::vector<int64_t> offsets_;
+  uint32_t current_ = UINT32_MAX;
+  uint64_t end_ = 0;
+};
+
+class NetworkTap : public sim::CycleObserver {
+public:
+  NetworkTap(Timeline& timeline, uint32_t net) : timeline_(timeline), net_(net) {}
+  // Forward to `o` as well (in the order added).
+  void add(sim::CycleObserver& o) { sinks_.push_back(&o); }
+  bool empty() const { return sinks_.empty(); }
+
+  void channelChanged(uint64_t cycle, uint32_t index, const models::Channel& ch,
+                      sim::ChannelChange change) override;
+  void phaseChanged(uint64_t cycle, uint32_t index, const models::Op& op, int oldPhase,
+                    int newPhase) override;
+  void cycleEnd(uint64_t cycle) override;
+
+private:
+  Timeline& timeline_;
+  uint32_t net_;
+  std::vector<sim::CycleObserver*> sinks_;
+};
+
+} // namespace loom::traces

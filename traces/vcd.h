@@ -1,0 +1,104 @@
+// VcdWriter: a change-only VCD of a whole run, written as the engines report it
+// (sim/engine/observer.h), loadable in GTKWave and Surfer.
+//
+// Signals (one time unit = one clock cycle; declared as 1 ns):
+//   per channel, under both of its ports (see hierarchy.h):
+//     valid     the channel holds a token (its consumer sees one this cycle)
+//     ready     the channel has a free slot (its producer may push this cycle)
+//     data      the token at the head while valid; holds the last head afterwards
+//               (x until the first token). Integers as bit vectors of their width,
+//               f32/f64 as reals; none-typed channels have no data
+//     transfer  1 in each cycle a token leaves the channel (its consumer pops it)
+//   per op with a state machine (stream, gate, carry, invariant, the entry source):
+//     phase_<Name0>0_<Name1>1...  the phase as a number; the variable's name is the
+//                 legend, e.g. phase_NeedInit0_NeedCond1_NeedLoop2
+//   per network (top scope):
+//     invocation  how many invocations of the function have begun
+// Values are start-of-cycle state, as the ops see it: a token pushed in cycle c makes
+// valid rise at c+1; a token popped in c shows transfer = 1 at c (with valid = 1 and
+// data = that token) and is gone at c+1; a phase change in c shows at c+1.
+//
+// Change-only: a value is written only when it differs from the last one written, and
+// a time stamp only when something changed, so a quiet stretch costs nothing.
+//
+// Several networks share one file and one time axis: give each its observer through a
+// NetworkTap (timeline.h) so that cycles become global cycles. Every network must be
+// added before the first cycle is reported (the header lists them all).
+#pragma once
+
+#include "sim/engine/observer.h"
+#include "traces/hierarchy.h"
+#include "traces/traced_network.h"
+#include "traces/vcd_text.h"
+
+#include <cstdint>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace loom::traces {
+
+class VcdWriter {
+public:
+  // Writes to `out`, which must outlive the writer (until close()).
+  explicit VcdWriter(std::ostream& out);
+  ~VcdWriter();
+  VcdWriter(const VcdWriter&) = delete;
+  VcdWriter& operator=(const VcdWriter&) = delete;
+
+  // Declares the signals of one network; returns the observer to attach to its engine
+  // (or to its NetworkTap). The network must outlive the writer.
+  sim::CycleObserver& addNetwork(const TracedNetwork& n);
+
+  // Writes the changes still pending and a final time stamp. Nothing is written after.
+  void close();
+
+  uint64_t bytesWritten() const { return written_ + out_.size(); }
+
+private:
+  struct ChannelSig;
+  struct PhaseSig;
+  class NetObserver;
+  struct Net;
+  friend class NetObserver;
+
+  // --- events, on the global cycle axis ---
+  void channel(uint64_t cycle, ChannelSig& s, const models::Channel& ch, sim::ChannelChange chg);
+  void phase(uint64_t cycle, PhaseSig& s, int value);
+  void endCycle(uint64_t cycle, Net& net);
+  void enter(uint64_t cycle) {
+    if (cycle != cur_) advance(cycle);
+  }
+  void advance(uint64_t cycle);
+  void finishCycle();
+  void emit(uint64_t time, const std::string& changes);
+
+  // --- header ---
+  void ensureHeader() {
+    if (!headerDone_) writeHeader();
+  }
+  void writeHeader();
+  void writeScope(const Net& net, const ScopeNode& s);
+  void writeOp(const Net& net, const OpNode& op);
+  void writeChannelVars(const ChannelSig& s);
+  void writeInitialValues();
+  VcdCode nextCode() { return VcdCode::number(codes_++); }
+
+  void spill();
+
+  std::ostream& stream_;
+  std::vector<std::unique_ptr<Net>> nets_;
+  std::vector<ChannelSig*> high_; // channels whose transfer is 1
+  std::string now_;               // changes at time cur_
+  std::string next_;              // changes at time cur_ + 1
+  std::string out_;               // text not yet handed to the stream
+  uint64_t cur_ = 0;
+  uint64_t lastStamp_ = UINT64_MAX;
+  uint64_t codes_ = 0;
+  uint64_t written_ = 0;
+  bool headerDone_ = false;
+  bool closed_ = false;
+};
+
+} // namespace loom::traces

@@ -10,6 +10,7 @@ PACKAGES=(
   mlir-14-tools libmlir-14       # independent oracle: mlir-opt-14, mlir-cpu-runner-14 + runtime libs
   clang-14 libclang-rt-14-dev    # libFuzzer target and sanitizer builds
   graphviz                       # DOT rendering check
+  gtkwave                        # vcd2fst/fst2vcd: the VCD tests check GTKWave reads our traces
 )
 
 missing=()

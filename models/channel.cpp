@@ -10,6 +10,7 @@ void Channel::push(Bits v) {
   assert(ready() && !pushedNow_ && "push into a full channel or twice in one cycle");
   // The slot behind the start-of-cycle tail: free, and not the head a pop reads.
   buf_[(head_ + startCount_) % capacity_] = v & widthMask(type_.width);
+  if (tap_) tap_->push_back(v & widthMask(type_.width));
   pushedNow_ = true;
   ++pushes_;
   noteActive();

@@ -59,6 +59,8 @@ public:
 
   // --- Actions of the current cycle ------------------------------------------------
   void push(Bits v); // requires ready() and no push yet this cycle
+  // Records every pushed token in `tap` (null: none); for the harness's shape checks.
+  void setTap(std::vector<Bits>* tap) { tap_ = tap; }
   void pop();        // requires valid() and no pop yet this cycle
   bool pushedNow() const { return pushedNow_; }
   bool poppedNow() const { return poppedNow_; }
@@ -117,6 +119,7 @@ private:
   int consumerPort_ = -1;
   uint64_t pushes_ = 0;
   uint64_t pops_ = 0;
+  std::vector<Bits>* tap_ = nullptr;
 };
 
 // The consumer's view of a channel.

@@ -48,7 +48,8 @@ void writeReport(const std::string& path, const harness::Report& r, const RunOpt
   nlohmann::json calls = nlohmann::json::array();
   for (const auto& c : r.calls)
     calls.push_back({{"function", c.function}, {"invocation", c.invocation}, {"start_cycle", c.startCycle},
-                     {"cycles", c.cycles}, {"transfers", c.transfers}, {"results", c.results}, {"passed", c.passed}});
+                     {"cycles", c.cycles}, {"transfers", c.transfers}, {"results", c.results}, {"passed", c.passed},
+                     {"loops", c.loops}});
   j["calls"] = calls;
   nlohmann::json fs = nlohmann::json::array();
   for (const auto& f : r.findings) fs.push_back(f.json());
@@ -142,7 +143,8 @@ int runCommand(const RunOptions& opts) {
     for (const auto& c : rep.calls) transfers += c.transfers;
     auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     std::cerr << "loom-sim: " << rep.calls.size() << " accelerated call(s), " << withCommas(accel->totalCycles())
-              << " cycles, " << withCommas(transfers) << " transfers, " << (ok ? "all checks passed" : "FAILED")
+              << " cycles, " << withCommas(transfers) << " transfers, "
+              << (ok ? "all checks passed" : r.error && rep.findings.empty() ? "stopped by a runtime error" : "FAILED")
               << " (" << rep.findings.size() << " finding(s)), " << static_cast<int>(ms) << " ms\n";
     if (!opts.reportFile.empty()) writeReport(opts.reportFile, rep, opts, ok);
   }

@@ -19,12 +19,13 @@ constexpr unsigned kMaxCallDepth = 2000;
 
 } // namespace
 
-void RegionCounts::reset(size_t numOps) {
+void RegionCounts::reset(size_t numOps, bool withTrips) {
   activations.assign(numOps, 0);
   nonEmpty.assign(numOps, 0);
   iterations.assign(numOps, 0);
   elseCount.assign(numOps, 0);
   executions.assign(numOps, 0);
+  trips.assign(withTrips ? numOps : 0, {});
 }
 
 void ExecutionRecord::reset(size_t numOps) {
@@ -117,7 +118,7 @@ struct Interpreter::Impl {
     auto it = rec->byContext.find(name);
     if (it == rec->byContext.end()) {
       it = rec->byContext.emplace(name, RegionCounts()).first;
-      it->second.reset(mod.numOps);
+      it->second.reset(mod.numOps, rec->traceTrips);
     }
     ctxCounts = &it->second;
     ctxName = &it->first;
@@ -232,6 +233,7 @@ struct Interpreter::Impl {
       ++ctxCounts->activations[op.id];
       if (trips) ++ctxCounts->nonEmpty[op.id];
       ctxCounts->iterations[op.id] += trips;
+      if (rec->traceTrips) ctxCounts->trips[op.id].push_back(trips);
     }
     if (rec->traceTrips) rec->trips[op.id].push_back(trips);
   }

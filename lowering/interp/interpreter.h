@@ -37,7 +37,8 @@ struct AccessEvent {
 //     taken); every op: executions[id].
 struct RegionCounts {
   std::vector<uint64_t> activations, nonEmpty, iterations, elseCount, executions;
-  void reset(size_t numOps);
+  std::vector<std::vector<uint64_t>> trips; // per loop, the trip count of each activation
+  void reset(size_t numOps, bool withTrips);
 };
 
 // The fields below are totals. Ops inside the before region of an scf.while are also

@@ -108,7 +108,20 @@ const Op& Lowerer::lowerRegion(const Block& b, RegionState& s) {
   return *b.ops.back();
 }
 
+// Memrefs are not tokens: the memory lowering groups every access by a root memref it
+// must know statically (spec-dataflow-memory "Root Memref Grouping"), so a memref
+// chosen at run time by an scf.if, carried by an scf.for or passed around an scf.while
+// has no lowering.
+static void rejectMemRefResults(const Op& op) {
+  for (auto& r : op.results)
+    if (r->type.isAnyMemRef())
+      fail(op.loc, "a memref result of '" + std::string(op.name()) +
+                       "' is not supported inside an accelerated function: the memory lowering needs each "
+                       "access's root memref at compile time (spec-dataflow-memory, root memref grouping)");
+}
+
 void Lowerer::lowerOp(const Op& op, RegionState& s) {
+  if (op.kind == OpKind::For || op.kind == OpKind::If || op.kind == OpKind::While) rejectMemRefResults(op);
   switch (op.kind) {
   case OpKind::Constant:
     define(s, op.result(), constant(s, op.constBits, op.result()->type, &op, "c." + valueName(op.result())));
@@ -373,8 +386,10 @@ std::vector<PortRef> Lowerer::lowerWhileRotated(const Op& op, const Op& cond0, R
   ctx_ = outer + "W" + std::to_string(W) + ":l/";
   const Op& cond = lowerRegion(before, b);
   ctx_ = outer;
-  if (!isDefinedInside(cond.operand(0), op.region(0)))
-    fail(cond.loc, "unsupported: the condition of 'scf.while' must be computed in its before region");
+  // A condition defined outside the before region enters it as an invariant on the
+  // condition itself: it replays the outer value once per body execution and stops at
+  // its first false, which is exactly the loop's control (with a true value the loop
+  // never ends, in the program as in the network).
   PortRef raw = lookup(cond.operand(0), b);
   retag(raw, Role::RawWillContinue, body);
   item.cond = raw;

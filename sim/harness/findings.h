@@ -48,6 +48,7 @@ struct Report {
     uint64_t transfers;
     std::vector<std::string> results;
     bool passed;
+    nlohmann::json loops = nlohmann::json::array(); // per loop: the N vs N+1 structure
   };
   std::vector<Call> calls;
   uint64_t channelsChecked = 0;

@@ -3,6 +3,7 @@
 #include "lowering/lower/static_verify.h"
 #include "sim/engine/waits.h"
 #include "sim/harness/checks.h"
+#include "sim/harness/shapes.h"
 
 #include <spdlog/spdlog.h>
 
@@ -46,6 +47,7 @@ struct Accelerator::Accel {
   sim::Elaboration elab;
   uint64_t calls = 0;
   std::vector<dfg::Vertex> memories; // Memory / ExtMemory vertices
+  std::vector<harness::ShapeTap> taps; // loop-control channels
 };
 
 Accelerator::Accelerator(const Module& m, Interpreter& interp, AccelOptions opts)
@@ -92,6 +94,7 @@ std::optional<Diag> Accelerator::prepare() {
       dfg::NodeKind k = a->graph.node(v).kind;
       if (k == dfg::NodeKind::Memory || k == dfg::NodeKind::ExtMemory) a->memories.push_back(v);
     }
+    a->taps = harness::findShapeTaps(a->graph);
     spdlog::info("lowered @{}: {} ops, {} channels", f->name, a->graph.numNodes(), a->graph.numEdges());
     accels_[f->name] = std::move(a);
   }
@@ -141,6 +144,8 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
     return std::nullopt;
   }
 
+  checkAliasing(a, site, f, args, invocation);
+
   // 2. The network on the real buffers.
   sim::Network& net = *a.elab.network;
   sim::Invocation inv;
@@ -165,6 +170,7 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
     auto& mem = static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[a.memories[k]]));
     mem.setAccessLog(opts_.checks ? &logs[k] : nullptr);
   }
+  if (opts_.checks) harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), true);
   sim::InvocationResult res = net.invoke(inv);
   for (dfg::Vertex v : a.memories)
     static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[v])).setAccessLog(nullptr);
@@ -196,6 +202,7 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
       harness::checkLedger(ctx, report_.findings, /*stalled=*/true);
       harness::checkQuiescence(ctx, report_.findings, /*stalled=*/true);
     }
+    harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), false);
     call.passed = false;
     report_.calls.push_back(call);
     error = Diag{site.loc, "accelerated call of '@" + f.name + "' did not complete (" + stopped +
@@ -233,7 +240,17 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
       break;
     }
   }
-  if (opts_.checks) runChecks(a, golden, before, logs, invocation);
+  if (opts_.checks) {
+    runChecks(a, golden, before, logs, invocation);
+    harness::InvocationContext ctx{a.graph, a.elab, net.circuit(), golden, before, f.name, invocation};
+    harness::checkShapes(ctx, a.taps, report_.findings);
+    for (const harness::LoopSummary& l : harness::summarizeLoops(ctx, a.taps))
+      call.loops.push_back({{"op", l.loop}, {"source", l.source}, {"kind", l.kind}, {"copy", l.ctx},
+                            {"activations", l.activations}, {"non_empty", l.nonEmpty}, {"iterations", l.iterations},
+                            {"raw_will_continue", {{"expected", l.rawExpected}, {"observed", l.rawObserved}}},
+                            {"after_cond", {{"expected", l.bodyExpected}, {"observed", l.bodyObserved}}}});
+  }
+  harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), false);
   call.passed = report_.findings.size() == findingsBefore;
   for (size_t i = 0; i < res.results.size(); ++i) call.results.push_back(bitsText(res.results[i], f.resultTypes[i]));
   report_.calls.push_back(call);
@@ -242,6 +259,47 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   std::vector<RtValue> out;
   for (Bits b : res.results) out.push_back(RtValue{b, nullptr});
   return out;
+}
+
+// LOOM's memory lowering gives every memref argument its own ctrl-done network: the
+// spec's alias-free model (spec-dataflow-memory, "Alias Assumption"). Arguments that
+// overlap in one buffer, with a store through either, break that contract.
+void Accelerator::checkAliasing(Accel& a, const Op& site, const Function& f, const std::vector<RtValue>& args,
+                                uint64_t invocation) {
+  auto span = [](const MemRefView& v) {
+    int64_t lo = v.offset, hi = v.offset;
+    for (size_t d = 0; d < v.sizes.size(); ++d) {
+      if (v.sizes[d] == 0) return std::make_pair(int64_t(1), int64_t(0)); // empty
+      int64_t ext = (v.sizes[d] - 1) * v.strides[d];
+      (ext < 0 ? lo : hi) += ext;
+    }
+    return std::make_pair(lo, hi);
+  };
+  auto stores = [&](size_t arg) {
+    for (dfg::Vertex v : a.memories)
+      if (a.graph.node(v).argIndex == static_cast<int>(arg)) return a.graph.node(v).numStores > 0;
+    return false;
+  };
+  for (size_t i = 0; i < args.size(); ++i)
+    for (size_t j = i + 1; j < args.size(); ++j) {
+      if (!args[i].mem || !args[j].mem || args[i].mem->buf != args[j].mem->buf) continue;
+      if (!stores(i) && !stores(j)) continue; // reading one buffer twice is harmless
+      auto [lo1, hi1] = span(*args[i].mem);
+      auto [lo2, hi2] = span(*args[j].mem);
+      if (hi1 < lo2 || hi2 < lo1) continue;
+      harness::Finding h;
+      h.check = "alias";
+      h.function = f.name;
+      h.invocation = invocation;
+      h.loc = site.loc;
+      h.summary = "memref arguments #" + std::to_string(i) + " and #" + std::to_string(j) +
+                  " overlap in one buffer (elements " + std::to_string(std::max(lo1, lo2)) + ".." +
+                  std::to_string(std::min(hi1, hi2)) + ") and the function stores through one of them";
+      h.cause = "LOOM lowers every memref argument to its own extmemory with an independent ctrl-done network "
+                "(the alias-free model of spec-dataflow-memory), so accesses through the two are not ordered "
+                "against each other; pass distinct buffers, or keep this function on the host (--accel)";
+      report_.findings.push_back(std::move(h));
+    }
 }
 
 void Accelerator::runChecks(Accel& a, const ExecutionRecord& golden, const std::vector<uint64_t>& before,

@@ -69,6 +69,8 @@ private:
   std::map<std::string, std::unique_ptr<Accel>> accels_;
   harness::Report report_;
 
+  void checkAliasing(Accel& a, const Op& site, const Function& f, const std::vector<RtValue>& args,
+                     uint64_t invocation);
   void runChecks(Accel& a, const ExecutionRecord& golden, const std::vector<uint64_t>& before,
                  const std::vector<std::vector<models::MemoryAccess>>& logs, uint64_t invocation);
 };

@@ -66,7 +66,13 @@ extern "C" int sc_main(int argc, char* argv[]) {
       ->capture_default_str();
   runCmd->add_flag("--no-checks", run.noChecks,
                    "Skip the run-time checks (ledger, access order, quiescence); results are still compared");
-  runCmd->add_option("--report", run.reportFile, "Write a JSON report (calls, cycles, findings)");
+  runCmd->add_option("--report", run.reportFile, "Write a JSON report (calls, cycles, loops, findings)");
+  runCmd->add_option("--vcd", run.vcdFile,
+                     "Write a change-only VCD of every channel (valid, ready, data, transfer) and state machine");
+  runCmd->add_option("--stats", run.statsFile,
+                     "Write per-op (firings, stalls) and per-loop (activations, iterations, II) statistics; "
+                     "JSON if the name ends in .json");
+  runCmd->add_option("--tokens", run.tokensFile, "Write a token log (cycle, channel, value)");
 
   std::string checkFile;
   bool checkPrint = false;

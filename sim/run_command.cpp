@@ -6,6 +6,7 @@
 #include "lowering/verify/verifier.h"
 #include "models/timing_json.h"
 #include "sim/host/accelerator.h"
+#include "traces/tracer.h"
 
 #include <spdlog/spdlog.h>
 
@@ -100,6 +101,7 @@ int runCommand(const RunOptions& opts) {
   Interpreter interp(*mod, std::cout);
   interp.setStepLimit(opts.maxSteps);
   std::unique_ptr<Accelerator> accel;
+  std::unique_ptr<traces::Tracer> tracer;
   if (!opts.noAccel) {
     AccelOptions ao;
     ao.entry = opts.entry;
@@ -130,11 +132,27 @@ int runCommand(const RunOptions& opts) {
     }
     interp.setCallHook([&](const Op& site, const Function& f, std::vector<RtValue>& args,
                            std::optional<Diag>& error) { return accel->call(site, f, args, error); });
+    traces::TraceOptions to;
+    to.vcd = opts.vcdFile;
+    to.stats = opts.statsFile;
+    to.tokens = opts.tokensFile;
+    tracer = std::make_unique<traces::Tracer>(to);
+    if (auto err = tracer->open()) {
+      std::cerr << "loom-sim: error: " << *err << "\n";
+      return 2;
+    }
+    for (const std::string& name : accel->functions())
+      tracer->addNetwork(traces::TracedNetwork::of(*accel->graph(name), *accel->elaboration(name)));
   }
 
   CallResult r = interp.call(*entry, {});
   std::cout.flush();
   bool ok = !r.error;
+  if (tracer)
+    if (auto err = tracer->finish()) {
+      std::cerr << "loom-sim: error: " << *err << "\n";
+      ok = false;
+    }
   if (accel) {
     const harness::Report& rep = accel->report();
     for (const auto& f : rep.findings) std::cerr << f.text();

@@ -20,6 +20,9 @@ struct RunOptions {
   uint64_t maxSteps = 2'000'000'000ull;
   bool noChecks = false;
   std::string reportFile; // JSON report
+  std::string vcdFile;    // change-only VCD of every network
+  std::string statsFile;  // per op and per loop statistics (JSON if *.json)
+  std::string tokensFile; // one line per token
 };
 
 // Returns the process exit code: 0 success, 1 runtime or check failure, 2 bad input.

@@ -111,6 +111,17 @@ sim::Network* Accelerator::network(const std::string& f) const {
   return it == accels_.end() ? nullptr : it->second->elab.network.get();
 }
 
+const sim::Elaboration* Accelerator::elaboration(const std::string& f) const {
+  auto it = accels_.find(f);
+  return it == accels_.end() ? nullptr : &it->second->elab;
+}
+
+std::vector<std::string> Accelerator::functions() const {
+  std::vector<std::string> v;
+  for (auto& [n, a] : accels_) v.push_back(n);
+  return v;
+}
+
 uint64_t Accelerator::totalCycles() const {
   uint64_t c = 0;
   for (auto& [n, a] : accels_) c += a->elab.network->engine().cycle();

@@ -60,6 +60,8 @@ public:
   // The lowered graph and network of an accelerated function (null if not accelerated).
   const dfg::Graph* graph(const std::string& function) const;
   sim::Network* network(const std::string& function) const;
+  const sim::Elaboration* elaboration(const std::string& function) const;
+  std::vector<std::string> functions() const; // the accelerated functions, by name
 
 private:
   struct Accel;

@@ -3,6 +3,7 @@
 
 #include "sim/lower_command.h"
 #include "sim/run_command.h"
+#include "sim/sim_command.h"
 
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -93,6 +94,20 @@ extern "C" int sc_main(int argc, char* argv[]) {
   CLI::App* verifyCmd = app.add_subcommand("verify", "Run the static verifier on a DFG file written by `lower`");
   verifyCmd->add_option("file", dfgFile, "DFG file (MLIR generic-op text)")->required();
 
+  loom::SimOptions simo;
+  CLI::App* simCmd = app.add_subcommand(
+      "sim", "Simulate a DFG file written by `lower` (possibly hand-edited) with arguments from the command line");
+  simCmd->add_option("file", simo.file, "DFG file (MLIR generic-op text)")->required();
+  simCmd->add_option("--func", simo.func, "Function in the file (default: the only one)");
+  simCmd->add_option("--arg", simo.args, "Scalar argument by position: INDEX=VALUE (repeatable)");
+  simCmd->add_option("--mem", simo.mems,
+                     "Memref argument by position: INDEX=zeros|random:SEED|FILE, with :SHAPE (e.g. :8x8) for "
+                     "dynamic sizes (repeatable)");
+  simCmd->add_option("--timing", simo.timingFile, "Timing file (JSON)");
+  simCmd->add_option("--engine", simo.engine, "event (default) or clocked")->capture_default_str();
+  simCmd->add_option("--max-cycles", simo.maxCycles, "Cycle cap")->capture_default_str();
+  simCmd->add_option("--vcd", simo.vcdFile, "Write a change-only VCD");
+
   bool timingDefaults = false;
   std::string timingFile;
   CLI::App* timingCmd = app.add_subcommand("timing", "Print or check a timing file (JSON)");
@@ -114,6 +129,7 @@ extern "C" int sc_main(int argc, char* argv[]) {
   if (*checkCmd) return loom::checkCommand(checkFile, checkPrint);
   if (*lowerCmd) return loom::lowerCommand(lower);
   if (*verifyCmd) return loom::verifyDfgCommand(dfgFile);
+  if (*simCmd) return loom::simCommand(simo);
   if (*timingCmd) return loom::timingCommand(timingDefaults, timingFile);
   return 2;
 }

@@ -1,5 +1,7 @@
 #include "sim/host/accelerator.h"
 
+#include "sim/host/host_memory.h"
+
 #include "lowering/lower/static_verify.h"
 #include "sim/engine/waits.h"
 #include "sim/harness/checks.h"
@@ -10,32 +12,6 @@
 namespace loom {
 
 namespace {
-
-// An extmemory's view of one host buffer: addresses are element indices of the root
-// allocation, as the lowering computes them.
-class BufferBacking : public models::MemoryBacking {
-public:
-  explicit BufferBacking(Buffer& b) : buf_(b) {}
-  uint64_t size() const override { return buf_.data.size(); }
-  Bits read(uint64_t addr) const override { return buf_.data[addr]; }
-  void write(uint64_t addr, Bits v) override { buf_.data[addr] = v; }
-
-private:
-  Buffer& buf_;
-};
-
-// The dynamic descriptor fields of a memref argument, in the Entry's order (offset,
-// sizes, strides; only those the type leaves dynamic).
-void descriptorTokens(const Type& t, const MemRefView& v, std::vector<Bits>& out) {
-  const MemRefInfo& m = *t.mem;
-  std::vector<int64_t> strides = m.identity ? identityStrides(m.shape) : m.strides;
-  int64_t offset = m.identity ? 0 : m.offset;
-  if (offset == kDynamic) out.push_back(static_cast<Bits>(v.offset));
-  for (size_t i = 0; i < m.shape.size(); ++i)
-    if (m.shape[i] == kDynamic) out.push_back(static_cast<Bits>(v.sizes[i]));
-  for (size_t i = 0; i < strides.size(); ++i)
-    if (strides[i] == kDynamic) out.push_back(static_cast<Bits>(v.strides[i]));
-}
 
 std::string bitsText(Bits b, const Type& t) { return formatVectorPrint(b, t); }
 

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # run-example.sh [KERNEL]: installs dependencies, builds, and runs the main job on a
-# shipped kernel (default kernels/gemm.mlir), then compares with its .expected output.
+# shipped kernel (default kernels/gemm.mlir): the program with its accelerated calls on
+# the dataflow simulator and every harness check on; then compares the output with the
+# kernel's .expected (made by mlir-cpu-runner-14). The JSON report is left in
+# build/example-report.json.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 kernel=${1:-kernels/gemm.mlir}
 
 bash scripts/build.sh
-echo "== loom-sim run $kernel --no-accel"
-./build/loom-sim run "$kernel" --no-accel | tee /tmp/loom-example.out
+echo "== loom-sim run $kernel   (every non-main function on the cycle-accurate dataflow simulator)"
+./build/loom-sim run "$kernel" --report build/example-report.json | tee /tmp/loom-example.out
 exp="${kernel%.mlir}.expected"
 if [ -f "$exp" ]; then
   if diff -q <(sed -E 's/base@ = 0x[0-9a-fA-F]+//' "$exp") \

@@ -67,6 +67,9 @@ extern "C" int sc_main(int argc, char* argv[]) {
       ->capture_default_str();
   runCmd->add_flag("--no-checks", run.noChecks,
                    "Skip the run-time checks (ledger, access order, quiescence); results are still compared");
+  runCmd->add_flag("--systemc", run.systemc,
+                   "Drive the networks as SystemC modules (one sc_module per op, scoped by function / loop / "
+                   "branch) on an sc_clock, instead of stepping the engine directly; same cycles and results");
   runCmd->add_option("--report", run.reportFile, "Write a JSON report (calls, cycles, loops, findings)");
   runCmd->add_option("--vcd", run.vcdFile,
                      "Write a change-only VCD of every channel (valid, ready, data, transfer) and state machine");

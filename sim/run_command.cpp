@@ -108,6 +108,7 @@ int runCommand(const RunOptions& opts) {
     ao.accel = opts.accel;
     ao.maxCycles = opts.maxCycles;
     ao.checks = !opts.noChecks;
+    ao.systemc = opts.systemc;
     for (const std::string& n : opts.inject) {
       Injection i;
       if (!injectionFromName(n, i)) {

@@ -19,6 +19,7 @@ struct RunOptions {
   uint64_t maxCycles = 100'000'000;
   uint64_t maxSteps = 2'000'000'000ull;
   bool noChecks = false;
+  bool systemc = false; // drive the networks through their SystemC shells
   std::string reportFile; // JSON report
   std::string vcdFile;    // change-only VCD of every network
   std::string statsFile;  // per op and per loop statistics (JSON if *.json)

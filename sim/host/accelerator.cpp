@@ -9,6 +9,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cctype>
+
 namespace loom {
 
 namespace {
@@ -24,6 +26,7 @@ struct Accelerator::Accel {
   uint64_t calls = 0;
   std::vector<dfg::Vertex> memories; // Memory / ExtMemory vertices
   std::vector<harness::ShapeTap> taps; // loop-control channels
+  std::unique_ptr<sim::ScNetwork> sc;  // --systemc: the network as sc_modules
 };
 
 Accelerator::Accelerator(const Module& m, Interpreter& interp, AccelOptions opts)
@@ -74,6 +77,17 @@ std::optional<Diag> Accelerator::prepare() {
     spdlog::info("lowered @{}: {} ops, {} channels", f->name, a->graph.numNodes(), a->graph.numEdges());
     accels_[f->name] = std::move(a);
   }
+  if (opts_.systemc) {
+    // SystemC elaborates once, at the first sc_start: every module exists before.
+    clock_ = std::make_unique<sc_core::sc_clock>("clk", 1, sc_core::SC_NS);
+    for (auto& [name, a] : accels_) {
+      std::string scName = name;
+      for (char& c : scName)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+      a->sc = std::make_unique<sim::ScNetwork>(scName.c_str(), *a->elab.network);
+      a->sc->clk(*clock_);
+    }
+  }
   return std::nullopt;
 }
 
@@ -100,7 +114,7 @@ std::vector<std::string> Accelerator::functions() const {
 
 uint64_t Accelerator::totalCycles() const {
   uint64_t c = 0;
-  for (auto& [n, a] : accels_) c += a->elab.network->engine().cycle();
+  for (const auto& call : report_.calls) c += call.cycles;
   return c;
 }
 
@@ -158,7 +172,7 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
     mem.setAccessLog(opts_.checks ? &logs[k] : nullptr);
   }
   if (opts_.checks) harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), true);
-  sim::InvocationResult res = net.invoke(inv);
+  sim::InvocationResult res = a.sc ? a.sc->invoke(inv) : net.invoke(inv);
   for (dfg::Vertex v : a.memories)
     static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[v])).setAccessLog(nullptr);
 

@@ -19,6 +19,7 @@
 #include "lowering/lower/lower.h"
 #include "models/timing.h"
 #include "sim/engine/elaborate.h"
+#include "sim/engine/sc_shell.h"
 #include "sim/harness/findings.h"
 
 #include <map>
@@ -37,6 +38,9 @@ struct AccelOptions {
   sim::EngineKind engine = sim::EngineKind::Event;
   uint64_t maxCycles = 100'000'000;
   bool checks = true;
+  // Run every network as SystemC modules on one sc_clock (sc_start per call) instead
+  // of stepping the engine directly: same cycles and results, SystemC's scheduler.
+  bool systemc = false;
 };
 
 class Accelerator {
@@ -70,6 +74,7 @@ private:
   AccelOptions opts_;
   std::map<std::string, std::unique_ptr<Accel>> accels_;
   harness::Report report_;
+  std::unique_ptr<sc_core::sc_clock> clock_; // --systemc
 
   void checkAliasing(Accel& a, const Op& site, const Function& f, const std::vector<RtValue>& args,
                      uint64_t invocation);

@@ -15,6 +15,10 @@
 
 using namespace loom;
 
+// The host links SystemC (for --systemc), whose library wants an sc_main; Catch's main
+// runs the tests and this one is never called.
+extern "C" int sc_main(int, char*[]) { return 0; }
+
 namespace {
 
 const std::string kInputs = LOOM_HARNESS_INPUTS;
@@ -176,4 +180,44 @@ TEST_CASE("no-mem-order: accesses of a group all take the entry token", "[harnes
   auto ord = find(o, "order", "extmem.arg0");
   REQUIRE(!ord.empty());
   CHECK(ord[0]->details[0].find("store at") != std::string::npos);
+}
+
+#include "lowering/lower/lower.h"
+#include "sim/harness/shapes.h"
+
+TEST_CASE("shape checks: N trues then a false per activation, named by activation", "[harness][shape]") {
+  ParseResult p = parseFile(kInputs + "/invariant.mlir");
+  REQUIRE(p.module);
+  const Function& scale = *p.module->lookup("scale");
+  dfg::Graph g;
+  REQUIRE(!lowerFunction(*p.module, scale, LowerOptions{}, g));
+  sim::Elaboration elab = sim::elaborate(g, models::TimingConfig{});
+  REQUIRE(elab.ok());
+  // The golden record of scale(a, 4, 3): one activation of 4 iterations.
+  std::ostringstream out;
+  Interpreter interp(*p.module, out);
+  auto buf = interp.allocate(makeMemRef(Type::integer(32), {8}), {8});
+  ExecutionRecord rec;
+  rec.traceTrips = true;
+  REQUIRE(!interp.call(scale, {RtValue{0, buf}, RtValue{4, nullptr}, RtValue{3, nullptr}}, &rec).error);
+  std::vector<uint64_t> before(elab.network->circuit().numChannels(), 0);
+  harness::InvocationContext ctx{g, elab, elab.network->circuit(), rec, before, "scale", 1};
+
+  std::vector<harness::ShapeTap> taps = harness::findShapeTaps(g);
+  REQUIRE(taps.size() == 2); // the stream's will-continue and the gate's after_cond
+  auto& stream = taps[0].kind == harness::ShapeTap::Kind::StreamCont ? taps[0] : taps[1];
+  auto& gate = taps[0].kind == harness::ShapeTap::Kind::StreamCont ? taps[1] : taps[0];
+  stream.seen = {1, 1, 1, 1, 0};
+  gate.seen = {1, 1, 1, 0};
+  std::vector<harness::Finding> found;
+  harness::checkShapes(ctx, taps, found);
+  CHECK(found.empty());
+
+  // Same token counts, wrong shape: a false in the middle of the gate's stream.
+  gate.seen = {1, 0, 1, 0};
+  harness::checkShapes(ctx, taps, found);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].check == "shape");
+  CHECK(found[0].summary == "dataflow.gate after_cond has the wrong shape in activation 1 (N = 4)");
+  CHECK(found[0].details[0].rfind("expected [T,T,T,F], observed [T,F,T,F]", 0) == 0);
 }

@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# difftest.sh [OPTIONS] SEED...        differential test of generated programs
+# difftest.sh [OPTIONS] --file F.mlir... the same checks on given programs
+#
+# For every seed: `loom-gen --seed SEED` writes a program, then
+#   (a) `loom-sim check` parses and verifies it;
+#   (b) the outputs of `loom-sim run --no-accel`, `run --engine event`,
+#       `run --engine clocked` and scripts/oracle.sh (mlir-cpu-runner-14) agree
+#       (modulo the pointer print_memref prints after `base@ =`);
+#   (c) the accelerated runs exit 0 (every harness check passed).
+# A failing seed keeps its program, every output and stderr under OUT/seed-SEED/ (the
+# failure class in OUT/seed-SEED/class) and prints one line:
+#   FAIL seed 17: event-rc1 [ledger]: channel carried N token(s) where ...
+# The last line is "N passed, M failed"; the exit code is 1 if anything failed.
+#
+# Options:
+#   --size small|medium|large|mixed   program size (default small; mixed: by seed)
+#   --kernels K                       number of kernel functions (default: by seed)
+#   --out DIR                         failure directory (default out/difftest)
+#   -j N                              seeds in parallel (default 1)
+#   -v                                also print one line per passing seed
+#   --file                            the arguments are .mlir files, not seeds
+#   --class                           with --file: print only the failure class of the
+#                                     first file ("pass" if none); for reducer predicates
+# Environment: LOOM_SIM, LOOM_GEN (default build/loom-sim, build/loom-gen), ORACLE
+# (default scripts/oracle.sh), DIFFTEST_TIMEOUT (seconds per run, default 120).
+#
+# Failure classes (first failing step wins): gen-error, check-rcN (loom-sim rejects the
+# program), oracle-error (mlir-opt/mlir-cpu-runner reject or fail: a generator bug),
+# interp-rcN (the reference interpreter failed: a UB/out-of-bounds generator bug or an
+# interpreter bug), interp-vs-oracle, event-rcN [checks], event-vs-oracle, clocked-rcN
+# [checks], clocked-vs-oracle, timeout-STEP.
+set -uo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SIM=${LOOM_SIM:-$root/build/loom-sim}
+GEN=${LOOM_GEN:-$root/build/loom-gen}
+ORACLE=${ORACLE:-$root/scripts/oracle.sh}
+TMO=${DIFFTEST_TIMEOUT:-120}
+
+size=small
+kernels=
+out=out/difftest
+jobs=1
+verbose=0
+files=0
+classonly=0
+worker=0
+args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --size) size=$2; shift 2 ;;
+    --kernels) kernels=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    -j) jobs=$2; shift 2 ;;
+    -v) verbose=1; shift ;;
+    --file) files=1; shift ;;
+    --class) classonly=1; shift ;;
+    --worker) worker=1; shift ;;
+    -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    --*) echo "difftest.sh: unknown option $1" >&2; exit 2 ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+[ ${#args[@]} -gt 0 ] || { echo "usage: difftest.sh [--size S] [--kernels K] [--out DIR] [-j N] SEED... | --file F.mlir..." >&2; exit 2; }
+case "$size" in small|medium|large|mixed) ;; *) echo "difftest.sh: bad --size $size" >&2; exit 2 ;; esac
+for t in "$SIM" "$ORACLE"; do [ -x "$t" ] || { echo "difftest.sh: $t not found (build first)" >&2; exit 2; }; done
+[ $files -eq 1 ] || [ -x "$GEN" ] || { echo "difftest.sh: $GEN not found (build first)" >&2; exit 2; }
+
+# Parallel: the same script on each seed, one process per seed, then a summary.
+if [ "$jobs" -gt 1 ] && [ $worker -eq 0 ] && [ $classonly -eq 0 ]; then
+  self=("$0" --worker --size "$size" --out "$out")
+  [ -n "$kernels" ] && self+=(--kernels "$kernels")
+  [ $files -eq 1 ] && self+=(--file)
+  [ $verbose -eq 1 ] && self+=(-v)
+  res=$(printf '%s\n' "${args[@]}" | xargs -P "$jobs" -n 1 "${self[@]}")
+  pass=$(printf '%s\n' "$res" | grep -c '^PASS' || true)
+  fail=$(printf '%s\n' "$res" | grep -c '^FAIL' || true)
+  printf '%s\n' "$res" | grep -E '^(FAIL|PASS)' | sed 's/^PASS /ok /' | grep -v '^ok ' || true
+  [ $verbose -eq 1 ] && printf '%s\n' "$res" | grep '^PASS' | sed 's/^PASS /ok /'
+  echo "$pass passed, $fail failed"
+  [ "$fail" -eq 0 ]
+  exit
+fi
+
+strip_ptr() { sed -E 's/base@ = 0x[0-9a-fA-F]+/base@ = 0x?/' "$1"; }
+# The first error of a loom-sim stderr, without location, names and numbers.
+sig() {
+  grep -m1 -E 'error:' "$1" 2>/dev/null | sed -E "s/^[^ ]*: error: //; s/'[^']*'/'_'/g; s/[0-9]+/N/g; s/ \[@[^]]*\]\$//" | cut -c1-150
+}
+# The check kinds named in `[@func, call N, KIND]` tails.
+kinds() { grep -oE '\[@[^]]*\]' "$1" 2>/dev/null | sed -E 's/.*, //; s/\]//' | sort -u | paste -sd, -; }
+
+# check_prog FILE DIR: runs every step, leaves outputs in DIR, prints the class ("" = pass).
+check_prog() {
+  local f=$1 d=$2 rc cls=
+  timeout "$TMO" "$SIM" check "$f" >"$d/check.out" 2>"$d/check.err"
+  rc=$?
+  if [ $rc -ne 0 ]; then echo "check-rc$rc: $(sig "$d/check.err")"; return; fi
+  ORACLE_TIMEOUT=$TMO "$ORACLE" "$f" >"$d/oracle.out" 2>"$d/oracle.err"
+  rc=$?
+  if [ $rc -ne 0 ]; then echo "oracle-error: $(head -c 200 "$d/oracle.err" | head -n 2 | tr '\n' ' ' | sed -E 's/[0-9]+/N/g')"; return; fi
+  local mode name
+  for mode in interp event clocked; do
+    case $mode in
+      interp) name=(run "$f" --no-accel) ;;
+      event) name=(run "$f" --engine event --report "$d/event.json") ;;
+      clocked) name=(run "$f" --engine clocked --report "$d/clocked.json") ;;
+    esac
+    timeout "$TMO" "$SIM" "${name[@]}" >"$d/$mode.out" 2>"$d/$mode.err"
+    rc=$?
+    if [ $rc -eq 124 ]; then [ -z "$cls" ] && cls="timeout-$mode"; continue; fi
+    if [ $rc -ne 0 ]; then
+      [ -z "$cls" ] && cls="$mode-rc$rc [$(kinds "$d/$mode.err")]: $(sig "$d/$mode.err")"
+      continue
+    fi
+    if ! cmp -s <(strip_ptr "$d/oracle.out") <(strip_ptr "$d/$mode.out"); then
+      diff <(strip_ptr "$d/oracle.out") <(strip_ptr "$d/$mode.out") >"$d/$mode.diff"
+      [ -z "$cls" ] && cls="$mode-vs-oracle: $(grep -m1 -E '^[<>]' "$d/$mode.diff" | cut -c1-80)"
+    fi
+  done
+  echo "$cls"
+}
+
+seedsize() { # mixed: 50% small, 35% medium, 15% large, by seed
+  if [ "$size" != mixed ]; then echo "$size"; return; fi
+  local m=$(( $1 % 20 ))
+  if [ $m -lt 10 ]; then echo small; elif [ $m -lt 17 ]; then echo medium; else echo large; fi
+}
+
+pass=0
+fail=0
+for a in "${args[@]}"; do
+  work=$(mktemp -d "${TMPDIR:-/tmp}/difftest.XXXXXX")
+  if [ $files -eq 1 ]; then
+    label="file $a"
+    key=$(basename "$a" .mlir)
+    cp "$a" "$work/prog.mlir" 2>/dev/null || { echo "difftest.sh: cannot read $a" >&2; rm -rf "$work"; exit 2; }
+    cls=$(check_prog "$work/prog.mlir" "$work")
+  else
+    label="seed $a"
+    key="seed-$a"
+    s=$(seedsize "$a")
+    gargs=(--seed "$a" --size "$s")
+    [ -n "$kernels" ] && gargs+=(--kernels "$kernels")
+    if ! "$GEN" "${gargs[@]}" >"$work/prog.mlir" 2>"$work/gen.err"; then
+      cls="gen-error: $(head -n 1 "$work/gen.err")"
+    else
+      cls=$(check_prog "$work/prog.mlir" "$work")
+    fi
+  fi
+  if [ $classonly -eq 1 ]; then
+    echo "${cls:-pass}"
+    rm -rf "$work"
+    exit 0
+  fi
+  if [ -z "$cls" ]; then
+    pass=$((pass + 1))
+    if [ $worker -eq 1 ]; then echo "PASS $label"; elif [ $verbose -eq 1 ]; then echo "ok $label"; fi
+  else
+    fail=$((fail + 1))
+    mkdir -p "$out/$key"
+    cp "$work"/* "$out/$key/" 2>/dev/null
+    echo "$cls" >"$out/$key/class"
+    if [ $worker -eq 1 ]; then echo "FAIL $label: $cls"; else echo "FAIL $label: $cls"; fi
+  fi
+  rm -rf "$work"
+done
+[ $worker -eq 1 ] && exit 0
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

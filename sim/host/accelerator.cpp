@@ -54,6 +54,7 @@ std::optional<Diag> Accelerator::prepare() {
     auto a = std::make_unique<Accel>();
     a->func = f;
     if (auto err = lowerFunction(mod_, *f, lo, a->graph)) return err;
+    if (opts_.transform) opts_.transform(a->graph);
     for (const GraphFinding& gf : checkGraph(a->graph)) {
       harness::Finding h;
       h.check = "static";
@@ -303,6 +304,29 @@ void Accelerator::checkAliasing(Accel& a, const Op& site, const Function& f, con
     }
 }
 
+// The return fires after every done token of its invocation: no access of the call may
+// be performed in or after the cycle the return's done token reaches the host.
+void Accelerator::checkReturnAfterDones(Accel& a, const std::vector<std::vector<models::MemoryAccess>>& logs,
+                                        uint64_t invocation) {
+  const auto& sinks = a.elab.network->returnSinks();
+  if (sinks.empty() || sinks.back()->log().empty()) return;
+  uint64_t returned = sinks.back()->log().back().first;
+  for (size_t k = 0; k < logs.size(); ++k)
+    for (const models::MemoryAccess& m : logs[k])
+      if (m.cycle >= returned) {
+        harness::Finding h;
+        h.check = "return-order";
+        h.function = a.func->name;
+        h.invocation = invocation;
+        harness::locate(a.graph, a.memories[k], h);
+        h.summary = "the return's control reached the host in cycle " + std::to_string(returned) + " but '" +
+                    a.graph.node(a.memories[k]).name + "' performed an access in cycle " + std::to_string(m.cycle);
+        h.cause = "the return control must wait for every done token of the invocation (join the group dones)";
+        report_.findings.push_back(std::move(h));
+        return;
+      }
+}
+
 void Accelerator::runChecks(Accel& a, const ExecutionRecord& golden, const std::vector<uint64_t>& before,
                             const std::vector<std::vector<models::MemoryAccess>>& logs, uint64_t invocation) {
   sim::Network& net = *a.elab.network;
@@ -314,6 +338,7 @@ void Accelerator::runChecks(Accel& a, const ExecutionRecord& golden, const std::
   harness::checkLedger(ctx, out);
   harness::checkAccessCounts(ctx, out);
   for (size_t k = 0; k < a.memories.size(); ++k) harness::checkOrder(ctx, a.memories[k], logs[k], {}, out);
+  checkReturnAfterDones(a, logs, invocation);
   harness::checkQuiescence(ctx, out);
   report_.channelsChecked += a.graph.numEdges();
 }

@@ -22,6 +22,7 @@
 #include "sim/engine/sc_shell.h"
 #include "sim/harness/findings.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -41,6 +42,9 @@ struct AccelOptions {
   // Run every network as SystemC modules on one sc_clock (sc_start per call) instead
   // of stepping the engine directly: same cycles and results, SystemC's scheduler.
   bool systemc = false;
+  // Applied to every lowered graph before it is checked and elaborated: lets tests
+  // plant wiring mistakes that no injection mode commits (a hand-edited DFG, in effect).
+  std::function<void(dfg::Graph&)> transform;
 };
 
 class Accelerator {
@@ -78,6 +82,8 @@ private:
 
   void checkAliasing(Accel& a, const Op& site, const Function& f, const std::vector<RtValue>& args,
                      uint64_t invocation);
+  void checkReturnAfterDones(Accel& a, const std::vector<std::vector<models::MemoryAccess>>& logs,
+                             uint64_t invocation);
   void runChecks(Accel& a, const ExecutionRecord& golden, const std::vector<uint64_t>& before,
                  const std::vector<std::vector<models::MemoryAccess>>& logs, uint64_t invocation);
 };

@@ -22,8 +22,12 @@
 #   --file                            the arguments are .mlir files, not seeds
 #   --class                           with --file: print only the failure class of the
 #                                     first file ("pass" if none); for reducer predicates
+# A seed argument may be a range A-B (inclusive).
 # Environment: LOOM_SIM, LOOM_GEN (default build/loom-sim, build/loom-gen), ORACLE
-# (default scripts/oracle.sh), DIFFTEST_TIMEOUT (seconds per run, default 120).
+# (default scripts/oracle.sh), DIFFTEST_TIMEOUT (seconds per run, default 120),
+# DIFFTEST_FAST=1 (stop at the first failing step; used by scripts/reduce.sh),
+# DIFFTEST_MAX_STEPS / DIFFTEST_MAX_CYCLES (passed to loom-sim run as --max-steps /
+# --max-cycles).
 #
 # Failure classes (first failing step wins): gen-error, check-rcN (loom-sim rejects the
 # program), oracle-error (mlir-opt/mlir-cpu-runner reject or fail: a generator bug),
@@ -59,9 +63,18 @@ while [ $# -gt 0 ]; do
     --worker) worker=1; shift ;;
     -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     --*) echo "difftest.sh: unknown option $1" >&2; exit 2 ;;
-    *) args+=("$1"); shift ;;
+    *) if [[ "$1" =~ ^([0-9]+)-([0-9]+)$ ]]; then
+         for ((i = BASH_REMATCH[1]; i <= BASH_REMATCH[2]; i++)); do args+=("$i"); done
+       else
+         args+=("$1")
+       fi
+       shift ;;
   esac
 done
+FAST=${DIFFTEST_FAST:-0}
+limits=()
+[ -n "${DIFFTEST_MAX_STEPS:-}" ] && limits+=(--max-steps "$DIFFTEST_MAX_STEPS")
+[ -n "${DIFFTEST_MAX_CYCLES:-}" ] && limits+=(--max-cycles "$DIFFTEST_MAX_CYCLES")
 [ ${#args[@]} -gt 0 ] || { echo "usage: difftest.sh [--size S] [--kernels K] [--out DIR] [-j N] SEED... | --file F.mlir..." >&2; exit 2; }
 case "$size" in small|medium|large|mixed) ;; *) echo "difftest.sh: bad --size $size" >&2; exit 2 ;; esac
 for t in "$SIM" "$ORACLE"; do [ -x "$t" ] || { echo "difftest.sh: $t not found (build first)" >&2; exit 2; }; done
@@ -73,11 +86,17 @@ if [ "$jobs" -gt 1 ] && [ $worker -eq 0 ] && [ $classonly -eq 0 ]; then
   [ -n "$kernels" ] && self+=(--kernels "$kernels")
   [ $files -eq 1 ] && self+=(--file)
   [ $verbose -eq 1 ] && self+=(-v)
-  res=$(printf '%s\n' "${args[@]}" | xargs -P "$jobs" -n 1 "${self[@]}")
+  res=$(printf '%s\n' "${args[@]}" | xargs -P "$jobs" -n 4 "${self[@]}")
   pass=$(printf '%s\n' "$res" | grep -c '^PASS' || true)
   fail=$(printf '%s\n' "$res" | grep -c '^FAIL' || true)
-  printf '%s\n' "$res" | grep -E '^(FAIL|PASS)' | sed 's/^PASS /ok /' | grep -v '^ok ' || true
-  [ $verbose -eq 1 ] && printf '%s\n' "$res" | grep '^PASS' | sed 's/^PASS /ok /'
+  # A worker that died (e.g. a binary replaced under it) reports nothing: count it.
+  lost=$(( ${#args[@]} - pass - fail ))
+  printf '%s\n' "$res" | grep '^FAIL' | sort -t' ' -k3,3n || true
+  [ $verbose -eq 1 ] && printf '%s\n' "$res" | grep '^PASS' | sed 's/^PASS /ok /' | sort -t' ' -k3,3n
+  if [ $lost -gt 0 ]; then
+    echo "$lost seed(s) gave no result (a worker failed)"
+    fail=$((fail + lost))
+  fi
   echo "$pass passed, $fail failed"
   [ "$fail" -eq 0 ]
   exit
@@ -92,32 +111,40 @@ sig() {
 kinds() { grep -oE '\[@[^]]*\]' "$1" 2>/dev/null | sed -E 's/.*, //; s/\]//' | sort -u | paste -sd, -; }
 
 # check_prog FILE DIR: runs every step, leaves outputs in DIR, prints the class ("" = pass).
+# Order: check, interpreter, oracle, event engine, clocked engine.
 check_prog() {
-  local f=$1 d=$2 rc cls=
+  local f=$1 d=$2 rc cls= mode name
   timeout "$TMO" "$SIM" check "$f" >"$d/check.out" 2>"$d/check.err"
   rc=$?
   if [ $rc -ne 0 ]; then echo "check-rc$rc: $(sig "$d/check.err")"; return; fi
-  ORACLE_TIMEOUT=$TMO "$ORACLE" "$f" >"$d/oracle.out" 2>"$d/oracle.err"
-  rc=$?
-  if [ $rc -ne 0 ]; then echo "oracle-error: $(head -c 200 "$d/oracle.err" | head -n 2 | tr '\n' ' ' | sed -E 's/[0-9]+/N/g')"; return; fi
-  local mode name
-  for mode in interp event clocked; do
+  for mode in interp oracle event clocked; do
     case $mode in
-      interp) name=(run "$f" --no-accel) ;;
-      event) name=(run "$f" --engine event --report "$d/event.json") ;;
-      clocked) name=(run "$f" --engine clocked --report "$d/clocked.json") ;;
+      interp) name=("$SIM" run "$f" --no-accel "${limits[@]}") ;;
+      oracle) name=(env ORACLE_TIMEOUT="$TMO" "$ORACLE" "$f") ;;
+      event) name=("$SIM" run "$f" --engine event --report "$d/event.json" "${limits[@]}") ;;
+      clocked) name=("$SIM" run "$f" --engine clocked --report "$d/clocked.json" "${limits[@]}") ;;
     esac
-    timeout "$TMO" "$SIM" "${name[@]}" >"$d/$mode.out" 2>"$d/$mode.err"
+    timeout "$TMO" "${name[@]}" >"$d/$mode.out" 2>"$d/$mode.err"
     rc=$?
-    if [ $rc -eq 124 ]; then [ -z "$cls" ] && cls="timeout-$mode"; continue; fi
-    if [ $rc -ne 0 ]; then
+    if [ $mode = oracle ]; then
+      if [ $rc -ne 0 ]; then
+        # mlir-opt-14 / mlir-cpu-runner-14 rejected or crashed: a generator problem.
+        [ -z "$cls" ] && cls="oracle-error: $(grep -m1 -E 'error|Segmentation|Stack dump|failed' "$d/oracle.err" | sed -E 's/^[^ ]*:[0-9]+:[0-9]+: //; s/[0-9]+/N/g' | cut -c1-120)"
+        break # nothing to compare with
+      fi
+      if [ -f "$d/interp.out" ] && [ -z "$cls" ] && ! cmp -s <(strip_ptr "$d/oracle.out") <(strip_ptr "$d/interp.out"); then
+        diff <(strip_ptr "$d/oracle.out") <(strip_ptr "$d/interp.out") >"$d/interp.diff"
+        cls="interp-vs-oracle: $(grep -m1 -E '^[<>]' "$d/interp.diff" | cut -c1-80)"
+      fi
+    elif [ $rc -eq 124 ]; then
+      [ -z "$cls" ] && cls="timeout-$mode"
+    elif [ $rc -ne 0 ]; then
       [ -z "$cls" ] && cls="$mode-rc$rc [$(kinds "$d/$mode.err")]: $(sig "$d/$mode.err")"
-      continue
-    fi
-    if ! cmp -s <(strip_ptr "$d/oracle.out") <(strip_ptr "$d/$mode.out"); then
+    elif [ $mode != interp ] && [ -f "$d/oracle.out" ] && ! cmp -s <(strip_ptr "$d/oracle.out") <(strip_ptr "$d/$mode.out"); then
       diff <(strip_ptr "$d/oracle.out") <(strip_ptr "$d/$mode.out") >"$d/$mode.diff"
       [ -z "$cls" ] && cls="$mode-vs-oracle: $(grep -m1 -E '^[<>]' "$d/$mode.diff" | cut -c1-80)"
     fi
+    [ "$FAST" = 1 ] && [ -n "$cls" ] && break
   done
   echo "$cls"
 }

@@ -11,6 +11,8 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <cmath>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 
@@ -40,7 +42,20 @@ std::string withCommas(uint64_t n) {
   return s;
 }
 
-void writeReport(const std::string& path, const harness::Report& r, const RunOptions& o, bool ok) {
+// Op firings and engine evaluations of every accelerated network over the run.
+std::pair<uint64_t, uint64_t> workDone(Accelerator& accel) {
+  uint64_t firings = 0, evaluations = 0;
+  for (const std::string& name : accel.functions()) {
+    sim::Network& net = *accel.network(name);
+    net.engine().flushStats();
+    for (uint32_t i = 0; i < net.circuit().numOps(); ++i) firings += net.circuit().op(i).stats().firings;
+    evaluations += net.engine().evaluations();
+  }
+  return {firings, evaluations};
+}
+
+void writeReport(const std::string& path, const harness::Report& r, const RunOptions& o, bool ok,
+                 Accelerator& accel, double totalSeconds) {
   nlohmann::json j;
   j["file"] = o.file;
   j["entry"] = o.entry;
@@ -55,6 +70,17 @@ void writeReport(const std::string& path, const harness::Report& r, const RunOpt
   nlohmann::json fs = nlohmann::json::array();
   for (const auto& f : r.findings) fs.push_back(f.json());
   j["findings"] = fs;
+  auto [firings, evaluations] = workDone(accel);
+  j["firings"] = firings;
+  j["evaluations"] = evaluations;
+  // Where the time went (process CPU time, ms); "host" is the rest: parsing, the
+  // entry function in the interpreter, traces.
+  const Accelerator::PhaseTimes& t = accel.times();
+  auto ms = [](double s) { return std::round(s * 1e4) / 10; };
+  j["time"] = {{"total_ms", ms(totalSeconds)},  {"lower_ms", ms(t.lower)},
+               {"elaborate_ms", ms(t.elaborate)}, {"golden_ms", ms(t.golden)},
+               {"simulate_ms", ms(t.simulate)},   {"checks_ms", ms(t.checks)},
+               {"host_ms", ms(totalSeconds - t.lower - t.elaborate - t.golden - t.simulate - t.checks)}};
   std::ofstream out(path);
   out << j.dump(2) << "\n";
 }
@@ -165,7 +191,8 @@ int runCommand(const RunOptions& opts) {
               << " cycles, " << withCommas(transfers) << " transfers, "
               << (ok ? "all checks passed" : r.error && rep.findings.empty() ? "stopped by a runtime error" : "FAILED")
               << " (" << rep.findings.size() << " finding(s)), " << static_cast<int>(ms) << " ms\n";
-    if (!opts.reportFile.empty()) writeReport(opts.reportFile, rep, opts, ok);
+    if (!opts.reportFile.empty())
+      writeReport(opts.reportFile, rep, opts, ok, *accel, static_cast<double>(std::clock()) / CLOCKS_PER_SEC);
   }
   if (r.error) {
     printDiag(*r.error);

@@ -9,6 +9,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <ctime>
+
 #include <cctype>
 
 namespace loom {
@@ -16,6 +18,14 @@ namespace loom {
 namespace {
 
 std::string bitsText(Bits b, const Type& t) { return formatVectorPrint(b, t); }
+
+// Adds the CPU seconds since `start` to `total` and restarts the clock. CPU time, not
+// wall time: the figures stay meaningful on a machine busy with other work.
+void lap(std::clock_t& start, double& total) {
+  std::clock_t now = std::clock();
+  total += static_cast<double>(now - start) / CLOCKS_PER_SEC;
+  start = now;
+}
 
 } // namespace
 
@@ -53,6 +63,7 @@ std::optional<Diag> Accelerator::prepare() {
   for (const Function* f : fs) {
     auto a = std::make_unique<Accel>();
     a->func = f;
+    std::clock_t clock = std::clock();
     if (auto err = lowerFunction(mod_, *f, lo, a->graph)) return err;
     if (opts_.transform) opts_.transform(a->graph);
     for (const GraphFinding& gf : checkGraph(a->graph)) {
@@ -64,6 +75,7 @@ std::optional<Diag> Accelerator::prepare() {
       h.details.push_back("static check '" + gf.check + "'");
       report_.findings.push_back(std::move(h));
     }
+    lap(clock, times_.lower);
     a->elab = sim::elaborate(a->graph, opts_.timing, opts_.engine);
     if (!a->elab.ok()) {
       std::string msg = "cannot elaborate the network of '@" + f->name + "'";
@@ -75,6 +87,7 @@ std::optional<Diag> Accelerator::prepare() {
       if (k == dfg::NodeKind::Memory || k == dfg::NodeKind::ExtMemory) a->memories.push_back(v);
     }
     a->taps = harness::findShapeTaps(a->graph);
+    lap(clock, times_.elaborate);
     spdlog::info("lowered @{}: {} ops, {} channels", f->name, a->graph.numNodes(), a->graph.numEdges());
     accels_[f->name] = std::move(a);
   }
@@ -125,6 +138,7 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   if (it == accels_.end()) return std::nullopt;
   Accel& a = *it->second;
   uint64_t invocation = ++a.calls;
+  std::clock_t clock = std::clock();
 
   // 1. The golden run on copies of the memref arguments (aliases stay aliases).
   std::map<const Buffer*, std::shared_ptr<Buffer>> clones;
@@ -141,6 +155,7 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   golden.traceAccesses = opts_.checks;
   golden.traceTrips = opts_.checks;
   CallResult gr = interp_.call(f, goldenArgs, &golden);
+  lap(clock, times_.golden);
   if (gr.error) {
     error = gr.error;
     return std::nullopt;
@@ -173,7 +188,9 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
     mem.setAccessLog(opts_.checks ? &logs[k] : nullptr);
   }
   if (opts_.checks) harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), true);
+  lap(clock, times_.checks); // setting up the taps and logs
   sim::InvocationResult res = a.sc ? a.sc->invoke(inv) : net.invoke(inv);
+  lap(clock, times_.simulate);
   for (dfg::Vertex v : a.memories)
     static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[v])).setAccessLog(nullptr);
 
@@ -209,6 +226,7 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
     report_.calls.push_back(call);
     error = Diag{site.loc, "accelerated call of '@" + f.name + "' did not complete (" + stopped +
                                "); see the findings above"};
+    lap(clock, times_.checks);
     return std::nullopt;
   }
 
@@ -256,6 +274,7 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   call.passed = report_.findings.size() == findingsBefore;
   for (size_t i = 0; i < res.results.size(); ++i) call.results.push_back(bitsText(res.results[i], f.resultTypes[i]));
   report_.calls.push_back(call);
+  lap(clock, times_.checks);
 
   // 4. The simulated results go back to the program.
   std::vector<RtValue> out;

@@ -71,6 +71,14 @@ public:
   const sim::Elaboration* elaboration(const std::string& function) const;
   std::vector<std::string> functions() const; // the accelerated functions, by name
 
+  // CPU seconds spent in each phase, summed over the run (for the report's
+  // "time" object and scripts/bench.sh): lowering with the static checks, elaboration,
+  // the golden interpreter runs, the network runs, and the checks after each call.
+  struct PhaseTimes {
+    double lower = 0, elaborate = 0, golden = 0, simulate = 0, checks = 0;
+  };
+  const PhaseTimes& times() const { return times_; }
+
 private:
   struct Accel;
   const Module& mod_;
@@ -78,6 +86,7 @@ private:
   AccelOptions opts_;
   std::map<std::string, std::unique_ptr<Accel>> accels_;
   harness::Report report_;
+  PhaseTimes times_;
   std::unique_ptr<sc_core::sc_clock> clock_; // --systemc
 
   void checkAliasing(Accel& a, const Op& site, const Function& f, const std::vector<RtValue>& args,

@@ -161,6 +161,32 @@ void Lowerer::lowerOp(const Op& op, RegionState& s) {
 
 // ---- scf.if ------------------------------------------------------------------------
 
+// Opens the two branches of a condition (an scf.if, or a loop's zero-trip guard): the
+// If item of the memory block tree and the then/else states sharing one cond_br per
+// outer value.
+Lowerer::Branches Lowerer::openBranches(const Op& op, RegionState& s, PortRef cond, Rate thenRate, Rate elseRate,
+                                        const std::string& thenName, const std::string& elseName, bool guard) {
+  auto sp = std::make_shared<BranchSplits>();
+  sp->thenRate = std::move(thenRate);
+  sp->elseRate = std::move(elseRate);
+  s.block->items.push_back(LItem{LItem::Kind::If});
+  LItem& item = s.block->items.back();
+  item.cond = cond;
+  item.thenRate = sp->thenRate;
+  item.elseRate = sp->elseRate;
+  item.a = std::make_unique<LRegion>();
+  item.b = std::make_unique<LRegion>();
+  item.origin = originOf(&op);
+  item.scope = s.scope;
+  Branches br{branchState(s, cond, true, sp->thenRate, thenName, &op, item.a.get(), sp),
+              branchState(s, cond, false, sp->elseRate, elseName, &op, item.b.get(), sp)};
+  if (guard) {
+    g_.scopes[br.t.scope].kind = dfg::Scope::Kind::Guard;
+    g_.scopes[br.e.scope].kind = dfg::Scope::Kind::Guard;
+  }
+  return br;
+}
+
 PortRef Lowerer::yieldValue(const Value* v, RegionState& branch, const Region& region) {
   // The spec's branch gate: a yielded value defined outside the branch is split by the
   // branch's cond_br (importInto does it). The injection skips the split.
@@ -170,21 +196,11 @@ PortRef Lowerer::yieldValue(const Value* v, RegionState& branch, const Region& r
 
 void Lowerer::lowerIf(const Op& op, RegionState& s) {
   PortRef c = lookup(op.operand(0), s);
-  auto sp = std::make_shared<BranchSplits>();
-  sp->thenRate = Rate::ifThen(op.id, ctx_);
-  sp->elseRate = Rate::ifElse(op.id, s.rate, ctx_);
-  s.block->items.push_back(LItem{LItem::Kind::If});
-  LItem& item = s.block->items.back();
-  item.cond = c;
-  item.thenRate = sp->thenRate;
-  item.elseRate = sp->elseRate;
-  item.a = std::make_unique<LRegion>();
-  item.b = std::make_unique<LRegion>();
-  item.origin = originOf(&op);
-  item.scope = s.scope;
   std::string label = scopeLabel(op, "if");
-  RegionState t = branchState(s, c, true, sp->thenRate, label + ".then", &op, item.a.get(), sp);
-  RegionState e = branchState(s, c, false, sp->elseRate, label + ".else", &op, item.b.get(), sp);
+  Branches br = openBranches(op, s, c, Rate::ifThen(op.id, ctx_), Rate::ifElse(op.id, s.rate, ctx_),
+                             label + ".then", label + ".else", false);
+  RegionState& t = br.t;
+  RegionState& e = br.e;
 
   const Op& ty = lowerRegion(op.region(0).front(), t);
   std::vector<PortRef> tv, ev;
@@ -222,22 +238,10 @@ void Lowerer::lowerFor(const Op& op, RegionState& s) {
   ArithAttrs slt;
   slt.cmpi = CmpIPred::slt;
   PortRef c = compute(s, OpKind::CmpI, {lb, ub}, Type::i1(), &op, label + ".guard", slt);
-  auto sp = std::make_shared<BranchSplits>();
-  sp->thenRate = Rate::guardEnter(L, ctx_);
-  sp->elseRate = Rate::guardSkip(L, s.rate, ctx_);
-  s.block->items.push_back(LItem{LItem::Kind::If});
-  LItem& item = s.block->items.back();
-  item.cond = c;
-  item.thenRate = sp->thenRate;
-  item.elseRate = sp->elseRate;
-  item.a = std::make_unique<LRegion>();
-  item.b = std::make_unique<LRegion>();
-  item.origin = originOf(&op);
-  item.scope = s.scope;
-  RegionState t = branchState(s, c, true, sp->thenRate, label + ".guard", &op, item.a.get(), sp);
-  RegionState e = branchState(s, c, false, sp->elseRate, label + ".skip", &op, item.b.get(), sp);
-  g_.scopes[t.scope].kind = dfg::Scope::Kind::Guard;
-  g_.scopes[e.scope].kind = dfg::Scope::Kind::Guard;
+  Branches br = openBranches(op, s, c, Rate::guardEnter(L, ctx_), Rate::guardSkip(L, s.rate, ctx_),
+                             label + ".guard", label + ".skip", true);
+  RegionState& t = br.t;
+  RegionState& e = br.e;
   std::vector<PortRef> rt = lowerForLoop(op, t, true, label);
   for (size_t i = 0; i < rt.size(); ++i) {
     PortRef re = lookup(op.operand(3 + i), e);
@@ -320,22 +324,10 @@ void Lowerer::lowerWhile(const Op& op, RegionState& s) {
   ctx_ = outer;
   PortRef c0 = lookup(cond0.operand(0), s);
 
-  auto sp = std::make_shared<BranchSplits>();
-  sp->thenRate = Rate::guardEnter(W, ctx_);
-  sp->elseRate = Rate::guardSkip(W, s.rate, ctx_);
-  s.block->items.push_back(LItem{LItem::Kind::If});
-  LItem& item = s.block->items.back();
-  item.cond = c0;
-  item.thenRate = sp->thenRate;
-  item.elseRate = sp->elseRate;
-  item.a = std::make_unique<LRegion>();
-  item.b = std::make_unique<LRegion>();
-  item.origin = originOf(&op);
-  item.scope = s.scope;
-  RegionState t = branchState(s, c0, true, sp->thenRate, label + ".guard", &op, item.a.get(), sp);
-  RegionState e = branchState(s, c0, false, sp->elseRate, label + ".skip", &op, item.b.get(), sp);
-  g_.scopes[t.scope].kind = dfg::Scope::Kind::Guard;
-  g_.scopes[e.scope].kind = dfg::Scope::Kind::Guard;
+  Branches br = openBranches(op, s, c0, Rate::guardEnter(W, ctx_), Rate::guardSkip(W, s.rate, ctx_),
+                             label + ".guard", label + ".skip", true);
+  RegionState& t = br.t;
+  RegionState& e = br.e;
   std::vector<PortRef> rt = lowerWhileRotated(op, cond0, t, label);
   for (size_t i = 0; i < rt.size(); ++i) {
     PortRef re = lookup(cond0.operand(1 + i), e);

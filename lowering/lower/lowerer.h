@@ -179,6 +179,11 @@ private:
                                      Role role, const Op* origin, const std::string& label);
 
   // ---- control (control.cpp) -------------------------------------------------------
+  struct Branches {
+    RegionState t, e;
+  };
+  Branches openBranches(const Op& op, RegionState& s, PortRef cond, Rate thenRate, Rate elseRate,
+                        const std::string& thenName, const std::string& elseName, bool guard);
   void lowerFunctionBody();
   const Op& lowerRegion(const Block& b, RegionState& s);
   void lowerOp(const Op& op, RegionState& s);

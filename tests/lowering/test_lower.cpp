@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>
 
 using namespace loom;
 using dfg::NodeKind;
@@ -461,7 +462,9 @@ TEST_CASE("every shipped kernel lowers cleanly, round-trips as text and parses i
       REQUIRE(back.graphs.size() == 1);
       CHECK(dfg::printMlir(back.graphs[0]) == text);
       CHECK(checkGraph(back.graphs[0]).empty());
-      std::string path = (fs::temp_directory_path() / ("loom-dfg-" + f->name + ".mlir")).string();
+      // Unique per process: other test runs may be doing the same at the same time.
+      std::string path = (fs::temp_directory_path() /
+                          ("loom-dfg-" + std::to_string(::getpid()) + "-" + f->name + ".mlir")).string();
       std::ofstream(path) << text;
       int rc = std::system(("mlir-opt-14 --allow-unregistered-dialect " + path + " > /dev/null").c_str());
       CHECK(rc == 0);

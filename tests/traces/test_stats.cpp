@@ -122,7 +122,8 @@ TEST_CASE("the loop probe times iterations by the raw condition's pushes", "[sta
     if (ch == cont && v == "1") trues.push_back(cycle);
   }
   CHECK(trues == std::vector<uint64_t>{4, 5, 7, 8, 10, 12});
-  const LoopCounts& c = stats.collect().at(0).loops.at(0).counts;
+  const auto collected = stats.collect(); // keep the result alive: c refers into it
+  const LoopCounts& c = collected.at(0).loops.at(0).counts;
   CHECK(c.spanCycles == trues.back() - trues.front());
 }
 
@@ -132,7 +133,8 @@ TEST_CASE("a loop that never runs two iterations has no II", "[stats]") {
   run.tap->add(stats.addNetwork(run.net));
   run.call(0, 1, 5, 5);
   run.call(3, 3, 5, 5); // zero trips: the stream emits only its false
-  const LoopCounts& c = stats.collect().at(0).loops.at(0).counts;
+  const auto collected = stats.collect(); // keep the result alive: c refers into it
+  const LoopCounts& c = collected.at(0).loops.at(0).counts;
   CHECK(c.activations == 2);
   CHECK(c.iterations == 1);
   CHECK_FALSE(c.ii());

@@ -1433,6 +1433,9 @@ public:
     std::vector<T> allB = {ct};
     for (T t : bts) allB.push_back(t);
     if (flagForm) allB.push_back(T::I1);
+    bool outsideFalse = !flagForm && R.chance(0.05);
+    Val falseOutside;
+    if (outsideFalse) falseOutside = cInt(T::I1, 0);
     // The before region is generated into a separate buffer since the result types
     // (the condition's forwarded types) are only known after it.
     std::string savedOut;
@@ -1451,6 +1454,11 @@ public:
     std::vector<Val> fwd;  // forwarded extra values
     if (flagForm) {
       go = fl;
+    } else if (outsideFalse) {
+      // The condition is a value from outside the while (a false constant): the before
+      // region runs once, the after region never.
+      block(std::max(1, C.stmtsInner / 2), /*noLoops=*/R.chance(0.7));
+      go = falseOutside;
     } else {
       if (R.chance(0.5)) block(std::max(1, C.stmtsInner / 2), /*noLoops=*/R.chance(0.7));
       Val lt = def(T::I1, std::string("arith.cmpi ") + (idxCounter ? (R.chance(0.5) ? "ult" : "slt") : "slt") + ", " +
@@ -1551,6 +1559,8 @@ public:
       r.name = rn[i];
       r.ty = rts[i];
       if (i == 0 && idxCounter && cnt.r.known) r.r = cnt.r;
+      // MLIR's scf-to-std replaces while results by the forwarded values themselves.
+      if (i > 0) r.selectLike = fwd[i - 1].selectLike;
       add(r);
     }
   }

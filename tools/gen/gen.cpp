@@ -196,6 +196,20 @@ struct MemType {
   }
 };
 
+// A static strided layout equal to the identity one is written as the identity: MLIR 14
+// canonicalizes such layouts away in places (expand_shape / collapse_shape verify the
+// source type against one computed without the map).
+MemType normalized(MemType m) {
+  if (m.identity || m.offset != 0) return m;
+  for (int64_t d : m.shape)
+    if (d == kDyn) return m;
+  MemType id = m;
+  id.identity = true;
+  if (id.effStrides() != m.strides) return m;
+  id.strides.clear();
+  return id;
+}
+
 MemType fullyDynamic(T elem, const std::vector<int64_t>& shape) {
   MemType m;
   m.elem = elem;
@@ -227,7 +241,7 @@ MemType inferSubview(const MemType& src, const std::vector<int64_t>& offs, const
     r.shape.push_back(sizes[d]);
     r.strides.push_back(strides[d] == kDyn || ss[d] == kDyn ? kDyn : strides[d] * ss[d]);
   }
-  return r;
+  return normalized(r);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1115,6 +1129,7 @@ public:
       v.maxExt.push_back(mx);
     }
     re += "]";
+    t = normalized(t);
     MemVal nv = newView(m, t);
     nv.minExt = v.minExt;
     nv.maxExt = v.maxExt;
@@ -1177,6 +1192,7 @@ public:
       }
     }
     re += "]";
+    nv.type = normalized(nv.type);
     nv.whole = m.whole;
     nv.rootElems = m.rootElems;
     line(nv.name + " = memref.expand_shape " + m.name + " " + re + " : " + m.type.str() + " into " + nv.type.str());
@@ -1214,6 +1230,7 @@ public:
     t.offset = off;
     t.shape = sizes;
     t.strides = strides;
+    t = normalized(t);
     MemVal nv = newView(m, t);
     nv.minExt = sizes;
     nv.maxExt = sizes;
@@ -1761,6 +1778,7 @@ Param memParam(Rng& R, const Config& C, int idx) {
     p.mt.shape = p.sizes;
     p.mt.offset = p.rOffset;
     p.mt.strides = p.strides;
+    p.mt = normalized(p.mt);
     p.minExt = p.maxExt = p.sizes;
     break;
   }

@@ -9,60 +9,64 @@ namespace loom::traces {
 namespace {
 
 constexpr size_t kSpillBytes = 1 << 20;
+constexpr size_t kMaxTokenLine = 96; // two numbers, a value, separators
 
-void appendNumber(std::string& out, uint64_t n) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, n);
-  out.append(buf, static_cast<size_t>(r.ptr - buf));
+char* putNumber(char* p, uint64_t n) {
+  return std::to_chars(p, p + 24, n).ptr;
 }
 
 } // namespace
 
 class TokenLog::NetObserver : public sim::CycleObserver {
 public:
-  NetObserver(TokenLog& log, uint32_t base) : log_(log), base_(base) {}
+  NetObserver(TokenLog& log, uint32_t base, NetClock clock)
+      : log_(log), base_(base), clock_(clock) {}
   void channelChanged(uint64_t cycle, uint32_t index, const models::Channel& ch,
                       sim::ChannelChange change) override {
-    if (change.pushed) log_.token(cycle, base_ + index, ch);
+    if (change.pushed) log_.token(clock_.global(cycle), base_ + index, ch);
   }
   void phaseChanged(uint64_t, uint32_t, const models::Op&, int, int) override {}
+  void cycleEnd(uint64_t cycle) override { clock_.endCycle(clock_.global(cycle)); }
 
 private:
   TokenLog& log_;
   uint32_t base_;
+  NetClock clock_;
 };
 
-TokenLog::TokenLog(std::ostream& out) : stream_(out) {
-  out_.reserve(kSpillBytes + (1 << 12));
-  out_ += "# loom-sim token log: one line per token, <cycle> <channel> <value>; <cycle> is the "
-          "global cycle its producer pushed it in (the consumer sees it from the next cycle)\n";
+TokenLog::TokenLog(std::ostream& out) : stream_(out), out_(kSpillBytes + (1 << 12)) {
+  out_.append("# loom-sim token log: one line per token, <cycle> <channel> <value>; <cycle> is "
+              "the global cycle its producer pushed it in (the consumer sees it from the next "
+              "cycle)\n");
 }
 
 TokenLog::~TokenLog() {
   close();
 }
 
-sim::CycleObserver& TokenLog::addNetwork(const TracedNetwork& n) {
+sim::CycleObserver& TokenLog::addNetwork(const TracedNetwork& n, NetClock clock) {
   const sim::Circuit& c = n.circuit();
   for (uint32_t i = 0; i < c.numChannels(); ++i) {
     const models::Channel& ch = c.channel(i);
-    out_ += "# channel " + std::to_string(channels_ + i) + " " + ch.type().str() + " " + ch.name() +
-            "\n";
+    out_.append("# channel " + std::to_string(channels_ + i) + " " + ch.type().str() + " " +
+                ch.name() + "\n");
   }
-  nets_.push_back(std::make_unique<NetObserver>(*this, channels_));
+  nets_.push_back(std::make_unique<NetObserver>(*this, channels_, clock));
   channels_ += static_cast<uint32_t>(c.numChannels());
   return *nets_.back();
 }
 
 void TokenLog::token(uint64_t cycle, uint32_t channel, const models::Channel& ch) {
   ++tokens_;
-  appendNumber(out_, cycle);
-  out_.push_back(' ');
-  appendNumber(out_, channel);
-  out_.push_back(' ');
+  char* p = out_.room(kMaxTokenLine);
+  p = putNumber(p, cycle);
+  *p++ = ' ';
+  p = putNumber(p, channel);
+  *p++ = ' ';
   // After the commit the pushed token is the newest one held.
-  appendValue(out_, ch.peek(ch.count() - 1), ch.type());
-  out_.push_back('\n');
+  p = putValue(p, ch.peek(ch.count() - 1), ch.type());
+  *p++ = '\n';
+  out_.commit(p);
   if (out_.size() >= kSpillBytes) spill();
 }
 

@@ -14,6 +14,8 @@
 #pragma once
 
 #include "sim/engine/observer.h"
+#include "traces/text_buffer.h"
+#include "traces/timeline.h"
 #include "traces/traced_network.h"
 
 #include <memory>
@@ -31,7 +33,8 @@ public:
   TokenLog& operator=(const TokenLog&) = delete;
 
   // Writes the network's channel table; returns the observer for its engine or tap.
-  sim::CycleObserver& addNetwork(const TracedNetwork& n);
+  // `clock`: see timeline.h (default: the observer is given global cycles).
+  sim::CycleObserver& addNetwork(const TracedNetwork& n, NetClock clock = {});
   void close();
 
   uint64_t tokens() const { return tokens_; }
@@ -45,7 +48,7 @@ private:
   std::vector<std::unique_ptr<NetObserver>> nets_;
   uint32_t channels_ = 0; // numbers handed out so far
   uint64_t tokens_ = 0;
-  std::string out_;
+  TextBuffer out_;
   bool closed_ = false;
 };
 

@@ -44,14 +44,27 @@ std::optional<std::string> Tracer::open() {
 
 void Tracer::addNetwork(const TracedNetwork& n) {
   if (!active()) return;
-  auto tap = std::make_unique<NetworkTap>(timeline_, timeline_.addNetwork());
-  if (vcd_) tap->add(vcd_->addNetwork(n));
-  if (tokens_) tap->add(tokens_->addNetwork(n));
-  if (stats_) tap->add(stats_->addNetwork(n));
-  if (progress_.enabled()) tap->add(progress_.addNetwork(n));
-  n.network->engine().setObserver(tap.get());
+  uint32_t id = timeline_.addNetwork();
+  int tracers =
+      (vcd_ ? 1 : 0) + (tokens_ ? 1 : 0) + (stats_ ? 1 : 0) + (progress_.enabled() ? 1 : 0);
+  // A lone tracer goes straight on the engine and keeps the time axis itself; several
+  // share a tap, which does it for them.
+  NetClock clock = tracers == 1 ? NetClock{&timeline_, id} : NetClock{};
+  std::vector<sim::CycleObserver*> sinks;
+  if (vcd_) sinks.push_back(&vcd_->addNetwork(n, clock));
+  if (tokens_) sinks.push_back(&tokens_->addNetwork(n, clock));
+  if (stats_) sinks.push_back(&stats_->addNetwork(n));
+  if (progress_.enabled()) sinks.push_back(&progress_.addNetwork(n));
+  if (sinks.size() == 1) {
+    n.network->engine().setObserver(sinks[0]);
+  } else {
+    auto tap = std::make_unique<NetworkTap>(timeline_, id);
+    for (sim::CycleObserver* s : sinks)
+      tap->add(*s);
+    n.network->engine().setObserver(tap.get());
+    taps_.push_back(std::move(tap));
+  }
   networks_.push_back(n.network);
-  taps_.push_back(std::move(tap));
 }
 
 std::optional<std::string> Tracer::finish() {

@@ -1,7 +1,8 @@
 // Tracer: everything `loom-sim run` can record about a run, behind one object: the VCD
 // (--vcd FILE), the token log (--tokens FILE), the stats file (--stats FILE) and the
 // progress line on a terminal. It owns the files, the global time axis (timeline.h)
-// and one NetworkTap per network, which it attaches to that network's engine.
+// and, per network, the observer it attaches to that network's engine: the one tracer
+// asked for, or a NetworkTap feeding several.
 //
 //   traces::Tracer tracer(options);
 //   if (auto err = tracer.open()) ...                  // cannot create a file
@@ -54,7 +55,6 @@ public:
 
   // Anything to attach at all?
   bool active() const { return vcd_ || tokens_ || stats_ || progress_.enabled(); }
-  uint64_t cycles() const { return timeline_.end(); }
   uint64_t vcdBytes() const { return vcd_ ? vcd_->bytesWritten() : 0; }
 
 private:

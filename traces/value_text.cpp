@@ -5,37 +5,38 @@
 
 namespace loom::traces {
 
-void appendValue(std::string& out, Bits value, const Type& t) {
-  char buf[48];
-  std::to_chars_result r{buf, std::errc()};
+char* putValue(char* p, Bits value, const Type& t) {
+  char* end = p + kMaxValueText;
   if (t.kind == TypeKind::F32) {
     float f;
     uint32_t low = static_cast<uint32_t>(value);
     std::memcpy(&f, &low, sizeof f);
-    r = std::to_chars(buf, buf + sizeof buf, f);
-  } else if (t.kind == TypeKind::F64) {
+    return std::to_chars(p, end, f).ptr;
+  }
+  if (t.kind == TypeKind::F64) {
     double d;
     std::memcpy(&d, &value, sizeof d);
-    r = std::to_chars(buf, buf + sizeof buf, d);
-  } else if (t.width == 0) {
-    out.push_back('-');
-    return;
-  } else if (t.width == 1) {
-    out.push_back((value & 1) ? '1' : '0');
-    return;
-  } else if (t.kind == TypeKind::F16) {
-    out.append("0x");
-    r = std::to_chars(buf, buf + sizeof buf, value & 0xFFFF, 16); // raw bits, hex
-  } else {
-    r = std::to_chars(buf, buf + sizeof buf, signExtend(value, t.width));
+    return std::to_chars(p, end, d).ptr;
   }
-  out.append(buf, static_cast<size_t>(r.ptr - buf));
+  if (t.width == 0) {
+    *p++ = '-';
+    return p;
+  }
+  if (t.width == 1) {
+    *p++ = (value & 1) ? '1' : '0';
+    return p;
+  }
+  if (t.kind == TypeKind::F16) {
+    *p++ = '0';
+    *p++ = 'x';
+    return std::to_chars(p, end, value & 0xFFFF, 16).ptr;
+  }
+  return std::to_chars(p, end, signExtend(value, t.width)).ptr;
 }
 
 std::string valueText(Bits value, const Type& t) {
-  std::string s;
-  appendValue(s, value, t);
-  return s;
+  char buf[kMaxValueText];
+  return std::string(buf, putValue(buf, value, t));
 }
 
 } // namespace loom::traces

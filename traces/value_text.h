@@ -1,5 +1,6 @@
 // A token's value as people read it: integers and index in signed decimal (i1 as 0/1),
-// floats in the shortest decimal form that reads back to the same value, none as "-".
+// floats in the shortest decimal form that reads back to the same value, f16 as its raw
+// bits in hex, none as "-".
 #pragma once
 
 #include "lowering/ir/types.h"
@@ -8,7 +9,10 @@
 
 namespace loom::traces {
 
-void appendValue(std::string& out, Bits value, const Type& t);
+constexpr size_t kMaxValueText = 48;
+
+// Writes the value at `p` (kMaxValueText bytes of room) and returns where it ended.
+char* putValue(char* p, Bits value, const Type& t);
 std::string valueText(Bits value, const Type& t);
 
 } // namespace loom::traces

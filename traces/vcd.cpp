@@ -2,6 +2,8 @@
 
 #include "traces/phase_names.h"
 
+#include <algorithm>
+
 namespace loom::traces {
 
 namespace {
@@ -16,11 +18,8 @@ unsigned bitsFor(int count) {
 }
 
 // A small unsigned value in a variable of `width` bits.
-void appendInt(std::string& out, unsigned width, uint64_t value, const VcdCode& code) {
-  if (width == 1)
-    appendScalar(out, value & 1, code);
-  else
-    appendVector(out, value, code);
+char* putInt(char* p, unsigned width, uint64_t value, const VcdCode& code) {
+  return width == 1 ? putScalar(p, value & 1, code) : putVector(p, value, code);
 }
 
 std::string rangeSuffix(unsigned width) {
@@ -36,14 +35,22 @@ std::string phaseVarName(const models::Op& op) {
   return s;
 }
 
+// Scope depth of an op: loop bodies nest, so the deeper an op, the more often its
+// channels change.
+int depth(const std::string& name) {
+  return static_cast<int>(std::count(name.begin(), name.end(), '/'));
+}
+
 } // namespace
 
 struct VcdWriter::ChannelSig {
   const models::Channel* ch = nullptr;
   VcdCode valid, ready, data, transfer;
   DataShape shape = DataShape::None;
+  // What the file says now.
   bool validOn = false, readyOn = false, transferOn = false, dataKnown = false;
   Bits value = 0;
+  bool dirty = false;      // on dirty_
   uint64_t poppedNext = 0; // one past the global cycle of the last pop
 };
 
@@ -51,12 +58,14 @@ struct VcdWriter::PhaseSig {
   VcdCode code;
   std::string name;
   unsigned width = 1;
-  int value = 0;
+  int value = 0;   // what the file says now
+  int pending = 0; // reported for the end of the current cycle
+  bool dirty = false;
 };
 
 class VcdWriter::NetObserver : public sim::CycleObserver {
 public:
-  NetObserver(VcdWriter& w, Net& n) : w_(w), n_(n) {}
+  NetObserver(VcdWriter& w, Net& n, NetClock clock) : w_(w), n_(n), clock_(clock) {}
   void channelChanged(uint64_t cycle, uint32_t index, const models::Channel& ch,
                       sim::ChannelChange change) override;
   void phaseChanged(uint64_t cycle, uint32_t index, const models::Op& op, int oldPhase,
@@ -66,6 +75,7 @@ public:
 private:
   VcdWriter& w_;
   Net& n_;
+  NetClock clock_;
 };
 
 struct VcdWriter::Net {
@@ -79,156 +89,211 @@ struct VcdWriter::Net {
   std::unique_ptr<NetObserver> observer;
 };
 
-void VcdWriter::NetObserver::channelChanged(uint64_t cycle, uint32_t index,
-                                            const models::Channel& ch, sim::ChannelChange change) {
-  w_.channel(cycle, n_.channels[index], ch, change);
-}
-
-void VcdWriter::NetObserver::phaseChanged(uint64_t cycle, uint32_t index, const models::Op&, int,
-                                          int newPhase) {
-  if (int32_t k = n_.phaseOf[index]; k >= 0) w_.phase(cycle, n_.phases[k], newPhase);
-}
-
-void VcdWriter::NetObserver::cycleEnd(uint64_t cycle) {
-  w_.endCycle(cycle, n_);
-}
-
-VcdWriter::VcdWriter(std::ostream& out) : stream_(out) {
-  now_.reserve(1 << 12);
-  next_.reserve(1 << 12);
-  out_.reserve(kSpillBytes + (1 << 16));
-}
+VcdWriter::VcdWriter(std::ostream& out) : stream_(out), out_(kSpillBytes + (1 << 16)) {}
 
 VcdWriter::~VcdWriter() {
   close();
 }
 
-sim::CycleObserver& VcdWriter::addNetwork(const TracedNetwork& n) {
+sim::CycleObserver& VcdWriter::addNetwork(const TracedNetwork& n, NetClock clock) {
   auto net = std::make_unique<Net>();
   net->info = n;
   net->tree = buildHierarchy(n);
+  // Each network is a top scope: two of one name (the same function elaborated twice)
+  // would merge in a viewer.
+  std::string base = net->tree.name;
+  for (int k = 2; std::any_of(nets_.begin(), nets_.end(),
+                              [&](const auto& o) { return o->tree.name == net->tree.name; });
+       ++k)
+    net->tree.name = base + "_" + std::to_string(k);
   const sim::Circuit& c = n.circuit();
   net->channels.resize(c.numChannels());
   for (uint32_t i = 0; i < c.numChannels(); ++i) {
     ChannelSig& s = net->channels[i];
     s.ch = &c.channel(i);
     s.shape = dataShape(s.ch->type());
-    s.valid = nextCode();
-    s.ready = nextCode();
-    s.transfer = nextCode();
-    if (s.shape != DataShape::None) s.data = nextCode();
     // The state the engine's reports will be changes against.
     s.validOn = s.ch->count() > 0;
     s.readyOn = s.ch->count() < s.ch->capacity();
     s.dataKnown = s.validOn;
     if (s.validOn) s.value = s.ch->front();
   }
+  assignChannelCodes(*net);
   net->phaseOf.assign(c.numOps(), -1);
   for (uint32_t i = 0; i < c.numOps(); ++i) {
     const models::Op& op = c.op(i);
     if (op.phaseCount() <= 0) continue;
     net->phaseOf[i] = static_cast<int32_t>(net->phases.size());
-    net->phases.push_back({nextCode(), phaseVarName(op), bitsFor(op.phaseCount()), op.phase()});
+    PhaseSig p;
+    p.code = nextCode();
+    p.name = phaseVarName(op);
+    p.width = bitsFor(op.phaseCount());
+    p.value = p.pending = op.phase();
+    net->phases.push_back(p);
   }
   net->invocation = nextCode();
-  net->observer = std::make_unique<NetObserver>(*this, *net);
+  channels_ += c.numChannels();
+  phases_ += net->phases.size();
+  dirty_.reserve(channels_);
+  rises_.reserve(channels_);
+  high_.reserve(channels_);
+  dirtyPhases_.reserve(phases_);
+  net->observer = std::make_unique<NetObserver>(*this, *net, clock);
   nets_.push_back(std::move(net));
   return *nets_.back()->observer;
 }
 
+// Shorter codes make shorter lines: the one-character codes go to the signals that
+// change most, valid and transfer of the channels deepest in loops, then data, then
+// ready.
+void VcdWriter::assignChannelCodes(Net& net) {
+  const sim::Circuit& c = net.info.circuit();
+  std::vector<uint32_t> order(c.numChannels());
+  std::vector<int> deep(c.numChannels());
+  for (uint32_t i = 0; i < c.numChannels(); ++i) {
+    order[i] = i;
+    const models::Op* consumer = c.channel(i).consumer();
+    deep[i] = consumer ? depth(consumer->name()) : 0;
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [&](uint32_t a, uint32_t b) { return deep[a] > deep[b]; });
+  for (uint32_t i : order) {
+    net.channels[i].valid = nextCode();
+    net.channels[i].transfer = nextCode();
+  }
+  for (uint32_t i : order)
+    if (net.channels[i].shape != DataShape::None) net.channels[i].data = nextCode();
+  for (uint32_t i : order)
+    net.channels[i].ready = nextCode();
+}
+
 // ---- events ------------------------------------------------------------------------
 
-void VcdWriter::channel(uint64_t cycle, ChannelSig& s, const models::Channel& ch,
-                        sim::ChannelChange chg) {
-  ensureHeader();
-  enter(cycle);
-  if (chg.popped) {
-    s.poppedNext = cycle + 1;
+void VcdWriter::NetObserver::channelChanged(uint64_t cycle, uint32_t index, const models::Channel&,
+                                            sim::ChannelChange change) {
+  ChannelSig& s = n_.channels[index];
+  if (change.popped) {
+    s.poppedNext = clock_.global(cycle) + 1;
     if (!s.transferOn) {
-      appendScalar(now_, true, s.transfer);
       s.transferOn = true;
-      high_.push_back(&s);
+      w_.rises_.push(&s);
     }
   }
-  // The state after the commit is the next cycle's start-of-cycle state.
-  int count = ch.count();
-  bool valid = count > 0, ready = count < ch.capacity();
-  if (valid != s.validOn) {
-    appendScalar(next_, valid, s.valid);
-    s.validOn = valid;
-  }
-  if (ready != s.readyOn) {
-    appendScalar(next_, ready, s.ready);
-    s.readyOn = ready;
-  }
-  if (valid && s.shape != DataShape::None) {
-    Bits v = ch.front();
-    if (!s.dataKnown || v != s.value) {
-      appendData(next_, s.shape, ch.type(), v, s.data);
-      s.value = v;
-      s.dataKnown = true;
-    }
+  if (!s.dirty) {
+    s.dirty = true;
+    w_.dirty_.push(&s);
   }
 }
 
-void VcdWriter::phase(uint64_t cycle, PhaseSig& s, int value) {
-  ensureHeader();
-  enter(cycle);
-  if (value == s.value) return;
-  appendInt(next_, s.width, static_cast<uint64_t>(value), s.code);
-  s.value = value;
+void VcdWriter::NetObserver::phaseChanged(uint64_t, uint32_t index, const models::Op&, int,
+                                          int newPhase) {
+  int32_t k = n_.phaseOf[index];
+  if (k < 0) return;
+  PhaseSig& p = n_.phases[k];
+  p.pending = newPhase;
+  if (!p.dirty) {
+    p.dirty = true;
+    w_.dirtyPhases_.push(&p);
+  }
+}
+
+void VcdWriter::NetObserver::cycleEnd(uint64_t cycle) {
+  uint64_t g = clock_.global(cycle);
+  w_.endCycle(g, n_);
+  clock_.endCycle(g);
 }
 
 void VcdWriter::endCycle(uint64_t cycle, Net& net) {
   ensureHeader();
-  enter(cycle);
-  // begin() counted the invocation before its first cycle: it shows at that cycle.
+  // A cycle nobody reported (an observer attached late, a gap between networks run
+  // without a timeline): transfers still on fall right after the last known cycle.
+  if (anyCycle_ && cycle > lastCycle_ + 1 && !high_.empty()) {
+    char* p = out_.room(high_.size() * kMaxLine + 32);
+    p = stampIfNew(p, lastCycle_ + 1);
+    for (ChannelSig* s : high_) {
+      p = putScalar(p, false, s->transfer);
+      s->transferOn = false;
+      if (s->poppedNext == cycle + 1) { // popped again now: rises again now
+        s->transferOn = true;
+        rises_.push(s);
+      }
+    }
+    out_.commit(p);
+    high_.clear();
+  }
+  writeTransfers(cycle, net);
+  writeStates(cycle + 1);
+  lastCycle_ = cycle;
+  anyCycle_ = true;
+  if (out_.size() >= kSpillBytes) spill();
+}
+
+// Time `cycle`: the invocation count (begin() counts an invocation before its first
+// cycle), transfers that start, transfers that end.
+void VcdWriter::writeTransfers(uint64_t cycle, Net& net) {
+  char* p = out_.room((rises_.size() + high_.size() + 1) * kMaxLine + 32);
   uint64_t inv = net.info.network->invocations();
   if (inv != net.invocations) {
-    appendVector(now_, inv, net.invocation);
+    p = stampIfNew(p, cycle);
+    p = putVector(p, inv, net.invocation);
     net.invocations = inv;
   }
-  finishCycle();
-}
-
-// Cycles between cur_ and `cycle` had no events (or the caller skipped them): the
-// pending changes still land on their own time stamps.
-void VcdWriter::advance(uint64_t cycle) {
-  if (cycle < cur_) return; // time never runs backwards; late news joins the current stamp
-  for (int k = 0; k < 2 && cur_ < cycle; ++k)
-    finishCycle();
-  cur_ = cycle;
-}
-
-// Ends time cur_: transfers not repeated in it fall, its changes are written, and the
-// next time's changes become current.
-void VcdWriter::finishCycle() {
+  for (ChannelSig* s : rises_) {
+    p = stampIfNew(p, cycle);
+    p = putScalar(p, true, s->transfer);
+  }
   size_t keep = 0;
   for (ChannelSig* s : high_) {
-    if (s->poppedNext == cur_ + 1) {
+    if (s->poppedNext == cycle + 1) {
       high_[keep++] = s;
       continue;
     }
-    appendScalar(now_, false, s->transfer);
+    p = stampIfNew(p, cycle);
+    p = putScalar(p, false, s->transfer);
     s->transferOn = false;
   }
   high_.resize(keep);
-  emit(cur_, now_);
-  now_.swap(next_);
-  next_.clear();
-  ++cur_;
+  for (ChannelSig* s : rises_)
+    high_.push(s);
+  rises_.clear();
+  out_.commit(p);
 }
 
-void VcdWriter::emit(uint64_t time, const std::string& changes) {
-  if (changes.empty()) return;
-  if (time != lastStamp_) {
-    out_.push_back('#');
-    out_.append(std::to_string(time));
-    out_.push_back('\n');
-    lastStamp_ = time;
+// Time `time` = the cycle after the one that just ended: the state the ops see then.
+void VcdWriter::writeStates(uint64_t time) {
+  char* p = out_.room((3 * dirty_.size() + dirtyPhases_.size()) * kMaxLine + 32);
+  for (ChannelSig* s : dirty_) {
+    s->dirty = false;
+    const models::Channel& ch = *s->ch;
+    int count = ch.count();
+    bool valid = count > 0, ready = count < ch.capacity();
+    bool data = valid && s->shape != DataShape::None && (!s->dataKnown || ch.front() != s->value);
+    if (valid == s->validOn && ready == s->readyOn && !data) continue;
+    p = stampIfNew(p, time);
+    if (valid != s->validOn) {
+      p = putScalar(p, valid, s->valid);
+      s->validOn = valid;
+    }
+    if (ready != s->readyOn) {
+      p = putScalar(p, ready, s->ready);
+      s->readyOn = ready;
+    }
+    if (data) {
+      s->value = ch.front();
+      s->dataKnown = true;
+      p = putData(p, s->shape, ch.type(), s->value, s->data);
+    }
   }
-  out_.append(changes);
-  if (out_.size() >= kSpillBytes) spill();
+  dirty_.clear();
+  for (PhaseSig* ph : dirtyPhases_) {
+    ph->dirty = false;
+    if (ph->pending == ph->value) continue;
+    p = stampIfNew(p, time);
+    p = putInt(p, ph->width, static_cast<uint64_t>(ph->pending), ph->code);
+    ph->value = ph->pending;
+  }
+  dirtyPhases_.clear();
+  out_.commit(p);
 }
 
 void VcdWriter::spill() {
@@ -240,10 +305,17 @@ void VcdWriter::spill() {
 void VcdWriter::close() {
   if (closed_) return;
   ensureHeader();
-  while (!now_.empty() || !next_.empty() || !high_.empty())
-    finishCycle();
-  // A last stamp, so that viewers draw the final values for one cycle.
-  if (cur_ > lastStamp_) out_ += "#" + std::to_string(cur_) + "\n";
+  uint64_t end = anyCycle_ ? lastCycle_ + 1 : lastStamp_;
+  char* p = out_.room(high_.size() * kMaxLine + 64);
+  for (ChannelSig* s : high_) {
+    p = stampIfNew(p, end);
+    p = putScalar(p, false, s->transfer);
+    s->transferOn = false;
+  }
+  high_.clear();
+  // The run ends at `end`: a last stamp, so that viewers draw the final values.
+  p = stampIfNew(p, end);
+  out_.commit(p);
   spill();
   stream_.flush();
   closed_ = true;
@@ -253,51 +325,52 @@ void VcdWriter::close() {
 
 void VcdWriter::writeHeader() {
   headerDone_ = true;
-  out_ += "$version loom-sim $end\n";
-  out_ += "$comment one time unit is one clock cycle; time is the run's global cycle "
-          "(networks placed back to back in the order they ran) $end\n";
-  out_ += "$timescale 1ns $end\n";
+  std::string h = "$version loom-sim $end\n"
+                  "$comment one time unit is one clock cycle; time is the run's global cycle "
+                  "(networks placed back to back in the order they ran) $end\n"
+                  "$timescale 1ns $end\n";
   for (const auto& net : nets_)
-    writeScope(*net, net->tree);
-  out_ += "$enddefinitions $end\n";
+    writeScope(h, *net, net->tree);
+  h += "$enddefinitions $end\n";
+  out_.append(h);
   writeInitialValues();
 }
 
-void VcdWriter::writeScope(const Net& net, const ScopeNode& s) {
-  out_ += "$scope module " + s.name + " $end\n";
-  if (&s == &net.tree) out_ += "$var integer 32 " + net.invocation.str() + " invocation $end\n";
+void VcdWriter::writeScope(std::string& h, const Net& net, const ScopeNode& s) const {
+  h += "$scope module " + s.name + " $end\n";
+  if (&s == &net.tree) h += "$var integer 32 " + net.invocation.str() + " invocation $end\n";
   for (const ScopeNode& child : s.scopes)
-    writeScope(net, child);
+    writeScope(h, net, child);
   for (const OpNode& op : s.ops)
-    writeOp(net, op);
-  out_ += "$upscope $end\n";
+    writeOp(h, net, op);
+  h += "$upscope $end\n";
 }
 
-void VcdWriter::writeOp(const Net& net, const OpNode& op) {
-  out_ += "$scope module " + op.name + " $end\n";
+void VcdWriter::writeOp(std::string& h, const Net& net, const OpNode& op) const {
+  h += "$scope module " + op.name + " $end\n";
   if (int32_t k = net.phaseOf[op.op]; k >= 0) {
     const PhaseSig& p = net.phases[k];
-    out_ += "$var reg " + std::to_string(p.width) + " " + p.code.str() + " " + p.name +
-            rangeSuffix(p.width) + " $end\n";
+    h += "$var reg " + std::to_string(p.width) + " " + p.code.str() + " " + p.name +
+         rangeSuffix(p.width) + " $end\n";
   }
   for (const PortNode& port : op.ports) {
-    out_ += "$scope module " + port.name + " $end\n";
-    writeChannelVars(net.channels[port.channel]);
-    out_ += "$upscope $end\n";
+    h += "$scope module " + port.name + " $end\n";
+    writeChannelVars(h, net.channels[port.channel]);
+    h += "$upscope $end\n";
   }
-  out_ += "$upscope $end\n";
+  h += "$upscope $end\n";
 }
 
-void VcdWriter::writeChannelVars(const ChannelSig& s) {
-  out_ += "$var wire 1 " + s.valid.str() + " valid $end\n";
-  out_ += "$var wire 1 " + s.ready.str() + " ready $end\n";
-  if (s.shape == DataShape::Real) out_ += "$var real 64 " + s.data.str() + " data $end\n";
+void VcdWriter::writeChannelVars(std::string& h, const ChannelSig& s) const {
+  h += "$var wire 1 " + s.valid.str() + " valid $end\n";
+  h += "$var wire 1 " + s.ready.str() + " ready $end\n";
+  if (s.shape == DataShape::Real) h += "$var real 64 " + s.data.str() + " data $end\n";
   if (s.shape == DataShape::Bit || s.shape == DataShape::Vector) {
     unsigned w = dataWidth(s.ch->type());
-    out_ += "$var wire " + std::to_string(w) + " " + s.data.str() + " data" + rangeSuffix(w) +
-            " $end\n";
+    h += "$var wire " + std::to_string(w) + " " + s.data.str() + " data" + rangeSuffix(w) +
+         " $end\n";
   }
-  out_ += "$var wire 1 " + s.transfer.str() + " transfer $end\n";
+  h += "$var wire 1 " + s.transfer.str() + " transfer $end\n";
 }
 
 // Every variable's value when tracing starts: channels and phases as they were when
@@ -305,25 +378,26 @@ void VcdWriter::writeChannelVars(const ChannelSig& s) {
 // observer right after addNetwork, before a cycle runs), the invocation count as the
 // host has it now (begin() of the first invocation may already have counted).
 void VcdWriter::writeInitialValues() {
-  out_ += "#" + std::to_string(cur_) + "\n$dumpvars\n";
-  lastStamp_ = cur_;
+  out_.commit(stamp_.put(out_.room(32), 0));
+  out_.append("$dumpvars\n");
+  lastStamp_ = 0;
   for (auto& net : nets_) {
     net->invocations = net->info.network->invocations();
-    appendVector(out_, net->invocations, net->invocation);
+    out_.commit(putVector(out_.room(kMaxLine), net->invocations, net->invocation));
     for (PhaseSig& p : net->phases)
-      appendInt(out_, p.width, static_cast<uint64_t>(p.value), p.code);
+      out_.commit(putInt(out_.room(kMaxLine), p.width, static_cast<uint64_t>(p.value), p.code));
     for (const ChannelSig& s : net->channels) {
-      appendScalar(out_, s.validOn, s.valid);
-      appendScalar(out_, s.readyOn, s.ready);
-      appendScalar(out_, false, s.transfer);
-      if (s.shape == DataShape::None) continue;
-      if (s.dataKnown)
-        appendData(out_, s.shape, s.ch->type(), s.value, s.data);
-      else
-        appendUnknown(out_, s.shape, s.data);
+      char* p = out_.room(4 * kMaxLine);
+      p = putScalar(p, s.validOn, s.valid);
+      p = putScalar(p, s.readyOn, s.ready);
+      p = putScalar(p, false, s.transfer);
+      if (s.shape != DataShape::None)
+        p = s.dataKnown ? putData(p, s.shape, s.ch->type(), s.value, s.data)
+                        : putUnknown(p, s.shape, s.data);
+      out_.commit(p);
     }
   }
-  out_ += "$end\n";
+  out_.append("$end\n");
 }
 
 } // namespace loom::traces

@@ -28,6 +28,9 @@
 
 #include "sim/engine/observer.h"
 #include "traces/hierarchy.h"
+#include "traces/ptr_list.h"
+#include "traces/text_buffer.h"
+#include "traces/timeline.h"
 #include "traces/traced_network.h"
 #include "traces/vcd_text.h"
 
@@ -49,7 +52,8 @@ public:
 
   // Declares the signals of one network; returns the observer to attach to its engine
   // (or to its NetworkTap). The network must outlive the writer.
-  sim::CycleObserver& addNetwork(const TracedNetwork& n);
+  // `clock`: see timeline.h (default: the observer is given global cycles).
+  sim::CycleObserver& addNetwork(const TracedNetwork& n, NetClock clock = {});
 
   // Writes the changes still pending and a final time stamp. Nothing is written after.
   void close();
@@ -64,37 +68,44 @@ private:
   friend class NetObserver;
 
   // --- events, on the global cycle axis ---
-  void channel(uint64_t cycle, ChannelSig& s, const models::Channel& ch, sim::ChannelChange chg);
-  void phase(uint64_t cycle, PhaseSig& s, int value);
+  // During a cycle the callbacks only mark what changed; endCycle() writes it all, in
+  // time order: the transfers of cycle c at time c, then the state after c (channels,
+  // phases) at time c + 1. So the text goes out once, with no per-cycle buffers.
   void endCycle(uint64_t cycle, Net& net);
-  void enter(uint64_t cycle) {
-    if (cycle != cur_) advance(cycle);
+  void writeTransfers(uint64_t cycle, Net& net);
+  void writeStates(uint64_t time);
+  // "#time" unless the file is at that time already.
+  char* stampIfNew(char* p, uint64_t time) {
+    if (time == lastStamp_) return p;
+    lastStamp_ = time;
+    return stamp_.put(p, time);
   }
-  void advance(uint64_t cycle);
-  void finishCycle();
-  void emit(uint64_t time, const std::string& changes);
+  void spill();
 
   // --- header ---
   void ensureHeader() {
     if (!headerDone_) writeHeader();
   }
   void writeHeader();
-  void writeScope(const Net& net, const ScopeNode& s);
-  void writeOp(const Net& net, const OpNode& op);
-  void writeChannelVars(const ChannelSig& s);
+  void writeScope(std::string& h, const Net& net, const ScopeNode& s) const;
+  void writeOp(std::string& h, const Net& net, const OpNode& op) const;
+  void writeChannelVars(std::string& h, const ChannelSig& s) const;
   void writeInitialValues();
   VcdCode nextCode() { return VcdCode::number(codes_++); }
-
-  void spill();
+  void assignChannelCodes(Net& net);
 
   std::ostream& stream_;
   std::vector<std::unique_ptr<Net>> nets_;
-  std::vector<ChannelSig*> high_; // channels whose transfer is 1
-  std::string now_;               // changes at time cur_
-  std::string next_;              // changes at time cur_ + 1
-  std::string out_;               // text not yet handed to the stream
-  uint64_t cur_ = 0;
-  uint64_t lastStamp_ = UINT64_MAX;
+  PtrList<ChannelSig> dirty_;        // channels pushed or popped in the current cycle
+  PtrList<PhaseSig> dirtyPhases_;    // phases changed in the current cycle
+  PtrList<ChannelSig> rises_;        // transfer goes to 1 in the current cycle
+  PtrList<ChannelSig> high_;         // channels whose transfer is 1
+  size_t channels_ = 0, phases_ = 0; // over all networks: the lists' capacities
+  TextBuffer out_;                   // text not yet handed to the stream
+  TimeStamp stamp_;
+  uint64_t lastCycle_ = 0; // the last cycle ended
+  bool anyCycle_ = false;  // a cycle has ended
+  uint64_t lastStamp_ = 0;
   uint64_t codes_ = 0;
   uint64_t written_ = 0;
   bool headerDone_ = false;

@@ -1,5 +1,6 @@
 #include "traces/vcd_text.h"
 
+#include <array>
 #include <charconv>
 #include <cstring>
 
@@ -27,32 +28,47 @@ unsigned dataWidth(const Type& t) {
 
 namespace {
 
-void appendCode(std::string& out, const VcdCode& code) {
-  out.append(code.text, code.size);
-  out.push_back('\n');
+char* putCode(char* p, const VcdCode& code) {
+  std::memcpy(p, code.text, sizeof code.text);
+  p += code.size;
+  *p++ = '\n';
+  return p;
+}
+
+// The eight binary digits of every byte value, most significant first.
+const std::array<std::array<char, 8>, 256>& byteDigits() {
+  static const auto table = [] {
+    std::array<std::array<char, 8>, 256> t{};
+    for (int v = 0; v < 256; ++v)
+      for (int b = 0; b < 8; ++b)
+        t[v][b] = static_cast<char>('0' + ((v >> (7 - b)) & 1));
+    return t;
+  }();
+  return table;
 }
 
 } // namespace
 
-void appendScalar(std::string& out, bool value, const VcdCode& code) {
-  out.push_back(value ? '1' : '0');
-  appendCode(out, code);
-}
-
-void appendVector(std::string& out, uint64_t value, const VcdCode& code) {
+char* putVector(char* p, uint64_t value, const VcdCode& code) {
   // Leading zeros left out: VCD extends a shorter vector with 0s.
-  char buf[80];
-  char* p = buf;
   *p++ = 'b';
-  int top = value == 0 ? 0 : 63 - __builtin_clzll(value);
-  for (int b = top; b >= 0; --b)
-    *p++ = static_cast<char>('0' + ((value >> b) & 1));
+  if (value == 0) {
+    *p++ = '0';
+  } else {
+    int top = 63 - __builtin_clzll(value);
+    for (int b = top; b >= 0 && (b + 1) % 8 != 0; --b)
+      *p++ = static_cast<char>('0' + ((value >> b) & 1));
+    const auto& digits = byteDigits();
+    for (int byte = (top + 1) / 8 - 1; byte >= 0; --byte) {
+      std::memcpy(p, digits[(value >> (8 * byte)) & 0xFF].data(), 8);
+      p += 8;
+    }
+  }
   *p++ = ' ';
-  out.append(buf, static_cast<size_t>(p - buf));
-  appendCode(out, code);
+  return putCode(p, code);
 }
 
-void appendReal(std::string& out, Bits value, const Type& t, const VcdCode& code) {
+char* putReal(char* p, Bits value, const Type& t, const VcdCode& code) {
   double d;
   if (t.kind == TypeKind::F32) {
     float f;
@@ -62,31 +78,59 @@ void appendReal(std::string& out, Bits value, const Type& t, const VcdCode& code
   } else {
     std::memcpy(&d, &value, sizeof d);
   }
-  char buf[48];
-  buf[0] = 'r';
-  auto res = std::to_chars(buf + 1, buf + sizeof buf - 1, d);
-  *res.ptr++ = ' ';
-  out.append(buf, static_cast<size_t>(res.ptr - buf));
-  appendCode(out, code);
+  *p++ = 'r';
+  p = std::to_chars(p, p + 40, d).ptr;
+  *p++ = ' ';
+  return putCode(p, code);
 }
 
-void appendUnknown(std::string& out, DataShape shape, const VcdCode& code) {
+char* putUnknown(char* p, DataShape shape, const VcdCode& code) {
   switch (shape) {
-  case DataShape::Bit: out.push_back('x'); break;
-  case DataShape::Vector: out.append("bx "); break;
-  case DataShape::Real: out.append("r0 "); break; // reals have no x
-  case DataShape::None: return;
+  case DataShape::Bit: *p++ = 'x'; break;
+  case DataShape::Vector:
+    std::memcpy(p, "bx ", 3);
+    p += 3;
+    break;
+  case DataShape::Real: // reals have no x
+    std::memcpy(p, "r0 ", 3);
+    p += 3;
+    break;
+  case DataShape::None: return p;
   }
-  appendCode(out, code);
+  return putCode(p, code);
 }
 
-void appendData(std::string& out, DataShape shape, const Type& t, Bits value, const VcdCode& code) {
+char* putData(char* p, DataShape shape, const Type& t, Bits value, const VcdCode& code) {
   switch (shape) {
-  case DataShape::Bit: appendScalar(out, value & 1, code); break;
-  case DataShape::Vector: appendVector(out, value & widthMask(t.width), code); break;
-  case DataShape::Real: appendReal(out, value, t, code); break;
+  case DataShape::Bit: return putScalar(p, value & 1, code);
+  case DataShape::Vector: return putVector(p, value & widthMask(t.width), code);
+  case DataShape::Real: return putReal(p, value, t, code);
   case DataShape::None: break;
   }
+  return p;
+}
+
+char* TimeStamp::put(char* p, uint64_t time) {
+  if (time == time_ + 1) {
+    int i = size_ - 1;
+    while (i >= 0 && digits_[i] == '9')
+      digits_[i--] = '0';
+    if (i >= 0) {
+      ++digits_[i];
+    } else { // 99..9 + 1
+      std::memmove(digits_ + 1, digits_, static_cast<size_t>(size_));
+      digits_[0] = '1';
+      ++size_;
+    }
+  } else if (time != time_) {
+    size_ = static_cast<int>(std::to_chars(digits_, digits_ + sizeof digits_, time).ptr - digits_);
+  }
+  time_ = time;
+  *p++ = '#';
+  std::memcpy(p, digits_, static_cast<size_t>(size_));
+  p += size_;
+  *p++ = '\n';
+  return p;
 }
 
 } // namespace loom::traces

@@ -1,17 +1,23 @@
 // The VCD text of identifiers and values (IEEE 1364 section 18, "Value change dump"):
-// the pieces vcd.cpp writes for every change, kept small and allocation-free.
+// the pieces vcd.cpp writes for every change. Each put* writes one complete
+// value-change line ('\n' included) at `p`, which must have kMaxLine bytes of room, and
+// returns where it ended (see text_buffer.h).
 #pragma once
 
 #include "lowering/ir/types.h"
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 namespace loom::traces {
 
+constexpr size_t kMaxLine = 96;
+
 // A variable's identifier code: printable ASCII '!'..'~', base 94, shortest first.
+// Kept in 8 bytes so that writing one is a single fixed-size copy.
 struct VcdCode {
-  char text[6] = {};
+  char text[8] = {};
   uint8_t size = 0;
   static VcdCode number(uint64_t n);
   std::string str() const { return std::string(text, size); }
@@ -25,12 +31,29 @@ DataShape dataShape(const Type& t);
 // Declared width of a data variable ($var ... <width>): 64 for reals.
 unsigned dataWidth(const Type& t);
 
-// Appenders. Each writes one complete value-change line, '\n' included.
-void appendScalar(std::string& out, bool value, const VcdCode& code);              // "1!"
-void appendVector(std::string& out, uint64_t value, const VcdCode& code);          // "b101 !"
-void appendReal(std::string& out, Bits value, const Type& t, const VcdCode& code); // "r1.5 !"
-void appendUnknown(std::string& out, DataShape shape, const VcdCode& code);        // "x!", "bx !"
+// "1!"; inline: the most frequent line by far.
+inline char* putScalar(char* p, bool value, const VcdCode& code) {
+  *p++ = value ? '1' : '0';
+  std::memcpy(p, code.text, sizeof code.text);
+  p += code.size;
+  *p++ = '\n';
+  return p;
+}
+char* putVector(char* p, uint64_t value, const VcdCode& code);          // "b101 !"
+char* putReal(char* p, Bits value, const Type& t, const VcdCode& code); // "r1.5 !"
+char* putUnknown(char* p, DataShape shape, const VcdCode& code);        // "x!", "bx !"
 // A data value in the shape of its type.
-void appendData(std::string& out, DataShape shape, const Type& t, Bits value, const VcdCode& code);
+char* putData(char* p, DataShape shape, const Type& t, Bits value, const VcdCode& code);
+// "#<time>\n". Time stamps mostly go up by one, so the decimal text is kept and
+// incremented in place rather than converted anew for every cycle.
+class TimeStamp {
+public:
+  char* put(char* p, uint64_t time);
+
+private:
+  uint64_t time_ = 0;
+  char digits_[24] = {'0'};
+  int size_ = 1;
+};
 
 } // namespace loom::traces

@@ -32,20 +32,24 @@ struct SumLoop {
   dfg::Graph g;
   static constexpr uint32_t kLoop = 7;
 
-  SumLoop() {
+  // `function` names the function, its top scope and every node's first path component.
+  explicit SumLoop(std::string function = "f") : fn_(std::move(function)) {
     loopOp->id = kLoop;
-    g.function = "f";
-    g.scopes.push_back({dfg::Scope::Kind::Function, "f", -1, nullptr});
-    g.scopes.push_back({dfg::Scope::Kind::LoopBody, "f/loop0", 0, loopOp.get()});
+    g.function = fn_;
+    g.scopes.push_back({dfg::Scope::Kind::Function, fn_, -1, nullptr});
+    g.scopes.push_back({dfg::Scope::Kind::LoopBody, fn_ + "/loop0", 0, loopOp.get()});
     build();
   }
 
 private:
-  Vertex node(NodeKind kind, std::string name, uint32_t scope, std::vector<Type> ins,
+  std::string fn_;
+
+  Vertex node(NodeKind kind, const std::string& name, uint32_t scope, std::vector<Type> ins,
               std::vector<Type> outs) {
     dfg::Node n;
     n.kind = kind;
-    n.name = std::move(name);
+    n.name = fn_ + name.substr(1); // "f/..." -> "<function>/..."
+
     n.scope = scope;
     n.inTypes = std::move(ins);
     n.outTypes = std::move(outs);

@@ -132,7 +132,7 @@ TEST_CASE("a loop that never runs two iterations has no II", "[stats]") {
   StatsCollector stats;
   run.tap->add(stats.addNetwork(run.net));
   run.call(0, 1, 5, 5);
-  run.call(3, 3, 5, 5); // zero trips: the stream emits only its false
+  run.call(3, 3, 5, 5);                   // zero trips: the stream emits only its false
   const auto collected = stats.collect(); // keep the result alive: c refers into it
   const LoopCounts& c = collected.at(0).loops.at(0).counts;
   CHECK(c.activations == 2);

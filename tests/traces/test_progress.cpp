@@ -1,0 +1,80 @@
+// The progress line: drawn in place on a terminal, erased at the end, silent otherwise.
+#include "fixture.h"
+#include "traces/progress.h"
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <string>
+
+using namespace loom;
+using namespace loom::traces;
+using namespace loom::traces::test;
+
+namespace {
+
+std::string contents(std::FILE* f) {
+  std::fflush(f);
+  std::rewind(f);
+  std::string s;
+  for (int c; (c = std::fgetc(f)) != EOF;)
+    s.push_back(static_cast<char>(c));
+  return s;
+}
+
+// A sum loop long enough for a few thousand cycles, with `p` attached.
+void longRun(Progress& p) {
+  SumRun run;
+  run.tap->add(p.addNetwork(run.net));
+  run.call(0, 1500, 0, 1500 * 1499 / 2);
+}
+
+} // namespace
+
+TEST_CASE("progress draws a line in place and erases it", "[progress]") {
+  std::FILE* f = std::tmpfile();
+  REQUIRE(f);
+  {
+    Progress p(f, Progress::Mode::Always, std::chrono::milliseconds(0));
+    CHECK(p.enabled());
+    longRun(p);
+    CHECK(p.line().find(" cycles, ") != std::string::npos);
+    p.finish();
+  }
+  std::string s = contents(f);
+  std::fclose(f);
+  // Redrawn (at most once per 1024 cycles), each time from the line's start.
+  CHECK(s.rfind("\rloom-sim: 1,024 cycles, ", 0) == 0);
+  CHECK(s.find("tokens/s\033[K") != std::string::npos);
+  CHECK(s.find("\rloom-sim: 2,048 cycles, ") != std::string::npos);
+  // Erased at the end.
+  CHECK(s.size() > 6);
+  CHECK(s.substr(s.size() - 4) == "\r\033[K");
+}
+
+TEST_CASE("progress is silent when the stream is not a terminal", "[progress]") {
+  std::FILE* f = std::tmpfile();
+  REQUIRE(f);
+  {
+    Progress p(f, Progress::Mode::Auto, std::chrono::milliseconds(0)); // a file: no tty
+    CHECK_FALSE(p.enabled());
+    longRun(p);
+    p.finish();
+    Progress never(f, Progress::Mode::Never);
+    CHECK_FALSE(never.enabled());
+  }
+  CHECK(contents(f).empty());
+  std::fclose(f);
+}
+
+TEST_CASE("progress redraws at most once per interval", "[progress]") {
+  std::FILE* f = std::tmpfile();
+  REQUIRE(f);
+  {
+    Progress p(f, Progress::Mode::Always, std::chrono::hours(1));
+    longRun(p);
+    p.finish();
+  }
+  // The first look at the clock is within the hour of the start: nothing drawn.
+  CHECK(contents(f).empty());
+  std::fclose(f);
+}

@@ -69,10 +69,11 @@ nlohmann::json statsJson(const std::vector<NetworkStats>& nets) {
 
 namespace {
 
-// Columns: the first left-aligned, the others right-aligned, each as wide as its
-// widest cell.
+// Columns as wide as their widest cell: text columns (the first `textColumns`)
+// left-aligned, numbers right-aligned.
 class Table {
 public:
+  explicit Table(size_t textColumns) : text_(textColumns) {}
   void row(std::vector<std::string> cells) { rows_.push_back(std::move(cells)); }
   void print(std::string& out, const std::string& indent) const {
     std::vector<size_t> width;
@@ -85,7 +86,8 @@ public:
       std::string line = indent;
       for (size_t i = 0; i < r.size(); ++i) {
         std::string pad(width[i] - r[i].size(), ' ');
-        line += i == 0 ? r[i] + pad : "  " + pad + r[i];
+        if (i > 0) line += "  ";
+        line += i < text_ ? r[i] + pad : pad + r[i];
       }
       while (!line.empty() && line.back() == ' ')
         line.pop_back();
@@ -94,6 +96,7 @@ public:
   }
 
 private:
+  size_t text_;
   std::vector<std::vector<std::string>> rows_;
 };
 
@@ -114,7 +117,7 @@ std::string statsText(const std::vector<NetworkStats>& nets) {
   for (const NetworkStats& n : nets) {
     out += "\n@" + n.function + ": " + std::to_string(n.invocations) + " invocation(s), " +
            std::to_string(n.cycles) + " cycles\n";
-    Table ops;
+    Table ops(2);
     ops.row({"op", "kind", "firings", "active", "in-stall", "out-stall"});
     for (const OpRow& o : n.ops)
       ops.row({o.name, o.kind, std::to_string(o.stats.firings),
@@ -123,7 +126,7 @@ std::string statsText(const std::vector<NetworkStats>& nets) {
     ops.print(out, "  ");
     if (n.loops.empty()) continue;
     out += "\n";
-    Table loops;
+    Table loops(1);
     loops.row({"loop", "activations", "iterations", "II"});
     for (const LoopRow& l : n.loops) {
       auto ii = l.counts.ii();

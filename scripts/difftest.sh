@@ -17,6 +17,7 @@
 #   --size small|medium|large|mixed   program size (default small; mixed: by seed)
 #   --kernels K                       number of kernel functions (default: by seed)
 #   --out DIR                         failure directory (default out/difftest)
+#   --fresh                           empty the failure directory first
 #   -j N                              seeds in parallel (default 1)
 #   -v                                also print one line per passing seed
 #   --file                            the arguments are .mlir files, not seeds
@@ -50,6 +51,7 @@ verbose=0
 files=0
 classonly=0
 worker=0
+fresh=0
 args=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -58,6 +60,7 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     -j) jobs=$2; shift 2 ;;
     -v) verbose=1; shift ;;
+    --fresh) fresh=1; shift ;;
     --file) files=1; shift ;;
     --class) classonly=1; shift ;;
     --worker) worker=1; shift ;;
@@ -79,6 +82,10 @@ limits=()
 case "$size" in small|medium|large|mixed) ;; *) echo "difftest.sh: bad --size $size" >&2; exit 2 ;; esac
 for t in "$SIM" "$ORACLE"; do [ -x "$t" ] || { echo "difftest.sh: $t not found (build first)" >&2; exit 2; }; done
 [ $files -eq 1 ] || [ -x "$GEN" ] || { echo "difftest.sh: $GEN not found (build first)" >&2; exit 2; }
+
+if [ $fresh -eq 1 ] && [ $worker -eq 0 ] && [ -d "$out" ]; then
+  for d in "$out"/*/; do [ -f "$d/class" ] && rm -rf -- "$d"; done
+fi
 
 # Parallel: the same script on each seed, one process per seed, then a summary.
 if [ "$jobs" -gt 1 ] && [ $worker -eq 0 ] && [ $classonly -eq 0 ]; then
@@ -186,6 +193,7 @@ for a in "${args[@]}"; do
     if [ $worker -eq 1 ]; then echo "PASS $label"; elif [ $verbose -eq 1 ]; then echo "ok $label"; fi
   else
     fail=$((fail + 1))
+    rm -rf -- "${out:?}/$key"
     mkdir -p "$out/$key"
     cp "$work"/* "$out/$key/" 2>/dev/null
     echo "$cls" >"$out/$key/class"

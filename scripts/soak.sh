@@ -9,7 +9,8 @@
 # Environment: SOAK_SIZE (small|medium|large|mixed, default mixed), SOAK_JOBS (default
 # nproc), SOAK_OUT (default out/soak-START-END), SOAK_KERNELS (--kernels), and
 # DIFFTEST_TIMEOUT. The loom-sim and loom-gen binaries (LOOM_SIM / LOOM_GEN, default
-# build/) are copied into OUT/bin first, so a rebuild during the soak does not disturb it.
+# build/), scripts/difftest.sh and the oracle script are copied into OUT/bin first, so a
+# rebuild or an edit during the soak does not disturb it.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
@@ -26,15 +27,17 @@ gen=${LOOM_GEN:-$root/build/loom-gen}
 for b in "$sim" "$gen"; do [ -x "$b" ] || { echo "soak.sh: $b not found (build first)" >&2; exit 2; }; done
 
 mkdir -p "$out/bin"
+# Snapshots: binaries and scripts may be rebuilt or edited while the soak runs.
 cp "$sim" "$out/bin/loom-sim" && cp "$gen" "$out/bin/loom-gen" || exit 2
-export LOOM_SIM=$out/bin/loom-sim LOOM_GEN=$out/bin/loom-gen
+cp "$root/scripts/difftest.sh" "${ORACLE:-$root/scripts/oracle.sh}" "$out/bin/" || exit 2
+export LOOM_SIM=$out/bin/loom-sim LOOM_GEN=$out/bin/loom-gen ORACLE=$out/bin/$(basename "${ORACLE:-oracle.sh}")
 
 kargs=()
 [ -n "${SOAK_KERNELS:-}" ] && kargs=(--kernels "$SOAK_KERNELS")
 echo "soak: seeds $start..$end, size $size, $jobs jobs, failures in $out"
 t0=$(date +%s)
 # Batches of 10 seeds per worker; each worker prints PASS/FAIL lines as it goes.
-seq "$start" "$end" | xargs -P "$jobs" -n 10 "$root/scripts/difftest.sh" --worker --size "$size" \
+seq "$start" "$end" | xargs -P "$jobs" -n 10 "$out/bin/difftest.sh" --worker --size "$size" \
   --out "$out" "${kargs[@]}" >"$out/results.txt"
 t1=$(date +%s)
 

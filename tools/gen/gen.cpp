@@ -275,7 +275,7 @@ struct Val {
   std::string fconst;   // float constant text
   std::vector<std::pair<int, int>> dimOf; // a valid index of dim .second of memref id .first
   std::pair<int, int> isDim{-1, -1};      // the value of memref.dim (memref id, dim)
-  bool selectLike = false; // index value from select / min / max / ceil / floor (see castTo)
+  bool blockArg = false; // a block argument (function, loop iv, iter_arg, while argument)
 };
 
 struct MemVal {
@@ -390,9 +390,6 @@ public:
     v.ty = t;
     v.r = isIntLike(t) ? clampR(t, r) : Range{};
     v.mayNaN = isF(t) && nan;
-    if (t == T::Idx)
-      for (const char* k : {"select ", "arith.max", "arith.min", "arith.ceildiv", "arith.floordiv"})
-        if (rhs.compare(0, std::strlen(k), k) == 0) v.selectLike = true;
     line(v.name + " = " + rhs);
     --budget;
     return add(v);
@@ -792,12 +789,15 @@ public:
       return def(t, "arith.trunci " + a.name + " : " + tname(s) + " to " + ty, r);
     }
     case 2: {
-      // mlir-opt-14 (--arith-expand + conversion) loses the operand of an index -> iN
-      // index_cast fed directly by a select (or an op it expands into one) whose
-      // condition folds ("operation's operand is null"): never feed one directly.
-      Val a = scalar(T::Idx, d - 1);
-      for (int tries = 0; a.selectLike && tries < 4; ++tries) a = scalar(T::Idx, d - 1);
-      if (a.selectLike) a = cInt(T::Idx, R.range(0, 9));
+      // mlir-opt-14's conversion loses the operand of an index -> iN index_cast whose
+      // operand it folds away (a select, or an op --arith-expand turns into one, or an
+      // scf.if / scf.while result, with a condition that folds): "operation's operand
+      // is null". Only block arguments (never folded) and constants are cast.
+      std::vector<Val> ba;
+      for (auto& sc : scopes)
+        for (auto& x : sc.vals)
+          if (x.ty == T::Idx && x.blockArg) ba.push_back(x);
+      Val a = !ba.empty() && R.chance(0.9) ? R.pick(ba) : cInt(T::Idx, R.range(0, 9));
       Range r = a.r.known && fitsT(t, a.r.lo, a.r.hi) ? a.r : Range{};
       return def(t, "arith.index_cast " + a.name + " : index to " + ty, r);
     }
@@ -1357,6 +1357,7 @@ public:
     Val iv;
     iv.name = fresh("i");
     iv.ty = T::Idx;
+    iv.blockArg = true;
     if (ub.r.hi >= 1 && lb.r.nonneg()) iv.r = Range::of(lb.r.lo, std::max(lb.r.lo, ub.r.hi - 1));
     if (ub.isDim.first >= 0 && lb.r.nonneg()) iv.dimOf.push_back(ub.isDim);
     std::vector<Val> args;
@@ -1367,6 +1368,7 @@ public:
         Val a;
         a.name = fresh("a");
         a.ty = ts[i];
+        a.blockArg = true;
         args.push_back(a);
         head += (i ? ", " : "") + a.name + " = " + inits[i].name;
       }
@@ -1434,12 +1436,14 @@ public:
     Val cnt;
     cnt.name = fresh("w");
     cnt.ty = ct;
+    cnt.blockArg = true;
     if (idxCounter && init.r.nonneg() && limit.r.known) cnt.r = Range::of(init.r.lo, std::max(init.r.hi, limit.r.hi + stepV - 1));
     std::vector<Val> bargs;
     for (T t : bts) {
       Val a;
       a.name = fresh("b");
       a.ty = t;
+      a.blockArg = true;
       bargs.push_back(a);
     }
     Val fl;
@@ -1534,6 +1538,7 @@ public:
     Val acnt;
     acnt.name = fresh("w");
     acnt.ty = ct;
+    acnt.blockArg = true;
     if (idxCounter && init.r.nonneg() && limit.r.known && limit.r.hi >= 1)
       acnt.r = Range::of(init.r.lo, std::max(init.r.lo, limit.r.hi - 1));
     if (idxCounter && limit.isDim.first >= 0 && init.r.nonneg()) acnt.dimOf.push_back(limit.isDim);
@@ -1542,6 +1547,7 @@ public:
       Val a;
       a.name = fresh("x");
       a.ty = t;
+      a.blockArg = true;
       aargs.push_back(a);
     }
     {
@@ -1576,8 +1582,6 @@ public:
       r.name = rn[i];
       r.ty = rts[i];
       if (i == 0 && idxCounter && cnt.r.known) r.r = cnt.r;
-      // MLIR's scf-to-std replaces while results by the forwarded values themselves.
-      if (i > 0) r.selectLike = fwd[i - 1].selectLike;
       add(r);
     }
   }
@@ -1839,6 +1843,7 @@ Kernel genKernel(Rng& R, const Config& C, const std::string& name) {
       Val v;
       v.name = p.name;
       v.ty = p.ty;
+      v.blockArg = true;
       if (p.ty == T::Idx) v.r = p.r;
       g.add(v);
     }

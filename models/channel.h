@@ -50,26 +50,49 @@ public:
   bool ready() const { return startCount_ < capacity_; } // producer side
   Bits front() const {
     assert(valid());
-    return buf_[head_];
+    return slots()[head_];
   }
   int count() const { return startCount_; } // tokens held at start of cycle
   // The i-th held token, oldest first (i < count()); for traces and latched-token
   // reports.
-  Bits peek(int i) const { return buf_[(head_ + i) % capacity_]; }
+  Bits peek(int i) const { return slots()[slot(i)]; }
 
   // --- Actions of the current cycle ------------------------------------------------
-  void push(Bits v); // requires ready() and no push yet this cycle
+  // Requires ready() and no push yet this cycle.
+  void push(Bits v) {
+    assert(ready() && !pushedNow_ && "push into a full channel or twice in one cycle");
+    // The slot behind the start-of-cycle tail: free, and not the head a pop reads.
+    Bits masked = v & mask_;
+    slots()[slot(startCount_)] = masked;
+    if (tap_) tap_->push_back(masked);
+    pushedNow_ = true;
+    ++pushes_;
+    noteActive();
+  }
   // Records every pushed token in `tap` (null: none); for the harness's shape checks.
   void setTap(std::vector<Bits>* tap) { tap_ = tap; }
-  void pop();        // requires valid() and no pop yet this cycle
+  // Requires valid() and no pop yet this cycle.
+  void pop() {
+    assert(valid() && !poppedNow_ && "pop from an empty channel or twice in one cycle");
+    poppedNow_ = true;
+    ++pops_;
+    noteActive();
+  }
   bool pushedNow() const { return pushedNow_; }
   bool poppedNow() const { return poppedNow_; }
-  Bits pushedValue() const { return buf_[(head_ + startCount_) % capacity_]; }
-  Bits poppedValue() const { return buf_[head_]; }
+  Bits pushedValue() const { return slots()[slot(startCount_)]; }
+  Bits poppedValue() const { return slots()[head_]; }
 
   // End of cycle: apply this cycle's push and pop; the result is the next cycle's
   // start-of-cycle state. A no-op on a channel that saw no action.
-  void commit();
+  void commit() {
+    if (poppedNow_) {
+      head_ = slot(1);
+      --startCount_;
+    }
+    if (pushedNow_) ++startCount_;
+    pushedNow_ = poppedNow_ = active_ = false;
+  }
 
   // Between cycles only (no cycle in progress): put a token in as if it had been
   // pushed in the previous cycle. For host inputs and tests; the caller must make
@@ -98,28 +121,42 @@ public:
   uint64_t pops() const { return pops_; }
 
 private:
+  // Tokens live in the channel itself up to this capacity (the default is 2), so a
+  // push or a front() touches no other cache line; larger capacities use heap_.
+  static constexpr int kInline = 2;
+
   void noteActive() {
     if (!active_ && activity_) activity_->push_back(this);
     active_ = true;
   }
+  // Ring index of the i-th slot after the head, 0 <= i <= capacity_ (no division).
+  int slot(int i) const {
+    int s = head_ + i;
+    return s >= capacity_ ? s - capacity_ : s;
+  }
+  Bits* slots() { return capacity_ <= kInline ? inline_ : heap_.data(); }
+  const Bits* slots() const { return capacity_ <= kInline ? inline_ : heap_.data(); }
 
-  std::string name_;
-  Type type_;
+  // The fields an op or the engine touches every cycle come first.
+  int startCount_ = 0; // tokens held at the start of the current cycle
   int capacity_;
-  std::vector<Bits> buf_; // ring buffer of capacity_ slots
-  int head_ = 0;          // index of the oldest token
-  int startCount_ = 0;    // tokens held at the start of the current cycle
+  int head_ = 0; // index of the oldest token
   bool pushedNow_ = false;
   bool poppedNow_ = false;
   bool active_ = false; // already on the activity list this cycle
+  Bits mask_;           // widthMask of the type: pushed values are masked to it
+  Bits inline_[kInline] = {};
   ActivityList* activity_ = nullptr;
+  uint64_t pushes_ = 0;
+  uint64_t pops_ = 0;
+  std::vector<Bits>* tap_ = nullptr;
+  std::vector<Bits> heap_; // ring buffer of capacity_ slots when capacity_ > kInline
   Op* producer_ = nullptr;
   Op* consumer_ = nullptr;
   int producerPort_ = -1;
   int consumerPort_ = -1;
-  uint64_t pushes_ = 0;
-  uint64_t pops_ = 0;
-  std::vector<Bits>* tap_ = nullptr;
+  std::string name_;
+  Type type_;
 };
 
 // The consumer's view of a channel.

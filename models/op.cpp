@@ -35,19 +35,6 @@ bool Op::fullyBound() const {
   return true;
 }
 
-bool Op::room(int port) {
-  bool ok = outputs_[port]->ready();
-  if (!ok) outputBlocked_ = true;
-  return ok;
-}
-
-bool Op::room(std::initializer_list<int> ports) {
-  bool ok = true;
-  for (int p : ports)
-    ok = room(p) && ok;
-  return ok;
-}
-
 void Op::fail(std::string message) {
   if (failed_) return;
   failed_ = true;
@@ -61,15 +48,6 @@ bool Op::anyInputValid() const {
   return false;
 }
 
-void Op::account(CycleStatus s, uint64_t cycles) {
-  switch (s) {
-  case CycleStatus::Fired: stats_.activeCycles += cycles; break;
-  case CycleStatus::OutputStall: stats_.outputStallCycles += cycles; break;
-  case CycleStatus::InputStall: stats_.inputStallCycles += cycles; break;
-  case CycleStatus::Idle: break;
-  }
-}
-
 void Op::flushStats(uint64_t endCycle) {
   if (!evaluatedOnce_ || endCycle <= now_ + 1) return;
   // Skipped cycles repeat the last evaluated cycle's class. A cycle that fired always
@@ -79,29 +57,8 @@ void Op::flushStats(uint64_t endCycle) {
   now_ = endCycle - 1;
 }
 
-bool Op::evaluate(uint64_t cycle) {
-  flushStats(cycle);
-  now_ = cycle;
-  evaluatedOnce_ = true;
-  if (failed_) {
-    lastStatus_ = CycleStatus::Idle;
-    return false;
-  }
-  outputBlocked_ = false;
-  uint64_t before = stats_.firings;
-  bool any = step();
-  assert(any == (stats_.firings != before) && "step() result disagrees with fired()");
-  any = stats_.firings != before;
-  if (any)
-    lastStatus_ = CycleStatus::Fired;
-  else if (outputBlocked_)
-    lastStatus_ = CycleStatus::OutputStall;
-  else if (anyInputValid() || (!atRest() && !inFlight()))
-    lastStatus_ = CycleStatus::InputStall;
-  else
-    lastStatus_ = CycleStatus::Idle;
-  account(lastStatus_, 1);
-  return any;
+CycleStatus Op::waitingStatus() const {
+  return anyInputValid() || (!atRest() && !inFlight()) ? CycleStatus::InputStall : CycleStatus::Idle;
 }
 
 } // namespace loom::models

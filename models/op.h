@@ -41,6 +41,7 @@
 
 #include "models/channel.h"
 
+#include <cassert>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -106,8 +107,24 @@ public:
 
   // --- Driving ---------------------------------------------------------------------
   // Evaluates cycle `cycle` (cycles strictly increase between calls). Returns true if
-  // anything fired. A failed op does nothing.
-  bool evaluate(uint64_t cycle);
+  // anything fired. A failed op does nothing. Inline: the engines' inner loop.
+  bool evaluate(uint64_t cycle) {
+    if (evaluatedOnce_ && cycle > now_ + 1) flushStats(cycle);
+    now_ = cycle;
+    evaluatedOnce_ = true;
+    if (failed_) {
+      lastStatus_ = CycleStatus::Idle;
+      return false;
+    }
+    outputBlocked_ = false;
+    uint64_t before = stats_.firings;
+    bool any = step();
+    assert(any == (stats_.firings != before) && "step() result disagrees with fired()");
+    any = stats_.firings != before;
+    lastStatus_ = any ? CycleStatus::Fired : outputBlocked_ ? CycleStatus::OutputStall : waitingStatus();
+    account(lastStatus_, 1);
+    return any;
+  }
   // Queried after the cycle's channels are committed: must the op be evaluated next
   // cycle even if none of its channels changes?
   virtual bool busy() const { return false; }
@@ -141,9 +158,18 @@ protected:
   InPort in(int port) const { return InPort(inputs_[port]); }
   OutPort out(int port) const { return OutPort(outputs_[port]); }
   // True if output `port` has space; otherwise notes an output stall for this cycle.
-  bool room(int port);
+  bool room(int port) {
+    bool ok = outputs_[port]->ready();
+    if (!ok) outputBlocked_ = true;
+    return ok;
+  }
   // True if every listed output has space (notes a stall if one has not).
-  bool room(std::initializer_list<int> ports);
+  bool room(std::initializer_list<int> ports) {
+    bool ok = true;
+    for (int p : ports)
+      ok = room(p) && ok;
+    return ok;
+  }
   // Counts one firing.
   void fired() { ++stats_.firings; }
   // Records an error; the op stops.
@@ -152,8 +178,17 @@ protected:
   uint64_t now() const { return now_; }
 
 private:
-  void account(CycleStatus s, uint64_t cycles);
+  void account(CycleStatus s, uint64_t cycles) {
+    switch (s) {
+    case CycleStatus::Fired: stats_.activeCycles += cycles; break;
+    case CycleStatus::OutputStall: stats_.outputStallCycles += cycles; break;
+    case CycleStatus::InputStall: stats_.inputStallCycles += cycles; break;
+    case CycleStatus::Idle: break;
+    }
+  }
   bool anyInputValid() const;
+  // The class of a cycle without a firing and without an output stall.
+  CycleStatus waitingStatus() const;
 
   std::string name_;
   std::vector<Channel*> inputs_;

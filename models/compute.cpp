@@ -28,7 +28,8 @@ Compute::Compute(std::string name, OpKind kind, ArithAttrs attrs, Type operandTy
     : Op(std::move(name),
          std::min(numOperands < 0 ? arithOperandCount(kind) : numOperands, kMaxOperands), 1),
       kind_(kind), attrs_(attrs), operandType_(std::move(operandType)),
-      resultType_(std::move(resultType)), latency_(std::max(latency, 1)), kindName_(opName(kind)) {}
+      resultType_(std::move(resultType)), latency_(std::max(latency, 1)), kindName_(opName(kind)),
+      pipe_(static_cast<size_t>(latency_)) {}
 
 bool Compute::step() {
   // Stalled as a whole: the finished result in stage L-1 cannot leave.
@@ -50,8 +51,8 @@ bool Compute::step() {
       pipe_.pop_back();
     }
   }
-  for (Entry& e : pipe_)
-    ++e.stage;
+  for (size_t i = 0; i < pipe_.size(); ++i)
+    ++pipe_[i].stage;
   return any;
 }
 

@@ -23,8 +23,8 @@
 
 #include "lowering/eval/arith.h"
 #include "models/op.h"
+#include "models/ring.h"
 
-#include <deque>
 
 namespace loom::models {
 
@@ -67,7 +67,7 @@ private:
   Type resultType_;
   int latency_;
   std::string kindName_;
-  std::deque<Entry> pipe_; // oldest first; stages strictly decreasing
+  Ring<Entry> pipe_; // oldest first; stages strictly decreasing; at most latency_ entries
 };
 
 } // namespace loom::models

@@ -23,9 +23,10 @@ Memory::Memory(std::string name, MemoryKind kind, MemoryConfig config,
   config_.loadsPerCycle = std::max(config_.loadsPerCycle, 1);
   config_.storesPerCycle = std::max(config_.storesPerCycle, 1);
   for (int s = 0; s < config_.numStores; ++s)
-    stores_.push_back({true, s, {}});
+    stores_.push_back({true, s, Queue(config_.latency)});
   for (int l = 0; l < config_.numLoads; ++l)
-    loads_.push_back({false, l, {}});
+    loads_.push_back({false, l, Queue(config_.latency)});
+  due_.reserve(stores_.size() + loads_.size());
 }
 
 const char* Memory::kindName() const {
@@ -54,7 +55,7 @@ bool Memory::issueStores() {
   int issued = 0;
   int last = -1;
   for (int k = 0; k < n && issued < config_.storesPerCycle; ++k) {
-    int s = (storeScan_ + k) % n;
+    int s = storeScan_ + k < n ? storeScan_ + k : storeScan_ + k - n;
     Port& p = stores_[s];
     InPort data = in(storeDataInput(s));
     InPort addr = in(storeAddrInput(s));
@@ -77,7 +78,7 @@ bool Memory::issueLoads() {
   int issued = 0;
   int last = -1;
   for (int k = 0; k < n && issued < config_.loadsPerCycle; ++k) {
-    int l = (loadScan_ + k) % n;
+    int l = loadScan_ + k < n ? loadScan_ + k : loadScan_ + k - n;
     Port& p = loads_[l];
     InPort addr = in(loadAddrInput(l));
     if (!addr.valid()) continue;
@@ -100,15 +101,24 @@ bool Memory::outputsReady(const Port& p) const {
 }
 
 bool Memory::completeDue() {
-  // The due heads of all ports, in arrival order.
-  std::vector<Port*> due;
+  // The due heads of all ports, in arrival order (a handful of ports: insertion sort
+  // into a list sized once).
+  std::vector<Port*>& due = due_;
+  due.clear();
+  auto add = [&](Port& p) {
+    if (p.queue.empty() || p.queue.front().due > now()) return;
+    uint64_t seq = p.queue.front().seq;
+    due.push_back(&p);
+    size_t i = due.size() - 1;
+    for (; i > 0 && due[i - 1]->queue.front().seq > seq; --i)
+      due[i] = due[i - 1];
+    due[i] = &p;
+  };
   for (Port& p : stores_)
-    if (!p.queue.empty() && p.queue.front().due <= now()) due.push_back(&p);
+    add(p);
   for (Port& p : loads_)
-    if (!p.queue.empty() && p.queue.front().due <= now()) due.push_back(&p);
-  std::sort(due.begin(), due.end(), [](const Port* a, const Port* b) {
-    return a->queue.front().seq < b->queue.front().seq;
-  });
+    add(p);
+  if (due.empty()) return false;
   bool any = false;
   for (Port* p : due) {
     const Request& r = p->queue.front();

@@ -34,9 +34,9 @@
 #pragma once
 
 #include "models/op.h"
+#include "models/ring.h"
 #include "models/timing.h"
 
-#include <deque>
 #include <vector>
 #include <memory>
 
@@ -119,11 +119,13 @@ private:
     uint64_t due; // first cycle in which it may complete
     uint64_t seq; // arrival order
   };
+  // A port's requests in arrival order; a port never queues more than `latency`.
+  using Queue = Ring<Request>;
   // A port: one load or one store.
   struct Port {
     bool isStore;
     int index;
-    std::deque<Request> queue;
+    Queue queue;
   };
 
   bool issueStores();
@@ -140,6 +142,7 @@ private:
   int storeScan_ = 0; // first store port scanned next cycle
   int loadScan_ = 0;  // first load port scanned next cycle
   uint64_t nextSeq_ = 0;
+  std::vector<Port*> due_; // completeDue's scratch list (sized once)
   std::vector<MemoryAccess>* accessLog_ = nullptr;
 };
 

@@ -9,6 +9,7 @@ Buffer::Buffer(std::string name, BufferKind kind, int slots, std::vector<Bits> i
   initCount_ = initValues.size();
   for (Bits v : initValues)
     held_.push_back({v, 0});
+  setSelfTimed();
 }
 
 bool Buffer::step() {

@@ -29,7 +29,10 @@ Compute::Compute(std::string name, OpKind kind, ArithAttrs attrs, Type operandTy
          std::min(numOperands < 0 ? arithOperandCount(kind) : numOperands, kMaxOperands), 1),
       kind_(kind), attrs_(attrs), operandType_(std::move(operandType)),
       resultType_(std::move(resultType)), latency_(std::max(latency, 1)), kindName_(opName(kind)),
-      pipe_(static_cast<size_t>(latency_)) {}
+      pipe_(static_cast<size_t>(latency_)) {
+  // With latency 1 a result leaves in the cycle it is computed: never busy.
+  if (latency_ > 1) setSelfTimed();
+}
 
 bool Compute::step() {
   // Stalled as a whole: the finished result in stage L-1 cannot leave.

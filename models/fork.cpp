@@ -1,32 +1,26 @@
 #include "models/fork.h"
 
-namespace loom::models {
+#include <algorithm>
 
-bool Fork::atRest() const {
-  for (bool s : sent_)
-    if (s) return false;
-  return true;
-}
+namespace loom::models {
 
 bool Fork::step() {
   if (!in(kIn).valid()) return false;
   Bits v = in(kIn).front();
   bool any = false;
-  bool all = true;
-  for (int i = 0; i < numOutputs(); ++i) {
-    if (sent_[i]) continue;
-    if (room(i)) {
-      out(i).push(v);
-      sent_[i] = true;
-      fired();
-      any = true;
-    } else {
-      all = false;
-    }
+  const int n = numOutputs();
+  for (int i = 0; i < n; ++i) {
+    if (sent_[i] || !room(i)) continue;
+    out(i).push(v);
+    sent_[i] = 1;
+    ++numSent_;
+    fired();
+    any = true;
   }
-  if (all) {
+  if (numSent_ == n) {
     in(kIn).pop();
-    sent_.assign(sent_.size(), false);
+    std::fill(sent_.begin(), sent_.end(), 0);
+    numSent_ = 0;
   }
   return any;
 }

@@ -21,17 +21,18 @@ public:
   enum Input : int { kIn };
 
   Fork(std::string name, int numOutputs)
-      : Op(std::move(name), 1, numOutputs), sent_(static_cast<size_t>(numOutputs), false) {}
+      : Op(std::move(name), 1, numOutputs), sent_(static_cast<size_t>(numOutputs), 0) {}
 
   const char* kindName() const override { return "handshake.fork"; }
-  bool atRest() const override;
-  bool sent(int output) const { return sent_[output]; }
+  bool atRest() const override { return numSent_ == 0; }
+  bool sent(int output) const { return sent_[output] != 0; }
 
 protected:
   bool step() override;
 
 private:
-  std::vector<bool> sent_;
+  std::vector<uint8_t> sent_; // per output: its copy of the current token left
+  int numSent_ = 0;
 };
 
 } // namespace loom::models

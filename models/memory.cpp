@@ -27,6 +27,7 @@ Memory::Memory(std::string name, MemoryKind kind, MemoryConfig config,
   for (int l = 0; l < config_.numLoads; ++l)
     loads_.push_back({false, l, Queue(config_.latency)});
   due_.reserve(stores_.size() + loads_.size());
+  setSelfTimed();
 }
 
 const char* Memory::kindName() const {
@@ -147,6 +148,21 @@ bool Memory::busy() const {
   for (const Port& p : loads_)
     if (!p.queue.empty() && outputsReady(p)) return true;
   return false;
+}
+
+uint64_t Memory::nextWake() const {
+  // Exactly the ports busy() looks at; a port whose outputs are full is woken by the pop
+  // that frees them. Before its head is due a port cannot complete, and it cannot issue
+  // without a change on its inputs (or a completion, which is a push: activity).
+  uint64_t wake = kNoWake;
+  auto consider = [&](const Port& p) {
+    if (!p.queue.empty() && outputsReady(p)) wake = std::min(wake, std::max(p.queue.front().due, now() + 1));
+  };
+  for (const Port& p : stores_)
+    consider(p);
+  for (const Port& p : loads_)
+    consider(p);
+  return wake;
 }
 
 bool Memory::inFlight() const {

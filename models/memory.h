@@ -92,6 +92,8 @@ public:
 
   const char* kindName() const override;
   bool busy() const override;
+  // The oldest due cycle among the ports that can complete (outputs ready).
+  uint64_t nextWake() const override;
   bool atRest() const override { return !inFlight(); }
   bool inFlight() const override;
 

@@ -51,6 +51,9 @@ namespace loom::models {
 
 class Op;
 
+// "No timed wake": see Op::nextWake().
+constexpr uint64_t kNoWake = UINT64_MAX;
+
 struct OpError {
   const Op* op = nullptr;
   std::string message;
@@ -128,6 +131,18 @@ public:
   // Queried after the cycle's channels are committed: must the op be evaluated next
   // cycle even if none of its channels changes?
   virtual bool busy() const { return false; }
+  // Self-timed ops have work that advances with no channel activity (a pipeline, memory
+  // latency, buffer stages): only they can ever be busy(). An op that overrides busy()
+  // must call setSelfTimed() in its constructor; the event engine asks busy() and
+  // nextWake() of self-timed ops only (and asserts the rest never say busy()).
+  bool selfTimed() const { return selfTimed_; }
+  // Queried like busy(), of self-timed ops: the first cycle after now() in which the op
+  // must be evaluated even if none of its channels changes, or kNoWake. It is a cycle
+  // (not kNoWake) exactly when busy() is true, and the op must be unable to fire in
+  // the cycles before it unless a channel of its changes (then it is evaluated anyway).
+  // So the event engine can let a memory sleep until its oldest request is due. Default:
+  // the next cycle when busy().
+  virtual uint64_t nextWake() const { return busy() ? now_ + 1 : kNoWake; }
 
   // --- State for traces and the quiescence check ------------------------------------
   // FSM phase (0 for ops without phases) and its name as the spec spells it ("" for
@@ -158,6 +173,9 @@ protected:
   InPort in(int port) const { return InPort(inputs_[port]); }
   OutPort out(int port) const { return OutPort(outputs_[port]); }
   // True if output `port` has space; otherwise notes an output stall for this cycle.
+  // Ops that are not self-timed must check their outputs through room() (never
+  // Channel::ready() directly): the event engine wakes such an op on a freed output slot
+  // only if its last evaluation was an output stall.
   bool room(int port) {
     bool ok = outputs_[port]->ready();
     if (!ok) outputBlocked_ = true;
@@ -172,6 +190,8 @@ protected:
   }
   // Counts one firing.
   void fired() { ++stats_.firings; }
+  // See selfTimed().
+  void setSelfTimed() { selfTimed_ = true; }
   // Records an error; the op stops.
   void fail(std::string message);
   // The cycle being evaluated.
@@ -199,6 +219,7 @@ private:
   OpStats stats_;
   uint64_t now_ = 0;
   bool evaluatedOnce_ = false;
+  bool selfTimed_ = false;
   bool outputBlocked_ = false; // set by room() during the current step()
   CycleStatus lastStatus_ = CycleStatus::Idle;
 };

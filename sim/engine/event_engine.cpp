@@ -1,5 +1,9 @@
 #include "sim/engine/event_engine.h"
 
+#include <algorithm>
+#include <cassert>
+#include <functional>
+
 namespace loom::sim {
 
 namespace {
@@ -12,10 +16,11 @@ constexpr size_t kPrefetch = 4;
 } // namespace
 
 EventEngine::EventEngine(Circuit& circuit)
-    : Engine(circuit), queuedFor_(circuit.numOps(), kNever), ends_(circuit.allEnds().data()),
-      base_(circuit.channelBase()) {
+    : Engine(circuit), queuedFor_(circuit.numOps(), kNever), wakeAt_(circuit.numOps(), models::kNoWake),
+      ends_(circuit.allEnds().data()), base_(circuit.channelBase()) {
   current_.reserve(circuit.numOps());
   next_.reserve(circuit.numOps());
+  timed_.reserve(2 * circuit.numOps());
   // The contract: every op is evaluated in the first cycle.
   wakeAll();
 }
@@ -25,8 +30,28 @@ void EventEngine::wakeAll() {
     enqueue(i, cycle_);
 }
 
+void EventEngine::setWake(uint32_t op, uint64_t cycle) {
+  uint64_t& at = wakeAt_[op];
+  if (at == cycle) return;
+  if (at != models::kNoWake) --liveWakes_; // its heap entry is stale from now on
+  at = cycle;
+  if (cycle == models::kNoWake) return;
+  ++liveWakes_;
+  timed_.push_back({cycle, op});
+  std::push_heap(timed_.begin(), timed_.end(), std::greater<>());
+}
+
 bool EventEngine::step() {
   const uint64_t c = cycle_;
+  // Timed wakes of this cycle join the ops woken by the previous one.
+  while (!timed_.empty() && timed_.front().first <= c) {
+    auto [at, op] = timed_.front();
+    std::pop_heap(timed_.begin(), timed_.end(), std::greater<>());
+    timed_.pop_back();
+    if (wakeAt_[op] != at) continue; // superseded by a later nextWake()
+    setWake(op, models::kNoWake);
+    enqueue(op, c);
+  }
   current_.swap(next_);
   next_.clear();
 
@@ -39,22 +64,44 @@ bool EventEngine::step() {
 
   if (observer_) reportChannels(c);
   for (Channel* ch : activity_) {
+    bool pushed = ch->pushedNow();
     ch->commit();
     const ChannelEnds& e = ends_[ch - base_];
-    enqueue(e.producer, c + 1);
+    // The consumer sees a new token, or it popped (fired). The producer pushed (fired),
+    // or a slot it may be waiting for came free: that matters only to a producer whose
+    // last evaluation found an output full (room() said no: OutputStall), that fired
+    // in this cycle, or that is self-timed (a pipeline or memory checks its outputs in
+    // busy()/nextWake()). Any other producer could not fire for want of an input, and
+    // its inputs did not change, so it stays asleep (and its lazily accounted counters
+    // are the clocked engine's: its class of cycle does not depend on free space).
     enqueue(e.consumer, c + 1);
+    if (pushed || wantsRoom(e.producer)) enqueue(e.producer, c + 1);
   }
   activity_.clear();
 
-  // busy() is asked after the commit, as the contract says: in-flight work that
-  // advances with no channel activity (pipelines, memory latency, buffer stages).
-  for (uint32_t i : current_)
-    if (ops_[i]->busy()) enqueue(i, c + 1);
+  // nextWake() is asked after the commit, as the contract says: in-flight work that
+  // advances with no channel activity (pipelines, memory latency, buffer stages). Only
+  // self-timed ops have any; the next cycle goes straight on the wake list, a later one
+  // into the timed wakes (replacing the op's pending one, which its state superseded).
+  for (uint32_t i : current_) {
+    Op* op = ops_[i];
+    if (!op->selfTimed()) {
+      assert(!op->busy() && "an op that is not self-timed said busy(); call setSelfTimed()");
+      continue;
+    }
+    uint64_t at = op->nextWake();
+    if (at == c + 1) {
+      enqueue(i, c + 1);
+      at = models::kNoWake;
+    }
+    setWake(i, at);
+  }
 
   if (observer_) reportPhases(c, current_);
   ++cycle_;
-  // Nothing queued: no channel moved and nothing is busy, so the cycle was quiet.
-  return !next_.empty();
+  // Nothing queued and no timed wake pending: no channel moved and nothing is busy, so
+  // the cycle was quiet.
+  return !next_.empty() || liveWakes_ > 0;
 }
 
 } // namespace loom::sim

@@ -1,17 +1,22 @@
 // EventEngine: the default engine. It visits only the ops that can fire: every op in
-// the first cycle, afterwards the producer and consumer of each channel pushed or
-// popped in the previous cycle, the ops whose busy() said so after the commit, and the
-// ops the host woke. Everything else is skipped; Op's lazy accounting gives skipped
-// cycles the counters the clocked engine would have given them.
+// the first cycle, afterwards the consumer of each channel pushed or popped in the
+// previous cycle, its producer if it pushed or if the pop freed a slot it was waiting
+// for (its last evaluation was an output stall, or it is self-timed), the self-timed ops whose nextWake() (asked after the
+// commit, exactly when busy() is) names this cycle, and the ops the host woke.
+// Everything else is skipped; Op's lazy accounting gives skipped cycles the counters
+// the clocked engine would have given them. A memory waiting for its oldest request to
+// become due sleeps until then instead of being visited every cycle.
 //
 // The hot loop is built to do no bookkeeping it does not need:
 //   - the wake list is a dense vector of op indices, and a per-op stamp (the cycle the
 //     op is queued for) makes "already queued?" one compare, with nothing to clear;
 //   - the channels sit in one array (Circuit), so the Channel* on the ActivityList is
 //     turned into its index, and from there into its two op indices, by a subtraction;
-//   - all buffers are sized once at construction: no allocation per cycle;
-//   - the only virtual calls are the ops' own step() and busy(); the observer check is
-//     one branch per cycle.
+//   - all buffers are sized once at construction: no allocation per cycle (the timed
+//     wakes' heap holds at most one live entry per op, and each evaluation adds at most
+//     one);
+//   - the only virtual calls are the ops' own step(), and nextWake() of self-timed ops;
+//     the observer check is one branch per cycle.
 #pragma once
 
 #include "sim/engine/engine.h"
@@ -36,10 +41,23 @@ private:
     queuedFor_[op] = forCycle;
     next_.push_back(op);
   }
+  // Records op's timed wake (kNoWake: none), replacing the one it had.
+  void setWake(uint32_t op, uint64_t cycle);
+  // Could a slot freed on one of op's outputs let it fire? (see step())
+  bool wantsRoom(uint32_t op) const {
+    const Op& o = *ops_[op];
+    models::CycleStatus s = o.lastStatus();
+    return s == models::CycleStatus::OutputStall || s == models::CycleStatus::Fired || o.selfTimed();
+  }
 
   std::vector<uint32_t> current_;   // ops evaluated in the running cycle
   std::vector<uint32_t> next_;      // ops queued for cycle cycle_
   std::vector<uint64_t> queuedFor_; // per op: the cycle it is queued for
+  // Timed wakes beyond the next cycle: per op its pending one (or kNoWake), and a
+  // min-heap of (cycle, op) in which entries that no longer match wakeAt_ are stale.
+  std::vector<uint64_t> wakeAt_;
+  std::vector<std::pair<uint64_t, uint32_t>> timed_;
+  size_t liveWakes_ = 0; // ops with a pending timed wake
   const ChannelEnds* ends_;
   const Channel* base_;
 };

@@ -40,7 +40,9 @@ inline Tokens ints(std::initializer_list<int64_t> vs) {
 class ScriptSource : public Op {
 public:
   ScriptSource(std::string name, Tokens tokens, uint64_t start = 0)
-      : Op(std::move(name), 0, 1), tokens_(std::move(tokens)), start_(start) {}
+      : Op(std::move(name), 0, 1), tokens_(std::move(tokens)), start_(start) {
+    setSelfTimed();
+  }
   const char* kindName() const override { return "test.source"; }
   bool busy() const override {
     return next_ < tokens_.size() && (now() + 1 < start_ || outputChannel(0)->ready());
@@ -69,7 +71,9 @@ class RecordSink : public Op {
 public:
   using Pattern = std::function<bool(uint64_t cycle)>;
   RecordSink(std::string name, Pattern accept = {})
-      : Op(std::move(name), 1, 0), accept_(std::move(accept)) {}
+      : Op(std::move(name), 1, 0), accept_(std::move(accept)) {
+    setSelfTimed();
+  }
   const char* kindName() const override { return "test.sink"; }
   // A patterned sink changes its mind without channel activity.
   bool busy() const override { return accept_ && inputChannel(0)->valid(); }

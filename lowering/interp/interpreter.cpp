@@ -3,6 +3,8 @@
 #include "lowering/eval/arith.h"
 #include "lowering/verify/verifier.h"
 
+#include <unordered_map>
+
 
 namespace loom {
 namespace {
@@ -110,18 +112,38 @@ struct Interpreter::Impl {
     }
   }
 
+  // enterBefore's answers for the current record: (enclosing context, while op, first
+  // or not) -> the context's entry in rec->byContext (whose keys and values never move),
+  // so a while loop does not build and look up its context's name every iteration.
+  struct CtxKey {
+    const std::string* parent;
+    uint32_t op;
+    bool first;
+    bool operator==(const CtxKey& o) const { return parent == o.parent && op == o.op && first == o.first; }
+  };
+  struct CtxKeyHash {
+    size_t operator()(const CtxKey& k) const {
+      return std::hash<const void*>()(k.parent) ^ ((size_t(k.op) << 1 | k.first) * 0x9E3779B97F4A7C15ull);
+    }
+  };
+  std::unordered_map<CtxKey, std::pair<RegionCounts*, const std::string*>, CtxKeyHash> ctxCache;
+
   // Enters the before region of while `w` (first execution of the activation or not).
   std::pair<RegionCounts*, const std::string*> enterBefore(const Op& w, bool first) {
     auto saved = std::make_pair(ctxCounts, ctxName);
     if (!rec) return saved;
-    std::string name = (ctxName ? *ctxName : std::string()) + "W" + std::to_string(w.id) + (first ? ":f/" : ":l/");
-    auto it = rec->byContext.find(name);
-    if (it == rec->byContext.end()) {
-      it = rec->byContext.emplace(name, RegionCounts()).first;
-      it->second.reset(mod.numOps, rec->traceTrips);
+    auto& slot = ctxCache[CtxKey{ctxName, w.id, first}];
+    if (!slot.first) {
+      std::string name = (ctxName ? *ctxName : std::string()) + "W" + std::to_string(w.id) + (first ? ":f/" : ":l/");
+      auto it = rec->byContext.find(name);
+      if (it == rec->byContext.end()) {
+        it = rec->byContext.emplace(name, RegionCounts()).first;
+        it->second.reset(mod.numOps, rec->traceTrips);
+      }
+      slot = {&it->second, &it->first};
     }
-    ctxCounts = &it->second;
-    ctxName = &it->first;
+    ctxCounts = slot.first;
+    ctxName = slot.second;
     return saved;
   }
 
@@ -553,6 +575,7 @@ CallResult Interpreter::call(const Function& f, std::vector<RtValue> args, Execu
   if (rec) {
     rec->reset(impl_->mod.numOps);
     impl_->rec = rec;
+    impl_->ctxCache.clear(); // it points into the record's byContext
   }
   try {
     r.results = impl_->callFunction(f, std::move(args), nullptr);
@@ -560,6 +583,7 @@ CallResult Interpreter::call(const Function& f, std::vector<RtValue> args, Execu
     r.error = e.diag;
     impl_->depth = 0;
   }
+  if (rec) impl_->ctxCache.clear(); // the caller's record, if any, is looked up afresh
   impl_->rec = saved;
   impl_->ctxCounts = savedCtx;
   impl_->ctxName = savedName;

@@ -195,13 +195,20 @@ void checkOrder(const InvocationContext& c, Vertex memory, const std::vector<mod
     if (p < 2 * mn.numStores) storeNode[p / 2] = src;
     else loadNode[p - 2 * mn.numStores] = src;
   }
-  std::set<uint32_t> ops;
-  for (Vertex v : storeNode) ops.insert(g.node(v).origin.opId);
-  for (Vertex v : loadNode) ops.insert(g.node(v).origin.opId);
+  // The source ops of this memory's accesses, as a bitmap over op ids.
+  std::vector<bool> ops;
+  auto addOp = [&](Vertex v) {
+    uint32_t id = g.node(v).origin.opId;
+    if (id >= ops.size()) ops.resize(id + 1, false);
+    ops[id] = true;
+  };
+  for (Vertex v : storeNode) addOp(v);
+  for (Vertex v : loadNode) addOp(v);
 
   std::vector<Event> want, got;
+  got.reserve(log.size());
   for (const AccessEvent& a : c.golden.accesses)
-    if (ops.count(a.op)) want.push_back({a.op, static_cast<uint64_t>(a.element), a.isStore});
+    if (a.op < ops.size() && ops[a.op]) want.push_back({a.op, static_cast<uint64_t>(a.element), a.isStore});
   for (const models::MemoryAccess& a : log) {
     Vertex v = a.isStore ? storeNode[a.port] : loadNode[a.port];
     got.push_back({g.node(v).origin.opId, a.addr, a.isStore});
@@ -219,12 +226,18 @@ void checkOrder(const InvocationContext& c, Vertex memory, const std::vector<mod
     size_t j = i + 1;
     if (!want[i].isStore)
       while (j < want.size() && !want[j].isStore) ++j;
-    std::vector<Event> a(want.begin() + i, want.begin() + j);
     size_t end = std::min(j, got.size());
-    std::vector<Event> b(got.begin() + std::min(i, got.size()), got.begin() + end);
-    std::sort(a.begin(), a.end());
-    std::sort(b.begin(), b.end());
-    if (a != b) {
+    size_t begin = std::min(i, got.size());
+    // Performed exactly in program order: the common case, no copy and no sort.
+    bool same = end - begin == j - i && std::equal(want.begin() + i, want.begin() + j, got.begin() + begin);
+    if (!same) {
+      std::vector<Event> a(want.begin() + i, want.begin() + j);
+      std::vector<Event> b(got.begin() + begin, got.begin() + end);
+      std::sort(a.begin(), a.end());
+      std::sort(b.begin(), b.end());
+      same = a == b;
+    }
+    if (!same) {
       Finding f;
       f.check = "order";
       f.function = c.function;

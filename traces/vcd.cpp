@@ -51,7 +51,7 @@ struct VcdWriter::ChannelSig {
   bool validOn = false, readyOn = false, transferOn = false, dataKnown = false;
   Bits value = 0;
   bool dirty = false;      // on dirty_
-  uint64_t poppedNext = 0; // one past the global cycle of the last pop
+  bool poppedNow = false;  // popped in the current cycle (cleared with dirty)
 };
 
 struct VcdWriter::PhaseSig {
@@ -169,11 +169,11 @@ void VcdWriter::assignChannelCodes(Net& net) {
 
 // ---- events ------------------------------------------------------------------------
 
-void VcdWriter::NetObserver::channelChanged(uint64_t cycle, uint32_t index, const models::Channel&,
+void VcdWriter::NetObserver::channelChanged(uint64_t, uint32_t index, const models::Channel&,
                                             sim::ChannelChange change) {
   ChannelSig& s = n_.channels[index];
   if (change.popped) {
-    s.poppedNext = clock_.global(cycle) + 1;
+    s.poppedNow = true;
     if (!s.transferOn) {
       s.transferOn = true;
       w_.rises_.push(&s);
@@ -213,7 +213,7 @@ void VcdWriter::endCycle(uint64_t cycle, Net& net) {
     for (ChannelSig* s : high_) {
       p = putScalar(p, false, s->transfer);
       s->transferOn = false;
-      if (s->poppedNext == cycle + 1) { // popped again now: rises again now
+      if (s->poppedNow) { // popped again now: rises again now
         s->transferOn = true;
         rises_.push(s);
       }
@@ -244,7 +244,7 @@ void VcdWriter::writeTransfers(uint64_t cycle, Net& net) {
   }
   size_t keep = 0;
   for (ChannelSig* s : high_) {
-    if (s->poppedNext == cycle + 1) {
+    if (s->poppedNow) {
       high_[keep++] = s;
       continue;
     }
@@ -263,7 +263,7 @@ void VcdWriter::writeTransfers(uint64_t cycle, Net& net) {
 void VcdWriter::writeStates(uint64_t time) {
   char* p = out_.room((3 * dirty_.size() + dirtyPhases_.size()) * kMaxLine + 32);
   for (ChannelSig* s : dirty_) {
-    s->dirty = false;
+    s->dirty = s->poppedNow = false;
     const models::Channel& ch = *s->ch;
     int count = ch.count();
     bool valid = count > 0, ready = count < ch.capacity();

@@ -49,20 +49,25 @@ const std::array<std::array<char, 8>, 256>& byteDigits() {
 
 } // namespace
 
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "putVector reads digit text as a word");
+
 char* putVector(char* p, uint64_t value, const VcdCode& code) {
-  // Leading zeros left out: VCD extends a shorter vector with 0s.
+  // Leading zeros left out: VCD extends a shorter vector with 0s. Eight digits at a
+  // time from the table; the top byte's leading zeros are shifted out of its eight
+  // (the table's text is read as a little-endian word: the first digit is the low byte).
   *p++ = 'b';
-  if (value == 0) {
-    *p++ = '0';
-  } else {
-    int top = 63 - __builtin_clzll(value);
-    for (int b = top; b >= 0 && (b + 1) % 8 != 0; --b)
-      *p++ = static_cast<char>('0' + ((value >> b) & 1));
-    const auto& digits = byteDigits();
-    for (int byte = (top + 1) / 8 - 1; byte >= 0; --byte) {
-      std::memcpy(p, digits[(value >> (8 * byte)) & 0xFF].data(), 8);
-      p += 8;
-    }
+  const auto& digits = byteDigits();
+  int top = value == 0 ? 0 : 63 - __builtin_clzll(value);
+  int byte = top / 8;
+  int lead = 7 - top % 8;
+  uint64_t word;
+  std::memcpy(&word, digits[(value >> (8 * byte)) & 0xFF].data(), 8);
+  word >>= 8 * lead;
+  std::memcpy(p, &word, 8);
+  p += 8 - lead;
+  while (--byte >= 0) {
+    std::memcpy(p, digits[(value >> (8 * byte)) & 0xFF].data(), 8);
+    p += 8;
   }
   *p++ = ' ';
   return putCode(p, code);

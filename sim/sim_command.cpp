@@ -203,7 +203,7 @@ int simCommand(const SimOptions& o) {
   tracer.addNetwork(traces::TracedNetwork::of(*g, elab));
   sim::Network& net = *elab.network;
   sim::InvocationResult res = net.invoke(inv);
-  net.drain(1000);
+  net.drain(o.maxCycles); // work the return does not wait for (see Accelerator::runChecks)
   tracer.finish();
 
   std::cout << "@" << g->function << ": " << sim::invocationStatusName(res.status) << " after " << res.cycles()

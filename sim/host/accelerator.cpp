@@ -351,9 +351,22 @@ void Accelerator::runChecks(Accel& a, const ExecutionRecord& golden, const std::
   sim::Network& net = *a.elab.network;
   harness::InvocationContext ctx{a.graph, a.elab, net.circuit(), golden, before, a.func->name, invocation};
   std::vector<harness::Finding>& out = report_.findings;
-  // Work still in flight after the return (a pipeline finishing a value nobody uses)
-  // belongs to this invocation: let it settle before counting.
-  net.drain(1000);
+  // Work still in flight after the return belongs to this invocation: a pipeline
+  // finishing a value nobody uses, or a whole loop nest whose values reach neither a
+  // result nor a memory (the return does not wait for it, and it may run for any
+  // number of cycles). Let it settle, within the run's cycle budget, before counting.
+  uint64_t drainStart = net.engine().cycle();
+  if (!net.drain(opts_.maxCycles)) {
+    harness::Finding h;
+    h.check = "cycle-cap";
+    h.function = a.func->name;
+    h.invocation = invocation;
+    h.loc = a.func->loc;
+    h.summary = "work of the call still running " + std::to_string(net.engine().cycle() - drainStart) +
+                " cycle(s) after the return (cycle budget --max-cycles, or an op error)";
+    h.cause = "the ledger and quiescence findings below count an unfinished invocation";
+    out.push_back(std::move(h));
+  }
   harness::checkLedger(ctx, out);
   harness::checkAccessCounts(ctx, out);
   for (size_t k = 0; k < a.memories.size(); ++k) harness::checkOrder(ctx, a.memories[k], logs[k], {}, out);

@@ -1717,6 +1717,9 @@ Param memParam(Rng& R, const Config& C, int idx) {
     bool any = false;
     for (size_t d = 0; d < rank; ++d) {
       int64_t lo = R.range(R.chance(0.15) ? 0 : 1, maxD), hi = std::min<int64_t>(lo + R.range(0, 3), maxD + 2);
+      // main never passes an empty buffer (see memArg), so a [0, 0] range would be a
+      // lie that memref.dim-derived indices trust: the range must reach 1.
+      hi = std::max<int64_t>(hi, 1);
       bool dyn = R.chance(0.6) || (!any && d + 1 == rank);
       any |= dyn;
       if (dyn) {
@@ -2076,8 +2079,16 @@ public:
     }
     case MemArgKind::CastDyn: {
       std::vector<int64_t> shape;
-      for (size_t d = 0; d < t.rank(); ++d)
+      for (size_t d = 0; d < t.rank(); ++d) {
         shape.push_back(t.shape[d] != kDyn ? t.shape[d] : std::max<int64_t>(1, R.range(p.minExt[d], p.maxExt[d])));
+        // The kernel's memref.dim values carry [minExt, maxExt]: the extent must be in it.
+        if (shape.back() < p.minExt[d] || shape.back() > p.maxExt[d]) {
+          std::fprintf(stderr, "loom-gen: internal error: extent %lld of %s dim %zu outside [%lld, %lld]\n",
+                       static_cast<long long>(shape.back()), p.name.c_str(), d,
+                       static_cast<long long>(p.minExt[d]), static_cast<long long>(p.maxExt[d]));
+          std::exit(3);
+        }
+      }
       // A zero extent is allowed by the parameter, but buffers are never empty (the 14
       // runtime prints garbage for empty memrefs); a 0-extent view is made by subview.
       Root r = newRoot(t.elem, shape);

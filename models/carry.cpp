@@ -21,7 +21,11 @@ bool Carry::step() {
 }
 
 bool Carry::needInit() {
-  if (!in(kA).valid() || !room(kO)) return false;
+  if (!in(kA).valid()) {
+    awaitOnly(1u << kA);
+    return false;
+  }
+  if (!room(kO)) return false;
   out(kO).push(in(kA).front());
   in(kA).pop();
   phase_ = Phase::NeedCond;
@@ -30,7 +34,10 @@ bool Carry::needInit() {
 }
 
 bool Carry::needCond() {
-  if (!in(kD).valid()) return false;
+  if (!in(kD).valid()) {
+    awaitOnly(1u << kD);
+    return false;
+  }
   bool d = in(kD).front() != 0;
   in(kD).pop();
   phase_ = d ? Phase::NeedLoop : Phase::NeedInit;
@@ -39,7 +46,11 @@ bool Carry::needCond() {
 }
 
 bool Carry::needLoop() {
-  if (!in(kB).valid() || !room(kO)) return false;
+  if (!in(kB).valid()) {
+    awaitOnly(1u << kB);
+    return false;
+  }
+  if (!room(kO)) return false;
   out(kO).push(in(kB).front());
   in(kB).pop();
   phase_ = Phase::NeedCond;

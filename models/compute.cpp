@@ -60,8 +60,13 @@ bool Compute::step() {
 }
 
 bool Compute::accept() {
+  uint32_t waiting = 0;
   for (int i = 0; i < numInputs(); ++i)
-    if (!in(i).valid()) return false;
+    if (!in(i).valid()) waiting |= 1u << i;
+  if (waiting) {
+    awaitOnly(waiting);
+    return false;
+  }
   if (latency_ == 1 && !room(kResult)) return false;
   Bits operands[kMaxOperands] = {};
   for (int i = 0; i < numInputs(); ++i)

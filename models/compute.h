@@ -45,6 +45,7 @@ public:
   bool busy() const override;
   bool atRest() const override { return pipe_.empty(); }
   bool inFlight() const override { return !pipe_.empty(); }
+  bool wantsRoomWhenTimed() const override { return !pipe_.empty(); }
 
   OpKind kind() const { return kind_; }
   int latency() const { return latency_; }

@@ -3,7 +3,10 @@
 namespace loom::models {
 
 bool CondBr::step() {
-  if (!in(kCond).valid() || !in(kData).valid()) return false;
+  if (!in(kCond).valid() || !in(kData).valid()) {
+    awaitOnly(missing({kCond, kData}));
+    return false;
+  }
   int target = in(kCond).front() != 0 ? kTrue : kFalse;
   if (!room(target)) return false;
   out(target).push(in(kData).front());

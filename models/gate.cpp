@@ -11,7 +11,10 @@ const char* Gate::phaseName() const {
 }
 
 bool Gate::step() {
-  if (!in(kBeforeValue).valid() || !in(kBeforeCond).valid()) return false;
+  if (!in(kBeforeValue).valid() || !in(kBeforeCond).valid()) {
+    awaitOnly(missing({kBeforeValue, kBeforeCond}));
+    return false;
+  }
   Bits value = in(kBeforeValue).front();
   bool cond = in(kBeforeCond).front() != 0;
   switch (phase_) {

@@ -19,7 +19,11 @@ bool Invariant::step() {
 }
 
 bool Invariant::needInit() {
-  if (!in(kA).valid() || !room(kO)) return false;
+  if (!in(kA).valid()) {
+    awaitOnly(1u << kA);
+    return false;
+  }
+  if (!room(kO)) return false;
   stored_ = in(kA).front();
   in(kA).pop();
   out(kO).push(stored_);
@@ -29,7 +33,10 @@ bool Invariant::needInit() {
 }
 
 bool Invariant::needCond() {
-  if (!in(kD).valid()) return false;
+  if (!in(kD).valid()) {
+    awaitOnly(1u << kD);
+    return false;
+  }
   bool d = in(kD).front() != 0;
   if (d) {
     if (!room(kO)) return false;

@@ -5,6 +5,8 @@ namespace loom::models {
 bool Load::step() {
   bool a = addressHalf();
   bool d = dataHalf();
+  // Waiting: the address half for its address or ctrl, the data half for memory data.
+  if (!a && !d) awaitOnly(missing({kAddr, kCtrl, kMemData}));
   return a || d;
 }
 

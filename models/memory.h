@@ -96,6 +96,8 @@ public:
   uint64_t nextWake() const override;
   bool atRest() const override { return !inFlight(); }
   bool inFlight() const override;
+  // Completions need output room; issuing does not.
+  bool wantsRoomWhenTimed() const override { return inFlight(); }
 
   MemoryKind kind() const { return kind_; }
   const MemoryConfig& config() const { return config_; }

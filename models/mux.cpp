@@ -11,7 +11,11 @@ bool Mux::step() {
     return false;
   }
   int data = kFirstData + static_cast<int>(sel);
-  if (!in(data).valid() || !room(kOut)) return false;
+  if (!in(data).valid()) {
+    awaitOnly(data < 32 ? 1u << data : kAwaitAll); // only the selected input matters
+    return false;
+  }
+  if (!room(kOut)) return false;
   out(kOut).push(in(data).front());
   in(kSelect).pop();
   in(data).pop();

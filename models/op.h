@@ -120,6 +120,7 @@ public:
       return false;
     }
     outputBlocked_ = false;
+    awaited_ = kAwaitAll;
     uint64_t before = stats_.firings;
     bool any = step();
     assert(any == (stats_.firings != before) && "step() result disagrees with fired()");
@@ -136,6 +137,17 @@ public:
   // must call setSelfTimed() in its constructor; the event engine asks busy() and
   // nextWake() of self-timed ops only (and asserts the rest never say busy()).
   bool selfTimed() const { return selfTimed_; }
+  // After an evaluation that ended in an input stall: could a token pushed on input
+  // `port` complete the inputs of one of the op's firings? False only if step() said
+  // so through awaitOnly() (the default is every port). The event engine does not
+  // evaluate a waiting op for a push it does not await: the op still cannot fire or
+  // stall on an output, and its class of cycle stays an input stall.
+  bool awaits(int port) const { return port >= 32 || (awaited_ >> port & 1u) != 0; }
+  // The last evaluation found an output full (room() said no), whether or not another
+  // part of the op fired.
+  bool lastOutputBlocked() const { return outputBlocked_; }
+  // Self-timed ops only: can a slot freed on an output matter now? (default: yes).
+  virtual bool wantsRoomWhenTimed() const { return true; }
   // Queried like busy(), of self-timed ops: the first cycle after now() in which the op
   // must be evaluated even if none of its channels changes, or kNoWake. It is a cycle
   // (not kNoWake) exactly when busy() is true, and the op must be unable to fire in
@@ -192,6 +204,18 @@ protected:
   void fired() { ++stats_.firings; }
   // See selfTimed().
   void setSelfTimed() { selfTimed_ = true; }
+  // See awaits(): when step() returns without firing for want of inputs, the inputs
+  // that are missing from its firings (a bit per input port). Narrowing is optional;
+  // a port left out must not be able to complete any firing's inputs.
+  static constexpr uint32_t kAwaitAll = ~0u;
+  void awaitOnly(uint32_t ports) { awaited_ = ports; }
+  // The bit of every listed input that holds no token (for awaitOnly()).
+  uint32_t missing(std::initializer_list<int> ports) const {
+    uint32_t m = 0;
+    for (int p : ports)
+      if (!inputs_[p]->valid()) m |= 1u << p;
+    return m;
+  }
   // Records an error; the op stops.
   void fail(std::string message);
   // The cycle being evaluated.
@@ -221,6 +245,7 @@ private:
   bool evaluatedOnce_ = false;
   bool selfTimed_ = false;
   bool outputBlocked_ = false; // set by room() during the current step()
+  uint32_t awaited_ = kAwaitAll; // see awaits()
   CycleStatus lastStatus_ = CycleStatus::Idle;
 };
 

@@ -3,7 +3,10 @@
 namespace loom::models {
 
 bool Store::step() {
-  if (!in(kAddr).valid() || !in(kData).valid() || !in(kCtrl).valid()) return false;
+  if (!in(kAddr).valid() || !in(kData).valid() || !in(kCtrl).valid()) {
+    awaitOnly(missing({kAddr, kData, kCtrl}));
+    return false;
+  }
   if (!room({kMemData, kMemAddr})) return false;
   out(kMemData).push(in(kData).front());
   out(kMemAddr).push(in(kAddr).front());

@@ -13,7 +13,8 @@
 #   --collatz N       collatz over the starts 1..N            (20000)
 #   --big-ops K       ops of the lowering/elaboration kernel  (20000)
 # Runs:
-#   --repeat N        best wall time of N runs each           (1)
+#   --repeat N        least CPU time of N runs each (the clocked
+#                     engine runs once)                       (3)
 #   --only A,B        only these configs: gemmN, stencil, spmv, collatz
 #   --no-vcd          skip the VCD runs;  --no-clocked  skip the clocked engine
 #   --no-build        use build-release/loom-sim as it is

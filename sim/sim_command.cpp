@@ -107,7 +107,8 @@ std::shared_ptr<MemRefView> parseMemory(const std::string& spec, const Type& t, 
   size_t k = 0;
   while (in >> word) {
     if (k == n) throw BadArg{what + ": '" + source + "' has more than " + std::to_string(n) + " values"};
-    v->buf->data[k++] = parseScalar(word, e, what + " value " + std::to_string(k));
+    Bits x = parseScalar(word, e, what + " element " + std::to_string(k));
+    v->buf->data[k++] = x;
   }
   if (k != n) throw BadArg{what + ": '" + source + "' has " + std::to_string(k) + " values, the memref needs " + std::to_string(n)};
   return v;

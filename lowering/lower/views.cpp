@@ -135,7 +135,9 @@ void Lowerer::lowerView(const Op& op, RegionState& s) {
     Component off = sd.comps[0];
     std::vector<Component> fullStrides;
     for (size_t k = 0; k < sr; ++k) {
-      off = addC(off, mulC(offs[k], sd.comps[1 + sr + k], s, op, res, tmp++), s, op, res, tmp++);
+      // Temporaries numbered in a fixed order (argument evaluation order is unspecified).
+      int mulTmp = tmp++, addTmp = tmp++;
+      off = addC(off, mulC(offs[k], sd.comps[1 + sr + k], s, op, res, mulTmp), s, op, res, addTmp);
       fullStrides.push_back(mulC(strides[k], sd.comps[1 + sr + k], s, op, res, tmp++));
     }
     d.comps[0] = off;

@@ -34,6 +34,7 @@ constexpr uint32_t kNoOp = UINT32_MAX;
 struct ChannelEnds {
   uint32_t producer = kNoOp;
   uint32_t consumer = kNoOp;
+  uint32_t consumerPort = 0; // the consumer's input port
 };
 
 class Circuit {

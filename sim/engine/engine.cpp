@@ -69,11 +69,18 @@ RunResult Engine::runUntil(const std::function<bool()>& done, uint64_t maxCycles
 void Engine::setObserver(CycleObserver* observer) {
   observer_ = observer;
   phases_.clear();
+  phased_.clear();
+  phasedOps_.clear();
   if (!observer) return;
   phases_.reserve(ops_.size());
-  for (Op* op : ops_)
-    phases_.push_back(op->phase());
-  sortedScratch_.reserve(ops_.size());
+  phased_.reserve(ops_.size());
+  for (uint32_t i = 0; i < ops_.size(); ++i) {
+    phases_.push_back(ops_[i]->phase());
+    bool has = ops_[i]->phaseCount() > 0;
+    phased_.push_back(has);
+    if (has) phasedOps_.push_back(i);
+  }
+  changedScratch_.reserve(phasedOps_.size());
 }
 
 void Engine::flushStats() {
@@ -82,8 +89,19 @@ void Engine::flushStats() {
 }
 
 void Engine::reportChannels(uint64_t cycle) {
-  // Index order = address order (one array), whatever order the ops pushed in.
-  std::sort(activity_.begin(), activity_.end());
+  // Index order = address order (one array), whatever order the ops pushed in. The
+  // list is short (a handful of channels a cycle): insertion sort, std::sort if long.
+  if (activity_.size() > 32) {
+    std::sort(activity_.begin(), activity_.end());
+  } else {
+    for (size_t i = 1; i < activity_.size(); ++i) {
+      Channel* x = activity_[i];
+      size_t j = i;
+      for (; j > 0 && activity_[j - 1] > x; --j)
+        activity_[j] = activity_[j - 1];
+      activity_[j] = x;
+    }
+  }
   for (Channel* ch : activity_) {
     ChannelChange change{ch->pushedNow(), ch->poppedNow()};
     ch->commit();
@@ -92,11 +110,14 @@ void Engine::reportChannels(uint64_t cycle) {
 }
 
 void Engine::reportPhases(uint64_t cycle, const std::vector<uint32_t>& ops) {
-  sortedScratch_.assign(ops.begin(), ops.end());
-  std::sort(sortedScratch_.begin(), sortedScratch_.end());
-  for (uint32_t i : sortedScratch_) {
+  // Only ops with phases can change one, and few do in a cycle: collect those, then
+  // put just them in index order.
+  changedScratch_.clear();
+  for (uint32_t i : ops)
+    if (phased_[i] && ops_[i]->phase() != phases_[i]) changedScratch_.push_back(i);
+  std::sort(changedScratch_.begin(), changedScratch_.end());
+  for (uint32_t i : changedScratch_) {
     int now = ops_[i]->phase();
-    if (now == phases_[i]) continue;
     observer_->phaseChanged(cycle, i, *ops_[i], phases_[i], now);
     phases_[i] = now;
   }
@@ -104,7 +125,7 @@ void Engine::reportPhases(uint64_t cycle, const std::vector<uint32_t>& ops) {
 }
 
 void Engine::reportAllPhases(uint64_t cycle) {
-  for (uint32_t i = 0; i < ops_.size(); ++i) {
+  for (uint32_t i : phasedOps_) {
     int now = ops_[i]->phase();
     if (now == phases_[i]) continue;
     observer_->phaseChanged(cycle, i, *ops_[i], phases_[i], now);

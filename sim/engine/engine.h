@@ -121,8 +121,10 @@ protected:
   CycleObserver* observer_ = nullptr;
 
 private:
-  std::vector<int> phases_;             // last reported phase per op (with an observer)
-  std::vector<uint32_t> sortedScratch_; // reportPhases' ordering buffer
+  std::vector<int> phases_;              // last reported phase per op (with an observer)
+  std::vector<uint8_t> phased_;          // per op: has phases (phaseCount() > 0)
+  std::vector<uint32_t> phasedOps_;      // the ops with phases, in index order
+  std::vector<uint32_t> changedScratch_; // reportPhases' ordering buffer
 };
 
 // The engine of `kind` over `circuit`; null if the circuit is not sound (unsealed or

@@ -21,6 +21,7 @@ EventEngine::EventEngine(Circuit& circuit)
   current_.reserve(circuit.numOps());
   next_.reserve(circuit.numOps());
   timed_.reserve(2 * circuit.numOps());
+  timedNow_.reserve(circuit.numOps());
   // The contract: every op is evaluated in the first cycle.
   wakeAll();
 }
@@ -58,9 +59,17 @@ bool EventEngine::step() {
   const size_t n = current_.size();
   for (size_t k = 0; k < n; ++k) {
     if (k + kPrefetch < n) __builtin_prefetch(ops_[current_[k + kPrefetch]]);
-    ops_[current_[k]]->evaluate(c);
+    const uint32_t i = current_[k];
+    Op* op = ops_[i];
+    op->evaluate(c);
+    if (op->selfTimed()) timedNow_.push_back(i);
   }
-  evaluations_ += current_.size();
+  evaluations_ += n;
+#ifndef NDEBUG
+  for (uint32_t i : current_)
+    assert((ops_[i]->selfTimed() || !ops_[i]->busy()) &&
+           "an op that is not self-timed said busy(); call setSelfTimed()");
+#endif
 
   if (observer_) reportChannels(c);
   for (Channel* ch : activity_) {
@@ -74,7 +83,7 @@ bool EventEngine::step() {
     // busy()/nextWake()). Any other producer could not fire for want of an input, and
     // its inputs did not change, so it stays asleep (and its lazily accounted counters
     // are the clocked engine's: its class of cycle does not depend on free space).
-    enqueue(e.consumer, c + 1);
+    if (!pushed || wantsToken(e.consumer, e.consumerPort)) enqueue(e.consumer, c + 1);
     if (pushed || wantsRoom(e.producer)) enqueue(e.producer, c + 1);
   }
   activity_.clear();
@@ -83,12 +92,8 @@ bool EventEngine::step() {
   // advances with no channel activity (pipelines, memory latency, buffer stages). Only
   // self-timed ops have any; the next cycle goes straight on the wake list, a later one
   // into the timed wakes (replacing the op's pending one, which its state superseded).
-  for (uint32_t i : current_) {
+  for (uint32_t i : timedNow_) {
     Op* op = ops_[i];
-    if (!op->selfTimed()) {
-      assert(!op->busy() && "an op that is not self-timed said busy(); call setSelfTimed()");
-      continue;
-    }
     uint64_t at = op->nextWake();
     if (at == c + 1) {
       enqueue(i, c + 1);
@@ -96,6 +101,7 @@ bool EventEngine::step() {
     }
     setWake(i, at);
   }
+  timedNow_.clear();
 
   if (observer_) reportPhases(c, current_);
   ++cycle_;

@@ -47,12 +47,21 @@ private:
   bool wantsRoom(uint32_t op) const {
     const Op& o = *ops_[op];
     models::CycleStatus s = o.lastStatus();
-    return s == models::CycleStatus::OutputStall || s == models::CycleStatus::Fired || o.selfTimed();
+    return s == models::CycleStatus::OutputStall || s == models::CycleStatus::Fired ||
+           (o.selfTimed() && o.wantsRoomWhenTimed());
+  }
+  // Can a token pushed on input `port` let op fire? Not if op waits for other inputs
+  // (Op::awaits); then its class of cycle stays an input stall, as the clocked engine
+  // counts it.
+  bool wantsToken(uint32_t op, uint32_t port) const {
+    const Op& o = *ops_[op];
+    return o.lastStatus() != models::CycleStatus::InputStall || o.selfTimed() || o.awaits(static_cast<int>(port));
   }
 
   std::vector<uint32_t> current_;   // ops evaluated in the running cycle
   std::vector<uint32_t> next_;      // ops queued for cycle cycle_
   std::vector<uint64_t> queuedFor_; // per op: the cycle it is queued for
+  std::vector<uint32_t> timedNow_;  // self-timed ops evaluated in the running cycle
   // Timed wakes beyond the next cycle: per op its pending one (or kNoWake), and a
   // min-heap of (cycle, op) in which entries that no longer match wakeAt_ are stale.
   std::vector<uint64_t> wakeAt_;

@@ -89,6 +89,15 @@ void Engine::flushStats() {
 }
 
 void Engine::reportChannels(uint64_t cycle) {
+  sortActivity();
+  for (Channel* ch : activity_) {
+    ChannelChange change{ch->pushedNow(), ch->poppedNow()};
+    ch->commit();
+    observer_->channelChanged(cycle, circuit_.indexOf(*ch), *ch, change);
+  }
+}
+
+void Engine::sortActivity() {
   // Index order = address order (one array), whatever order the ops pushed in. The
   // list is short (a handful of channels a cycle): insertion sort, std::sort if long.
   if (activity_.size() > 32) {
@@ -102,25 +111,24 @@ void Engine::reportChannels(uint64_t cycle) {
       activity_[j] = x;
     }
   }
-  for (Channel* ch : activity_) {
-    ChannelChange change{ch->pushedNow(), ch->poppedNow()};
-    ch->commit();
-    observer_->channelChanged(cycle, circuit_.indexOf(*ch), *ch, change);
-  }
 }
 
 void Engine::reportPhases(uint64_t cycle, const std::vector<uint32_t>& ops) {
-  // Only ops with phases can change one, and few do in a cycle: collect those, then
-  // put just them in index order.
-  changedScratch_.clear();
   for (uint32_t i : ops)
-    if (phased_[i] && ops_[i]->phase() != phases_[i]) changedScratch_.push_back(i);
+    notePhase(i);
+  reportNotedPhases(cycle);
+}
+
+void Engine::reportNotedPhases(uint64_t cycle) {
+  // Only ops with phases can change one, and few do in a cycle: just those are put in
+  // index order.
   std::sort(changedScratch_.begin(), changedScratch_.end());
   for (uint32_t i : changedScratch_) {
     int now = ops_[i]->phase();
     observer_->phaseChanged(cycle, i, *ops_[i], phases_[i], now);
     phases_[i] = now;
   }
+  changedScratch_.clear();
   observer_->cycleEnd(cycle);
 }
 

@@ -109,8 +109,16 @@ protected:
   // Reports this cycle's channel activity to the observer, in channel index order,
   // committing each reported channel first (a second commit is a no-op).
   void reportChannels(uint64_t cycle);
+  // Puts the activity list in channel index order.
+  void sortActivity();
   // Reports phase changes of `ops` (indices, any order) and ends the cycle.
   void reportPhases(uint64_t cycle, const std::vector<uint32_t>& ops);
+  // The same in two steps: notePhase() for each op evaluated (once per cycle each),
+  // then reportNotedPhases().
+  void notePhase(uint32_t op) {
+    if (phased_[op] && ops_[op]->phase() != phases_[op]) changedScratch_.push_back(op);
+  }
+  void reportNotedPhases(uint64_t cycle);
   void reportAllPhases(uint64_t cycle);
 
   Circuit& circuit_;

@@ -63,6 +63,7 @@ bool EventEngine::step() {
     Op* op = ops_[i];
     op->evaluate(c);
     if (op->selfTimed()) timedNow_.push_back(i);
+    if (observer_) notePhase(i); // a phase changes only in an evaluation
   }
   evaluations_ += n;
 #ifndef NDEBUG
@@ -71,10 +72,12 @@ bool EventEngine::step() {
            "an op that is not self-timed said busy(); call setSelfTimed()");
 #endif
 
-  if (observer_) reportChannels(c);
+  // With an observer, channels are reported in index order, each after its commit.
+  if (observer_) sortActivity();
   for (Channel* ch : activity_) {
-    bool pushed = ch->pushedNow();
+    const bool pushed = ch->pushedNow(), popped = ch->poppedNow();
     ch->commit();
+    if (observer_) observer_->channelChanged(c, static_cast<uint32_t>(ch - base_), *ch, {pushed, popped});
     const ChannelEnds& e = ends_[ch - base_];
     // The consumer sees a new token, or it popped (fired). The producer pushed (fired),
     // or a slot it may be waiting for came free: that matters only to a producer whose
@@ -103,7 +106,7 @@ bool EventEngine::step() {
   }
   timedNow_.clear();
 
-  if (observer_) reportPhases(c, current_);
+  if (observer_) reportNotedPhases(c);
   ++cycle_;
   // Nothing queued and no timed wake pending: no channel moved and nothing is busy, so
   // the cycle was quiet.

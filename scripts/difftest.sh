@@ -136,6 +136,9 @@ check_prog() {
     if [ $mode = oracle ]; then
       if [ $rc -ne 0 ]; then
         # mlir-opt-14 / mlir-cpu-runner-14 rejected or crashed: a generator problem.
+        # rc 124: our timeout killed the oracle script (its own per-tool timeout did
+        # not fire first): a hang, not a rejection.
+        [ -z "$cls" ] && [ $rc -eq 124 ] && cls="timeout-oracle"
         [ -z "$cls" ] && cls="oracle-error: $(grep -m1 -E 'error|Segmentation|Stack dump|failed' "$d/oracle.err" | sed -E 's/^[^ ]*:[0-9]+:[0-9]+: //; s/[0-9]+/N/g' | cut -c1-120)"
         break # nothing to compare with
       fi

@@ -445,7 +445,9 @@ struct Interpreter::Impl {
   }
 
   // Rank-reducing subview: drop unit dimensions until the rank matches the result
-  // type, matching the type's static sizes left to right.
+  // type, matching the type's static sizes left to right. Only a size written as a
+  // static 1 can be dropped (MLIR decides the dropped dimensions from the op's static
+  // sizes): a dynamic size that happens to be 1 at run time is kept.
   void dropUnitDims(const Op& op, const std::vector<int64_t>& sizes, const std::vector<int64_t>& strides,
                     const Type& t, MemRefView& v) {
     const auto& want = t.mem->shape;
@@ -454,7 +456,8 @@ struct Interpreter::Impl {
     for (size_t d = 0; d < sizes.size(); ++d) {
       bool canKeep = j < want.size() && (want[j] == kDynamic || want[j] == sizes[d]);
       bool mustKeep = sizes.size() - d == want.size() - j; // no more dims may be dropped
-      if (sizes[d] == 1 && toDrop > 0 && (!canKeep || (!mustKeep && want[j] != 1))) {
+      bool staticOne = d < op.staticSizes.size() && op.staticSizes[d] == 1;
+      if (staticOne && toDrop > 0 && (!canKeep || (!mustKeep && want[j] != 1))) {
         --toDrop;
         continue;
       }

@@ -42,6 +42,46 @@ void EventEngine::setWake(uint32_t op, uint64_t cycle) {
   std::push_heap(timed_.begin(), timed_.end(), std::greater<>());
 }
 
+template <bool Observed> void EventEngine::evaluateWoken(uint64_t c) {
+  const size_t n = current_.size();
+  for (size_t k = 0; k < n; ++k) {
+    if (k + kPrefetch < n) __builtin_prefetch(ops_[current_[k + kPrefetch]]);
+    const uint32_t i = current_[k];
+    Op* op = ops_[i];
+    op->evaluate(c);
+    if (op->selfTimed()) timedNow_.push_back(i);
+    if (Observed) notePhase(i); // a phase changes only in an evaluation
+  }
+  evaluations_ += n;
+#ifndef NDEBUG
+  for (uint32_t i : current_)
+    assert((ops_[i]->selfTimed() || !ops_[i]->busy()) &&
+           "an op that is not self-timed said busy(); call setSelfTimed()");
+#endif
+}
+
+template <bool Observed> void EventEngine::commitActivity(uint64_t c) {
+  // With an observer, channels are reported in index order, each after its commit.
+  if (Observed) sortActivity();
+  for (Channel* ch : activity_) {
+    const bool pushed = ch->pushedNow(), popped = ch->poppedNow();
+    ch->commit();
+    if (Observed) observer_->channelChanged(c, static_cast<uint32_t>(ch - base_), *ch, {pushed, popped});
+    const ChannelEnds& e = ends_[ch - base_];
+    // The consumer sees a new token it awaits (Op::awaits), or it popped (fired). The
+    // producer pushed (fired), or a slot it may be waiting for came free: that matters
+    // only to a producer whose last evaluation found an output full (room() said no:
+    // OutputStall), that fired in this cycle, or that is self-timed with work in flight
+    // (a pipeline or memory checks its outputs in busy()/nextWake()). Any other
+    // producer could not fire for want of an input, and its inputs did not change, so
+    // it stays asleep (and its lazily accounted counters are the clocked engine's: its
+    // class of cycle does not depend on free space).
+    if (!pushed || wantsToken(e.consumer, e.consumerPort)) enqueue(e.consumer, c + 1);
+    if (pushed || wantsRoom(e.producer)) enqueue(e.producer, c + 1);
+  }
+  activity_.clear();
+}
+
 bool EventEngine::step() {
   const uint64_t c = cycle_;
   // Timed wakes of this cycle join the ops woken by the previous one.
@@ -56,40 +96,14 @@ bool EventEngine::step() {
   current_.swap(next_);
   next_.clear();
 
-  const size_t n = current_.size();
-  for (size_t k = 0; k < n; ++k) {
-    if (k + kPrefetch < n) __builtin_prefetch(ops_[current_[k + kPrefetch]]);
-    const uint32_t i = current_[k];
-    Op* op = ops_[i];
-    op->evaluate(c);
-    if (op->selfTimed()) timedNow_.push_back(i);
-    if (observer_) notePhase(i); // a phase changes only in an evaluation
+  // Two instances of the hot loops: without an observer they test nothing for it.
+  if (observer_) {
+    evaluateWoken<true>(c);
+    commitActivity<true>(c);
+  } else {
+    evaluateWoken<false>(c);
+    commitActivity<false>(c);
   }
-  evaluations_ += n;
-#ifndef NDEBUG
-  for (uint32_t i : current_)
-    assert((ops_[i]->selfTimed() || !ops_[i]->busy()) &&
-           "an op that is not self-timed said busy(); call setSelfTimed()");
-#endif
-
-  // With an observer, channels are reported in index order, each after its commit.
-  if (observer_) sortActivity();
-  for (Channel* ch : activity_) {
-    const bool pushed = ch->pushedNow(), popped = ch->poppedNow();
-    ch->commit();
-    if (observer_) observer_->channelChanged(c, static_cast<uint32_t>(ch - base_), *ch, {pushed, popped});
-    const ChannelEnds& e = ends_[ch - base_];
-    // The consumer sees a new token, or it popped (fired). The producer pushed (fired),
-    // or a slot it may be waiting for came free: that matters only to a producer whose
-    // last evaluation found an output full (room() said no: OutputStall), that fired
-    // in this cycle, or that is self-timed (a pipeline or memory checks its outputs in
-    // busy()/nextWake()). Any other producer could not fire for want of an input, and
-    // its inputs did not change, so it stays asleep (and its lazily accounted counters
-    // are the clocked engine's: its class of cycle does not depend on free space).
-    if (!pushed || wantsToken(e.consumer, e.consumerPort)) enqueue(e.consumer, c + 1);
-    if (pushed || wantsRoom(e.producer)) enqueue(e.producer, c + 1);
-  }
-  activity_.clear();
 
   // nextWake() is asked after the commit, as the contract says: in-flight work that
   // advances with no channel activity (pipelines, memory latency, buffer stages). Only

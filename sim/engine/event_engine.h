@@ -41,6 +41,10 @@ private:
     queuedFor_[op] = forCycle;
     next_.push_back(op);
   }
+  // Evaluates the ops woken for cycle c; commits the cycle's channels and wakes their
+  // ends. `Observed`: report to the observer on the way.
+  template <bool Observed> void evaluateWoken(uint64_t c);
+  template <bool Observed> void commitActivity(uint64_t c);
   // Records op's timed wake (kNoWake: none), replacing the one it had.
   void setWake(uint32_t op, uint64_t cycle);
   // Could a slot freed on one of op's outputs let it fire? (see step())

@@ -76,6 +76,11 @@ public:
   void phaseChanged(uint64_t cycle, uint32_t index, const models::Op& op, int oldPhase,
                     int newPhase) override;
   void cycleEnd(uint64_t cycle) override;
+  bool needsChannelOrder() const override {
+    for (const sim::CycleObserver* o : sinks_)
+      if (o->needsChannelOrder()) return true;
+    return false;
+  }
 
 private:
   Timeline& timeline_;

@@ -71,6 +71,9 @@ public:
   void phaseChanged(uint64_t cycle, uint32_t index, const models::Op& op, int oldPhase,
                     int newPhase) override;
   void cycleEnd(uint64_t cycle) override;
+  // A time step's value changes may come in any order; sorting the channels of every
+  // cycle costs ~7% of a traced run.
+  bool needsChannelOrder() const override { return false; }
 
 private:
   VcdWriter& w_;

@@ -72,6 +72,7 @@ void Engine::setObserver(CycleObserver* observer) {
   phased_.clear();
   phasedOps_.clear();
   if (!observer) return;
+  orderChannels_ = observer->needsChannelOrder();
   phases_.reserve(ops_.size());
   phased_.reserve(ops_.size());
   for (uint32_t i = 0; i < ops_.size(); ++i) {
@@ -98,6 +99,7 @@ void Engine::reportChannels(uint64_t cycle) {
 }
 
 void Engine::sortActivity() {
+  if (!orderChannels_) return;
   // Index order = address order (one array), whatever order the ops pushed in. The
   // list is short (a handful of channels a cycle): insertion sort, std::sort if long.
   if (activity_.size() > 32) {

@@ -109,7 +109,7 @@ protected:
   // Reports this cycle's channel activity to the observer, in channel index order,
   // committing each reported channel first (a second commit is a no-op).
   void reportChannels(uint64_t cycle);
-  // Puts the activity list in channel index order.
+  // Puts the activity list in channel index order, if the observer needs it.
   void sortActivity();
   // Reports phase changes of `ops` (indices, any order) and ends the cycle.
   void reportPhases(uint64_t cycle, const std::vector<uint32_t>& ops);
@@ -129,6 +129,7 @@ protected:
   CycleObserver* observer_ = nullptr;
 
 private:
+  bool orderChannels_ = true;            // the observer needs channels in index order
   std::vector<int> phases_;              // last reported phase per op (with an observer)
   std::vector<uint8_t> phased_;          // per op: has phases (phaseCount() > 0)
   std::vector<uint32_t> phasedOps_;      // the ops with phases, in index order

@@ -7,7 +7,10 @@
 //   - phaseChanged for every op whose phase() differs from the one it had before c;
 //   - cycleEnd(c) once, after the two above.
 // Within a cycle, channels come in index order and ops in index order, whichever
-// engine runs, so two engines give identical callback sequences. Channels and ops
+// engine runs, so two engines give identical callback sequences (an observer for which
+// only the set of a cycle's changes matters, like the VCD writer, can waive the channel
+// order with needsChannelOrder(): then channels come in the order they moved, which is
+// the same from run to run of one engine). Channels and ops
 // that did not change are not reported: a VCD writer emits only what changed.
 //
 // Without an observer an engine does none of this work (one untaken branch per
@@ -34,6 +37,8 @@ public:
   virtual void phaseChanged(uint64_t cycle, uint32_t index, const models::Op& op, int oldPhase,
                             int newPhase) = 0;
   virtual void cycleEnd(uint64_t cycle) {}
+  // Asked once, when the observer is attached (see above).
+  virtual bool needsChannelOrder() const { return true; }
 };
 
 } // namespace loom::sim

@@ -124,3 +124,56 @@ TEST_CASE("control_merge: merge plus the winning index", "[merge]") {
     CHECK(i2.count() == 0);
   }
 }
+
+TEST_CASE("an input-stalled op awaits only the inputs that can complete a firing", "[await]") {
+  // Op::awaits() lets the event engine skip a waiting op when a token arrives on an
+  // input no firing is missing; every port is awaited unless the model narrows it.
+  SECTION("cond_br: data in, condition missing") {
+    Bench b;
+    auto& br = b.add<CondBr>("br");
+    b.feed(br, CondBr::kCond, Type::i1(), {});
+    b.feed(br, CondBr::kData, Type::index(), {7});
+    b.collect(br, CondBr::kTrue, Type::index());
+    b.collect(br, CondBr::kFalse, Type::index());
+    b.run(3);
+    CHECK(br.lastStatus() == CycleStatus::InputStall);
+    CHECK(br.awaits(CondBr::kCond));
+    CHECK_FALSE(br.awaits(CondBr::kData));
+  }
+  SECTION("mux: select in, the selected data missing") {
+    Bench b;
+    auto& m = b.add<Mux>("m", 2);
+    b.feed(m, Mux::kSelect, Type::index(), {1});
+    b.feed(m, Mux::kFirstData + 0, Type::integer(32), {10});
+    b.feed(m, Mux::kFirstData + 1, Type::integer(32), {});
+    b.collect(m, Mux::kOut, Type::integer(32));
+    b.run(3);
+    CHECK(m.lastStatus() == CycleStatus::InputStall);
+    CHECK(m.awaits(Mux::kFirstData + 1));
+    CHECK_FALSE(m.awaits(Mux::kFirstData + 0));
+    CHECK_FALSE(m.awaits(Mux::kSelect));
+  }
+  SECTION("mux: select missing, so every input is awaited") {
+    Bench b;
+    auto& m = b.add<Mux>("m", 2);
+    b.feed(m, Mux::kSelect, Type::index(), {});
+    b.feed(m, Mux::kFirstData + 0, Type::integer(32), {10});
+    b.feed(m, Mux::kFirstData + 1, Type::integer(32), {});
+    b.collect(m, Mux::kOut, Type::integer(32));
+    b.run(3);
+    CHECK(m.lastStatus() == CycleStatus::InputStall);
+    CHECK(m.awaits(Mux::kSelect));
+    CHECK(m.awaits(Mux::kFirstData + 1));
+  }
+  SECTION("an op that fired awaits everything again") {
+    Bench b;
+    auto& br = b.add<CondBr>("br");
+    b.feed(br, CondBr::kCond, Type::i1(), {T});
+    b.feed(br, CondBr::kData, Type::index(), {7});
+    b.collect(br, CondBr::kTrue, Type::index());
+    b.collect(br, CondBr::kFalse, Type::index());
+    b.run(2); // c1 fires
+    CHECK(br.lastStatus() == CycleStatus::Fired);
+    CHECK(br.awaits(CondBr::kData));
+  }
+}

@@ -98,3 +98,20 @@ TEST_CASE("carry: back-pressure, the sink pops every fourth cycle", "[carry]") {
   CHECK(cb.c.stats().firings == 16);
   CHECK(cb.b.net.quiescent());
 }
+
+TEST_CASE("carry: a waiting phase awaits its own input only", "[carry][await]") {
+  // NeedCond waits for the condition: an early init value for the next activation does
+  // not let it fire, so the event engine need not evaluate it for that token.
+  Bench b;
+  auto& c = b.add<Carry>("c");
+  b.feed(c, Carry::kA, Type::index(), {5, 6});
+  b.feed(c, Carry::kD, Type::i1(), {});
+  b.feed(c, Carry::kB, Type::index(), {});
+  b.collect(c, Carry::kO, Type::index());
+  b.run(4); // c1 NeedInit pushes 5; then NeedCond, with 6 waiting on A
+  REQUIRE(c.phase() == static_cast<int>(Carry::Phase::NeedCond));
+  CHECK(c.lastStatus() == CycleStatus::InputStall);
+  CHECK(c.awaits(Carry::kD));
+  CHECK_FALSE(c.awaits(Carry::kA));
+  CHECK_FALSE(c.awaits(Carry::kB));
+}

@@ -13,8 +13,9 @@
 #   --collatz N       collatz over the starts 1..N            (20000)
 #   --big-ops K       ops of the lowering/elaboration kernel  (20000)
 # Runs:
-#   --repeat N        least CPU time of N runs each (the clocked
-#                     engine runs once)                       (3)
+#   --repeat N        rounds of one run of every event-engine and
+#                     interpreter variant, the least CPU time of
+#                     each kept (the clocked engine runs once) (5)
 #   --only A,B        only these configs: gemmN, stencil, spmv, collatz
 #   --no-vcd          skip the VCD runs;  --no-clocked  skip the clocked engine
 #   --no-build        use build-release/loom-sim as it is

@@ -9,6 +9,8 @@ namespace loom::traces {
 namespace {
 
 constexpr size_t kSpillBytes = 1 << 20;
+// Every room() that may hold a time stamp keeps 32 bytes for it.
+static_assert(TimeStamp::kMaxStamp <= 32, "a time stamp must fit the slack");
 
 unsigned bitsFor(int count) {
   unsigned w = 1;

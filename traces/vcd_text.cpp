@@ -132,7 +132,9 @@ char* TimeStamp::put(char* p, uint64_t time) {
   }
   time_ = time;
   *p++ = '#';
-  std::memcpy(p, digits_, static_cast<size_t>(size_));
+  // The whole digit array (a fixed-size copy: no library call); callers leave room for
+  // a stamp of that size, and only size_ of it counts.
+  std::memcpy(p, digits_, sizeof digits_);
   p += size_;
   *p++ = '\n';
   return p;

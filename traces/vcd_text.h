@@ -45,9 +45,11 @@ char* putUnknown(char* p, DataShape shape, const VcdCode& code);        // "x!",
 // A data value in the shape of its type.
 char* putData(char* p, DataShape shape, const Type& t, Bits value, const VcdCode& code);
 // "#<time>\n". Time stamps mostly go up by one, so the decimal text is kept and
-// incremented in place rather than converted anew for every cycle.
+// incremented in place rather than converted anew for every cycle. put() writes up to
+// kMaxStamp bytes past p (fewer count).
 class TimeStamp {
 public:
+  static constexpr size_t kMaxStamp = 26;
   char* put(char* p, uint64_t time);
 
 private:

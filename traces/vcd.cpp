@@ -54,6 +54,10 @@ struct VcdWriter::ChannelSig {
   Bits value = 0;
   bool dirty = false;      // on dirty_
   bool poppedNow = false;  // popped in the current cycle (cleared with dirty)
+  // The channel's state after this cycle, taken when it is reported (the engine has
+  // just committed it, so it is in cache; writeStates() reads only these).
+  bool nowValid = false, nowReady = false;
+  Bits nowFront = 0;
 };
 
 struct VcdWriter::PhaseSig {
@@ -174,9 +178,13 @@ void VcdWriter::assignChannelCodes(Net& net) {
 
 // ---- events ------------------------------------------------------------------------
 
-void VcdWriter::NetObserver::channelChanged(uint64_t, uint32_t index, const models::Channel&,
+void VcdWriter::NetObserver::channelChanged(uint64_t, uint32_t index, const models::Channel& ch,
                                             sim::ChannelChange change) {
   ChannelSig& s = n_.channels[index];
+  const int count = ch.count();
+  s.nowValid = count > 0;
+  s.nowReady = count < ch.capacity();
+  if (s.nowValid) s.nowFront = ch.front();
   if (change.popped) {
     s.poppedNow = true;
     if (!s.transferOn) {
@@ -269,10 +277,8 @@ void VcdWriter::writeStates(uint64_t time) {
   char* p = out_.room((3 * dirty_.size() + dirtyPhases_.size()) * kMaxLine + 32);
   for (ChannelSig* s : dirty_) {
     s->dirty = s->poppedNow = false;
-    const models::Channel& ch = *s->ch;
-    int count = ch.count();
-    bool valid = count > 0, ready = count < ch.capacity();
-    bool data = valid && s->shape != DataShape::None && (!s->dataKnown || ch.front() != s->value);
+    const bool valid = s->nowValid, ready = s->nowReady;
+    bool data = valid && s->shape != DataShape::None && (!s->dataKnown || s->nowFront != s->value);
     if (valid == s->validOn && ready == s->readyOn && !data) continue;
     p = stampIfNew(p, time);
     if (valid != s->validOn) {
@@ -284,9 +290,9 @@ void VcdWriter::writeStates(uint64_t time) {
       s->readyOn = ready;
     }
     if (data) {
-      s->value = ch.front();
+      s->value = s->nowFront;
       s->dataKnown = true;
-      p = putData(p, s->shape, ch.type(), s->value, s->data);
+      p = putData(p, s->shape, s->ch->type(), s->value, s->data);
     }
   }
   dirty_.clear();

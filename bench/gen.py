@@ -48,6 +48,23 @@ def index_consts(values, indent=1):
 
 # --------------------------------------------------------------------------- gemm
 
+def checksum(mem, rows, cols, ty):
+    """main's lines that print sum = sum * 31 + mem[i][j] over a rows x cols i32 memref
+    (needs %c0, %c1, %c<rows>, %c<cols>, %i0 = 0 and %i31 = 31)."""
+    return [
+        f"  %sum = scf.for %i = %c0 to %c{rows} step %c1 iter_args(%s0 = %i0) -> (i32) {{",
+        f"    %s1 = scf.for %j = %c0 to %c{cols} step %c1 iter_args(%s = %s0) -> (i32) {{",
+        f"      %v = memref.load {mem}[%i, %j] : {ty}",
+        "      %h = arith.muli %s, %i31 : i32",
+        "      %t = arith.addi %h, %v : i32",
+        "      scf.yield %t : i32",
+        "    }",
+        "    scf.yield %s1 : i32",
+        "  }",
+        "  vector.print %sum : i32",
+    ]
+
+
 def gemm(m, n, k):
     out = [
         f"// bench: gemm {m}x{n}x{k} — i32 C += A * B on dynamically shaped 2-D memrefs; the",
@@ -121,16 +138,7 @@ def gemm(m, n, k):
         f"  %Bd = memref.cast %B : memref<{k}x{n}xi32> to memref<?x?xi32>",
         f"  %Cd = memref.cast %C : memref<{m}x{n}xi32> to memref<?x?xi32>",
         "  call @gemm(%Ad, %Bd, %Cd) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()",
-        f"  %sum = scf.for %i = %c0 to %c{m} step %c1 iter_args(%s0 = %i0) -> (i32) {{",
-        f"    %s1 = scf.for %j = %c0 to %c{n} step %c1 iter_args(%s = %s0) -> (i32) {{",
-        f"      %v = memref.load %C[%i, %j] : memref<{m}x{n}xi32>",
-        "      %h = arith.muli %s, %i31 : i32",
-        "      %t = arith.addi %h, %v : i32",
-        "      scf.yield %t : i32",
-        "    }",
-        "    scf.yield %s1 : i32",
-        "  }",
-        "  vector.print %sum : i32",
+    ] + checksum("%C", m, n, f"memref<{m}x{n}xi32>") + [
         f"  memref.dealloc %A : memref<{m}x{k}xi32>",
         f"  memref.dealloc %B : memref<{k}x{n}xi32>",
         f"  memref.dealloc %C : memref<{m}x{n}xi32>",
@@ -208,16 +216,7 @@ def stencil(n, steps):
         f"  %Ad = memref.cast %A : {ty} to memref<?x?xi32>",
         f"  %Bd = memref.cast %B : {ty} to memref<?x?xi32>",
         f"  call @stencil(%Ad, %Bd, %c{steps}) : (memref<?x?xi32>, memref<?x?xi32>, index) -> ()",
-        f"  %sum = scf.for %i = %c0 to %c{n} step %c1 iter_args(%s0 = %i0) -> (i32) {{",
-        f"    %s1 = scf.for %j = %c0 to %c{n} step %c1 iter_args(%s = %s0) -> (i32) {{",
-        f"      %v = memref.load %A[%i, %j] : {ty}",
-        "      %h = arith.muli %s, %i31 : i32",
-        "      %t = arith.addi %h, %v : i32",
-        "      scf.yield %t : i32",
-        "    }",
-        "    scf.yield %s1 : i32",
-        "  }",
-        "  vector.print %sum : i32",
+    ] + checksum("%A", n, n, ty) + [
         f"  memref.dealloc %A : {ty}",
         f"  memref.dealloc %B : {ty}",
         "  return",

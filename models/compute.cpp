@@ -60,10 +60,7 @@ bool Compute::step() {
 }
 
 bool Compute::accept() {
-  uint32_t waiting = 0;
-  for (int i = 0; i < numInputs(); ++i)
-    if (!in(i).valid()) waiting |= 1u << i;
-  if (waiting) {
+  if (uint32_t waiting = missingInputs()) {
     awaitOnly(waiting);
     return false;
   }

@@ -25,7 +25,6 @@
 #include "models/op.h"
 #include "models/ring.h"
 
-
 namespace loom::models {
 
 // Operands of an arith op: 1 for casts and negf, 3 for select, 2 otherwise.
@@ -45,7 +44,7 @@ public:
   bool busy() const override;
   bool atRest() const override { return pipe_.empty(); }
   bool inFlight() const override { return !pipe_.empty(); }
-  bool wantsRoomWhenTimed() const override { return !pipe_.empty(); }
+  bool wantsRoomWhenTimed() const override { return inFlight(); }
 
   OpKind kind() const { return kind_; }
   int latency() const { return latency_; }

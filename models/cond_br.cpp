@@ -4,7 +4,7 @@ namespace loom::models {
 
 bool CondBr::step() {
   if (!in(kCond).valid() || !in(kData).valid()) {
-    awaitOnly(missing({kCond, kData}));
+    awaitOnly(missingInputs());
     return false;
   }
   int target = in(kCond).front() != 0 ? kTrue : kFalse;

@@ -12,7 +12,7 @@ const char* Gate::phaseName() const {
 
 bool Gate::step() {
   if (!in(kBeforeValue).valid() || !in(kBeforeCond).valid()) {
-    awaitOnly(missing({kBeforeValue, kBeforeCond}));
+    awaitOnly(missingInputs());
     return false;
   }
   Bits value = in(kBeforeValue).front();

@@ -3,10 +3,7 @@
 namespace loom::models {
 
 bool Join::step() {
-  uint32_t waiting = 0;
-  for (int i = 0; i < numInputs(); ++i)
-    if (!in(i).valid()) waiting |= i < 32 ? 1u << i : kAwaitAll;
-  if (waiting) {
+  if (uint32_t waiting = missingInputs()) {
     awaitOnly(waiting);
     return false;
   }

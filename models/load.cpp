@@ -5,8 +5,9 @@ namespace loom::models {
 bool Load::step() {
   bool a = addressHalf();
   bool d = dataHalf();
-  // Waiting: the address half for its address or ctrl, the data half for memory data.
-  if (!a && !d) awaitOnly(missing({kAddr, kCtrl, kMemData}));
+  // Waiting: the address half for its address or ctrl, the data half for memory data
+  // (together, every input).
+  if (!a && !d) awaitOnly(missingInputs());
   return a || d;
 }
 

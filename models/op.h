@@ -125,7 +125,9 @@ public:
     bool any = step();
     assert(any == (stats_.firings != before) && "step() result disagrees with fired()");
     any = stats_.firings != before;
-    lastStatus_ = any ? CycleStatus::Fired : outputBlocked_ ? CycleStatus::OutputStall : waitingStatus();
+    lastStatus_ = any              ? CycleStatus::Fired
+                  : outputBlocked_ ? CycleStatus::OutputStall
+                                   : waitingStatus();
     account(lastStatus_, 1);
     return any;
   }
@@ -143,9 +145,6 @@ public:
   // evaluate a waiting op for a push it does not await: the op still cannot fire or
   // stall on an output, and its class of cycle stays an input stall.
   bool awaits(int port) const { return port >= 32 || (awaited_ >> port & 1u) != 0; }
-  // The last evaluation found an output full (room() said no), whether or not another
-  // part of the op fired.
-  bool lastOutputBlocked() const { return outputBlocked_; }
   // Self-timed ops only: can a slot freed on an output matter now? (default: yes).
   virtual bool wantsRoomWhenTimed() const { return true; }
   // Queried like busy(), of self-timed ops: the first cycle after now() in which the op
@@ -209,11 +208,13 @@ protected:
   // a port left out must not be able to complete any firing's inputs.
   static constexpr uint32_t kAwaitAll = ~0u;
   void awaitOnly(uint32_t ports) { awaited_ = ports; }
-  // The bit of every listed input that holds no token (for awaitOnly()).
-  uint32_t missing(std::initializer_list<int> ports) const {
+  // The bit of every input that holds no token, for ops whose every firing needs all
+  // their inputs (an input beyond the 32nd that is missing: every port); 0 when all
+  // hold one.
+  uint32_t missingInputs() const {
     uint32_t m = 0;
-    for (int p : ports)
-      if (!inputs_[p]->valid()) m |= 1u << p;
+    for (size_t p = 0; p < inputs_.size(); ++p)
+      if (!inputs_[p]->valid()) m |= p < 32 ? 1u << p : kAwaitAll;
     return m;
   }
   // Records an error; the op stops.
@@ -244,7 +245,7 @@ private:
   uint64_t now_ = 0;
   bool evaluatedOnce_ = false;
   bool selfTimed_ = false;
-  bool outputBlocked_ = false; // set by room() during the current step()
+  bool outputBlocked_ = false;   // set by room() during the current step()
   uint32_t awaited_ = kAwaitAll; // see awaits()
   CycleStatus lastStatus_ = CycleStatus::Idle;
 };

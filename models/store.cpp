@@ -4,7 +4,7 @@ namespace loom::models {
 
 bool Store::step() {
   if (!in(kAddr).valid() || !in(kData).valid() || !in(kCtrl).valid()) {
-    awaitOnly(missing({kAddr, kData, kCtrl}));
+    awaitOnly(missingInputs());
     return false;
   }
   if (!room({kMemData, kMemAddr})) return false;

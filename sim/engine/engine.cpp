@@ -100,25 +100,8 @@ void Engine::reportChannels(uint64_t cycle) {
 
 void Engine::sortActivity() {
   if (!orderChannels_) return;
-  // Index order = address order (one array), whatever order the ops pushed in. The
-  // list is short (a handful of channels a cycle): insertion sort, std::sort if long.
-  if (activity_.size() > 32) {
-    std::sort(activity_.begin(), activity_.end());
-  } else {
-    for (size_t i = 1; i < activity_.size(); ++i) {
-      Channel* x = activity_[i];
-      size_t j = i;
-      for (; j > 0 && activity_[j - 1] > x; --j)
-        activity_[j] = activity_[j - 1];
-      activity_[j] = x;
-    }
-  }
-}
-
-void Engine::reportPhases(uint64_t cycle, const std::vector<uint32_t>& ops) {
-  for (uint32_t i : ops)
-    notePhase(i);
-  reportNotedPhases(cycle);
+  // Index order = address order (one array), whatever order the ops pushed in.
+  std::sort(activity_.begin(), activity_.end());
 }
 
 void Engine::reportNotedPhases(uint64_t cycle) {

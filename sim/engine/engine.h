@@ -111,10 +111,9 @@ protected:
   void reportChannels(uint64_t cycle);
   // Puts the activity list in channel index order, if the observer needs it.
   void sortActivity();
-  // Reports phase changes of `ops` (indices, any order) and ends the cycle.
-  void reportPhases(uint64_t cycle, const std::vector<uint32_t>& ops);
-  // The same in two steps: notePhase() for each op evaluated (once per cycle each),
-  // then reportNotedPhases().
+  // Phase changes, reported in two steps: notePhase() for each op evaluated (once per
+  // cycle each), then reportNotedPhases(), which reports them in op index order and
+  // ends the cycle.
   void notePhase(uint32_t op) {
     if (phased_[op] && ops_[op]->phase() != phases_[op]) changedScratch_.push_back(op);
   }
@@ -133,7 +132,7 @@ private:
   std::vector<int> phases_;              // last reported phase per op (with an observer)
   std::vector<uint8_t> phased_;          // per op: has phases (phaseCount() > 0)
   std::vector<uint32_t> phasedOps_;      // the ops with phases, in index order
-  std::vector<uint32_t> changedScratch_; // reportPhases' ordering buffer
+  std::vector<uint32_t> changedScratch_; // the cycle's noted phase changes
 };
 
 // The engine of `kind` over `circuit`; null if the circuit is not sound (unsealed or

@@ -16,8 +16,9 @@ constexpr size_t kPrefetch = 4;
 } // namespace
 
 EventEngine::EventEngine(Circuit& circuit)
-    : Engine(circuit), queuedFor_(circuit.numOps(), kNever), wakeAt_(circuit.numOps(), models::kNoWake),
-      ends_(circuit.allEnds().data()), base_(circuit.channelBase()) {
+    : Engine(circuit), queuedFor_(circuit.numOps(), kNever),
+      wakeAt_(circuit.numOps(), models::kNoWake), ends_(circuit.allEnds().data()),
+      base_(circuit.channelBase()) {
   current_.reserve(circuit.numOps());
   next_.reserve(circuit.numOps());
   timed_.reserve(2 * circuit.numOps());
@@ -61,21 +62,16 @@ template <bool Observed> void EventEngine::evaluateWoken(uint64_t c) {
 }
 
 template <bool Observed> void EventEngine::commitActivity(uint64_t c) {
-  // With an observer, channels are reported in index order, each after its commit.
+  // With an observer, channels are reported each after its commit (in index order if
+  // the observer needs it).
   if (Observed) sortActivity();
   for (Channel* ch : activity_) {
     const bool pushed = ch->pushedNow(), popped = ch->poppedNow();
     ch->commit();
-    if (Observed) observer_->channelChanged(c, static_cast<uint32_t>(ch - base_), *ch, {pushed, popped});
+    if (Observed)
+      observer_->channelChanged(c, static_cast<uint32_t>(ch - base_), *ch, {pushed, popped});
     const ChannelEnds& e = ends_[ch - base_];
-    // The consumer sees a new token it awaits (Op::awaits), or it popped (fired). The
-    // producer pushed (fired), or a slot it may be waiting for came free: that matters
-    // only to a producer whose last evaluation found an output full (room() said no:
-    // OutputStall), that fired in this cycle, or that is self-timed with work in flight
-    // (a pipeline or memory checks its outputs in busy()/nextWake()). Any other
-    // producer could not fire for want of an input, and its inputs did not change, so
-    // it stays asleep (and its lazily accounted counters are the clocked engine's: its
-    // class of cycle does not depend on free space).
+    // Who is woken, and why that is exact: see event_engine.h.
     if (!pushed || wantsToken(e.consumer, e.consumerPort)) enqueue(e.consumer, c + 1);
     if (pushed || wantsRoom(e.producer)) enqueue(e.producer, c + 1);
   }

@@ -1,11 +1,19 @@
 // EventEngine: the default engine. It visits only the ops that can fire: every op in
-// the first cycle, afterwards the consumer of each channel pushed or popped in the
-// previous cycle, its producer if it pushed or if the pop freed a slot it was waiting
-// for (its last evaluation was an output stall, or it is self-timed), the self-timed ops whose nextWake() (asked after the
-// commit, exactly when busy() is) names this cycle, and the ops the host woke.
-// Everything else is skipped; Op's lazy accounting gives skipped cycles the counters
-// the clocked engine would have given them. A memory waiting for its oldest request to
-// become due sleeps until then instead of being visited every cycle.
+// the first cycle; afterwards, for each channel pushed or popped in the previous cycle,
+//   - its consumer if it popped (it fired: its state changed) or if the pushed token
+//     is one it awaits: an op whose last evaluation was an input stall and that named
+//     the inputs that can complete a firing (Op::awaits) is not woken for a token on
+//     another input, which cannot make it fire (its class of cycle stays an input
+//     stall);
+//   - its producer if it pushed (it fired), or if the pop freed a slot it may be
+//     waiting for: its last evaluation found an output full (OutputStall) or fired, or
+//     it is self-timed with work in flight (Op::wantsRoomWhenTimed). Any other
+//     producer could not fire for want of an input and its inputs did not change;
+// plus the self-timed ops whose nextWake() (asked after the commit, exactly when
+// busy() is) names this cycle, and the ops the host woke. Everything else is skipped;
+// Op's lazy accounting gives skipped cycles the counters the clocked engine would have
+// given them. A memory waiting for its oldest request to become due sleeps until then
+// instead of being visited every cycle.
 //
 // The hot loop is built to do no bookkeeping it does not need:
 //   - the wake list is a dense vector of op indices, and a per-op stamp (the cycle the
@@ -15,8 +23,10 @@
 //   - all buffers are sized once at construction: no allocation per cycle (the timed
 //     wakes' heap holds at most one live entry per op, and each evaluation adds at most
 //     one);
-//   - the only virtual calls are the ops' own step(), and nextWake() of self-timed ops;
-//     the observer check is one branch per cycle.
+//   - the only virtual calls are the ops' own step(), and nextWake() and
+//     wantsRoomWhenTimed() of self-timed ops;
+//   - the evaluation and commit loops come in two instances, with and without an
+//     observer, so the plain one tests nothing for it.
 #pragma once
 
 #include "sim/engine/engine.h"
@@ -47,7 +57,7 @@ private:
   template <bool Observed> void commitActivity(uint64_t c);
   // Records op's timed wake (kNoWake: none), replacing the one it had.
   void setWake(uint32_t op, uint64_t cycle);
-  // Could a slot freed on one of op's outputs let it fire? (see step())
+  // Could a slot freed on one of op's outputs let it fire? (see the file comment)
   bool wantsRoom(uint32_t op) const {
     const Op& o = *ops_[op];
     models::CycleStatus s = o.lastStatus();
@@ -59,7 +69,8 @@ private:
   // counts it.
   bool wantsToken(uint32_t op, uint32_t port) const {
     const Op& o = *ops_[op];
-    return o.lastStatus() != models::CycleStatus::InputStall || o.selfTimed() || o.awaits(static_cast<int>(port));
+    return o.lastStatus() != models::CycleStatus::InputStall || o.selfTimed() ||
+           o.awaits(static_cast<int>(port));
   }
 
   std::vector<uint32_t> current_;   // ops evaluated in the running cycle

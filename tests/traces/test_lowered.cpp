@@ -5,8 +5,8 @@
 #include "gtkwave_check.h"
 #include "lowering/lower/lower.h"
 #include "lowering/parse/parser.h"
+#include "phase_check.h"
 #include "sim/engine/elaborate.h"
-#include "traces/phase_names.h"
 #include "traces/stats.h"
 #include "traces/timeline.h"
 #include "traces/vcd.h"
@@ -178,17 +178,7 @@ TEST_CASE("loops of lowered kernels: activations, iterations, II", "[lowered][st
 TEST_CASE("the VCD of lowered kernels follows their scopes and reads back in GTKWave",
           "[lowered][vcd][gtkwave]") {
   // Every phase a model reports has the legend's name for it.
-  struct Names : sim::CycleObserver {
-    std::vector<std::string> wrong;
-    size_t seen = 0;
-    void channelChanged(uint64_t, uint32_t, const models::Channel&, sim::ChannelChange) override {}
-    void phaseChanged(uint64_t, uint32_t, const models::Op& op, int, int now) override {
-      ++seen;
-      std::vector<std::string> names = phaseNames(op);
-      if (now >= static_cast<int>(names.size()) || names[now] != op.phaseName())
-        wrong.push_back(std::string(op.kindName()) + " " + op.phaseName());
-    }
-  } names;
+  PhaseNameCheck names;
   Lowered l({&names});
   l.call("nest", {3, 4});
   l.call("steps", {27});

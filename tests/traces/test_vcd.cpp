@@ -2,7 +2,7 @@
 // change-only output, the exact cycles of transfers and phase changes (derived by hand
 // and compared with the engine cycle by cycle), invocations, quiet stretches.
 #include "fixture.h"
-#include "traces/phase_names.h"
+#include "phase_check.h"
 #include "traces/vcd.h"
 #include "vcd_reader.h"
 
@@ -189,22 +189,12 @@ TEST_CASE("the VCD waveform is the engine's state, cycle by cycle", "[vcd]") {
 
 TEST_CASE("phase names match what the models call their phases", "[vcd]") {
   // Every phase a run visits, named by the model, is the table's name for it.
-  struct Names : sim::CycleObserver {
-    std::vector<std::string> mismatches;
-    size_t seen = 0;
-    void channelChanged(uint64_t, uint32_t, const models::Channel&, sim::ChannelChange) override {}
-    void phaseChanged(uint64_t, uint32_t, const models::Op& op, int, int now) override {
-      ++seen;
-      std::vector<std::string> names = phaseNames(op);
-      if (now >= static_cast<int>(names.size()) || names[now] != op.phaseName())
-        mismatches.push_back(std::string(op.kindName()) + " " + op.phaseName());
-    }
-  } names;
+  PhaseNameCheck names;
   SumRun run;
   run.tap->add(names);
   run.call(0, 4, 0, 6);
   CHECK(names.seen > 10);
-  CHECK(names.mismatches.empty());
+  CHECK(names.wrong.empty());
 }
 
 TEST_CASE("the invocation counter marks where each call starts", "[vcd]") {

@@ -8,7 +8,6 @@ namespace loom::traces {
 
 namespace {
 
-constexpr size_t kSpillBytes = 1 << 20;
 constexpr size_t kMaxTokenLine = 96; // two numbers, a value, separators
 
 char* putNumber(char* p, uint64_t n) {
@@ -34,10 +33,12 @@ private:
   NetClock clock_;
 };
 
-TokenLog::TokenLog(std::ostream& out) : stream_(out), out_(kSpillBytes + (1 << 12)) {
-  out_.append("# loom-sim token log: one line per token, <cycle> <channel> <value>; <cycle> is "
-              "the global cycle its producer pushed it in (the consumer sees it from the next "
-              "cycle)\n");
+TokenLog::TokenLog(std::ostream& out) : TokenLog(std::make_unique<TraceOut>(out)) {}
+
+TokenLog::TokenLog(std::unique_ptr<TraceOut> out) : out_(std::move(out)) {
+  out_->append("# loom-sim token log: one line per token, <cycle> <channel> <value>; <cycle> is "
+               "the global cycle its producer pushed it in (the consumer sees it from the next "
+               "cycle)\n");
 }
 
 TokenLog::~TokenLog() {
@@ -48,8 +49,8 @@ sim::CycleObserver& TokenLog::addNetwork(const TracedNetwork& n, NetClock clock)
   const sim::Circuit& c = n.circuit();
   for (uint32_t i = 0; i < c.numChannels(); ++i) {
     const models::Channel& ch = c.channel(i);
-    out_.append("# channel " + std::to_string(channels_ + i) + " " + ch.type().str() + " " +
-                ch.name() + "\n");
+    out_->append("# channel " + std::to_string(channels_ + i) + " " + ch.type().str() + " " +
+                 ch.name() + "\n");
   }
   nets_.push_back(std::make_unique<NetObserver>(*this, channels_, clock));
   channels_ += static_cast<uint32_t>(c.numChannels());
@@ -58,7 +59,7 @@ sim::CycleObserver& TokenLog::addNetwork(const TracedNetwork& n, NetClock clock)
 
 void TokenLog::token(uint64_t cycle, uint32_t channel, const models::Channel& ch) {
   ++tokens_;
-  char* p = out_.room(kMaxTokenLine);
+  char* p = out_->room(kMaxTokenLine);
   p = putNumber(p, cycle);
   *p++ = ' ';
   p = putNumber(p, channel);
@@ -66,20 +67,12 @@ void TokenLog::token(uint64_t cycle, uint32_t channel, const models::Channel& ch
   // After the commit the pushed token is the newest one held.
   p = putValue(p, ch.peek(ch.count() - 1), ch.type());
   *p++ = '\n';
-  out_.commit(p);
-  if (out_.size() >= kSpillBytes) spill();
+  out_->commit(p);
+  out_->poll();
 }
 
-void TokenLog::spill() {
-  stream_.write(out_.data(), static_cast<std::streamsize>(out_.size()));
-  out_.clear();
-}
-
-void TokenLog::close() {
-  if (closed_) return;
-  spill();
-  stream_.flush();
-  closed_ = true;
+std::optional<std::string> TokenLog::close() {
+  return out_->close();
 }
 
 } // namespace loom::traces

@@ -14,11 +14,12 @@
 #pragma once
 
 #include "sim/engine/observer.h"
-#include "traces/text_buffer.h"
 #include "traces/timeline.h"
+#include "traces/trace_out.h"
 #include "traces/traced_network.h"
 
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -28,6 +29,8 @@ namespace loom::traces {
 class TokenLog {
 public:
   explicit TokenLog(std::ostream& out);
+  // Writes to a file of its own (TraceOut::create).
+  explicit TokenLog(std::unique_ptr<TraceOut> out);
   ~TokenLog();
   TokenLog(const TokenLog&) = delete;
   TokenLog& operator=(const TokenLog&) = delete;
@@ -35,21 +38,19 @@ public:
   // Writes the network's channel table; returns the observer for its engine or tap.
   // `clock`: see timeline.h (default: the observer is given global cycles).
   sim::CycleObserver& addNetwork(const TracedNetwork& n, NetClock clock = {});
-  void close();
+  // Hands on the rest and closes the output; returns why not all of it was written.
+  std::optional<std::string> close();
 
   uint64_t tokens() const { return tokens_; }
 
 private:
   class NetObserver;
   void token(uint64_t cycle, uint32_t channel, const models::Channel& ch);
-  void spill();
 
-  std::ostream& stream_;
+  std::unique_ptr<TraceOut> out_;
   std::vector<std::unique_ptr<NetObserver>> nets_;
   uint32_t channels_ = 0; // numbers handed out so far
   uint64_t tokens_ = 0;
-  TextBuffer out_;
-  bool closed_ = false;
 };
 
 } // namespace loom::traces

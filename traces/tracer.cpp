@@ -1,13 +1,17 @@
 #include "traces/tracer.h"
 
+#include <fstream>
+
 namespace loom::traces {
 
 namespace {
 
-// The writers hand the stream ~1 MB at a time, so its own buffer hardly matters.
-bool openFile(std::ofstream& f, const std::string& path) {
-  f.open(path, std::ios::binary | std::ios::trunc);
-  return static_cast<bool>(f);
+std::unique_ptr<TraceOut> createFile(const std::string& path, const std::string& what,
+                                     std::optional<std::string>& err) {
+  std::string why;
+  auto out = TraceOut::create(path, why);
+  if (!out) err = "cannot create the " + what + " '" + path + "': " + why;
+  return out;
 }
 
 } // namespace
@@ -23,15 +27,16 @@ Tracer::~Tracer() {
 }
 
 std::optional<std::string> Tracer::open() {
+  std::optional<std::string> err;
   if (!options_.vcd.empty()) {
-    if (!openFile(vcdFile_, options_.vcd))
-      return "cannot create the VCD file '" + options_.vcd + "'";
-    vcd_ = std::make_unique<VcdWriter>(vcdFile_);
+    auto out = createFile(options_.vcd, "VCD file", err);
+    if (!out) return err;
+    vcd_ = std::make_unique<VcdWriter>(std::move(out));
   }
   if (!options_.tokens.empty()) {
-    if (!openFile(tokenFile_, options_.tokens))
-      return "cannot create the token log '" + options_.tokens + "'";
-    tokens_ = std::make_unique<TokenLog>(tokenFile_);
+    auto out = createFile(options_.tokens, "token log", err);
+    if (!out) return err;
+    tokens_ = std::make_unique<TokenLog>(std::move(out));
   }
   if (!options_.stats.empty()) {
     // Created now, so that a bad path fails before the run, not after it.
@@ -74,16 +79,11 @@ std::optional<std::string> Tracer::finish() {
   for (sim::Network* n : networks_)
     n->engine().setObserver(nullptr);
   std::optional<std::string> err;
-  if (vcd_) {
-    vcd_->close();
-    vcdFile_.close();
-    if (!vcdFile_) err = "cannot write the VCD file '" + options_.vcd + "'";
-  }
-  if (tokens_) {
-    tokens_->close();
-    tokenFile_.close();
-    if (!tokenFile_ && !err) err = "cannot write the token log '" + options_.tokens + "'";
-  }
+  if (vcd_)
+    if (auto e = vcd_->close()) err = "cannot write the VCD file '" + options_.vcd + "': " + *e;
+  if (tokens_)
+    if (auto e = tokens_->close(); e && !err)
+      err = "cannot write the token log '" + options_.tokens + "': " + *e;
   if (stats_)
     if (auto e = stats_->write(options_.stats); e && !err) err = e;
   return err;

@@ -23,7 +23,6 @@
 #include "traces/traced_network.h"
 #include "traces/vcd.h"
 
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -60,7 +59,6 @@ public:
 private:
   TraceOptions options_;
   Timeline timeline_;
-  std::ofstream vcdFile_, tokenFile_;
   std::unique_ptr<VcdWriter> vcd_;
   std::unique_ptr<TokenLog> tokens_;
   std::unique_ptr<StatsCollector> stats_;

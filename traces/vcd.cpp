@@ -8,7 +8,6 @@ namespace loom::traces {
 
 namespace {
 
-constexpr size_t kSpillBytes = 1 << 20;
 // Every room() that may hold a time stamp keeps 32 bytes for it.
 static_assert(TimeStamp::kMaxStamp <= 32, "a time stamp must fit the slack");
 
@@ -52,8 +51,8 @@ struct VcdWriter::ChannelSig {
   // What the file says now.
   bool validOn = false, readyOn = false, transferOn = false, dataKnown = false;
   Bits value = 0;
-  bool dirty = false;      // on dirty_
-  bool poppedNow = false;  // popped in the current cycle (cleared with dirty)
+  bool dirty = false;     // on dirty_
+  bool poppedNow = false; // popped in the current cycle (cleared with dirty)
   // The channel's state after this cycle, taken when it is reported (the engine has
   // just committed it, so it is in cache; writeStates() reads only these).
   bool nowValid = false, nowReady = false;
@@ -98,7 +97,9 @@ struct VcdWriter::Net {
   std::unique_ptr<NetObserver> observer;
 };
 
-VcdWriter::VcdWriter(std::ostream& out) : stream_(out), out_(kSpillBytes + (1 << 16)) {}
+VcdWriter::VcdWriter(std::ostream& out) : VcdWriter(std::make_unique<TraceOut>(out)) {}
+
+VcdWriter::VcdWriter(std::unique_ptr<TraceOut> out) : out_(std::move(out)) {}
 
 VcdWriter::~VcdWriter() {
   close();
@@ -221,7 +222,7 @@ void VcdWriter::endCycle(uint64_t cycle, Net& net) {
   // A cycle nobody reported (an observer attached late, a gap between networks run
   // without a timeline): transfers still on fall right after the last known cycle.
   if (anyCycle_ && cycle > lastCycle_ + 1 && !high_.empty()) {
-    char* p = out_.room(high_.size() * kMaxLine + 32);
+    char* p = out_->room(high_.size() * kMaxLine + 32);
     p = stampIfNew(p, lastCycle_ + 1);
     for (ChannelSig* s : high_) {
       p = putScalar(p, false, s->transfer);
@@ -231,20 +232,20 @@ void VcdWriter::endCycle(uint64_t cycle, Net& net) {
         rises_.push(s);
       }
     }
-    out_.commit(p);
+    out_->commit(p);
     high_.clear();
   }
   writeTransfers(cycle, net);
   writeStates(cycle + 1);
   lastCycle_ = cycle;
   anyCycle_ = true;
-  if (out_.size() >= kSpillBytes) spill();
+  out_->poll();
 }
 
 // Time `cycle`: the invocation count (begin() counts an invocation before its first
 // cycle), transfers that start, transfers that end.
 void VcdWriter::writeTransfers(uint64_t cycle, Net& net) {
-  char* p = out_.room((rises_.size() + high_.size() + 1) * kMaxLine + 32);
+  char* p = out_->room((rises_.size() + high_.size() + 1) * kMaxLine + 32);
   uint64_t inv = net.info.network->invocations();
   if (inv != net.invocations) {
     p = stampIfNew(p, cycle);
@@ -269,12 +270,12 @@ void VcdWriter::writeTransfers(uint64_t cycle, Net& net) {
   for (ChannelSig* s : rises_)
     high_.push(s);
   rises_.clear();
-  out_.commit(p);
+  out_->commit(p);
 }
 
 // Time `time` = the cycle after the one that just ended: the state the ops see then.
 void VcdWriter::writeStates(uint64_t time) {
-  char* p = out_.room((3 * dirty_.size() + dirtyPhases_.size()) * kMaxLine + 32);
+  char* p = out_->room((3 * dirty_.size() + dirtyPhases_.size()) * kMaxLine + 32);
   for (ChannelSig* s : dirty_) {
     s->dirty = s->poppedNow = false;
     const bool valid = s->nowValid, ready = s->nowReady;
@@ -304,20 +305,14 @@ void VcdWriter::writeStates(uint64_t time) {
     ph->value = ph->pending;
   }
   dirtyPhases_.clear();
-  out_.commit(p);
+  out_->commit(p);
 }
 
-void VcdWriter::spill() {
-  stream_.write(out_.data(), static_cast<std::streamsize>(out_.size()));
-  written_ += out_.size();
-  out_.clear();
-}
-
-void VcdWriter::close() {
-  if (closed_) return;
+std::optional<std::string> VcdWriter::close() {
+  if (closed_) return out_->close();
   ensureHeader();
   uint64_t end = anyCycle_ ? lastCycle_ + 1 : lastStamp_;
-  char* p = out_.room(high_.size() * kMaxLine + 64);
+  char* p = out_->room(high_.size() * kMaxLine + 64);
   for (ChannelSig* s : high_) {
     p = stampIfNew(p, end);
     p = putScalar(p, false, s->transfer);
@@ -326,10 +321,9 @@ void VcdWriter::close() {
   high_.clear();
   // The run ends at `end`: a last stamp, so that viewers draw the final values.
   p = stampIfNew(p, end);
-  out_.commit(p);
-  spill();
-  stream_.flush();
+  out_->commit(p);
   closed_ = true;
+  return out_->close();
 }
 
 // ---- header ------------------------------------------------------------------------
@@ -343,7 +337,7 @@ void VcdWriter::writeHeader() {
   for (const auto& net : nets_)
     writeScope(h, *net, net->tree);
   h += "$enddefinitions $end\n";
-  out_.append(h);
+  out_->append(h);
   writeInitialValues();
 }
 
@@ -389,26 +383,26 @@ void VcdWriter::writeChannelVars(std::string& h, const ChannelSig& s) const {
 // observer right after addNetwork, before a cycle runs), the invocation count as the
 // host has it now (begin() of the first invocation may already have counted).
 void VcdWriter::writeInitialValues() {
-  out_.commit(stamp_.put(out_.room(32), 0));
-  out_.append("$dumpvars\n");
+  out_->commit(stamp_.put(out_->room(32), 0));
+  out_->append("$dumpvars\n");
   lastStamp_ = 0;
   for (auto& net : nets_) {
     net->invocations = net->info.network->invocations();
-    out_.commit(putVector(out_.room(kMaxLine), net->invocations, net->invocation));
+    out_->commit(putVector(out_->room(kMaxLine), net->invocations, net->invocation));
     for (PhaseSig& p : net->phases)
-      out_.commit(putInt(out_.room(kMaxLine), p.width, static_cast<uint64_t>(p.value), p.code));
+      out_->commit(putInt(out_->room(kMaxLine), p.width, static_cast<uint64_t>(p.value), p.code));
     for (const ChannelSig& s : net->channels) {
-      char* p = out_.room(4 * kMaxLine);
+      char* p = out_->room(4 * kMaxLine);
       p = putScalar(p, s.validOn, s.valid);
       p = putScalar(p, s.readyOn, s.ready);
       p = putScalar(p, false, s.transfer);
       if (s.shape != DataShape::None)
         p = s.dataKnown ? putData(p, s.shape, s.ch->type(), s.value, s.data)
                         : putUnknown(p, s.shape, s.data);
-      out_.commit(p);
+      out_->commit(p);
     }
   }
-  out_.append("$end\n");
+  out_->append("$end\n");
 }
 
 } // namespace loom::traces

@@ -29,13 +29,14 @@
 #include "sim/engine/observer.h"
 #include "traces/hierarchy.h"
 #include "traces/ptr_list.h"
-#include "traces/text_buffer.h"
 #include "traces/timeline.h"
+#include "traces/trace_out.h"
 #include "traces/traced_network.h"
 #include "traces/vcd_text.h"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -46,6 +47,8 @@ class VcdWriter {
 public:
   // Writes to `out`, which must outlive the writer (until close()).
   explicit VcdWriter(std::ostream& out);
+  // Writes to a file of its own (TraceOut::create).
+  explicit VcdWriter(std::unique_ptr<TraceOut> out);
   ~VcdWriter();
   VcdWriter(const VcdWriter&) = delete;
   VcdWriter& operator=(const VcdWriter&) = delete;
@@ -55,10 +58,11 @@ public:
   // `clock`: see timeline.h (default: the observer is given global cycles).
   sim::CycleObserver& addNetwork(const TracedNetwork& n, NetClock clock = {});
 
-  // Writes the changes still pending and a final time stamp. Nothing is written after.
-  void close();
+  // Writes the changes still pending and a final time stamp, and closes the output.
+  // Nothing is written after. Returns why not all of the text could be written, if so.
+  std::optional<std::string> close();
 
-  uint64_t bytesWritten() const { return written_ + out_.size(); }
+  uint64_t bytesWritten() const { return out_->size(); }
 
 private:
   struct ChannelSig;
@@ -80,7 +84,6 @@ private:
     lastStamp_ = time;
     return stamp_.put(p, time);
   }
-  void spill();
 
   // --- header ---
   void ensureHeader() {
@@ -94,20 +97,18 @@ private:
   VcdCode nextCode() { return VcdCode::number(codes_++); }
   void assignChannelCodes(Net& net);
 
-  std::ostream& stream_;
+  std::unique_ptr<TraceOut> out_;
   std::vector<std::unique_ptr<Net>> nets_;
   PtrList<ChannelSig> dirty_;        // channels pushed or popped in the current cycle
   PtrList<PhaseSig> dirtyPhases_;    // phases changed in the current cycle
   PtrList<ChannelSig> rises_;        // transfer goes to 1 in the current cycle
   PtrList<ChannelSig> high_;         // channels whose transfer is 1
   size_t channels_ = 0, phases_ = 0; // over all networks: the lists' capacities
-  TextBuffer out_;                   // text not yet handed to the stream
   TimeStamp stamp_;
   uint64_t lastCycle_ = 0; // the last cycle ended
   bool anyCycle_ = false;  // a cycle has ended
   uint64_t lastStamp_ = 0;
   uint64_t codes_ = 0;
-  uint64_t written_ = 0;
   bool headerDone_ = false;
   bool closed_ = false;
 };

@@ -19,6 +19,13 @@ void NetworkTap::channelChanged(uint64_t cycle, uint32_t index, const models::Ch
     o->channelChanged(g, index, ch, change);
 }
 
+void NetworkTap::channelsChanged(uint64_t cycle, const sim::ChannelReport* reports, size_t n,
+                                 const models::Channel* channels) {
+  uint64_t g = timeline_.toGlobal(net_, cycle);
+  for (sim::CycleObserver* o : sinks_)
+    o->channelsChanged(g, reports, n, channels);
+}
+
 void NetworkTap::phaseChanged(uint64_t cycle, uint32_t index, const models::Op& op, int oldPhase,
                               int newPhase) {
   uint64_t g = timeline_.toGlobal(net_, cycle);

@@ -48,24 +48,17 @@ struct VcdWriter::ChannelSig {
   const models::Channel* ch = nullptr;
   VcdCode valid, ready, data, transfer;
   DataShape shape = DataShape::None;
-  // What the file says now.
+  // What the file says now (or will say, at the end of the cycle being reported).
   bool validOn = false, readyOn = false, transferOn = false, dataKnown = false;
+  bool poppedNow = false; // popped in the cycle being reported
   Bits value = 0;
-  bool dirty = false;     // on dirty_
-  bool poppedNow = false; // popped in the current cycle (cleared with dirty)
-  // The channel's state after this cycle, taken when it is reported (the engine has
-  // just committed it, so it is in cache; writeStates() reads only these).
-  bool nowValid = false, nowReady = false;
-  Bits nowFront = 0;
 };
 
 struct VcdWriter::PhaseSig {
   VcdCode code;
   std::string name;
   unsigned width = 1;
-  int value = 0;   // what the file says now
-  int pending = 0; // reported for the end of the current cycle
-  bool dirty = false;
+  int value = 0; // what the file says now
 };
 
 class VcdWriter::NetObserver : public sim::CycleObserver {
@@ -73,6 +66,8 @@ public:
   NetObserver(VcdWriter& w, Net& n, NetClock clock) : w_(w), n_(n), clock_(clock) {}
   void channelChanged(uint64_t cycle, uint32_t index, const models::Channel& ch,
                       sim::ChannelChange change) override;
+  void channelsChanged(uint64_t cycle, const sim::ChannelReport* reports, size_t n,
+                       const models::Channel* channels) override;
   void phaseChanged(uint64_t cycle, uint32_t index, const models::Op& op, int oldPhase,
                     int newPhase) override;
   void cycleEnd(uint64_t cycle) override;
@@ -81,6 +76,8 @@ public:
   bool needsChannelOrder() const override { return false; }
 
 private:
+  void report(const models::Channel& ch, ChannelSig& s, sim::ChannelChange change);
+
   VcdWriter& w_;
   Net& n_;
   NetClock clock_;
@@ -138,16 +135,13 @@ sim::CycleObserver& VcdWriter::addNetwork(const TracedNetwork& n, NetClock clock
     p.code = nextCode();
     p.name = phaseVarName(op);
     p.width = bitsFor(op.phaseCount());
-    p.value = p.pending = op.phase();
+    p.value = op.phase();
     net->phases.push_back(p);
   }
   net->invocation = nextCode();
   channels_ += c.numChannels();
   phases_ += net->phases.size();
-  dirty_.reserve(channels_);
-  rises_.reserve(channels_);
   high_.reserve(channels_);
-  dirtyPhases_.reserve(phases_);
   net->observer = std::make_unique<NetObserver>(*this, *net, clock);
   nets_.push_back(std::move(net));
   return *nets_.back()->observer;
@@ -179,36 +173,63 @@ void VcdWriter::assignChannelCodes(Net& net) {
 
 // ---- events ------------------------------------------------------------------------
 
+// A channel is reported once per cycle, right after its commit (its lines are in
+// cache): the state it has now is the one the ops see next cycle, written straight to
+// the next cycle's text. A pop starts a transfer this cycle unless one is on already.
 void VcdWriter::NetObserver::channelChanged(uint64_t, uint32_t index, const models::Channel& ch,
                                             sim::ChannelChange change) {
-  ChannelSig& s = n_.channels[index];
-  const int count = ch.count();
-  s.nowValid = count > 0;
-  s.nowReady = count < ch.capacity();
-  if (s.nowValid) s.nowFront = ch.front();
+  w_.ensureHeader(); // its initial values are the state before this change
+  report(ch, n_.channels[index], change);
+}
+
+void VcdWriter::NetObserver::channelsChanged(uint64_t, const sim::ChannelReport* reports, size_t n,
+                                             const models::Channel* channels) {
+  w_.ensureHeader();
+  for (const sim::ChannelReport* r = reports; r != reports + n; ++r)
+    report(channels[r->index], n_.channels[r->index], r->change);
+}
+
+inline void VcdWriter::NetObserver::report(const models::Channel& ch, ChannelSig& s,
+                                           sim::ChannelChange change) {
   if (change.popped) {
     s.poppedNow = true;
     if (!s.transferOn) {
       s.transferOn = true;
-      w_.rises_.push(&s);
+      w_.high_.push(&s);
+      w_.now_.commit(putScalar(w_.now_.room(kMaxLine), true, s.transfer));
     }
   }
-  if (!s.dirty) {
-    s.dirty = true;
-    w_.dirty_.push(&s);
+  const int count = ch.count();
+  const bool valid = count > 0, ready = count < ch.capacity();
+  const bool data = valid && s.shape != DataShape::None && (!s.dataKnown || ch.front() != s.value);
+  if (valid == s.validOn && ready == s.readyOn && !data) return;
+  char* p = w_.next_.room(3 * kMaxLine);
+  if (valid != s.validOn) {
+    p = putScalar(p, valid, s.valid);
+    s.validOn = valid;
   }
+  if (ready != s.readyOn) {
+    p = putScalar(p, ready, s.ready);
+    s.readyOn = ready;
+  }
+  if (data) {
+    s.value = ch.front();
+    s.dataKnown = true;
+    p = putData(p, s.shape, ch.type(), s.value, s.data);
+  }
+  w_.next_.commit(p);
 }
 
 void VcdWriter::NetObserver::phaseChanged(uint64_t, uint32_t index, const models::Op&, int,
                                           int newPhase) {
   int32_t k = n_.phaseOf[index];
   if (k < 0) return;
-  PhaseSig& p = n_.phases[k];
-  p.pending = newPhase;
-  if (!p.dirty) {
-    p.dirty = true;
-    w_.dirtyPhases_.push(&p);
-  }
+  w_.ensureHeader();
+  PhaseSig& ph = n_.phases[k];
+  if (newPhase == ph.value) return;
+  ph.value = newPhase;
+  w_.next_.commit(
+      putInt(w_.next_.room(kMaxLine), ph.width, static_cast<uint64_t>(newPhase), ph.code));
 }
 
 void VcdWriter::NetObserver::cycleEnd(uint64_t cycle) {
@@ -217,48 +238,49 @@ void VcdWriter::NetObserver::cycleEnd(uint64_t cycle) {
   clock_.endCycle(g);
 }
 
+// The text of cycle `cycle` goes out in time order: at `cycle` the invocation count
+// (begin() counts an invocation before its first cycle), the transfers that start and
+// those that end; at `cycle` + 1 the state after it.
 void VcdWriter::endCycle(uint64_t cycle, Net& net) {
   ensureHeader();
+  char* p = out_->room(3 * high_.size() * kMaxLine + now_.size() + next_.size() + kMaxLine + 96);
   // A cycle nobody reported (an observer attached late, a gap between networks run
-  // without a timeline): transfers still on fall right after the last known cycle.
-  if (anyCycle_ && cycle > lastCycle_ + 1 && !high_.empty()) {
-    char* p = out_->room(high_.size() * kMaxLine + 32);
+  // without a timeline): transfers still on fall right after the last known cycle, and
+  // those popped again now rise again now.
+  if (anyCycle_ && cycle > lastCycle_ + 1 && highBefore_ > 0) {
     p = stampIfNew(p, lastCycle_ + 1);
-    for (ChannelSig* s : high_) {
+    size_t keep = 0;
+    for (size_t i = 0; i < high_.size(); ++i) {
+      ChannelSig* s = high_[i];
+      if (i >= highBefore_) { // rose in this cycle's reports: was not on
+        high_[keep++] = s;
+        continue;
+      }
       p = putScalar(p, false, s->transfer);
-      s->transferOn = false;
-      if (s->poppedNow) { // popped again now: rises again now
-        s->transferOn = true;
-        rises_.push(s);
+      s->transferOn = s->poppedNow;
+      if (s->poppedNow) {
+        now_.commit(putScalar(now_.room(kMaxLine), true, s->transfer));
+        high_[keep++] = s;
       }
     }
-    out_->commit(p);
-    high_.clear();
+    high_.resize(keep);
   }
-  writeTransfers(cycle, net);
-  writeStates(cycle + 1);
-  lastCycle_ = cycle;
-  anyCycle_ = true;
-  out_->poll();
-}
-
-// Time `cycle`: the invocation count (begin() counts an invocation before its first
-// cycle), transfers that start, transfers that end.
-void VcdWriter::writeTransfers(uint64_t cycle, Net& net) {
-  char* p = out_->room((rises_.size() + high_.size() + 1) * kMaxLine + 32);
   uint64_t inv = net.info.network->invocations();
   if (inv != net.invocations) {
     p = stampIfNew(p, cycle);
     p = putVector(p, inv, net.invocation);
     net.invocations = inv;
   }
-  for (ChannelSig* s : rises_) {
+  if (!now_.empty()) {
     p = stampIfNew(p, cycle);
-    p = putScalar(p, true, s->transfer);
+    std::memcpy(p, now_.data(), now_.size());
+    p += now_.size();
+    now_.clear();
   }
   size_t keep = 0;
   for (ChannelSig* s : high_) {
     if (s->poppedNow) {
+      s->poppedNow = false;
       high_[keep++] = s;
       continue;
     }
@@ -267,45 +289,17 @@ void VcdWriter::writeTransfers(uint64_t cycle, Net& net) {
     s->transferOn = false;
   }
   high_.resize(keep);
-  for (ChannelSig* s : rises_)
-    high_.push(s);
-  rises_.clear();
-  out_->commit(p);
-}
-
-// Time `time` = the cycle after the one that just ended: the state the ops see then.
-void VcdWriter::writeStates(uint64_t time) {
-  char* p = out_->room((3 * dirty_.size() + dirtyPhases_.size()) * kMaxLine + 32);
-  for (ChannelSig* s : dirty_) {
-    s->dirty = s->poppedNow = false;
-    const bool valid = s->nowValid, ready = s->nowReady;
-    bool data = valid && s->shape != DataShape::None && (!s->dataKnown || s->nowFront != s->value);
-    if (valid == s->validOn && ready == s->readyOn && !data) continue;
-    p = stampIfNew(p, time);
-    if (valid != s->validOn) {
-      p = putScalar(p, valid, s->valid);
-      s->validOn = valid;
-    }
-    if (ready != s->readyOn) {
-      p = putScalar(p, ready, s->ready);
-      s->readyOn = ready;
-    }
-    if (data) {
-      s->value = s->nowFront;
-      s->dataKnown = true;
-      p = putData(p, s->shape, s->ch->type(), s->value, s->data);
-    }
+  highBefore_ = keep;
+  if (!next_.empty()) {
+    p = stampIfNew(p, cycle + 1);
+    std::memcpy(p, next_.data(), next_.size());
+    p += next_.size();
+    next_.clear();
   }
-  dirty_.clear();
-  for (PhaseSig* ph : dirtyPhases_) {
-    ph->dirty = false;
-    if (ph->pending == ph->value) continue;
-    p = stampIfNew(p, time);
-    p = putInt(p, ph->width, static_cast<uint64_t>(ph->pending), ph->code);
-    ph->value = ph->pending;
-  }
-  dirtyPhases_.clear();
   out_->commit(p);
+  lastCycle_ = cycle;
+  anyCycle_ = true;
+  out_->poll();
 }
 
 std::optional<std::string> VcdWriter::close() {
@@ -319,6 +313,7 @@ std::optional<std::string> VcdWriter::close() {
     s->transferOn = false;
   }
   high_.clear();
+  highBefore_ = 0;
   // The run ends at `end`: a last stamp, so that viewers draw the final values.
   p = stampIfNew(p, end);
   out_->commit(p);

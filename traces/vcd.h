@@ -29,6 +29,7 @@
 #include "sim/engine/observer.h"
 #include "traces/hierarchy.h"
 #include "traces/ptr_list.h"
+#include "traces/text_buffer.h"
 #include "traces/timeline.h"
 #include "traces/trace_out.h"
 #include "traces/traced_network.h"
@@ -72,12 +73,10 @@ private:
   friend class NetObserver;
 
   // --- events, on the global cycle axis ---
-  // During a cycle the callbacks only mark what changed; endCycle() writes it all, in
-  // time order: the transfers of cycle c at time c, then the state after c (channels,
-  // phases) at time c + 1. So the text goes out once, with no per-cycle buffers.
+  // During cycle c the callbacks write what changed straight to text: transfers that
+  // start (time c) to now_, the state after c (channels, phases; time c + 1) to next_.
+  // endCycle() adds the transfers that end and writes both out, in time order.
   void endCycle(uint64_t cycle, Net& net);
-  void writeTransfers(uint64_t cycle, Net& net);
-  void writeStates(uint64_t time);
   // "#time" unless the file is at that time already.
   char* stampIfNew(char* p, uint64_t time) {
     if (time == lastStamp_) return p;
@@ -99,11 +98,10 @@ private:
 
   std::unique_ptr<TraceOut> out_;
   std::vector<std::unique_ptr<Net>> nets_;
-  PtrList<ChannelSig> dirty_;        // channels pushed or popped in the current cycle
-  PtrList<PhaseSig> dirtyPhases_;    // phases changed in the current cycle
-  PtrList<ChannelSig> rises_;        // transfer goes to 1 in the current cycle
   PtrList<ChannelSig> high_;         // channels whose transfer is 1
-  size_t channels_ = 0, phases_ = 0; // over all networks: the lists' capacities
+  size_t highBefore_ = 0;            // of those, on before the current cycle
+  TextBuffer now_, next_;            // the current cycle's text at its time, the next
+  size_t channels_ = 0, phases_ = 0; // over all networks
   TimeStamp stamp_;
   uint64_t lastCycle_ = 0; // the last cycle ended
   bool anyCycle_ = false;  // a cycle has ended

@@ -59,12 +59,10 @@ void Circuit::bindChannel(uint32_t index, const PendingChannel& p,
   else
     errors.push_back("channel " + p.name + ": output port " + std::to_string(p.outPort) + " of '" +
                      ops_[p.from]->name() + "' is missing or already bound");
-  if (ops_[p.to]->bindInput(p.inPort, ch))
-  {
+  if (ops_[p.to]->bindInput(p.inPort, ch)) {
     ends_[index].consumer = p.to;
     ends_[index].consumerPort = static_cast<uint32_t>(p.inPort);
-  }
-  else
+  } else
     errors.push_back("channel " + p.name + ": input port " + std::to_string(p.inPort) + " of '" +
                      ops_[p.to]->name() + "' is missing or already bound");
 }

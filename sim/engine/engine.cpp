@@ -52,6 +52,7 @@ Engine::Engine(Circuit& circuit) : circuit_(circuit) {
     ops_.push_back(&circuit.op(i));
   // At most one entry per channel per cycle: no allocation while running.
   activity_.reserve(circuit.numChannels());
+  reports_.resize(circuit.numChannels());
   for (uint32_t i = 0; i < circuit.numChannels(); ++i)
     circuit.channel(i).setActivityList(&activity_);
 }
@@ -91,11 +92,12 @@ void Engine::flushStats() {
 
 void Engine::reportChannels(uint64_t cycle) {
   sortActivity();
+  size_t n = 0;
   for (Channel* ch : activity_) {
-    ChannelChange change{ch->pushedNow(), ch->poppedNow()};
+    reports_[n++] = {circuit_.indexOf(*ch), {ch->pushedNow(), ch->poppedNow()}};
     ch->commit();
-    observer_->channelChanged(cycle, circuit_.indexOf(*ch), *ch, change);
   }
+  if (n > 0) observer_->channelsChanged(cycle, reports_.data(), n, circuit_.channelBase());
 }
 
 void Engine::sortActivity() {

@@ -121,8 +121,9 @@ protected:
   void reportAllPhases(uint64_t cycle);
 
   Circuit& circuit_;
-  std::vector<Op*> ops_;          // circuit ops, for tight loops
-  models::ActivityList activity_; // channels pushed or popped this cycle
+  std::vector<Op*> ops_;               // circuit ops, for tight loops
+  models::ActivityList activity_;      // channels pushed or popped this cycle
+  std::vector<ChannelReport> reports_; // the cycle's, for the observer (one per channel)
   uint64_t cycle_ = 0;
   uint64_t evaluations_ = 0;
   CycleObserver* observer_ = nullptr;

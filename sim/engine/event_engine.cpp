@@ -65,16 +65,19 @@ template <bool Observed> void EventEngine::commitActivity(uint64_t c) {
   // With an observer, channels are reported each after its commit (in index order if
   // the observer needs it).
   if (Observed) sortActivity();
+  ChannelReport* report = reports_.data();
   for (Channel* ch : activity_) {
     const bool pushed = ch->pushedNow(), popped = ch->poppedNow();
     ch->commit();
-    if (Observed)
-      observer_->channelChanged(c, static_cast<uint32_t>(ch - base_), *ch, {pushed, popped});
+    if (Observed) *report++ = {static_cast<uint32_t>(ch - base_), {pushed, popped}};
     const ChannelEnds& e = ends_[ch - base_];
     // Who is woken, and why that is exact: see event_engine.h.
     if (!pushed || wantsToken(e.consumer, e.consumerPort)) enqueue(e.consumer, c + 1);
     if (pushed || wantsRoom(e.producer)) enqueue(e.producer, c + 1);
   }
+  if (Observed && report != reports_.data())
+    observer_->channelsChanged(c, reports_.data(), static_cast<size_t>(report - reports_.data()),
+                               base_);
   activity_.clear();
 }
 

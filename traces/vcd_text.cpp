@@ -74,17 +74,19 @@ char* putVector(char* p, uint64_t value, const VcdCode& code) {
 }
 
 char* putReal(char* p, Bits value, const Type& t, const VcdCode& code) {
-  double d;
+  *p++ = 'r';
+  // The shortest text that reads back as the same number of the channel's type: an
+  // f32 0.1 is "0.1", not the 17 digits of the double it widens to (and half the work).
   if (t.kind == TypeKind::F32) {
     float f;
     uint32_t low = static_cast<uint32_t>(value);
     std::memcpy(&f, &low, sizeof f);
-    d = f;
+    p = std::to_chars(p, p + 40, f).ptr;
   } else {
+    double d;
     std::memcpy(&d, &value, sizeof d);
+    p = std::to_chars(p, p + 40, d).ptr;
   }
-  *p++ = 'r';
-  p = std::to_chars(p, p + 40, d).ptr;
   *p++ = ' ';
   return putCode(p, code);
 }

@@ -3,6 +3,7 @@
 #include "traces/vcd_text.h"
 
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -53,6 +54,28 @@ TEST_CASE("values are written as VCD value changes", "[vcd_text]") {
   CHECK(text([&](char* p) { return putData(p, DataShape::Real, Type::f32(), fb, c); }) ==
         "r-2.5 " + code + "\n");
   CHECK(dataWidth(Type::f32()) == 64);
+  // An f32 in its own shortest digits, which read back (as a double, as viewers do)
+  // to the same f32; an f64 in its shortest digits.
+  f = 0.1f;
+  std::memcpy(&fb, &f, sizeof fb);
+  CHECK(text([&](char* p) { return putData(p, DataShape::Real, Type::f32(), fb, c); }) ==
+        "r0.1 " + code + "\n");
+  double d = 0.1;
+  uint64_t db;
+  std::memcpy(&db, &d, sizeof db);
+  CHECK(text([&](char* p) { return putData(p, DataShape::Real, Type::f64(), db, c); }) ==
+        "r0.1 " + code + "\n");
+  for (uint32_t bits = 0x00000001; bits < 0x7F800000; bits += 0x00012345) { // finite, > 0
+    for (uint32_t sign : {0u, 0x80000000u}) {
+      std::string s = text([&](char* p) {
+        return putData(p, DataShape::Real, Type::f32(), bits | sign, c);
+      });
+      float back = static_cast<float>(std::strtod(s.c_str() + 1, nullptr));
+      uint32_t backBits;
+      std::memcpy(&backBits, &back, sizeof backBits);
+      if (backBits != (bits | sign)) FAIL(s);
+    }
+  }
   CHECK(text([&](char* p) { return putUnknown(p, DataShape::Vector, c); }) == "bx " + code + "\n");
 }
 

@@ -31,7 +31,12 @@ public:
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   void clear() { size_ = 0; }
-  void resize(size_t n) { size_ = n; } // n <= size()
+  // The entries as an array of capacity() slots: fill some past size(), then resize().
+  T** data() { return items_.get(); }
+  void resize(size_t n) {
+    assert(n <= capacity_);
+    size_ = n;
+  }
 
 private:
   std::unique_ptr<T*[]> items_;

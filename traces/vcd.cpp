@@ -76,8 +76,6 @@ public:
   bool needsChannelOrder() const override { return false; }
 
 private:
-  void report(const models::Channel& ch, ChannelSig& s, sim::ChannelChange change);
-
   VcdWriter& w_;
   Net& n_;
   NetClock clock_;
@@ -173,37 +171,23 @@ void VcdWriter::assignChannelCodes(Net& net) {
 
 // ---- events ------------------------------------------------------------------------
 
-// A channel is reported once per cycle, right after its commit (its lines are in
-// cache): the state it has now is the one the ops see next cycle, written straight to
-// the next cycle's text. A pop starts a transfer this cycle unless one is on already.
-void VcdWriter::NetObserver::channelChanged(uint64_t, uint32_t index, const models::Channel& ch,
-                                            sim::ChannelChange change) {
-  w_.ensureHeader(); // its initial values are the state before this change
-  report(ch, n_.channels[index], change);
+// A channel is reported once per cycle, after the cycle's commits: the state it has
+// now is the one the ops see next cycle, written straight to the next cycle's text
+// (putState). A pop starts a transfer this cycle unless one is on already.
+namespace {
+
+template <class Sig> bool startsTransfer(Sig& s, sim::ChannelChange change) {
+  if (!change.popped) return false;
+  s.poppedNow = true;
+  if (s.transferOn) return false;
+  s.transferOn = true;
+  return true;
 }
 
-void VcdWriter::NetObserver::channelsChanged(uint64_t, const sim::ChannelReport* reports, size_t n,
-                                             const models::Channel* channels) {
-  w_.ensureHeader();
-  for (const sim::ChannelReport* r = reports; r != reports + n; ++r)
-    report(channels[r->index], n_.channels[r->index], r->change);
-}
-
-inline void VcdWriter::NetObserver::report(const models::Channel& ch, ChannelSig& s,
-                                           sim::ChannelChange change) {
-  if (change.popped) {
-    s.poppedNow = true;
-    if (!s.transferOn) {
-      s.transferOn = true;
-      w_.high_.push(&s);
-      w_.now_.commit(putScalar(w_.now_.room(kMaxLine), true, s.transfer));
-    }
-  }
+// The lines of `s` whose values differ from what the file says (at most 3 lines).
+template <class Sig> char* putState(char* p, const models::Channel& ch, Sig& s) {
   const int count = ch.count();
   const bool valid = count > 0, ready = count < ch.capacity();
-  const bool data = valid && s.shape != DataShape::None && (!s.dataKnown || ch.front() != s.value);
-  if (valid == s.validOn && ready == s.readyOn && !data) return;
-  char* p = w_.next_.room(3 * kMaxLine);
   if (valid != s.validOn) {
     p = putScalar(p, valid, s.valid);
     s.validOn = valid;
@@ -212,12 +196,51 @@ inline void VcdWriter::NetObserver::report(const models::Channel& ch, ChannelSig
     p = putScalar(p, ready, s.ready);
     s.readyOn = ready;
   }
-  if (data) {
-    s.value = ch.front();
-    s.dataKnown = true;
-    p = putData(p, s.shape, ch.type(), s.value, s.data);
+  if (valid && s.shape != DataShape::None) {
+    const Bits v = ch.front();
+    if (!s.dataKnown || v != s.value) {
+      s.value = v;
+      s.dataKnown = true;
+      p = putData(p, s.shape, ch.type(), v, s.data);
+    }
   }
-  w_.next_.commit(p);
+  return p;
+}
+
+} // namespace
+
+void VcdWriter::NetObserver::channelChanged(uint64_t, uint32_t index, const models::Channel& ch,
+                                            sim::ChannelChange change) {
+  w_.ensureHeader(); // its initial values are the state before this change
+  ChannelSig& s = n_.channels[index];
+  if (startsTransfer(s, change)) {
+    w_.high_.push(&s);
+    w_.now_.commit(putScalar(w_.now_.room(kMaxLine), true, s.transfer));
+  }
+  w_.next_.commit(putState(w_.next_.room(3 * kMaxLine), ch, s));
+}
+
+void VcdWriter::NetObserver::channelsChanged(uint64_t, const sim::ChannelReport* reports, size_t n,
+                                             const models::Channel* channels) {
+  w_.ensureHeader();
+  // Locals, not members, in the loop: the text is written through char pointers, which
+  // may alias any member, so members would be read again after every line.
+  char* next = w_.next_.room(n * 3 * kMaxLine);
+  char* rises = w_.now_.room(n * kMaxLine);
+  ChannelSig** high = w_.high_.data();
+  size_t highs = w_.high_.size();
+  ChannelSig* sigs = n_.channels.data();
+  for (const sim::ChannelReport* r = reports; r != reports + n; ++r) {
+    ChannelSig& s = sigs[r->index];
+    if (startsTransfer(s, r->change)) {
+      high[highs++] = &s;
+      rises = putScalar(rises, true, s.transfer);
+    }
+    next = putState(next, channels[r->index], s);
+  }
+  w_.next_.commit(next);
+  w_.now_.commit(rises);
+  w_.high_.resize(highs);
 }
 
 void VcdWriter::NetObserver::phaseChanged(uint64_t, uint32_t index, const models::Op&, int,

@@ -205,7 +205,10 @@ int simCommand(const SimOptions& o) {
   sim::Network& net = *elab.network;
   sim::InvocationResult res = net.invoke(inv);
   net.drain(o.maxCycles); // work the return does not wait for (see Accelerator::runChecks)
-  tracer.finish();
+  if (auto err = tracer.finish()) {
+    std::cerr << "loom-sim: error: " << *err << "\n";
+    failed = true;
+  }
 
   std::cout << "@" << g->function << ": " << sim::invocationStatusName(res.status) << " after " << res.cycles()
             << " cycles\n";

@@ -25,6 +25,14 @@
 #    `arith.ori` with an operand that folds to true; `llc-14 -O2` loops forever,
 #    `-O0` does not). Soak seeds 100275 100355 100495 100513 100852 (mixed) timed out
 #    here; the program semantics do not depend on the level (no UB by construction).
+#  * --convert-arith-to-llvm runs before --convert-memref-to-llvm. The memref pass
+#    folds what it visits (`arith.addi %v, 0` becomes `%v`), which can leave an
+#    expanded min/max as `select %c, %v, %v`; the arith conversion then folds that
+#    select while it rewrites %v and leaves a null operand behind ("'std.return' op
+#    operation's operand is null", soak seed 500807; tests/regress/
+#    oracle_minui_folded_operands.mlir). Converted first, the arith ops are LLVM ops
+#    before anything folds them. (Canonicalizing first also avoids it, but MLIR 14's
+#    float folds change -0 to 0 and back: difftest seed 131.)
 set -euo pipefail
 
 usage() { echo "usage: $0 FILE.mlir [ENTRY]" >&2; exit 2; }
@@ -59,8 +67,8 @@ PASSES=(
   --arith-expand
   --memref-expand
   --convert-scf-to-std
-  --convert-memref-to-llvm
   --convert-arith-to-llvm
+  --convert-memref-to-llvm
   --convert-vector-to-llvm
   --convert-std-to-llvm
   --reconcile-unrealized-casts

@@ -246,9 +246,8 @@ TEST_CASE("unknown and unsupported ops and types", "[parser][diag]") {
         "in their custom form");
   CHECK(diagnose("func @f(%a: vector<4xf32>) {\n  return\n}") ==
         "1:13: error: unsupported type 'vector'");
-  CHECK(
-      diagnose("func @f(%a: memref<4xf32, affine_map<(d0) -> (d0 floordiv 2)>>) {\n  return\n}") ==
-      "1:50: error: unsupported memref layout: 'floordiv' in a layout map");
+  CHECK(diagnose("func @f(%a: memref<4xf32, affine_map<(d0) -> (d0 floordiv 2)>>) {\n  return\n}") ==
+        "1:50: error: unsupported memref layout: 'floordiv' in a layout map");
   CHECK(diagnose("func @f(%a: i128) {\n  return\n}") ==
         "1:13: error: unsupported integer width i128 (1 to 64 bits)");
 }
@@ -273,17 +272,17 @@ TEST_CASE("undefined values, redefinitions and dominance", "[parser][diag]") {
   CHECK(diagnose("func @f(%a: i32) {\n  %a = arith.constant 1 : i32\n  return\n}") ==
         "2:3: error: redefinition of SSA value '%a'");
   CHECK(diagnose("func @f() {\n  %b = arith.addi %a, %a : i32\n  %a = arith.constant 1 : i32\n  "
-                 "return\n}") == "2:19: error: operand #0 ('%a') does not dominate this use");
+                 "return\n}") ==
+        "2:19: error: operand #0 ('%a') does not dominate this use");
   // A value of the then-branch is not visible in the else-branch.
   CHECK(diagnose("func @f(%c: i1) {\n  scf.if %c {\n    %x = arith.constant 1 : i32\n  } else {\n"
                  "    %y = arith.addi %x, %x : i32\n  }\n  return\n}") ==
         "5:21: error: use of undefined value '%x'");
   // A loop's result used inside its own body.
-  CHECK(
-      diagnose("func @f(%n: index) {\n  %c0 = arith.constant 0 : index\n  %r = scf.for %i = %c0 to "
-               "%n step %n iter_args(%a = %c0) -> (index) {\n    %u = arith.addi %r, %a : index\n"
-               "    scf.yield %u : index\n  }\n  return\n}") ==
-      "4:21: error: operand #0 ('%r') does not dominate this use");
+  CHECK(diagnose("func @f(%n: index) {\n  %c0 = arith.constant 0 : index\n  %r = scf.for %i = %c0 to "
+                 "%n step %n iter_args(%a = %c0) -> (index) {\n    %u = arith.addi %r, %a : index\n"
+                 "    scf.yield %u : index\n  }\n  return\n}") ==
+        "4:21: error: operand #0 ('%r') does not dominate this use");
   CHECK(diagnose("func @f() {\n  call @g() : () -> ()\n  return\n}") ==
         "2:3: error: call to undefined function '@g'");
 }
@@ -291,27 +290,23 @@ TEST_CASE("undefined values, redefinitions and dominance", "[parser][diag]") {
 TEST_CASE("region terminators, yield and condition arity and types", "[parser][diag]") {
   CHECK(diagnose("func @f() {\n  %c = arith.constant 1 : i32\n}") ==
         "1:1: error: function '@f' must end with a return");
-  CHECK(
-      diagnose("func @f(%n: index) {\n  %c0 = arith.constant 0 : index\n  %r = scf.for %i = %c0 to "
-               "%n step %n iter_args(%a = %c0) -> (index) {\n    scf.yield %a, %a : index, index\n"
-               "  }\n  return\n}") ==
-      "4:5: error: 'scf.yield' yields 2 value(s) but 1 loop result(s) expected");
+  CHECK(diagnose("func @f(%n: index) {\n  %c0 = arith.constant 0 : index\n  %r = scf.for %i = %c0 to "
+                 "%n step %n iter_args(%a = %c0) -> (index) {\n    scf.yield %a, %a : index, index\n"
+                 "  }\n  return\n}") ==
+        "4:5: error: 'scf.yield' yields 2 value(s) but 1 loop result(s) expected");
   CHECK(diagnose("func @f(%c: i1) {\n  %r = scf.if %c -> (i32) {\n    %x = arith.constant 1 : i32\n"
                  "    scf.yield %x : i32\n  }\n  return\n}") ==
         "2:8: error: 'scf.if' with results needs an else region");
-  CHECK(diagnose(
-            "func @f(%c: i1) {\n  %x = arith.constant 1 : i32\n  %r = scf.if %c -> (i32) {\n"
-            "    scf.yield %x : i32\n  } else {\n    %y = arith.constant 1 : i64\n    scf.yield %y "
-            ": i64\n  }\n  return\n}") ==
+  CHECK(diagnose("func @f(%c: i1) {\n  %x = arith.constant 1 : i32\n  %r = scf.if %c -> (i32) {\n"
+                 "    scf.yield %x : i32\n  } else {\n    %y = arith.constant 1 : i64\n    scf.yield %y "
+                 ": i64\n  }\n  return\n}") ==
         "7:5: error: 'scf.yield' operand #0 has type i64 but the if result has type i32");
-  CHECK(diagnose(
-            "func @f(%c: i1) {\n  %x = arith.constant 1 : i32\n  %r = scf.while (%a = %x) : (i32) "
-            "-> (i32) {\n    scf.condition(%c) %a, %a : i32, i32\n  } do {\n  ^bb0(%b: i32):\n    "
-            "scf.yield %b : i32\n  }\n  return\n}") ==
+  CHECK(diagnose("func @f(%c: i1) {\n  %x = arith.constant 1 : i32\n  %r = scf.while (%a = %x) : (i32) "
+                 "-> (i32) {\n    scf.condition(%c) %a, %a : i32, i32\n  } do {\n  ^bb0(%b: i32):\n    "
+                 "scf.yield %b : i32\n  }\n  return\n}") ==
         "4:5: error: 'scf.condition' forwards 2 value(s) but 1 while result(s) expected");
   CHECK(diagnose("func @f(%c: i1) {\n  scf.if %c {\n    scf.yield\n    vector.print %c : i1\n  }\n"
-                 "  return\n}") ==
-        "3:5: error: 'scf.yield' must be the last operation of its block");
+                 "  return\n}") == "3:5: error: 'scf.yield' must be the last operation of its block");
 }
 
 // mlir-opt-14 gives each verdict on the same op (checked by hand): the offset must

@@ -11,6 +11,7 @@ PACKAGES=(
   clang-14 libclang-rt-14-dev    # libFuzzer target and sanitizer builds
   graphviz                       # DOT rendering check
   gtkwave                        # vcd2fst/fst2vcd: the VCD tests check GTKWave reads our traces
+  python3                        # bench/gen.py, tests that generate kernels or read files
 )
 
 missing=()

@@ -1,7 +1,9 @@
 #include "traces/trace_out.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -123,6 +125,59 @@ private:
 
 #ifdef __linux__
 
+// Files being written directly, for a run killed by SIGINT, SIGTERM or SIGHUP (Ctrl-C
+// on a run that hangs, to look at the waveform): the handler waits for the writes in
+// flight (io_destroy) and cuts each file after its text known to be written, instead
+// of leaving the zeros of the room grown ahead. Only system calls, on values each an
+// atomic of its own, so it is safe in a handler. The last few MiB of text are lost, as
+// the text still in a buffer always was.
+struct DirectFile {
+  std::atomic<int> fd{-1};
+  std::atomic<aio_context_t> ctx{0};
+  std::atomic<off_t> written{0}; // the file's text is whole up to here
+};
+DirectFile gDirectFiles[16];
+
+extern "C" void cutDirectFiles(int sig) {
+  for (DirectFile& f : gDirectFiles) {
+    int fd = f.fd.load();
+    if (fd < 0) continue;
+    if (aio_context_t ctx = f.ctx.load()) syscall(SYS_io_destroy, ctx);
+    if (::ftruncate(fd, f.written.load()) != 0) continue; // nothing better to do here
+  }
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+// The handler goes in once, for the signals nobody else handles.
+void installCutOnSignals() {
+  static const bool once = [] {
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+      struct sigaction old {};
+      if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_DFL) {
+        struct sigaction sa {};
+        sa.sa_handler = cutDirectFiles;
+        sigemptyset(&sa.sa_mask);
+        ::sigaction(sig, &sa, nullptr);
+      }
+    }
+    return true;
+  }();
+  (void)once;
+}
+
+DirectFile* registerDirectFile(int fd, aio_context_t ctx) {
+  installCutOnSignals();
+  for (DirectFile& f : gDirectFiles) {
+    int free = -1;
+    if (f.fd.load() != -1) continue;
+    f.written.store(0);
+    f.ctx.store(ctx);
+    if (f.fd.compare_exchange_strong(free, fd)) return &f;
+  }
+  return nullptr; // more files than slots: those are not cut on a signal
+}
+
 // Direct, asynchronous writes of a regular file (see trace_out.h). Every write starts at
 // a multiple of kAlign, has a length that is one, and comes from memory aligned to it:
 // what O_DIRECT asks (4096 covers every logical block size in use).
@@ -132,12 +187,16 @@ public:
   static constexpr int kBuffers = 4;
   static constexpr off_t kGrowBy = off_t{8} << 20;
 
-  explicit DirectSink(int fd) : fd_(fd) { aio_ = syscall(SYS_io_setup, kBuffers, &ctx_) == 0; }
+  explicit DirectSink(int fd) : fd_(fd) {
+    aio_ = syscall(SYS_io_setup, kBuffers, &ctx_) == 0;
+    cut_ = registerDirectFile(fd_, aio_ ? ctx_ : 0);
+  }
   ~DirectSink() override {
     for (Buffer& b : bufs_) {
       wait(b); // the kernel may still read it
       std::free(b.data);
     }
+    unregister();
     if (aio_) syscall(SYS_io_destroy, ctx_);
     if (fd_ >= 0) ::close(fd_);
   }
@@ -172,6 +231,7 @@ public:
   std::optional<std::string> close() override {
     for (Buffer& b : bufs_)
       wait(b);
+    unregister();
     // Drops the padding of the last block and the room grown ahead.
     if (::ftruncate(fd_, length_) != 0) fail(errno);
     if (::close(fd_) != 0) fail(errno);
@@ -203,6 +263,20 @@ private:
     b.cap = cap;
   }
 
+  // What a signal handler may keep of the file: everything before the oldest write in
+  // flight, or all that was written.
+  void publishWritten() {
+    if (!cut_) return;
+    off_t whole = off_;
+    for (const Buffer& b : bufs_)
+      if (b.busy) whole = std::min(whole, static_cast<off_t>(b.cb.aio_offset));
+    cut_->written.store(std::min(whole, length_));
+  }
+  void unregister() {
+    if (cut_) cut_->fd.store(-1);
+    cut_ = nullptr;
+  }
+
   // The first `n` bytes of `b`, at off_.
   void write(Buffer& b, size_t n) {
     if (error_) return;
@@ -225,6 +299,7 @@ private:
       aio_ = false; // refused: synchronous from now on
     }
     writeNow(b.data, n, at);
+    publishWritten();
   }
 
   // The file is kept longer than what is written, so that no direct write extends it.
@@ -270,6 +345,7 @@ private:
       }
       for (long i = 0; i < k; ++i)
         finished(bufs_[done[i].data], done[i].res);
+      publishWritten();
     }
   }
 
@@ -300,6 +376,7 @@ private:
   bool aio_ = false;   // kernel AIO available and not refused
   bool grow_ = true;   // fallocate() works here
   aio_context_t ctx_ = 0;
+  DirectFile* cut_ = nullptr; // its slot for the signal handler
   Buffer bufs_[kBuffers];
   int cur_ = 0;
   off_t off_ = 0;                    // where the next write goes

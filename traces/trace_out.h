@@ -10,8 +10,9 @@
 // asynchronously (kernel AIO), while the run goes on: a few buffers take turns, one
 // being filled while the others are written. ext4 waits for a direct write that extends
 // the file, so the file is grown ahead of the writes (fallocate) and cut to its length
-// by close() (a run killed before close() leaves up to 8 MiB of zero bytes after the
-// text, and the last partial 4 KiB block unwritten). Where any of that is refused (not
+// by close(). A run killed by SIGINT, SIGTERM or SIGHUP has its files cut after the text
+// known to be written (the last few MiB are lost, as text still in a buffer always
+// was); one killed by SIGKILL keeps up to 8 MiB of zero bytes after its text. Where any of that is refused (not
 // Linux, a pipe, /dev/null, a file system without direct I/O) the text goes out with
 // plain write(2), same bytes.
 #pragma once

@@ -12,11 +12,11 @@ rm -f "$vcd"
 "$sim" run "$k" --vcd "$vcd" >/dev/null 2>&1 &
 pid=$!
 # Wait for ~24 MiB of VCD (the file grows in 8 MiB steps ahead of the text).
-for _ in $(seq 600); do
+for _ in $(seq 1200); do  # up to 4 minutes (sanitizer builds are slow)
   size=$(stat -c %s "$vcd" 2>/dev/null || echo 0)
   [ "$size" -ge 25165824 ] && break
   kill -0 $pid 2>/dev/null || break
-  sleep 0.05
+  sleep 0.2
 done
 kill -TERM $pid 2>/dev/null
 wait $pid

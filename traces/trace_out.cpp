@@ -312,18 +312,22 @@ private:
       grow_ = false; // not supported here: writes extend the file, synchronously
   }
 
+  // Direct I/O refused after all (alignment): the page cache it is, synchronously.
+  void dropDirect() {
+    direct_ = false;
+    aio_ = false;
+    int flags = ::fcntl(fd_, F_GETFL);
+    if (flags < 0 || ::fcntl(fd_, F_SETFL, flags & ~O_DIRECT) != 0) fail(errno);
+  }
+
   void writeNow(const char* p, size_t n, off_t at) {
     while (n > 0 && !error_) {
       ssize_t k = ::pwrite(fd_, p, n, at);
       if (k < 0) {
-        if (errno == EINVAL && direct_) {
-          // Direct I/O refused after all (alignment): the page cache it is.
-          int flags = ::fcntl(fd_, F_GETFL);
-          if (flags < 0 || ::fcntl(fd_, F_SETFL, flags & ~O_DIRECT) != 0) fail(errno);
-          direct_ = false;
-        } else if (errno != EINTR) {
+        if (errno == EINVAL && direct_)
+          dropDirect();
+        else if (errno != EINTR)
           fail(errno);
-        }
         continue;
       }
       p += k;
@@ -353,11 +357,8 @@ private:
     b.busy = false;
     const uint64_t n = b.cb.aio_nbytes;
     if (res == static_cast<int64_t>(n)) return;
-    if (res < 0 && -res == EINVAL && !error_) { // as in writeNow()
-      direct_ = false;
-      aio_ = false;
-      int flags = ::fcntl(fd_, F_GETFL);
-      if (flags < 0 || ::fcntl(fd_, F_SETFL, flags & ~O_DIRECT) != 0) fail(errno);
+    if (res < 0 && -res == EINVAL && !error_) {
+      dropDirect();
       writeNow(b.data, n, static_cast<off_t>(b.cb.aio_offset));
       return;
     }

@@ -76,6 +76,9 @@ public:
   bool needsChannelOrder() const override { return false; }
 
 private:
+  static inline bool startsTransfer(ChannelSig& s, sim::ChannelChange change);
+  static inline char* putState(char* p, const models::Channel& ch, ChannelSig& s);
+
   VcdWriter& w_;
   Net& n_;
   NetClock clock_;
@@ -174,9 +177,7 @@ void VcdWriter::assignChannelCodes(Net& net) {
 // A channel is reported once per cycle, after the cycle's commits: the state it has
 // now is the one the ops see next cycle, written straight to the next cycle's text
 // (putState). A pop starts a transfer this cycle unless one is on already.
-namespace {
-
-template <class Sig> bool startsTransfer(Sig& s, sim::ChannelChange change) {
+bool VcdWriter::NetObserver::startsTransfer(ChannelSig& s, sim::ChannelChange change) {
   if (!change.popped) return false;
   s.poppedNow = true;
   if (s.transferOn) return false;
@@ -185,7 +186,7 @@ template <class Sig> bool startsTransfer(Sig& s, sim::ChannelChange change) {
 }
 
 // The lines of `s` whose values differ from what the file says (at most 3 lines).
-template <class Sig> char* putState(char* p, const models::Channel& ch, Sig& s) {
+char* VcdWriter::NetObserver::putState(char* p, const models::Channel& ch, ChannelSig& s) {
   const int count = ch.count();
   const bool valid = count > 0, ready = count < ch.capacity();
   if (valid != s.validOn) {
@@ -206,8 +207,6 @@ template <class Sig> char* putState(char* p, const models::Channel& ch, Sig& s) 
   }
   return p;
 }
-
-} // namespace
 
 void VcdWriter::NetObserver::channelChanged(uint64_t, uint32_t index, const models::Channel& ch,
                                             sim::ChannelChange change) {

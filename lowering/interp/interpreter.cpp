@@ -397,8 +397,8 @@ struct Interpreter::Impl {
     for (size_t d = 0; d < m.shape.size(); ++d)
       if (m.shape[d] != kDynamic && m.shape[d] != v.sizes[d])
         mismatch("size " + std::to_string(v.sizes[d]) + " of dimension " + std::to_string(d));
-    std::vector<int64_t> strides = m.identity ? identityStrides(m.shape) : m.strides;
-    int64_t offset = m.identity ? 0 : m.offset;
+    std::vector<int64_t> strides = layoutStrides(m);
+    int64_t offset = layoutOffset(m);
     for (size_t d = 0; d < strides.size(); ++d)
       if (strides[d] != kDynamic && strides[d] != v.strides[d] && v.sizes[d] != 1)
         mismatch("stride " + std::to_string(v.strides[d]) + " of dimension " + std::to_string(d));
@@ -444,29 +444,16 @@ struct Interpreter::Impl {
     fr[op.result()->slot].mem = std::move(v);
   }
 
-  // Rank-reducing subview: drop unit dimensions until the rank matches the result
-  // type, matching the type's static sizes left to right. Only a size written as a
-  // static 1 can be dropped (MLIR decides the dropped dimensions from the op's static
-  // sizes): a dynamic size that happens to be 1 at run time is kept.
+  // Rank-reducing subview: the dimensions subviewKeptDims() keeps. A dynamic size that
+  // happens to be 1 at run time is kept (MLIR decides from the op's static sizes).
   void dropUnitDims(const Op& op, const std::vector<int64_t>& sizes, const std::vector<int64_t>& strides,
                     const Type& t, MemRefView& v) {
-    const auto& want = t.mem->shape;
-    size_t toDrop = sizes.size() - want.size();
-    size_t j = 0;
-    for (size_t d = 0; d < sizes.size(); ++d) {
-      bool canKeep = j < want.size() && (want[j] == kDynamic || want[j] == sizes[d]);
-      bool mustKeep = sizes.size() - d == want.size() - j; // no more dims may be dropped
-      bool staticOne = d < op.staticSizes.size() && op.staticSizes[d] == 1;
-      if (staticOne && toDrop > 0 && (!canKeep || (!mustKeep && want[j] != 1))) {
-        --toDrop;
-        continue;
-      }
-      if (j >= want.size()) fail(op, "cannot match the subview to its result rank");
+    auto kept = subviewKeptDims(sizes, op.staticSizes, t.mem->shape);
+    if (!kept) fail(op, "cannot match the subview to its result rank");
+    for (size_t d : *kept) {
       v.sizes.push_back(sizes[d]);
       v.strides.push_back(strides[d]);
-      ++j;
     }
-    if (v.sizes.size() != want.size()) fail(op, "cannot match the subview to its result rank");
   }
 
   void execReinterpret(const Op& op, Frame& fr) {

@@ -47,11 +47,33 @@ bool operator==(const Type& a, const Type& b) {
   const MemRefInfo& y = *b.mem;
   if (x.elem != y.elem || x.shape != y.shape) return false;
   // Compare layouts in strided form; an identity layout equals its explicit form.
-  auto strides = [](const MemRefInfo& m) {
-    return m.identity ? identityStrides(m.shape) : m.strides;
-  };
-  auto offset = [](const MemRefInfo& m) { return m.identity ? 0 : m.offset; };
-  return strides(x) == strides(y) && offset(x) == offset(y);
+  return layoutStrides(x) == layoutStrides(y) && layoutOffset(x) == layoutOffset(y);
+}
+
+std::vector<int64_t> layoutStrides(const MemRefInfo& m) {
+  return m.identity ? identityStrides(m.shape) : m.strides;
+}
+
+std::optional<std::vector<size_t>> subviewKeptDims(const std::vector<int64_t>& sizes,
+                                                   const std::vector<int64_t>& staticSizes,
+                                                   const std::vector<int64_t>& resultShape) {
+  const auto& want = resultShape;
+  size_t toDrop = sizes.size() - want.size();
+  std::vector<size_t> kept;
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    size_t j = kept.size();
+    bool canKeep = j < want.size() && (want[j] == kDynamic || want[j] == sizes[d]);
+    bool mustKeep = sizes.size() - d == want.size() - j; // no more dims may be dropped
+    bool staticOne = d < staticSizes.size() && staticSizes[d] == 1;
+    if (staticOne && toDrop > 0 && (!canKeep || (!mustKeep && want[j] != 1))) {
+      --toDrop;
+      continue;
+    }
+    if (j >= want.size()) return std::nullopt;
+    kept.push_back(d);
+  }
+  if (kept.size() != want.size()) return std::nullopt;
+  return kept;
 }
 
 std::vector<int64_t> identityStrides(const std::vector<int64_t>& shape) {

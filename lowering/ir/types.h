@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <limits>
 #include <memory>
 #include <string>
@@ -69,6 +70,15 @@ Type makeUnrankedMemRef(Type elem);
 
 // Row-major strides of a static shape (the identity layout).
 std::vector<int64_t> identityStrides(const std::vector<int64_t>& shape);
+// A memref's layout in strided form, whether written or the identity.
+std::vector<int64_t> layoutStrides(const MemRefInfo& m);
+inline int64_t layoutOffset(const MemRefInfo& m) { return m.identity ? 0 : m.offset; }
+// The dimensions a rank-reducing subview keeps: unit sizes written as a static 1 are
+// dropped, left to right, while the rest still matches `resultShape`. `sizes` are the
+// sizes to match (the run-time ones, or the static ones); nullopt if none fit.
+std::optional<std::vector<size_t>> subviewKeptDims(const std::vector<int64_t>& sizes,
+                                                   const std::vector<int64_t>& staticSizes,
+                                                   const std::vector<int64_t>& resultShape);
 
 // Mask for an integer of `width` bits (width 64 gives all ones).
 inline Bits widthMask(unsigned width) {

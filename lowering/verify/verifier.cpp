@@ -279,8 +279,8 @@ private:
   // left to the interpreter's run-time check. Unit dimensions have no stride to check.
   void verifySubviewLayout(const Op& op, const MemRefInfo& src, const MemRefInfo& res) {
     const size_t rank = src.shape.size();
-    std::vector<int64_t> srcStrides = src.identity ? identityStrides(src.shape) : src.strides;
-    int64_t offset = src.identity ? 0 : src.offset;
+    std::vector<int64_t> srcStrides = layoutStrides(src);
+    int64_t offset = layoutOffset(src);
     std::vector<int64_t> strides(rank);
     for (size_t d = 0; d < rank; ++d) {
       int64_t o = op.staticOffsets[d], st = op.staticStrides[d], ss = srcStrides[d];
@@ -290,32 +290,23 @@ private:
         offset += o * ss;
       strides[d] = st == kDynamic || ss == kDynamic ? kDynamic : st * ss;
     }
-    // Rank reduction: drop static unit sizes, left to right, as long as the rest still
-    // matches; with dynamic sizes the choice is the interpreter's, at run time.
-    std::vector<int64_t> kept;
-    size_t drop = rank - res.shape.size();
-    for (size_t d = 0; d < rank; ++d) {
-      int64_t size = op.staticSizes[d];
-      if (size == kDynamic && drop > 0) return;
-      size_t j = kept.size();
-      bool fits = j < res.shape.size() && (res.shape[j] == kDynamic || res.shape[j] == size);
-      bool mustKeep = rank - d == res.shape.size() - j; // nothing more may be dropped
-      if (size == 1 && drop > 0 && (!fits || (!mustKeep && res.shape[j] != 1))) {
-        --drop;
-        continue;
-      }
-      kept.push_back(static_cast<int64_t>(d));
-    }
-    if (kept.size() != res.shape.size()) return; // the interpreter reports it
-    std::vector<int64_t> resStrides = res.identity ? identityStrides(res.shape) : res.strides;
-    int64_t resOffset = res.identity ? 0 : res.offset;
+    // Rank reduction as the interpreter does it; with dynamic sizes that is decided at
+    // run time.
+    bool dynamic = false;
+    for (int64_t size : op.staticSizes)
+      dynamic = dynamic || size == kDynamic;
+    if (dynamic && res.shape.size() < rank) return;
+    auto kept = subviewKeptDims(op.staticSizes, op.staticSizes, res.shape);
+    if (!kept) return; // the interpreter reports it
+    std::vector<int64_t> resStrides = layoutStrides(res);
+    int64_t resOffset = layoutOffset(res);
     auto text = [](int64_t v) { return v == kDynamic ? std::string("?") : std::to_string(v); };
     if ((resOffset == kDynamic) != (offset == kDynamic) ||
         (offset != kDynamic && resOffset != offset))
       fail(op.loc, "'memref.subview' result layout has offset " + text(resOffset) +
                        " but the subview's offset is " + text(offset));
-    for (size_t j = 0; j < kept.size(); ++j) {
-      int64_t want = strides[kept[j]], got = resStrides[j];
+    for (size_t j = 0; j < kept->size(); ++j) {
+      int64_t want = strides[(*kept)[j]], got = resStrides[j];
       if (res.shape[j] == 1 || want == kDynamic || got == kDynamic || want == got) continue;
       fail(op.loc, "'memref.subview' result layout has stride " + std::to_string(got) +
                        " in dimension " + std::to_string(j) +

@@ -5,7 +5,7 @@
 #include "lowering/dfg/read_mlir.h"
 #include "lowering/lower/lower.h"
 #include "lowering/lower/static_verify.h"
-#include "lowering/parse/parser.h"
+#include "frontend/parse.h"
 #include "lowering/verify/verifier.h"
 
 #include <fstream>

@@ -2,7 +2,7 @@
 
 #include "lowering/interp/interpreter.h"
 #include "lowering/ir/printer.h"
-#include "lowering/parse/parser.h"
+#include "frontend/parse.h"
 #include "lowering/verify/verifier.h"
 #include "models/timing_json.h"
 #include "sim/host/accelerator.h"

@@ -1,6 +1,6 @@
 #include "lowering/dfg/mlir_syntax.h"
 
-#include "lowering/parse/parser.h"
+#include "frontend/parse.h"
 
 #include <cctype>
 

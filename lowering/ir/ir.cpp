@@ -9,6 +9,17 @@ std::string Loc::str() const {
          std::to_string(col);
 }
 
+std::string Loc::where() const {
+  if (!source) return str();
+  return line ? *source + " (" + str() + ")" : *source;
+}
+
+std::string Diag::str() const {
+  std::string s = loc.where() + ": error: " + message;
+  for (const Diag& n : notes) s += "\n" + n.loc.where() + ": note: " + n.message;
+  return s;
+}
+
 static std::string dimStr(int64_t d) { return d == kDynamic ? "?" : std::to_string(d); }
 
 std::string Type::str() const {
@@ -161,8 +172,8 @@ const OpNameEntry kOpNames[] = {
     {OpKind::DivF, "arith.divf", nullptr, nullptr},
     {OpKind::RemF, "arith.remf", nullptr, nullptr},
     {OpKind::NegF, "arith.negf", nullptr, nullptr},
-    {OpKind::MaxF, "arith.maxf", nullptr, nullptr},
-    {OpKind::MinF, "arith.minf", nullptr, nullptr},
+    {OpKind::MaxF, "arith.maximumf", "arith.maxf", nullptr},
+    {OpKind::MinF, "arith.minimumf", "arith.minf", nullptr},
     {OpKind::CmpI, "arith.cmpi", nullptr, nullptr},
     {OpKind::CmpF, "arith.cmpf", nullptr, nullptr},
     {OpKind::Select, "arith.select", "select", "std.select"},

@@ -15,19 +15,35 @@
 
 namespace loom {
 
-// A source position; `file` is shared by every location of one input.
+// A position in the .mlir text (`file` is shared by every location of one input), and
+// the source location the producer recorded for it, if any: a C front end's
+// `loc("kernel.c":12:3)` is kept as "kernel.c:12:3" (docs/design.md "Locations").
 struct Loc {
+  Loc() = default;
+  Loc(std::shared_ptr<const std::string> f, uint32_t l, uint32_t c,
+      std::shared_ptr<const std::string> src = nullptr)
+      : file(std::move(f)), line(l), col(c), source(std::move(src)) {}
+
   std::shared_ptr<const std::string> file;
   uint32_t line = 0;
   uint32_t col = 0;
-  std::string str() const; // "file:line:col"
+  std::shared_ptr<const std::string> source; // original source, null if none
+  std::string str() const;   // the .mlir position: "file:line:col"
+  std::string where() const; // "kernel.c:12:3 (k.mlir:20:5)", or str() without a source
 };
 
-// A located error. Library code returns these; only main decides the exit code.
+// A located error, with notes that point at related places (MLIR's `note:` lines).
+// Library code returns these; only main decides the exit code.
 struct Diag {
+  Diag() = default;
+  Diag(Loc l, std::string m, std::vector<Diag> n = {})
+      : loc(std::move(l)), message(std::move(m)), notes(std::move(n)) {}
+
   Loc loc;
   std::string message;
-  std::string str() const { return loc.str() + ": error: " + message; }
+  std::vector<Diag> notes;
+  // "where: error: message", then one "where: note: message" line per note.
+  std::string str() const;
 };
 
 class Op;

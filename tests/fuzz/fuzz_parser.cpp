@@ -2,7 +2,7 @@
 // text they cannot print back; whatever verifies must print, re-parse and re-verify to
 // the same text.
 #include "lowering/ir/printer.h"
-#include "lowering/parse/parser.h"
+#include "frontend/parse.h"
 #include "lowering/verify/verifier.h"
 
 #include <cstdio>

@@ -3,7 +3,7 @@
 // right cause; the clean lowering of the same program passes every check.
 
 #include "lowering/interp/interpreter.h"
-#include "lowering/parse/parser.h"
+#include "frontend/parse.h"
 #include "lowering/verify/verifier.h"
 #include "sim/host/accelerator.h"
 

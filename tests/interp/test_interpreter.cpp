@@ -2,7 +2,7 @@
 // (region counts, access order, trip counts) and the located runtime errors.
 
 #include "lowering/interp/interpreter.h"
-#include "lowering/parse/parser.h"
+#include "frontend/parse.h"
 #include "lowering/verify/verifier.h"
 
 #include <catch2/catch.hpp>
@@ -57,7 +57,7 @@ RtValue scalar(Bits b) { return RtValue{b, nullptr}; }
 
 TEST_CASE("scalar function with a for loop and iter_args", "[interp]") {
   Program p(R"(
-func @sum(%n: index) -> i32 {
+func.func @sum(%n: index) -> i32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %z = arith.constant 0 : i32
@@ -66,7 +66,7 @@ func @sum(%n: index) -> i32 {
     %a = arith.addi %acc, %v : i32
     scf.yield %a : i32
   }
-  return %r : i32
+  func.return %r : i32
 }
 )");
   CallResult r = p.call("sum", {scalar(10)});
@@ -78,7 +78,7 @@ func @sum(%n: index) -> i32 {
 
 TEST_CASE("execution record: loop activations, iterations, trips, if counts", "[interp][record]") {
   Program p(R"(
-func @k(%n: index) {
+func.func @k(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -91,7 +91,7 @@ func @k(%n: index) {
       }
     }
   }
-  return
+  func.return
 }
 )");
   ExecutionRecord rec;
@@ -117,7 +117,7 @@ func @k(%n: index) {
 
 TEST_CASE("execution record: while trips and memory access order", "[interp][record]") {
   Program p(R"(
-func @find(%m: memref<6xi32>, %key: i32) -> index {
+func.func @find(%m: memref<6xi32>, %key: i32) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %r = scf.while (%i = %c0) : (index) -> (index) {
@@ -130,7 +130,7 @@ func @find(%m: memref<6xi32>, %key: i32) -> index {
     scf.yield %n : index
   }
   memref.store %key, %m[%r] : memref<6xi32>
-  return %r : index
+  func.return %r : index
 }
 )");
   auto buf = p.interp->allocate(makeMemRef(Type::integer(32), {6}), {6});
@@ -162,7 +162,7 @@ func @find(%m: memref<6xi32>, %key: i32) -> index {
 
 TEST_CASE("views: subview, collapse, expand and reinterpret_cast address one buffer", "[interp][views]") {
   Program p(R"(
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -172,7 +172,7 @@ func @main() {
     %v = arith.index_cast %i : index to i32
     memref.store %v, %a[%i] : memref<12xi32>
   }
-  %m = memref.expand_shape %a [[0, 1]] : memref<12xi32> into memref<3x4xi32>
+  %m = memref.expand_shape %a [[0, 1]] output_shape [3, 4] : memref<12xi32> into memref<3x4xi32>
   %s = memref.subview %m[1, 1] [2, 2] [1, 2] : memref<3x4xi32> to memref<2x2xi32, affine_map<(d0, d1) -> (d0 * 4 + d1 * 2 + 5)>>
   %x = memref.load %s[%c1, %c1] : memref<2x2xi32, affine_map<(d0, d1) -> (d0 * 4 + d1 * 2 + 5)>>
   vector.print %x : i32
@@ -184,7 +184,7 @@ func @main() {
   vector.print %z : i32
   %f = memref.collapse_shape %m [[0, 1]] : memref<3x4xi32> into memref<12xi32>
   %w = memref.load %f[%c12] : memref<12xi32>
-  return
+  func.return
 }
 )");
   // s[1][1] = m[1+1][1+2] = 2*4+3 = 11; t[2][1] = a[1 + 2 + 4] = 7; row[2] = a[8 + 2] = 10;
@@ -195,7 +195,7 @@ func @main() {
 
 TEST_CASE("integer wrap-around at narrow widths and vector.print formats", "[interp]") {
   Program p(R"(
-func @main() {
+func.func @main() {
   %a = arith.constant 100 : i8
   %b = arith.addi %a, %a : i8
   vector.print %b : i8
@@ -206,7 +206,7 @@ func @main() {
   %f = arith.constant 0.1 : f32
   %g = arith.addf %f, %f : f32
   vector.print %g : f32
-  return
+  func.return
 }
 )");
   // 200 wraps to -56 in i8; index prints unsigned (as mlir-cpu-runner-14 does).
@@ -215,25 +215,25 @@ func @main() {
 
 TEST_CASE("dynamic allocation, memref.dim and calls", "[interp]") {
   Program p(R"(
-func @fill(%m: memref<?xi64>, %v: i64) {
+func.func @fill(%m: memref<?xi64>, %v: i64) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %n = memref.dim %m, %c0 : memref<?xi64>
   scf.for %i = %c0 to %n step %c1 {
     memref.store %v, %m[%i] : memref<?xi64>
   }
-  return
+  func.return
 }
-func @main() {
+func.func @main() {
   %c3 = arith.constant 3 : index
   %c2 = arith.constant 2 : index
   %m = memref.alloc(%c3) : memref<?xi64>
   %v = arith.constant 8589934592 : i64
-  call @fill(%m, %v) : (memref<?xi64>, i64) -> ()
+  func.call @fill(%m, %v) : (memref<?xi64>, i64) -> ()
   %x = memref.load %m[%c2] : memref<?xi64>
   vector.print %x : i64
   memref.dealloc %m : memref<?xi64>
-  return
+  func.return
 }
 )");
   CHECK(p.run() == "8589934592\n");
@@ -241,15 +241,15 @@ func @main() {
 
 TEST_CASE("the call hook replaces a call (accelerated calls)", "[interp]") {
   Program p(R"(
-func @twice(%x: i32) -> i32 {
+func.func @twice(%x: i32) -> i32 {
   %y = arith.addi %x, %x : i32
-  return %y : i32
+  func.return %y : i32
 }
-func @main() {
+func.func @main() {
   %a = arith.constant 21 : i32
-  %b = call @twice(%a) : (i32) -> i32
+  %b = func.call @twice(%a) : (i32) -> i32
   vector.print %b : i32
-  return
+  func.return
 }
 )");
   int calls = 0;
@@ -266,38 +266,38 @@ func @main() {
 
 TEST_CASE("runtime errors name the op's location", "[interp][errors]") {
   SECTION("out-of-bounds store") {
-    Program p("func @main() {\n  %c4 = arith.constant 4 : index\n  %v = arith.constant 1 : i32\n"
+    Program p("func.func @main() {\n  %c4 = arith.constant 4 : index\n  %v = arith.constant 1 : i32\n"
               "  %a = memref.alloc() : memref<4xi32>\n  memref.store %v, %a[%c4] : memref<4xi32>\n"
-              "  return\n}\n");
+              "  func.return\n}\n");
     CHECK(p.runError() == "5:3: out-of-bounds access: index 4 in dimension 0 of size 4 of '%a'");
   }
   SECTION("division by zero") {
-    Program p("func @main() {\n  %a = arith.constant 7 : i32\n  %z = arith.constant 0 : i32\n"
-              "  %q = arith.divsi %a, %z : i32\n  return\n}\n");
+    Program p("func.func @main() {\n  %a = arith.constant 7 : i32\n  %z = arith.constant 0 : i32\n"
+              "  %q = arith.divsi %a, %z : i32\n  func.return\n}\n");
     std::string e = p.runError();
     CHECK(e.rfind("4:8: arith.divsi: ", 0) == 0);
     CHECK(e.find("division by zero") != std::string::npos);
   }
   SECTION("non-positive step") {
-    Program p("func @main() {\n  %c0 = arith.constant 0 : index\n  %c4 = arith.constant 4 : index\n"
-              "  scf.for %i = %c0 to %c4 step %c0 {\n  }\n  return\n}\n");
+    Program p("func.func @main() {\n  %c0 = arith.constant 0 : index\n  %c4 = arith.constant 4 : index\n"
+              "  scf.for %i = %c0 to %c4 step %c0 {\n  }\n  func.return\n}\n");
     CHECK(p.runError() == "4:3: scf.for step must be positive, got 0");
   }
   SECTION("runaway while loop hits the step limit") {
-    Program p("func @main() {\n  %t = arith.constant true\n  scf.while : () -> () {\n"
-              "    scf.condition(%t)\n  } do {\n    scf.yield\n  }\n  return\n}\n");
+    Program p("func.func @main() {\n  %t = arith.constant true\n  scf.while : () -> () {\n"
+              "    scf.condition(%t)\n  } do {\n    scf.yield\n  }\n  func.return\n}\n");
     p.interp->setStepLimit(10000);
     std::string e = p.runError();
     CHECK(e.find("runaway execution: more than 10000 operations executed") != std::string::npos);
   }
   SECTION("use after dealloc") {
-    Program p("func @main() {\n  %c0 = arith.constant 0 : index\n  %a = memref.alloc() : memref<4xi32>\n"
+    Program p("func.func @main() {\n  %c0 = arith.constant 0 : index\n  %a = memref.alloc() : memref<4xi32>\n"
               "  memref.dealloc %a : memref<4xi32>\n  %x = memref.load %a[%c0] : memref<4xi32>\n"
-              "  return\n}\n");
+              "  func.return\n}\n");
     CHECK(p.runError() == "5:8: use of memref after 'memref.dealloc' (allocated at t.mlir:3:8)");
   }
   SECTION("unbounded recursion") {
-    Program p("func @main() {\n  call @main() : () -> ()\n  return\n}\n");
+    Program p("func.func @main() {\n  func.call @main() : () -> ()\n  func.return\n}\n");
     CHECK(p.runError() == "2:3: call depth exceeds 2000 (unbounded recursion?)");
   }
 }

@@ -3,7 +3,7 @@
 // and the exact diagnostic for each kind of bad input.
 
 #include "lowering/ir/printer.h"
-#include "lowering/parse/parser.h"
+#include "frontend/parse.h"
 #include "lowering/verify/verifier.h"
 
 #include <catch2/catch.hpp>

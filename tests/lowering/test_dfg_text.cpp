@@ -8,7 +8,7 @@
 #include "lowering/dfg/print_mlir.h"
 #include "lowering/dfg/read_mlir.h"
 #include "lowering/dfg/text_attrs.h"
-#include "lowering/parse/parser.h"
+#include "frontend/parse.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -8,7 +8,7 @@
 #include "lowering/dfg/read_mlir.h"
 #include "lowering/lower/lower.h"
 #include "lowering/lower/static_verify.h"
-#include "lowering/parse/parser.h"
+#include "frontend/parse.h"
 #include "lowering/verify/verifier.h"
 
 #include <catch2/catch.hpp>
@@ -75,7 +75,7 @@ Role roleIn(const dfg::Graph& g, Vertex v, unsigned port) {
 }
 
 const char* kLoop = R"(
-func @k(%a: memref<?xi32>, %n: index, %x: i32) -> i32 {
+func.func @k(%a: memref<?xi32>, %n: index, %x: i32) -> i32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %z = arith.constant 0 : i32
@@ -85,7 +85,7 @@ func @k(%a: memref<?xi32>, %n: index, %x: i32) -> i32 {
     %t = arith.addi %acc, %w : i32
     scf.yield %t : i32
   }
-  return %s : i32
+  func.return %s : i32
 }
 )";
 
@@ -145,7 +145,7 @@ TEST_CASE("scf.for: stream + gate, invariants on after_cond, iter_arg carry on r
 
 TEST_CASE("scf.for with constant bounds needs no zero-trip guard", "[lower][for]") {
   Lowered l = lower(R"(
-func @k(%a: memref<8xi32>) {
+func.func @k(%a: memref<8xi32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -153,7 +153,7 @@ func @k(%a: memref<8xi32>) {
     %seven = arith.constant 7 : i32
     memref.store %seven, %a[%i] : memref<8xi32>
   }
-  return
+  func.return
 }
 )",
                     "k");
@@ -174,7 +174,7 @@ func @k(%a: memref<8xi32>) {
 
 TEST_CASE("scf.while: guarded do-while driven by the before region's condition", "[lower][while]") {
   Lowered l = lower(R"(
-func @w(%a: i32, %b: i32) -> i32 {
+func.func @w(%a: i32, %b: i32) -> i32 {
   %zero = arith.constant 0 : i32
   %r:2 = scf.while (%x = %a, %y = %b) : (i32, i32) -> (i32, i32) {
     %nz = arith.cmpi ne, %y, %zero : i32
@@ -184,7 +184,7 @@ func @w(%a: i32, %b: i32) -> i32 {
     %m = arith.remui %x2, %y2 : i32
     scf.yield %y2, %m : i32, i32
   }
-  return %r#0 : i32
+  func.return %r#0 : i32
 }
 )",
                     "w");
@@ -221,14 +221,14 @@ func @w(%a: i32, %b: i32) -> i32 {
 
 TEST_CASE("scf.if: cond_br of control and outside values, mux of results", "[lower][if]") {
   Lowered l = lower(R"(
-func @f(%c: i1, %a: i32, %b: i32) -> i32 {
+func.func @f(%c: i1, %a: i32, %b: i32) -> i32 {
   %r = scf.if %c -> (i32) {
     %s = arith.addi %a, %b : i32
     scf.yield %s : i32
   } else {
     scf.yield %a : i32
   }
-  return %r : i32
+  func.return %r : i32
 }
 )",
                     "f");
@@ -252,12 +252,12 @@ func @f(%c: i1, %a: i32, %b: i32) -> i32 {
 
 TEST_CASE("scf.if without else: a branch of the memory control, no result mux", "[lower][if]") {
   Lowered l = lower(R"(
-func @f(%m: memref<4xi32>, %c: i1, %v: i32) {
+func.func @f(%m: memref<4xi32>, %c: i1, %v: i32) {
   %c0 = arith.constant 0 : index
   scf.if %c {
     memref.store %v, %m[%c0] : memref<4xi32>
   }
-  return
+  func.return
 }
 )",
                     "f");
@@ -276,7 +276,7 @@ func @f(%m: memref<4xi32>, %c: i1, %v: i32) {
 
 TEST_CASE("nested loops: the inner loop's inputs enter the outer body as invariants on after_cond", "[lower][nest]") {
   Lowered l = lower(R"(
-func @n(%m: memref<?x?xi32>, %r: index, %c: index) {
+func.func @n(%m: memref<?x?xi32>, %r: index, %c: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %r step %c1 {
@@ -285,7 +285,7 @@ func @n(%m: memref<?x?xi32>, %r: index, %c: index) {
       memref.store %v, %m[%i, %j] : memref<?x?xi32>
     }
   }
-  return
+  func.return
 }
 )",
                     "n");
@@ -308,7 +308,7 @@ func @n(%m: memref<?x?xi32>, %r: index, %c: index) {
 
 TEST_CASE("memory: port packing, result routing, groups through views, RAR", "[lower][memory]") {
   Lowered l = lower(R"(
-func @m(%a: memref<16xi32>, %b: memref<4xi32>, %i: index) {
+func.func @m(%a: memref<16xi32>, %b: memref<4xi32>, %i: index) {
   %c0 = arith.constant 0 : index
   %v = memref.subview %a[4] [8] [1] : memref<16xi32> to memref<8xi32, affine_map<(d0) -> (d0 + 4)>>
   %x = memref.load %a[%i] : memref<16xi32>
@@ -319,7 +319,7 @@ func @m(%a: memref<16xi32>, %b: memref<4xi32>, %i: index) {
   memref.store %y, %a[%c0] : memref<16xi32>
   %t = memref.alloc() : memref<2xi32>
   memref.store %s, %t[%c0] : memref<2xi32>
-  return
+  func.return
 }
 )",
                     "m");
@@ -385,14 +385,14 @@ TEST_CASE("the static verifier rejects each injected bug it can see", "[lower][v
   }
   // Body control exists only where the body needs it (here, for the constant).
   Lowered bc = lower(R"(
-func @k(%a: memref<?xi32>, %n: index) {
+func.func @k(%a: memref<?xi32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %n step %c1 {
     %seven = arith.constant 7 : i32
     memref.store %seven, %a[%i] : memref<?xi32>
   }
-  return
+  func.return
 }
 )",
                      "k", {Injection::BodyCtrlRaw});
@@ -400,13 +400,13 @@ func @k(%a: memref<?xi32>, %n: index) {
   CHECK(bc.err->message.find("a body-local invariant must be driven by after_cond") != std::string::npos);
   CHECK(bc.err->message.find("inv.ctrl") != std::string::npos);
   Lowered b = lower(R"(
-func @f(%c: i1, %a: i32, %b: i32) -> i32 {
+func.func @f(%c: i1, %a: i32, %b: i32) -> i32 {
   %r = scf.if %c -> (i32) {
     scf.yield %a : i32
   } else {
     scf.yield %b : i32
   }
-  return %r : i32
+  func.return %r : i32
 }
 )",
                     "f", {Injection::NoBranchGate});
@@ -420,22 +420,22 @@ func @f(%c: i1, %a: i32, %b: i32) -> i32 {
 
 TEST_CASE("unsupported constructs inside an accelerated function are located errors", "[lower][errors]") {
   Lowered l = lower(R"(
-func @g() {
-  return
+func.func @g() {
+  func.return
 }
-func @f(%x: i32) {
-  call @g() : () -> ()
-  return
+func.func @f(%x: i32) {
+  func.call @g() : () -> ()
+  func.return
 }
 )",
                     "f");
   REQUIRE(l.err);
   CHECK(l.err->loc.line == 6);
   CHECK(l.err->message.find("'func.call' inside an accelerated function is not supported") != std::string::npos);
-  Lowered p = lower("func @f(%x: i32) {\n  vector.print %x : i32\n  return\n}\n", "f");
+  Lowered p = lower("func.func @f(%x: i32) {\n  vector.print %x : i32\n  func.return\n}\n", "f");
   REQUIRE(p.err);
   CHECK(p.err->message.find("'vector.print' inside an accelerated function") != std::string::npos);
-  Lowered d = lower("func @f(%n: index) {\n  %m = memref.alloc(%n) : memref<?xi32>\n  return\n}\n", "f");
+  Lowered d = lower("func.func @f(%n: index) {\n  %m = memref.alloc(%n) : memref<?xi32>\n  func.return\n}\n", "f");
   REQUIRE(d.err);
   CHECK(d.err->message == "dynamic-size allocation inside an accelerated function is not supported");
 }

@@ -4,7 +4,7 @@
 // reads the file back unchanged (f32 data as reals included).
 #include "gtkwave_check.h"
 #include "lowering/lower/lower.h"
-#include "lowering/parse/parser.h"
+#include "frontend/parse.h"
 #include "phase_check.h"
 #include "sim/engine/elaborate.h"
 #include "traces/stats.h"
@@ -23,7 +23,7 @@ using namespace loom::traces::test;
 namespace {
 
 const char* kKernels = R"(
-func @nest(%n: index, %m: index) -> i32 {
+func.func @nest(%n: index, %m: index) -> i32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %z = arith.constant 0 : i32
@@ -35,10 +35,10 @@ func @nest(%n: index, %m: index) -> i32 {
     }
     scf.yield %r2 : i32
   }
-  return %r : i32
+  func.return %r : i32
 }
 
-func @steps(%x0: i64) -> i32 {
+func.func @steps(%x0: i64) -> i32 {
   %one = arith.constant 1 : i64
   %three = arith.constant 3 : i64
   %zero32 = arith.constant 0 : i32
@@ -61,10 +61,10 @@ func @steps(%x0: i64) -> i32 {
     %k1 = arith.addi %k, %one32 : i32
     scf.yield %nx, %k1 : i64, i32
   }
-  return %r#1 : i32
+  func.return %r#1 : i32
 }
 
-func @fsum(%n: index) -> f32 {
+func.func @fsum(%n: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %z = arith.constant 0.0 : f32
@@ -73,7 +73,7 @@ func @fsum(%n: index) -> f32 {
     %s = arith.addf %a, %h : f32
     scf.yield %s : f32
   }
-  return %r : f32
+  func.return %r : f32
 }
 )";
 

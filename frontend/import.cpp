@@ -1,0 +1,434 @@
+// MLIR -> loom-sim SCF IR. One walk over the verified module, pre-order, so op ids
+// are dense and in source order as before. Each op maps to an OpKind once, by name;
+// the few ops whose meaning lives in attributes or properties (constants, predicates,
+// callees, static view operands, reassociations) get a small function each. Anything
+// that would change what an op computes and that loom-sim does not model (unsigned
+// scf.for, vector.print punctuation, rounding modes, layout symbols) is refused as
+// unsupported rather than ignored.
+
+#include "frontend/import.h"
+
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace loom::frontend {
+namespace {
+
+std::string printed(mlir::Attribute a) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  a.print(os);
+  return s;
+}
+
+std::string printed(mlir::Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os);
+  return s;
+}
+
+struct Unsupported {
+  Diag diag;
+};
+
+class Importer {
+public:
+  Importer(const mlir::AsmParserState& state, const Positions& pos, Module& out)
+      : state_(state), pos_(pos), mod_(out) {
+    indexNames();
+  }
+
+  void importTop(mlir::Block& top) {
+    for (mlir::Operation& op : top) {
+      if (auto m = llvm::dyn_cast<mlir::ModuleOp>(op)) {
+        importTop(*m.getBody());
+        continue;
+      }
+      auto f = llvm::dyn_cast<mlir::func::FuncOp>(op);
+      if (!f) unsupported(&op, "at the top level (only func.func and module are)");
+      importFunc(f);
+    }
+  }
+
+private:
+  const mlir::AsmParserState& state_;
+  const Positions& pos_;
+  Module& mod_;
+  Function* func_ = nullptr;
+  llvm::DenseMap<mlir::Value, Value*> values_;
+  // Names and positions as written: "%x", "%r#1", "%i".
+  llvm::DenseMap<mlir::Value, std::pair<std::string, llvm::SMLoc>> names_;
+
+  // ---- positions and names ---------------------------------------------------------
+
+  static std::string text(llvm::SMRange r) {
+    if (!r.isValid()) return {};
+    return std::string(r.Start.getPointer(), r.End.getPointer() - r.Start.getPointer());
+  }
+
+  void indexNames() {
+    for (const auto& d : state_.getOpDefs()) {
+      unsigned n = d.op->getNumResults();
+      for (size_t g = 0; g < d.resultGroups.size(); ++g) {
+        const auto& grp = d.resultGroups[g];
+        unsigned end = g + 1 < d.resultGroups.size() ? d.resultGroups[g + 1].startIndex : n;
+        std::string base = text(grp.definition.loc);
+        for (unsigned i = grp.startIndex; i < end; ++i) {
+          std::string nm = end - grp.startIndex == 1 ? base : base + "#" + std::to_string(i - grp.startIndex);
+          names_[d.op->getResult(i)] = {nm, grp.definition.loc.Start};
+        }
+      }
+    }
+    for (const auto& b : state_.getBlockDefs())
+      for (size_t i = 0; i < b.arguments.size() && i < b.block->getNumArguments(); ++i)
+        names_[b.block->getArgument(i)] = {text(b.arguments[i].loc), b.arguments[i].loc.Start};
+  }
+
+  Loc locOf(mlir::Operation* op) {
+    Loc l;
+    if (const auto* d = state_.getOpDef(op)) l = pos_.at(d->loc.Start);
+    else if (mlir::Operation* p = op->getParentOp(); p && !llvm::isa<mlir::ModuleOp>(p)) l = locOf(p);
+    else l = Loc{mod_.file, 0, 0};
+    l.source = pos_.source(op->getLoc());
+    return l;
+  }
+
+  [[noreturn]] void fail(mlir::Operation* op, const std::string& msg) {
+    throw Unsupported{Diag{locOf(op), msg}};
+  }
+  [[noreturn]] void unsupported(mlir::Operation* op, const std::string& why = "") {
+    std::string name = op->getName().getStringRef().str();
+    fail(op, "unsupported operation '" + name + "'" + (why.empty() ? "" : " " + why));
+  }
+
+  Type typeOf(mlir::Operation* op, mlir::Type t) {
+    if (auto r = importType(t)) return *r;
+    fail(op, "unsupported type " + printed(t) + " in '" + op->getName().getStringRef().str() + "'");
+  }
+
+  // ---- values ----------------------------------------------------------------------
+
+  void define(mlir::Value mv, Value* v, const Loc& fallback) {
+    auto it = names_.find(mv);
+    if (it != names_.end()) {
+      v->name = it->second.first;
+      v->loc = pos_.at(it->second.second);
+    } else {
+      v->name = "%" + std::to_string(func_->numSlots);
+      v->loc = fallback;
+    }
+    v->slot = func_->numSlots++;
+    values_[mv] = v;
+  }
+
+  Value* use(mlir::Operation* user, mlir::Value mv) {
+    auto it = values_.find(mv);
+    if (it == values_.end()) fail(user, "operand defined outside the function (not supported)");
+    return it->second;
+  }
+
+  // ---- functions, regions, blocks --------------------------------------------------
+
+  void importFunc(mlir::func::FuncOp f) {
+    auto fn = std::make_unique<Function>();
+    fn->name = f.getSymName().str();
+    fn->loc = locOf(f);
+    fn->isPrivate = f.isPrivate();
+    for (mlir::Type t : f.getArgumentTypes()) fn->argTypes.push_back(typeOf(f, t));
+    for (mlir::Type t : f.getResultTypes()) fn->resultTypes.push_back(typeOf(f, t));
+    fn->body.func = fn.get();
+    func_ = fn.get();
+    values_.clear();
+    fn->isDeclaration = f.isExternal();
+    if (!fn->isDeclaration) importRegion(f.getBody(), fn->body, f);
+    mod_.functions.push_back(std::move(fn));
+    func_ = nullptr;
+  }
+
+  void importRegion(mlir::Region& mr, Region& r, mlir::Operation* owner) {
+    if (mr.empty()) return;
+    if (!mr.hasOneBlock())
+      fail(owner, "unsupported: a region with more than one block (unstructured control flow) in '" +
+                      owner->getName().getStringRef().str() + "'");
+    mlir::Block& mb = mr.front();
+    auto b = std::make_unique<Block>();
+    b->parent = &r;
+    b->loc = locOf(owner);
+    for (mlir::BlockArgument a : mb.getArguments()) {
+      auto v = std::make_unique<Value>();
+      v->type = typeOf(owner, a.getType());
+      v->owner = b.get();
+      v->index = a.getArgNumber();
+      define(a, v.get(), b->loc);
+      b->args.push_back(std::move(v));
+    }
+    Block& raw = *b;
+    r.blocks.push_back(std::move(b));
+    importOps(mb, raw);
+  }
+
+  void importOps(mlir::Block& mb, Block& b) {
+    for (mlir::Operation& op : mb) {
+      if (auto er = llvm::dyn_cast<mlir::scf::ExecuteRegionOp>(op)) {
+        inlineExecuteRegion(er, b);
+        continue;
+      }
+      importOp(&op, b);
+    }
+  }
+
+  // A single-block scf.execute_region is its block, run in place: its ops join the
+  // enclosing block and its results are the values its scf.yield yields (as MLIR's
+  // own canonicalization inlines it).
+  void inlineExecuteRegion(mlir::scf::ExecuteRegionOp er, Block& b) {
+    mlir::Region& r = er.getRegion();
+    if (!r.hasOneBlock())
+      fail(er, "unsupported: 'scf.execute_region' with more than one block (unstructured control flow)");
+    mlir::Block& body = r.front();
+    for (mlir::Operation& op : body.without_terminator()) {
+      if (auto inner = llvm::dyn_cast<mlir::scf::ExecuteRegionOp>(op)) inlineExecuteRegion(inner, b);
+      else importOp(&op, b);
+    }
+    mlir::Operation* yield = body.getTerminator();
+    for (unsigned i = 0; i < er.getNumResults(); ++i) values_[er.getResult(i)] = use(yield, yield->getOperand(i));
+  }
+
+  // ---- ops -------------------------------------------------------------------------
+
+  Op* newOp(mlir::Operation* mop, OpKind kind, Block& b) {
+    auto op = std::make_unique<Op>();
+    op->kind = kind;
+    op->loc = locOf(mop);
+    op->id = mod_.numOps++;
+    op->parent = &b;
+    b.ops.push_back(std::move(op));
+    return b.ops.back().get();
+  }
+
+  void addOperands(Op* op, mlir::Operation* mop, mlir::OperandRange range) {
+    for (mlir::Value v : range) {
+      op->operands.push_back(use(mop, v));
+      op->operandLocs.push_back(op->loc);
+    }
+  }
+
+  void addResults(Op* op, mlir::Operation* mop) {
+    for (mlir::OpResult r : mop->getResults()) {
+      auto v = std::make_unique<Value>();
+      v->type = typeOf(mop, r.getType());
+      v->def = op;
+      v->index = r.getResultNumber();
+      define(r, v.get(), op->loc);
+      op->results.push_back(std::move(v));
+    }
+  }
+
+  static OpKind kindOf(mlir::Operation* op, bool& ok) {
+    OpKind k = OpKind::Func;
+    ok = lookupOpKind(op->getName().getStringRef(), k) && k != OpKind::Func;
+    return k;
+  }
+
+  void importOp(mlir::Operation* mop, Block& b) {
+    bool ok = false;
+    OpKind kind = kindOf(mop, ok);
+    if (!ok) unsupported(mop);
+    refuseChangedMeaning(mop);
+    Op* op = newOp(mop, kind, b);
+    importAttrs(op, mop);
+    llvm::TypeSwitch<mlir::Operation*>(mop)
+        .Case([&](mlir::arith::ConstantOp c) { importConstant(op, c); })
+        .Case([&](mlir::arith::CmpIOp c) { op->cmpi = static_cast<CmpIPred>(c.getPredicate()); })
+        .Case([&](mlir::arith::CmpFOp c) { op->cmpf = static_cast<CmpFPred>(c.getPredicate()); })
+        .Case([&](mlir::func::CallOp c) { op->callee = c.getCallee().str(); })
+        .Case([&](mlir::memref::SubViewOp v) {
+          setStatics(op, v.getStaticOffsets(), v.getStaticSizes(), v.getStaticStrides());
+        })
+        .Case([&](mlir::memref::ReinterpretCastOp v) {
+          setStatics(op, v.getStaticOffsets(), v.getStaticSizes(), v.getStaticStrides());
+        })
+        .Case([&](mlir::memref::CollapseShapeOp v) { setReassociation(op, v.getReassociationIndices()); })
+        .Case([&](mlir::memref::ExpandShapeOp v) { setReassociation(op, v.getReassociationIndices()); })
+        .Case([&](mlir::memref::AllocOp a) { refuseLayoutSymbols(a, a.getSymbolOperands().size()); })
+        .Case([&](mlir::memref::AllocaOp a) { refuseLayoutSymbols(a, a.getSymbolOperands().size()); })
+        .Default([](mlir::Operation*) {});
+    if (auto ex = llvm::dyn_cast<mlir::memref::ExpandShapeOp>(mop)) {
+      // The output shape is the result type's; dynamic sizes are inferred from the
+      // source as before (one dynamic size per group, checked in expandShapeSizes).
+      addOperands(op, mop, mop->getOperands().take_front(1));
+      (void)ex;
+    } else {
+      addOperands(op, mop, mop->getOperands());
+    }
+    addResults(op, mop);
+    for (unsigned i = 0; i < mop->getNumRegions(); ++i) {
+      auto r = std::make_unique<Region>();
+      r->parent = op;
+      Region& raw = *r;
+      op->regions.push_back(std::move(r));
+      importRegion(mop->getRegion(i), raw, mop);
+      // An omitted else of a result-less scf.if is an empty region with an implicit
+      // yield, as the interpreter and the lowering expect.
+      if (raw.empty() && kind == OpKind::If && op->results.empty()) implicitYield(op, raw);
+    }
+  }
+
+  void implicitYield(Op* op, Region& r) {
+    auto b = std::make_unique<Block>();
+    b->parent = &r;
+    b->loc = op->loc;
+    auto y = std::make_unique<Op>();
+    y->kind = OpKind::Yield;
+    y->loc = op->loc;
+    y->id = mod_.numOps++;
+    y->parent = b.get();
+    b->ops.push_back(std::move(y));
+    r.blocks.push_back(std::move(b));
+  }
+
+  // Ops whose attributes change what they compute in a way loom-sim does not model.
+  void refuseChangedMeaning(mlir::Operation* mop) {
+    if (auto f = llvm::dyn_cast<mlir::scf::ForOp>(mop); f && f.getUnsignedCmp())
+      unsupported(mop, "with unsigned comparison ('unsignedCmp')");
+    if (auto p = llvm::dyn_cast<mlir::vector::PrintOp>(mop)) {
+      if (p.getStringLiteral()) unsupported(mop, "of a string");
+      if (p.getPunctuation() != mlir::vector::PrintPunctuation::NewLine)
+        unsupported(mop, "with punctuation other than the default newline");
+      if (p.getNumOperands() != 1) unsupported(mop, "without a value");
+    }
+    if (auto rm = mop->getAttrOfType<mlir::arith::RoundingModeAttr>("roundingmode");
+        rm && rm.getValue() != mlir::arith::RoundingMode::to_nearest_even)
+      unsupported(mop, "with rounding mode '" + mlir::arith::stringifyRoundingMode(rm.getValue()).str() + "'");
+  }
+
+  void refuseLayoutSymbols(mlir::Operation* mop, size_t n) {
+    if (n) unsupported(mop, "with layout symbol operands");
+  }
+
+  void importConstant(Op* op, mlir::arith::ConstantOp c) {
+    mlir::Attribute v = c.getValue();
+    if (auto i = llvm::dyn_cast<mlir::IntegerAttr>(v)) {
+      const llvm::APInt& ap = i.getValue();
+      if (ap.getBitWidth() > 64) unsupported(c, "wider than 64 bits");
+      op->constBits = ap.getZExtValue();
+      return;
+    }
+    if (auto f = llvm::dyn_cast<mlir::FloatAttr>(v)) {
+      op->constBits = f.getValue().bitcastToAPInt().getZExtValue();
+      return;
+    }
+    unsupported(c, "of value " + printed(v) + " (vector and tensor constants are not supported)");
+  }
+
+  void setStatics(Op* op, llvm::ArrayRef<int64_t> offs, llvm::ArrayRef<int64_t> sizes,
+                  llvm::ArrayRef<int64_t> strides) {
+    static_assert(kDynamic == mlir::ShapedType::kDynamic, "one marker for dynamic values");
+    op->staticOffsets.assign(offs.begin(), offs.end());
+    op->staticSizes.assign(sizes.begin(), sizes.end());
+    op->staticStrides.assign(strides.begin(), strides.end());
+    auto dyn = [](llvm::ArrayRef<int64_t> v) {
+      return static_cast<unsigned>(llvm::count(v, mlir::ShapedType::kDynamic));
+    };
+    op->numDynOffsets = dyn(offs);
+    op->numDynSizes = dyn(sizes);
+    op->numDynStrides = dyn(strides);
+  }
+
+  void setReassociation(Op* op, const llvm::SmallVector<mlir::ReassociationIndices, 4>& groups) {
+    for (const auto& g : groups) op->reassociation.emplace_back(g.begin(), g.end());
+  }
+
+  // Discardable attributes (`{loom.selected_dfg_root}`, `{tag = 3}`) of the kinds the
+  // IR holds; others are kept as their printed text.
+  void importAttrs(Op* op, mlir::Operation* mop) {
+    for (mlir::NamedAttribute na : mop->getDiscardableAttrs())
+      op->attrs[na.getName().str()] = convertAttr(na.getValue());
+  }
+
+  Attr convertAttr(mlir::Attribute a) {
+    Attr r;
+    if (llvm::isa<mlir::UnitAttr>(a)) return r;
+    if (auto b = llvm::dyn_cast<mlir::BoolAttr>(a)) {
+      r.kind = Attr::Kind::Bool;
+      r.i = b.getValue();
+    } else if (auto i = llvm::dyn_cast<mlir::IntegerAttr>(a)) {
+      r.kind = Attr::Kind::Int;
+      r.i = i.getValue().getBitWidth() <= 64 ? i.getValue().getSExtValue() : 0;
+      if (auto t = importType(i.getType())) r.type = *t;
+    } else if (auto f = llvm::dyn_cast<mlir::FloatAttr>(a)) {
+      r.kind = Attr::Kind::Float;
+      r.f = f.getValueAsDouble();
+      if (auto t = importType(f.getType())) r.type = *t;
+    } else if (auto s = llvm::dyn_cast<mlir::StringAttr>(a)) {
+      r.kind = Attr::Kind::String;
+      r.s = s.getValue().str();
+    } else if (auto s = llvm::dyn_cast<mlir::FlatSymbolRefAttr>(a)) {
+      r.kind = Attr::Kind::Symbol;
+      r.s = s.getValue().str();
+    } else if (auto t = llvm::dyn_cast<mlir::TypeAttr>(a)) {
+      r.kind = Attr::Kind::TypeAttr;
+      if (auto tt = importType(t.getValue())) r.type = *tt;
+    } else if (auto arr = llvm::dyn_cast<mlir::ArrayAttr>(a)) {
+      r.kind = Attr::Kind::Array;
+      r.array = std::make_shared<AttrList>();
+      for (mlir::Attribute e : arr) r.array->push_back(convertAttr(e));
+    } else {
+      r.kind = Attr::Kind::String;
+      r.s = printed(a);
+    }
+    return r;
+  }
+};
+
+} // namespace
+
+std::optional<Type> importType(mlir::Type t) {
+  if (llvm::isa<mlir::IndexType>(t)) return Type::index();
+  if (auto i = llvm::dyn_cast<mlir::IntegerType>(t)) {
+    if (!i.isSignless() || i.getWidth() > 64 || i.getWidth() == 0) return std::nullopt;
+    return Type::integer(i.getWidth());
+  }
+  if (t.isF16()) return Type{TypeKind::F16, 16, nullptr};
+  if (t.isF32()) return Type::f32();
+  if (t.isF64()) return Type::f64();
+  if (llvm::isa<mlir::NoneType>(t)) return Type::none();
+  if (auto u = llvm::dyn_cast<mlir::UnrankedMemRefType>(t)) {
+    auto e = importType(u.getElementType());
+    if (!e || !e->isScalar() || u.getMemorySpace()) return std::nullopt;
+    return makeUnrankedMemRef(*e);
+  }
+  auto m = llvm::dyn_cast<mlir::MemRefType>(t);
+  if (!m) return std::nullopt;
+  auto e = importType(m.getElementType());
+  if (!e || !e->isScalar() || m.getMemorySpace()) return std::nullopt;
+  std::vector<int64_t> shape(m.getShape().begin(), m.getShape().end());
+  if (m.getLayout().isIdentity()) return makeMemRef(*e, shape);
+  llvm::SmallVector<int64_t> strides;
+  int64_t offset = 0;
+  if (mlir::failed(m.getStridesAndOffset(strides, offset))) return std::nullopt;
+  return makeStridedMemRef(*e, shape, offset, std::vector<int64_t>(strides.begin(), strides.end()),
+                           printed(m.getLayout()));
+}
+
+std::optional<Diag> importModule(mlir::Block& top, const mlir::AsmParserState& state,
+                                 const Positions& pos, Module& out) {
+  try {
+    Importer imp(state, pos, out);
+    imp.importTop(top);
+  } catch (Unsupported& u) {
+    return u.diag;
+  }
+  return std::nullopt;
+}
+
+} // namespace loom::frontend

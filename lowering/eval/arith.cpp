@@ -2,7 +2,7 @@
 //
 // All integer work is done on uint64_t and masked to the operand width, so no C++
 // signed overflow or oversized shift can occur. Float results follow what the x86-64
-// code that mlir-cpu-runner-14 JIT-compiles computes at run time (SSE semantics),
+// code that mlir-runner (MLIR 22) JIT-compiles computes at run time (SSE semantics),
 // made explicit so the result does not depend on the host's NaN conventions.
 #include "lowering/eval/arith.h"
 
@@ -149,38 +149,30 @@ Bits srem(const IntCtx& c, Bits a, Bits b) {
   return c.wrapS(sa % sb);
 }
 
-// MLIR 14 has no direct lowering of ceildivsi; --arith-expand rewrites it to
-//   (a, b same sign) ? (a + x) / b + 1 : -((-a) / b),  x = b > 0 ? -1 : 1
-// evaluating BOTH divisions. We reproduce that formula (including its wrapped result
-// for a = INT_MIN, b > 1) and report the inputs for which either division is UB.
+// MLIR 22 has no direct lowering of ceildivsi / floordivsi; --arith-expand rewrites
+// them around one truncating division z = a / b:
+//   ceildivsi  = z + 1 if a != z * b and (a < 0) == (b < 0), else z
+//   floordivsi = z - 1 if a != z * b and (a < 0) != (b < 0), else z
+// i.e. the exact ceiling / floor; the only UB is that division (b = 0, INT_MIN / -1).
+// (MLIR 14's expansions divided twice, wrapped -INT_MIN for ceildivsi(INT_MIN, b > 1)
+// and trapped on ceildivsi(INT_MAX, -1) and floordivsi(INT_MIN + 1, -1).)
 EvalError ceilDivSI(const IntCtx& c, Bits a, Bits b, Bits& r) {
   if (b == 0) return EvalError::DivisionByZero;
-  bool bIsMinusOne = b == c.mask;
-  if (bIsMinusOne && (a == c.minBits() || a == c.maxBits())) return EvalError::SignedOverflow;
-  int64_t sa = c.s(a), sb = c.s(b);
-  if ((sa < 0 && sb < 0) || (sa > 0 && sb > 0)) {
-    Bits x = sb > 0 ? c.mask : 1;
-    r = c.wrap(sdiv(c, c.wrap(a + x), b) + 1);
-  } else {
-    r = c.wrap(Bits(0) - sdiv(c, c.wrap(Bits(0) - a), b));
-  }
+  if (b == c.mask && a == c.minBits()) return EvalError::SignedOverflow;
+  Bits z = sdiv(c, a, b);
+  bool inexact = c.wrap(z * b) != a;
+  bool sameSign = (c.s(a) < 0) == (c.s(b) < 0);
+  r = inexact && sameSign ? c.wrap(z + 1) : z;
   return EvalError::None;
 }
 
-// --arith-expand form: (a, b opposite signs) ? -1 - (x - a) / b : a / b,
-// x = b < 0 ? 1 : -1; (x - a) / b is UB for a = INT_MIN + 1, b = -1.
 EvalError floorDivSI(const IntCtx& c, Bits a, Bits b, Bits& r) {
   if (b == 0) return EvalError::DivisionByZero;
-  bool bIsMinusOne = b == c.mask;
-  if (bIsMinusOne && (a == c.minBits() || a == c.wrap(c.minBits() + 1)))
-    return EvalError::SignedOverflow;
-  int64_t sa = c.s(a), sb = c.s(b);
-  if ((sa < 0 && sb > 0) || (sa > 0 && sb < 0)) {
-    Bits x = sb < 0 ? 1 : c.mask;
-    r = c.wrap(c.mask - sdiv(c, c.wrap(x - a), b));
-  } else {
-    r = sdiv(c, a, b);
-  }
+  if (b == c.mask && a == c.minBits()) return EvalError::SignedOverflow;
+  Bits z = sdiv(c, a, b);
+  bool inexact = c.wrap(z * b) != a;
+  bool sameSign = (c.s(a) < 0) == (c.s(b) < 0);
+  r = inexact && !sameSign ? c.wrap(z + c.mask) : z;
   return EvalError::None;
 }
 
@@ -338,7 +330,8 @@ bool evalCmpF(CmpFPred p, double a, double b) {
   return false;
 }
 
-// MLIR 14 lowers maxf/minf only through --arith-expand, as
+// maximumf/minimumf (MLIR 14's maxf/minf) as --arith-expand lowers them (MLIR 14 and 22
+// alike; scripts/oracle.sh runs it):
 //   maxf(a, b) = isnan(b) ? b : (a ugt b ? a : b)   (minf with ult)
 // so NaN wins, equal operands (incl. -0 vs +0) give b, and NaN bits pass unchanged.
 Bits evalMaxMinF(OpKind op, const Type& t, Bits a, Bits b) {
@@ -482,7 +475,7 @@ std::string formatG(double d) {
 
 } // namespace
 
-// vector.print lowering in MLIR 14: f32 -> printF32, f64 -> printF64 (both "%g"),
+// vector.print lowering (MLIR 14 and 22): f32 -> printF32, f64 -> printF64 (both "%g"),
 // index -> printU64 (so negative indices print as huge unsigned numbers), i1 zero-
 // extended then printI64 (0/1), other iN (N < 64) sign-extended then printI64.
 std::string formatVectorPrint(Bits b, const Type& t) {

@@ -1,7 +1,8 @@
 // The one definition of arithmetic: the reference interpreter and the simulator's
 // compute models both call evalArith, so their results cannot drift apart.
 //
-// Semantics follow MLIR's arith dialect as lowered to LLVM by mlir-cpu-runner-14:
+// Semantics follow MLIR's arith dialect as lowered to LLVM by MLIR 22 (scripts/oracle.sh:
+// mlir-opt --arith-expand ... and mlir-runner):
 // two's-complement wrap at every width, IEEE-754 float results (f32 rounded to single
 // precision after every op). Where LLVM leaves a result undefined or poison (division
 // by zero, INT_MIN / -1, shift amount >= width, fptosi/fptoui of a value that does not
@@ -18,8 +19,7 @@ namespace loom {
 enum class EvalError : uint8_t {
   None,
   DivisionByZero,   // divsi/divui/remsi/remui/ceildiv*/floordivsi by 0
-  SignedOverflow,   // divsi/remsi/ceildivsi/floordivsi of INT_MIN by -1 (and the few
-                    // other inputs for which MLIR 14's expansion divides INT_MIN by -1)
+  SignedOverflow,   // divsi/remsi/ceildivsi/floordivsi of INT_MIN by -1
   ShiftOutOfRange,  // shli/shrsi/shrui amount >= width
   FloatToIntRange,  // fptosi/fptoui of NaN or of a value out of the result's range
 };
@@ -50,7 +50,7 @@ double doubleFromBits(Bits b, const Type& t);
 // Integer of any width from a host integer (masked to the width).
 Bits bitsFromInt(int64_t v, const Type& t);
 
-// Text exactly as mlir-cpu-runner-14's vector.print prints one scalar of type t
+// Text exactly as mlir-runner's vector.print prints one scalar of type t
 // (iN sign-extended except i1 as 0/1, index unsigned, floats as printf("%g")).
 std::string formatVectorPrint(Bits b, const Type& t);
 

@@ -34,7 +34,7 @@ struct MemRefView {
   }
 };
 
-// What mlir-cpu-runner-14's print_memref_{i8,i32,i64,f32,f64} prints for `v`: the
+// What the runner's printMemref{I8,I32,I64,F32,F64} (print_memref_*) prints for `v`: the
 // "Unranked Memref base@ = 0x... rank = ... offset = ... sizes = [...] strides = [...]
 // data = " header line and the nested-bracket data, byte for byte. `baseAddress` is
 // the pointer shown after base@ (the only part allowed to differ from the runner).

@@ -1,5 +1,5 @@
-// Byte-exact imitation of mlir-cpu-runner-14's print_memref_{i8,i32,i64,f32,f64}
-// (impl::printMemRef in MLIR 14's RunnerUtils.h), verified against the runner.
+// Byte-exact imitation of the runner's printMemref{I8,I32,I64,F32,F64} (MLIR 14's
+// print_memref_*; impl::printMemRef in RunnerUtils.h), verified against mlir-runner 22.
 #include "lowering/eval/arith.h"
 #include "lowering/interp/memref.h"
 

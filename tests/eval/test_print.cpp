@@ -229,8 +229,8 @@ public:
         v.strides.push_back(strides[d] * c.subSteps[d]);
       }
       v.sizes = c.subSizes;
-      printedType = shapeText(v.sizes, elem) + ", offset: " + std::to_string(v.offset) +
-                    ", strides: [" + joined(v.strides) + "]>";
+      printedType = shapeText(v.sizes, elem) + ", strided<[" + joined(v.strides) +
+                    "], offset: " + std::to_string(v.offset) + ">>";
       printed = "%v" + std::to_string(k);
       body_ << "  " << printed << " = memref.subview %a" << k << "[" << joined(c.subOffsets) << "]["
             << joined(c.subSizes) << "][" << joined(c.subSteps) << "] : " << allocType << " to "
@@ -238,7 +238,7 @@ public:
     }
     body_ << "  %u" << k << " = memref.cast " << printed << " : " << printedType << " to memref<*x"
           << elem << ">\n";
-    body_ << "  call @print_memref_" << elem << "(%u" << k << ") : (memref<*x" << elem
+    body_ << "  func.call @" << printFn(elem) << "(%u" << k << ") : (memref<*x" << elem
           << ">) -> ()\n";
     views_.push_back(v);
   }
@@ -246,18 +246,23 @@ public:
   std::string program() const {
     std::ostringstream p;
     for (const char* e : {"f32", "f64", "i32", "i64"})
-      p << "func private @print_memref_" << e << "(memref<*x" << e << ">)\n";
-    p << "func private @print_memref_i8(memref<*xi8>) attributes { llvm.emit_c_interface }\n";
-    p << "func @main() {\n";
+      p << "func.func private @" << printFn(e) << "(memref<*x" << e << ">)\n";
+    // printMemrefI8 exists only as _mlir_ciface_printMemrefI8 (C interface).
+    p << "func.func private @printMemrefI8(memref<*xi8>) attributes { llvm.emit_c_interface }\n";
+    p << "func.func @main() {\n";
     for (int64_t j = 0; j <= maxIndex_; ++j)
       p << "  %i" << j << " = arith.constant " << j << " : index\n";
-    p << body_.str() << "  return\n}\n";
+    p << body_.str() << "  func.return\n}\n";
     return p.str();
   }
 
   const std::vector<MemRefView>& views() const { return views_; }
 
 private:
+  // The runtime's print function for an element type: printMemrefI32 for "i32".
+  static std::string printFn(const std::string& elem) {
+    return "printMemref" + std::string(1, char(elem[0] - 'a' + 'A')) + elem.substr(1);
+  }
   // "%i1, %i0" for the row-major position j.
   static std::string indices(int64_t j, const std::vector<int64_t>& strides) {
     std::string s;
@@ -282,7 +287,7 @@ private:
 
 } // namespace
 
-TEST_CASE("formatPrintMemref agrees with mlir-cpu-runner-14", "[oracle]") {
+TEST_CASE("formatPrintMemref agrees with mlir-runner (MLIR 22)", "[oracle]") {
   const Type i8 = Type::integer(8), i32 = Type::integer(32), i64 = Type::integer(64),
              f32 = Type::f32(), f64 = Type::f64();
   std::vector<PrintCase> cases = {

@@ -1,7 +1,7 @@
 // kernel: 2mm — PolyBench 2mm in i32: tmp = alpha*A*B accumulated through memory (tmp[i][j] = 0, then tmp[i][j] += ... in the k loop), then D = beta*D + tmp*C with the reduction in an iter_arg seeded from beta*D; two consecutive nests in one function over rectangular static shapes (4x6, 6x5, 5x3); called twice with different scalars; prints 2-D i32 memrefs.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @k2mm(%alpha: i32, %beta: i32, %A: memref<4x6xi32>, %B: memref<6x5xi32>, %C: memref<5x3xi32>, %D: memref<4x3xi32>, %tmp: memref<4x5xi32>) {
+func.func @k2mm(%alpha: i32, %beta: i32, %A: memref<4x6xi32>, %B: memref<6x5xi32>, %C: memref<5x3xi32>, %D: memref<4x3xi32>, %tmp: memref<4x5xi32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -37,10 +37,10 @@ func @k2mm(%alpha: i32, %beta: i32, %A: memref<4x6xi32>, %B: memref<6x5xi32>, %C
       memref.store %s, %D[%i, %j] : memref<4x3xi32>
     }
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -101,20 +101,20 @@ func @main() {
   }
   %alpha = arith.constant 3 : i32
   %beta = arith.constant -2 : i32
-  call @k2mm(%alpha, %beta, %A, %B, %C, %D, %tmp) : (i32, i32, memref<4x6xi32>, memref<6x5xi32>, memref<5x3xi32>, memref<4x3xi32>, memref<4x5xi32>) -> ()
+  func.call @k2mm(%alpha, %beta, %A, %B, %C, %D, %tmp) : (i32, i32, memref<4x6xi32>, memref<6x5xi32>, memref<5x3xi32>, memref<4x3xi32>, memref<4x5xi32>) -> ()
   %tu = memref.cast %tmp : memref<4x5xi32> to memref<*xi32>
-  call @print_memref_i32(%tu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%tu) : (memref<*xi32>) -> ()
   %Du = memref.cast %D : memref<4x3xi32> to memref<*xi32>
-  call @print_memref_i32(%Du) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%Du) : (memref<*xi32>) -> ()
   // second call reuses D as input: alpha = -1, beta = 1
   %alpha2 = arith.constant -1 : i32
   %beta2 = arith.constant 1 : i32
-  call @k2mm(%alpha2, %beta2, %A, %B, %C, %D, %tmp) : (i32, i32, memref<4x6xi32>, memref<6x5xi32>, memref<5x3xi32>, memref<4x3xi32>, memref<4x5xi32>) -> ()
-  call @print_memref_i32(%Du) : (memref<*xi32>) -> ()
+  func.call @k2mm(%alpha2, %beta2, %A, %B, %C, %D, %tmp) : (i32, i32, memref<4x6xi32>, memref<6x5xi32>, memref<5x3xi32>, memref<4x3xi32>, memref<4x5xi32>) -> ()
+  func.call @printMemrefI32(%Du) : (memref<*xi32>) -> ()
   memref.dealloc %A : memref<4x6xi32>
   memref.dealloc %B : memref<6x5xi32>
   memref.dealloc %C : memref<5x3xi32>
   memref.dealloc %D : memref<4x3xi32>
   memref.dealloc %tmp : memref<4x5xi32>
-  return
+  func.return
 }

@@ -1,7 +1,7 @@
 // kernel: atax — PolyBench atax in f32: y = A^T (A x) on a 5x7 dynamically shaped memref; per row an iter_arg reduction tmp = A[i]·x followed by a second inner loop that read-modify-writes y[j] += A[i][j]*tmp (dependence through memory across outer iterations); y zeroed by its own loop; non-integer f32 results.
-func private @print_memref_f32(memref<*xf32>)
+func.func private @printMemrefF32(memref<*xf32>)
 
-func @atax(%A: memref<?x?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %tmp: memref<?xf32>) {
+func.func @atax(%A: memref<?x?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %tmp: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.0 : f32
@@ -27,10 +27,10 @@ func @atax(%A: memref<?x?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %tmp: memr
       memref.store %s, %y[%j] : memref<?xf32>
     }
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c5 = arith.constant 5 : index
@@ -71,16 +71,16 @@ func @main() {
   %xd = memref.cast %x : memref<7xf32> to memref<?xf32>
   %yd = memref.cast %y : memref<7xf32> to memref<?xf32>
   %td = memref.cast %tmp : memref<5xf32> to memref<?xf32>
-  call @atax(%Ad, %xd, %yd, %td) : (memref<?x?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
+  func.call @atax(%Ad, %xd, %yd, %td) : (memref<?x?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
   %Au = memref.cast %A : memref<5x7xf32> to memref<*xf32>
-  call @print_memref_f32(%Au) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%Au) : (memref<*xf32>) -> ()
   %tu = memref.cast %tmp : memref<5xf32> to memref<*xf32>
-  call @print_memref_f32(%tu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%tu) : (memref<*xf32>) -> ()
   %yu = memref.cast %y : memref<7xf32> to memref<*xf32>
-  call @print_memref_f32(%yu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%yu) : (memref<*xf32>) -> ()
   memref.dealloc %A : memref<5x7xf32>
   memref.dealloc %x : memref<7xf32>
   memref.dealloc %y : memref<7xf32>
   memref.dealloc %tmp : memref<5xf32>
-  return
+  func.return
 }

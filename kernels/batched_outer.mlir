@@ -1,8 +1,8 @@
 // kernel: batched_outer — 3-D i32 output out[b][i][j] = clamp(x[b][i] * y[b][j], -50, 50) with the clamp as nested scf.if/else yielding values, and the unclamped total accumulated into a rank-0 memref<i64> (load/store with no indices); prints 3-D and rank-0 memrefs.
-func private @print_memref_i32(memref<*xi32>)
-func private @print_memref_i64(memref<*xi64>)
+func.func private @printMemrefI32(memref<*xi32>)
+func.func private @printMemrefI64(memref<*xi64>)
 
-func @batched_outer(%x: memref<2x3xi32>, %y: memref<2x4xi32>, %out: memref<2x3x4xi32>, %total: memref<i64>) {
+func.func @batched_outer(%x: memref<2x3xi32>, %y: memref<2x4xi32>, %out: memref<2x3x4xi32>, %total: memref<i64>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -36,10 +36,10 @@ func @batched_outer(%x: memref<2x3xi32>, %y: memref<2x4xi32>, %out: memref<2x3x4
       }
     }
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -75,16 +75,16 @@ func @main() {
   }
   %init = arith.constant 1000000000000 : i64
   memref.store %init, %total[] : memref<i64>
-  call @batched_outer(%x, %y, %out, %total) : (memref<2x3xi32>, memref<2x4xi32>, memref<2x3x4xi32>, memref<i64>) -> ()
+  func.call @batched_outer(%x, %y, %out, %total) : (memref<2x3xi32>, memref<2x4xi32>, memref<2x3x4xi32>, memref<i64>) -> ()
   %ou = memref.cast %out : memref<2x3x4xi32> to memref<*xi32>
-  call @print_memref_i32(%ou) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%ou) : (memref<*xi32>) -> ()
   %tu = memref.cast %total : memref<i64> to memref<*xi64>
-  call @print_memref_i64(%tu) : (memref<*xi64>) -> ()
+  func.call @printMemrefI64(%tu) : (memref<*xi64>) -> ()
   %tv = memref.load %total[] : memref<i64>
   vector.print %tv : i64
   memref.dealloc %x : memref<2x3xi32>
   memref.dealloc %y : memref<2x4xi32>
   memref.dealloc %out : memref<2x3x4xi32>
   memref.dealloc %total : memref<i64>
-  return
+  func.return
 }

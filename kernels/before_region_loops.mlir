@@ -1,7 +1,7 @@
 // kernel: before_region_loops — an scf.while whose before-region contains an scf.for reduction over memory (sum of a[]) and a nested scf.while (halving count), i.e. loops that run once per condition evaluation, including the final failing one; the after-region updates a[] in place with an scf.for; the before-region forwards a value it computed (rounds + halvings) alongside its argument; called twice, the second call failing the condition on entry (the before-region loops still run once).
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 // repeat: a[j] += j for all j, while sum(a) < lim; the sum is a for loop inside the before-region
-func @k(%a: memref<?xi32>, %n: index, %lim: i32) -> (i32, i32) {
+func.func @k(%a: memref<?xi32>, %n: index, %lim: i32) -> (i32, i32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0 : i32
@@ -37,9 +37,9 @@ func @k(%a: memref<?xi32>, %n: index, %lim: i32) -> (i32, i32) {
     %r1 = arith.addi %rounds, %one : i32
     scf.yield %r1 : i32
   }
-  return %r#0, %r#1 : i32, i32
+  func.return %r#0, %r#1 : i32, i32
 }
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c5 = arith.constant 5 : index
@@ -50,13 +50,13 @@ func @main() {
   }
   %d = memref.cast %buf : memref<5xi32> to memref<?xi32>
   %lim = arith.constant 100 : i32
-  %r:2 = call @k(%d, %c5, %lim) : (memref<?xi32>, index, i32) -> (i32, i32)
+  %r:2 = func.call @k(%d, %c5, %lim) : (memref<?xi32>, index, i32) -> (i32, i32)
   vector.print %r#0 : i32
   vector.print %r#1 : i32
   %u = memref.cast %buf : memref<5xi32> to memref<*xi32>
-  call @print_memref_i32(%u) : (memref<*xi32>) -> ()
-  %r2:2 = call @k(%d, %c5, %lim) : (memref<?xi32>, index, i32) -> (i32, i32)
+  func.call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  %r2:2 = func.call @k(%d, %c5, %lim) : (memref<?xi32>, index, i32) -> (i32, i32)
   vector.print %r2#0 : i32
   vector.print %r2#1 : i32
-  return
+  func.return
 }

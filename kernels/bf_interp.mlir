@@ -1,7 +1,7 @@
 // kernel: bf_interp — a Brainfuck interpreter as one scf.while over the program counter whose after-region dispatches on the loaded opcode through a 7-deep chain of scf.if/else (each level yields three values), with an i8 tape (wrapping increments, data-dependent tape addresses), output stores at a carried position, and bracket matching by inner scf.while scans forward or backward (depth counting with extui of i1 compares) inside two levels of scf.if; the program text is unpacked in main from i64 words; returns the step and output counts.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @bf(%prog: memref<?xi8>, %plen: index, %tape: memref<?xi8>, %out: memref<?xi32>) -> (index, index, index) {
+func.func @bf(%prog: memref<?xi8>, %plen: index, %tape: memref<?xi8>, %out: memref<?xi32>) -> (index, index, index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %one8 = arith.constant 1 : i8
@@ -130,10 +130,10 @@ func @bf(%prog: memref<?xi8>, %plen: index, %tape: memref<?xi8>, %out: memref<?x
     %s1 = arith.addi %steps, %c1 : index
     scf.yield %n#0, %n#1, %n#2, %s1 : index, index, index, index
   }
-  return %r#3, %r#2, %r#1 : index, index, index
+  func.return %r#3, %r#2, %r#1 : index, index, index
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -189,15 +189,15 @@ func @main() {
   %pd = memref.cast %prog : memref<64xi8> to memref<?xi8>
   %td = memref.cast %tape : memref<16xi8> to memref<?xi8>
   %od = memref.cast %out : memref<8xi32> to memref<?xi32>
-  %r:3 = call @bf(%pd, %c62, %td, %od) : (memref<?xi8>, index, memref<?xi8>, memref<?xi32>) -> (index, index, index)
+  %r:3 = func.call @bf(%pd, %c62, %td, %od) : (memref<?xi8>, index, memref<?xi8>, memref<?xi32>) -> (index, index, index)
   vector.print %r#0 : index
   vector.print %r#1 : index
   vector.print %r#2 : index
   %ou = memref.cast %out : memref<8xi32> to memref<*xi32>
-  call @print_memref_i32(%ou) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%ou) : (memref<*xi32>) -> ()
   memref.dealloc %prog : memref<64xi8>
   memref.dealloc %words : memref<8xi64>
   memref.dealloc %tape : memref<16xi8>
   memref.dealloc %out : memref<8xi32>
-  return
+  func.return
 }

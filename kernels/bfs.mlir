@@ -1,7 +1,7 @@
 // kernel: bfs — MachSuite-style breadth-first search by levels on a 14-node graph in CSR form (edge_begin/edge_end i32 arrays): an scf.while over levels (carried frontier size and level, condition size > 0) around a for over the frontier array, an inner for over data-dependent edge ranges (zero trips for nodes without out-edges), and an scf.if/else that marks an unvisited node and appends it to the next frontier (yielding the new count); the next frontier is copied back by a for with a carried bound; per-level counts recorded; called from start nodes 1 and 12 (nodes 11..13 are unreachable from 1, 11 and 13 from 12; unvisited levels stay -1).
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @bfs(%begin: memref<?xi32>, %end: memref<?xi32>, %edges: memref<?xi32>, %level: memref<?xi32>, %front: memref<?xi32>, %next: memref<?xi32>, %counts: memref<?xi32>, %start: index) -> i32 {
+func.func @bfs(%begin: memref<?xi32>, %end: memref<?xi32>, %edges: memref<?xi32>, %level: memref<?xi32>, %front: memref<?xi32>, %next: memref<?xi32>, %counts: memref<?xi32>, %start: index) -> i32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0 : i32
@@ -48,10 +48,10 @@ func @bfs(%begin: memref<?xi32>, %end: memref<?xi32>, %edges: memref<?xi32>, %le
     }
     scf.yield %nsize, %lvl1 : index, i32
   }
-  return %r#1 : i32
+  func.return %r#1 : i32
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -102,24 +102,24 @@ func @main() {
   %lu = memref.cast %level : memref<14xi32> to memref<*xi32>
   %cu = memref.cast %counts : memref<14xi32> to memref<*xi32>
   %eu = memref.cast %end : memref<14xi32> to memref<*xi32>
-  call @print_memref_i32(%eu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%eu) : (memref<*xi32>) -> ()
   scf.for %u = %c0 to %c14 step %c1 {
     memref.store %neg, %level[%u] : memref<14xi32>
     memref.store %neg, %counts[%u] : memref<14xi32>
   }
-  %n1 = call @bfs(%bd, %ed, %gd, %ld, %fd, %nd, %cd, %c1) : (memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, index) -> i32
+  %n1 = func.call @bfs(%bd, %ed, %gd, %ld, %fd, %nd, %cd, %c1) : (memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, index) -> i32
   vector.print %n1 : i32
-  call @print_memref_i32(%lu) : (memref<*xi32>) -> ()
-  call @print_memref_i32(%cu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%lu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%cu) : (memref<*xi32>) -> ()
   scf.for %u = %c0 to %c14 step %c1 {
     memref.store %neg, %level[%u] : memref<14xi32>
     memref.store %neg, %counts[%u] : memref<14xi32>
   }
   %c12 = arith.constant 12 : index
-  %n2 = call @bfs(%bd, %ed, %gd, %ld, %fd, %nd, %cd, %c12) : (memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, index) -> i32
+  %n2 = func.call @bfs(%bd, %ed, %gd, %ld, %fd, %nd, %cd, %c12) : (memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, index) -> i32
   vector.print %n2 : i32
-  call @print_memref_i32(%lu) : (memref<*xi32>) -> ()
-  call @print_memref_i32(%cu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%lu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%cu) : (memref<*xi32>) -> ()
   memref.dealloc %begin : memref<14xi32>
   memref.dealloc %end : memref<14xi32>
   memref.dealloc %edges : memref<64xi32>
@@ -127,5 +127,5 @@ func @main() {
   memref.dealloc %front : memref<14xi32>
   memref.dealloc %next : memref<14xi32>
   memref.dealloc %counts : memref<14xi32>
-  return
+  func.return
 }

@@ -1,7 +1,7 @@
 // kernel: bicg — PolyBench bicg in f64: s = A^T r and q = A p in one nest over a 6x4 matrix; s[j] read-modify-written through memory inside the inner loop (s zeroed by a separate loop), q[i] reduced in an iter_arg; called twice (second call with r = -q and p = s of the first, arith.negf); 1-D f64 print_memref.
-func private @print_memref_f64(memref<*xf64>)
+func.func private @printMemrefF64(memref<*xf64>)
 
-func @bicg(%A: memref<6x4xf64>, %r: memref<6xf64>, %p: memref<4xf64>, %s: memref<4xf64>, %q: memref<6xf64>) {
+func.func @bicg(%A: memref<6x4xf64>, %r: memref<6xf64>, %p: memref<4xf64>, %s: memref<4xf64>, %q: memref<6xf64>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -25,10 +25,10 @@ func @bicg(%A: memref<6x4xf64>, %r: memref<6xf64>, %p: memref<4xf64>, %s: memref
     }
     memref.store %qi, %q[%i] : memref<6xf64>
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -67,11 +67,11 @@ func @main() {
     %pv = arith.addf %t, %half : f64
     memref.store %pv, %p[%j] : memref<4xf64>
   }
-  call @bicg(%A, %r, %p, %s, %q) : (memref<6x4xf64>, memref<6xf64>, memref<4xf64>, memref<4xf64>, memref<6xf64>) -> ()
+  func.call @bicg(%A, %r, %p, %s, %q) : (memref<6x4xf64>, memref<6xf64>, memref<4xf64>, memref<4xf64>, memref<6xf64>) -> ()
   %su = memref.cast %s : memref<4xf64> to memref<*xf64>
   %qu = memref.cast %q : memref<6xf64> to memref<*xf64>
-  call @print_memref_f64(%su) : (memref<*xf64>) -> ()
-  call @print_memref_f64(%qu) : (memref<*xf64>) -> ()
+  func.call @printMemrefF64(%su) : (memref<*xf64>) -> ()
+  func.call @printMemrefF64(%qu) : (memref<*xf64>) -> ()
   // second call: r = -q (from the first call), p = s (from the first call)
   scf.for %i = %c0 to %c6 step %c1 {
     %v = memref.load %q[%i] : memref<6xf64>
@@ -82,13 +82,13 @@ func @main() {
     %v = memref.load %s[%j] : memref<4xf64>
     memref.store %v, %p[%j] : memref<4xf64>
   }
-  call @bicg(%A, %r, %p, %s, %q) : (memref<6x4xf64>, memref<6xf64>, memref<4xf64>, memref<4xf64>, memref<6xf64>) -> ()
-  call @print_memref_f64(%su) : (memref<*xf64>) -> ()
-  call @print_memref_f64(%qu) : (memref<*xf64>) -> ()
+  func.call @bicg(%A, %r, %p, %s, %q) : (memref<6x4xf64>, memref<6xf64>, memref<4xf64>, memref<4xf64>, memref<6xf64>) -> ()
+  func.call @printMemrefF64(%su) : (memref<*xf64>) -> ()
+  func.call @printMemrefF64(%qu) : (memref<*xf64>) -> ()
   memref.dealloc %A : memref<6x4xf64>
   memref.dealloc %r : memref<6xf64>
   memref.dealloc %p : memref<4xf64>
   memref.dealloc %s : memref<4xf64>
   memref.dealloc %q : memref<6xf64>
-  return
+  func.return
 }

@@ -1,8 +1,8 @@
 // kernel: bitops — i32 bit manipulation into a memref<8x?xi32> table allocated with a dynamic size: popcount via an scf.while clearing the lowest set bit (trip count = set bits), a 32-iteration bit reversal (shli/shrui/andi/ori), signed/unsigned div/rem of negative values, and maxsi/minsi/maxui/minui/xori reductions; prints a 2-D i32 table and scalars.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
 // table rows: x, popcount(x), bitrev(x), parity(x), x / 7 (signed), x % 7 (signed), x / 7 (unsigned), x % 7 (unsigned)
-func @bit_table(%xs: memref<?xi32>, %t: memref<8x?xi32>, %n: index) {
+func.func @bit_table(%xs: memref<?xi32>, %t: memref<8x?xi32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -50,10 +50,10 @@ func @bit_table(%xs: memref<?xi32>, %t: memref<8x?xi32>, %n: index) {
     %ur = arith.remui %x, %seven : i32
     memref.store %ur, %t[%c7, %i] : memref<8x?xi32>
   }
-  return
+  func.return
 }
 
-func @minmax(%xs: memref<?xi32>, %n: index) -> (i32, i32, i32, i32, i32) {
+func.func @minmax(%xs: memref<?xi32>, %n: index) -> (i32, i32, i32, i32, i32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %first = memref.load %xs[%c0] : memref<?xi32>
@@ -67,10 +67,10 @@ func @minmax(%xs: memref<?xi32>, %n: index) -> (i32, i32, i32, i32, i32) {
     %e = arith.xori %x, %v : i32
     scf.yield %a, %b, %c, %d, %e : i32, i32, i32, i32, i32
   }
-  return %r#0, %r#1, %r#2, %r#3, %r#4 : i32, i32, i32, i32, i32
+  func.return %r#0, %r#1, %r#2, %r#3, %r#4 : i32, i32, i32, i32, i32
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c6 = arith.constant 6 : index
@@ -93,10 +93,10 @@ func @main() {
   memref.store %v5, %xs[%c5] : memref<6xi32>
   %t = memref.alloc(%c6) : memref<8x?xi32>
   %xd = memref.cast %xs : memref<6xi32> to memref<?xi32>
-  call @bit_table(%xd, %t, %c6) : (memref<?xi32>, memref<8x?xi32>, index) -> ()
+  func.call @bit_table(%xd, %t, %c6) : (memref<?xi32>, memref<8x?xi32>, index) -> ()
   %tu = memref.cast %t : memref<8x?xi32> to memref<*xi32>
-  call @print_memref_i32(%tu) : (memref<*xi32>) -> ()
-  %m:5 = call @minmax(%xd, %c6) : (memref<?xi32>, index) -> (i32, i32, i32, i32, i32)
+  func.call @printMemrefI32(%tu) : (memref<*xi32>) -> ()
+  %m:5 = func.call @minmax(%xd, %c6) : (memref<?xi32>, index) -> (i32, i32, i32, i32, i32)
   vector.print %m#0 : i32
   vector.print %m#1 : i32
   vector.print %m#2 : i32
@@ -113,5 +113,5 @@ func @main() {
   vector.print %o : i32
   memref.dealloc %xs : memref<6xi32>
   memref.dealloc %t : memref<8x?xi32>
-  return
+  func.return
 }

@@ -1,7 +1,7 @@
 // kernel: bubble_sort — an scf.while (pass counter + i1 "swapped" flag) around an scf.for whose trip count shrinks each pass, with the swap done by an scf.if without else and the flag carried through an i1 iter_arg; sorts signed i32 data, then re-sorts the sorted array (one pass).
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @bubble_sort(%a: memref<?xi32>, %n: index) -> index {
+func.func @bubble_sort(%a: memref<?xi32>, %n: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %true = arith.constant true
@@ -27,10 +27,10 @@ func @bubble_sort(%a: memref<?xi32>, %n: index) -> index {
     %p1 = arith.addi %pass, %c1 : index
     scf.yield %p1, %swapped : index, i1
   }
-  return %passes : index
+  func.return %passes : index
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
@@ -51,12 +51,12 @@ func @main() {
   }
   %ad = memref.cast %a : memref<16xi32> to memref<?xi32>
   %au = memref.cast %a : memref<16xi32> to memref<*xi32>
-  call @print_memref_i32(%au) : (memref<*xi32>) -> ()
-  %p0 = call @bubble_sort(%ad, %c16) : (memref<?xi32>, index) -> index
+  func.call @printMemrefI32(%au) : (memref<*xi32>) -> ()
+  %p0 = func.call @bubble_sort(%ad, %c16) : (memref<?xi32>, index) -> index
   vector.print %p0 : index
-  call @print_memref_i32(%au) : (memref<*xi32>) -> ()
-  %p1 = call @bubble_sort(%ad, %c16) : (memref<?xi32>, index) -> index
+  func.call @printMemrefI32(%au) : (memref<*xi32>) -> ()
+  %p1 = func.call @bubble_sort(%ad, %c16) : (memref<?xi32>, index) -> index
   vector.print %p1 : index
   memref.dealloc %a : memref<16xi32>
-  return
+  func.return
 }

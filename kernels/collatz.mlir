@@ -1,8 +1,8 @@
 // kernel: collatz — nested while-in-for: per start value an scf.while (data-dependent trip count, scf.if yielding the next value in the after-region) counts steps and tracks the i64 peak; the outer scf.for carries the longest run and its argument in two iter_args.
-func private @print_memref_i32(memref<*xi32>)
-func private @print_memref_i64(memref<*xi64>)
+func.func private @printMemrefI32(memref<*xi32>)
+func.func private @printMemrefI64(memref<*xi64>)
 
-func @collatz(%steps: memref<?xi32>, %peaks: memref<?xi64>, %n: index) -> (i32, index) {
+func.func @collatz(%steps: memref<?xi32>, %peaks: memref<?xi64>, %n: index) -> (i32, index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %one = arith.constant 1 : i64
@@ -34,27 +34,27 @@ func @collatz(%steps: memref<?xi32>, %peaks: memref<?xi64>, %n: index) -> (i32, 
     memref.store %r#0, %steps[%i] : memref<?xi32>
     memref.store %r#1, %peaks[%i] : memref<?xi64>
     %better = arith.cmpi sgt, %r#0, %bs : i32
-    %nb = select %better, %r#0, %bs : i32
-    %na = select %better, %start, %barg : index
+    %nb = arith.select %better, %r#0, %bs : i32
+    %na = arith.select %better, %start, %barg : index
     scf.yield %nb, %na : i32, index
   }
-  return %best#0, %best#1 : i32, index
+  func.return %best#0, %best#1 : i32, index
 }
 
-func @main() {
+func.func @main() {
   %c32 = arith.constant 32 : index
   %steps = memref.alloc() : memref<32xi32>
   %peaks = memref.alloc() : memref<32xi64>
   %sd = memref.cast %steps : memref<32xi32> to memref<?xi32>
   %pd = memref.cast %peaks : memref<32xi64> to memref<?xi64>
-  %r:2 = call @collatz(%sd, %pd, %c32) : (memref<?xi32>, memref<?xi64>, index) -> (i32, index)
+  %r:2 = func.call @collatz(%sd, %pd, %c32) : (memref<?xi32>, memref<?xi64>, index) -> (i32, index)
   vector.print %r#0 : i32
   vector.print %r#1 : index
   %su = memref.cast %steps : memref<32xi32> to memref<*xi32>
-  call @print_memref_i32(%su) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%su) : (memref<*xi32>) -> ()
   %pu = memref.cast %peaks : memref<32xi64> to memref<*xi64>
-  call @print_memref_i64(%pu) : (memref<*xi64>) -> ()
+  func.call @printMemrefI64(%pu) : (memref<*xi64>) -> ()
   memref.dealloc %steps : memref<32xi32>
   memref.dealloc %peaks : memref<32xi64>
-  return
+  func.return
 }

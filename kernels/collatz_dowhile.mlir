@@ -1,7 +1,7 @@
 // kernel: collatz_dowhile — Collatz in do-while form: all work is in the scf.while before-region (an scf.if/else yielding the next value and an overflow flag), which forwards four values of a different type list (i32, i32, i32, i1) than its two arguments, with a three-way compound condition `x != 1 and k < limit and not overflow` (andi, xori); the after-region only repacks; the exit reason is recovered from the forwarded values; start values are loaded from memory (1: zero steps; 27, 97, 871: reach 1; 113383 and 837799: the 3x+1 would overflow i32; 0: never reaches 1 and hits the step limit), and an outer scf.for with step 2 visits every other start.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @collatz_dw(%starts: memref<?xi32>, %steps: memref<?xi32>, %last: memref<?xi32>, %why: memref<?xi32>, %n: index, %stride: index, %limit: i32) -> i32 {
+func.func @collatz_dw(%starts: memref<?xi32>, %steps: memref<?xi32>, %last: memref<?xi32>, %why: memref<?xi32>, %n: index, %stride: index, %limit: i32) -> i32 {
   %c0 = arith.constant 0 : index
   %zero = arith.constant 0 : i32
   %one = arith.constant 1 : i32
@@ -40,16 +40,16 @@ func @collatz_dw(%starts: memref<?xi32>, %steps: memref<?xi32>, %last: memref<?x
     memref.store %taken, %steps[%i] : memref<?xi32>
     memref.store %r#2, %last[%i] : memref<?xi32>
     %isone = arith.cmpi eq, %r#2, %one : i32
-    %ovi = select %r#3, %one, %two : i32
-    %reason = select %isone, %zero, %ovi : i32
+    %ovi = arith.select %r#3, %one, %two : i32
+    %reason = arith.select %isone, %zero, %ovi : i32
     memref.store %reason, %why[%i] : memref<?xi32>
     %tot1 = arith.addi %tot, %taken : i32
     scf.yield %tot1 : i32
   }
-  return %total : i32
+  func.return %total : i32
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -100,20 +100,20 @@ func @main() {
   %wu = memref.cast %why : memref<10xi32> to memref<*xi32>
   %limit = arith.constant 200 : i32
   // every other start (step 2): 1, 27, 113383, 6, 871
-  %t1 = call @collatz_dw(%sd, %std, %ld, %wd, %c10, %c2, %limit) : (memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, index, index, i32) -> i32
+  %t1 = func.call @collatz_dw(%sd, %std, %ld, %wd, %c10, %c2, %limit) : (memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, index, index, i32) -> i32
   vector.print %t1 : i32
-  call @print_memref_i32(%stu) : (memref<*xi32>) -> ()
-  call @print_memref_i32(%lu) : (memref<*xi32>) -> ()
-  call @print_memref_i32(%wu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%stu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%lu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%wu) : (memref<*xi32>) -> ()
   // all starts
-  %t2 = call @collatz_dw(%sd, %std, %ld, %wd, %c10, %c1, %limit) : (memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, index, index, i32) -> i32
+  %t2 = func.call @collatz_dw(%sd, %std, %ld, %wd, %c10, %c1, %limit) : (memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, index, index, i32) -> i32
   vector.print %t2 : i32
-  call @print_memref_i32(%stu) : (memref<*xi32>) -> ()
-  call @print_memref_i32(%lu) : (memref<*xi32>) -> ()
-  call @print_memref_i32(%wu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%stu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%lu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%wu) : (memref<*xi32>) -> ()
   memref.dealloc %starts : memref<10xi32>
   memref.dealloc %steps : memref<10xi32>
   memref.dealloc %last : memref<10xi32>
   memref.dealloc %why : memref<10xi32>
-  return
+  func.return
 }

@@ -1,5 +1,5 @@
 // kernel: cond_reduce — conditional reductions with scf.if inside scf.for carrying five iter_args; the if's yield values defined outside the branch (iter_args, the iv cast, a function-level constant); returns several scalars and is called twice with different thresholds.
-func @cond_reduce(%a: memref<?xi32>, %n: index, %thresh: i32, %clip: i32) -> (i32, index, i32, i32, i32) {
+func.func @cond_reduce(%a: memref<?xi32>, %n: index, %thresh: i32, %clip: i32) -> (i32, index, i32, i32, i32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0 : i32
@@ -43,10 +43,10 @@ func @cond_reduce(%a: memref<?xi32>, %n: index, %thresh: i32, %clip: i32) -> (i3
     %cl = arith.addi %clipped, %v : i32
     scf.yield %s2#0, %s2#1, %m2, %l2, %cl : i32, index, i32, i32, i32
   }
-  return %r#0, %r#1, %r#2, %r#3, %r#4 : i32, index, i32, i32, i32
+  func.return %r#0, %r#1, %r#2, %r#3, %r#4 : i32, index, i32, i32, i32
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c40 = arith.constant 40 : index
@@ -68,7 +68,7 @@ func @main() {
   %ad = memref.cast %a : memref<40xi32> to memref<?xi32>
   %t0 = arith.constant 0 : i32
   %clip0 = arith.constant 20 : i32
-  %r:5 = call @cond_reduce(%ad, %c40, %t0, %clip0) : (memref<?xi32>, index, i32, i32) -> (i32, index, i32, i32, i32)
+  %r:5 = func.call @cond_reduce(%ad, %c40, %t0, %clip0) : (memref<?xi32>, index, i32, i32) -> (i32, index, i32, i32, i32)
   vector.print %r#0 : i32
   vector.print %r#1 : index
   vector.print %r#2 : i32
@@ -76,12 +76,12 @@ func @main() {
   vector.print %r#4 : i32
   %t1 = arith.constant 30 : i32
   %clip1 = arith.constant -10 : i32
-  %q:5 = call @cond_reduce(%ad, %c25, %t1, %clip1) : (memref<?xi32>, index, i32, i32) -> (i32, index, i32, i32, i32)
+  %q:5 = func.call @cond_reduce(%ad, %c25, %t1, %clip1) : (memref<?xi32>, index, i32, i32) -> (i32, index, i32, i32, i32)
   vector.print %q#0 : i32
   vector.print %q#1 : index
   vector.print %q#2 : i32
   vector.print %q#3 : i32
   vector.print %q#4 : i32
   memref.dealloc %a : memref<40xi32>
-  return
+  func.return
 }

@@ -1,7 +1,7 @@
 // kernel: deep_nest — deeply nested control mixes with values carried through every level: (a) while > for > if/else > {while > if/else | for > if/else}: a while inside an if inside a for inside a while, stores at depth 4, shrsi halving of negative and positive values (zero-trip inner whiles for values below the bound), i32 and index carried through all levels; (b) for > while > if/else > for > while: an outer-row scan whose while condition loads grid[i][j] (clamped) and combines it with `j < m` via andi, positive cells run a for whose body is a halving while, negative cells are flipped in place (so the second call takes the other branch), zero cells stop the row.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @deep_a(%a: memref<?xi32>, %out: memref<?xi32>, %n: index) -> (i32, index) {
+func.func @deep_a(%a: memref<?xi32>, %out: memref<?xi32>, %n: index) -> (i32, index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -64,10 +64,10 @@ func @deep_a(%a: memref<?xi32>, %out: memref<?xi32>, %n: index) -> (i32, index) 
     %r1 = arith.addi %r, %c1 : index
     scf.yield %r1, %f#0, %f#1 : index, i32, index
   }
-  return %w#1, %w#2 : i32, index
+  func.return %w#1, %w#2 : i32, index
 }
 
-func @deep_b(%g: memref<?x?xi32>, %n: index, %m: index) -> i32 {
+func.func @deep_b(%g: memref<?x?xi32>, %n: index, %m: index) -> i32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0 : i32
@@ -116,10 +116,10 @@ func @deep_b(%g: memref<?x?xi32>, %n: index, %m: index) -> i32 {
     }
     scf.yield %w#1 : i32
   }
-  return %tot : i32
+  func.return %tot : i32
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c5 = arith.constant 5 : index
@@ -144,14 +144,14 @@ func @main() {
     memref.store %neg, %out[%i] : memref<10xi32>
   }
   %au = memref.cast %a : memref<10xi32> to memref<*xi32>
-  call @print_memref_i32(%au) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%au) : (memref<*xi32>) -> ()
   %ad = memref.cast %a : memref<10xi32> to memref<?xi32>
   %od = memref.cast %out : memref<10xi32> to memref<?xi32>
-  %ra:2 = call @deep_a(%ad, %od, %c10) : (memref<?xi32>, memref<?xi32>, index) -> (i32, index)
+  %ra:2 = func.call @deep_a(%ad, %od, %c10) : (memref<?xi32>, memref<?xi32>, index) -> (i32, index)
   vector.print %ra#0 : i32
   vector.print %ra#1 : index
   %ou = memref.cast %out : memref<10xi32> to memref<*xi32>
-  call @print_memref_i32(%ou) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%ou) : (memref<*xi32>) -> ()
   // grid[i][j] = (7*i + 11*j) mod 13 - 4 ; row 3 starts with a 0 (empty scan)
   %g = memref.alloc() : memref<5x6xi32>
   %k4 = arith.constant 4 : i32
@@ -170,15 +170,15 @@ func @main() {
   %c3 = arith.constant 3 : index
   memref.store %zero, %g[%c3, %c0] : memref<5x6xi32>
   %gu = memref.cast %g : memref<5x6xi32> to memref<*xi32>
-  call @print_memref_i32(%gu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%gu) : (memref<*xi32>) -> ()
   %gd = memref.cast %g : memref<5x6xi32> to memref<?x?xi32>
-  %rb1 = call @deep_b(%gd, %c5, %c6) : (memref<?x?xi32>, index, index) -> i32
+  %rb1 = func.call @deep_b(%gd, %c5, %c6) : (memref<?x?xi32>, index, index) -> i32
   vector.print %rb1 : i32
-  call @print_memref_i32(%gu) : (memref<*xi32>) -> ()
-  %rb2 = call @deep_b(%gd, %c5, %c6) : (memref<?x?xi32>, index, index) -> i32
+  func.call @printMemrefI32(%gu) : (memref<*xi32>) -> ()
+  %rb2 = func.call @deep_b(%gd, %c5, %c6) : (memref<?x?xi32>, index, index) -> i32
   vector.print %rb2 : i32
   memref.dealloc %a : memref<10xi32>
   memref.dealloc %out : memref<10xi32>
   memref.dealloc %g : memref<5x6xi32>
-  return
+  func.return
 }

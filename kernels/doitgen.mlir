@@ -1,7 +1,7 @@
 // kernel: doitgen — PolyBench doitgen in i32 on a 3-D memref<3x4x5xi32>: for each (r, q) the row A[r][q][:] is multiplied by a 5x5 matrix into a temporary sum[] (zeroed then accumulated through memory), then copied back into A in place; a rank-3 load/store nest four loops deep; prints the 3-D result.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @doitgen(%A: memref<3x4x5xi32>, %C4: memref<5x5xi32>, %sum: memref<5xi32>) {
+func.func @doitgen(%A: memref<3x4x5xi32>, %C4: memref<5x5xi32>, %sum: memref<5xi32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -27,10 +27,10 @@ func @doitgen(%A: memref<3x4x5xi32>, %C4: memref<5x5xi32>, %sum: memref<5xi32>) 
       }
     }
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -70,11 +70,11 @@ func @main() {
       memref.store %v, %C4[%s, %p] : memref<5x5xi32>
     }
   }
-  call @doitgen(%A, %C4, %sum) : (memref<3x4x5xi32>, memref<5x5xi32>, memref<5xi32>) -> ()
+  func.call @doitgen(%A, %C4, %sum) : (memref<3x4x5xi32>, memref<5x5xi32>, memref<5xi32>) -> ()
   %Au = memref.cast %A : memref<3x4x5xi32> to memref<*xi32>
-  call @print_memref_i32(%Au) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%Au) : (memref<*xi32>) -> ()
   memref.dealloc %A : memref<3x4x5xi32>
   memref.dealloc %C4 : memref<5x5xi32>
   memref.dealloc %sum : memref<5xi32>
-  return
+  func.return
 }

@@ -1,5 +1,5 @@
 // kernel: dot — f32 dot product returned as a scalar through a loop iter_arg; called three times (full length, a prefix, and a buffer dotted with itself) and printed with vector.print f32.
-func @dot(%a: memref<?xf32>, %b: memref<?xf32>, %n: index) -> f32 {
+func.func @dot(%a: memref<?xf32>, %b: memref<?xf32>, %n: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.0 : f32
@@ -10,10 +10,10 @@ func @dot(%a: memref<?xf32>, %b: memref<?xf32>, %n: index) -> f32 {
     %s = arith.addf %acc, %p : f32
     scf.yield %s : f32
   }
-  return %r : f32
+  func.return %r : f32
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c5 = arith.constant 5 : index
@@ -36,13 +36,13 @@ func @main() {
   }
   %ad = memref.cast %a : memref<24xf32> to memref<?xf32>
   %bd = memref.cast %b : memref<24xf32> to memref<?xf32>
-  %r0 = call @dot(%ad, %bd, %c24) : (memref<?xf32>, memref<?xf32>, index) -> f32
+  %r0 = func.call @dot(%ad, %bd, %c24) : (memref<?xf32>, memref<?xf32>, index) -> f32
   vector.print %r0 : f32
-  %r1 = call @dot(%ad, %bd, %c5) : (memref<?xf32>, memref<?xf32>, index) -> f32
+  %r1 = func.call @dot(%ad, %bd, %c5) : (memref<?xf32>, memref<?xf32>, index) -> f32
   vector.print %r1 : f32
-  %r2 = call @dot(%ad, %ad, %c24) : (memref<?xf32>, memref<?xf32>, index) -> f32
+  %r2 = func.call @dot(%ad, %ad, %c24) : (memref<?xf32>, memref<?xf32>, index) -> f32
   vector.print %r2 : f32
   memref.dealloc %a : memref<24xf32>
   memref.dealloc %b : memref<24xf32>
-  return
+  func.return
 }

@@ -1,7 +1,7 @@
 // kernel: fft_int — MachSuite-style radix-2 FFT in integer form: i32 Q14 fixed point, twiddle table of 16 entries in memory; bit-reversal permutation with an inner bit loop carrying two i32 values (shli/ori/andi/shrui) and a conditional swap (scf.if without else); log2(n) stages as an scf.while doubling len (shli on index), butterfly groups in an scf.for with the run-time step len, twiddle index k*(16/len) (divui); products shifted with shrsi (arithmetic rounding toward -inf on negatives); the butterfly count is carried through while/for/for and returned; called for n = 16 (mixed signal) and n = 8 (impulse at 1: the outputs are twiddles).
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @fft_int(%re: memref<?xi32>, %im: memref<?xi32>, %wr: memref<?xi32>, %wi: memref<?xi32>, %n: index, %logn: index, %ntab: index) -> index {
+func.func @fft_int(%re: memref<?xi32>, %im: memref<?xi32>, %wr: memref<?xi32>, %wi: memref<?xi32>, %n: index, %logn: index, %ntab: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -74,10 +74,10 @@ func @fft_int(%re: memref<?xi32>, %im: memref<?xi32>, %wr: memref<?xi32>, %wi: m
     %len2 = arith.shli %len, %c1 : index
     scf.yield %len2, %cnt1 : index, index
   }
-  return %r#1 : index
+  func.return %r#1 : index
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -142,16 +142,16 @@ func @main() {
   }
   %reu = memref.cast %re : memref<16xi32> to memref<*xi32>
   %imu = memref.cast %im : memref<16xi32> to memref<*xi32>
-  call @print_memref_i32(%reu) : (memref<*xi32>) -> ()
-  call @print_memref_i32(%imu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%reu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%imu) : (memref<*xi32>) -> ()
   %red = memref.cast %re : memref<16xi32> to memref<?xi32>
   %imd = memref.cast %im : memref<16xi32> to memref<?xi32>
   %wrd = memref.cast %wr : memref<16xi32> to memref<?xi32>
   %wid = memref.cast %wi : memref<16xi32> to memref<?xi32>
-  %n1 = call @fft_int(%red, %imd, %wrd, %wid, %c16, %c4, %c16) : (memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, index, index, index) -> index
+  %n1 = func.call @fft_int(%red, %imd, %wrd, %wid, %c16, %c4, %c16) : (memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, index, index, index) -> index
   vector.print %n1 : index
-  call @print_memref_i32(%reu) : (memref<*xi32>) -> ()
-  call @print_memref_i32(%imu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%reu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%imu) : (memref<*xi32>) -> ()
   // 8-point transform of an impulse at index 1 (scaled 4096) in the first half; the second half keeps its values
   %k4096 = arith.constant 4096 : i32
   scf.for %i = %c0 to %c8 step %c1 {
@@ -159,13 +159,13 @@ func @main() {
     memref.store %zero, %im[%i] : memref<16xi32>
   }
   memref.store %k4096, %re[%c1] : memref<16xi32>
-  %n2 = call @fft_int(%red, %imd, %wrd, %wid, %c8, %c3, %c16) : (memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, index, index, index) -> index
+  %n2 = func.call @fft_int(%red, %imd, %wrd, %wid, %c8, %c3, %c16) : (memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, index, index, index) -> index
   vector.print %n2 : index
-  call @print_memref_i32(%reu) : (memref<*xi32>) -> ()
-  call @print_memref_i32(%imu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%reu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%imu) : (memref<*xi32>) -> ()
   memref.dealloc %re : memref<16xi32>
   memref.dealloc %im : memref<16xi32>
   memref.dealloc %wr : memref<16xi32>
   memref.dealloc %wi : memref<16xi32>
-  return
+  func.return
 }

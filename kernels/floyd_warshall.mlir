@@ -1,7 +1,7 @@
 // kernel: floyd_warshall — PolyBench floyd-warshall in i32 on an 8-node graph (999 = no edge): path[i][j] = path[i][k] + path[k][j] when shorter, as a conditional store (scf.if without else, so the number of stores is data dependent) in a k/i/j nest; the number of improvements is carried through all three loops as nested iter_args and returned.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @floyd_warshall(%path: memref<8x8xi32>) -> i32 {
+func.func @floyd_warshall(%path: memref<8x8xi32>) -> i32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -26,10 +26,10 @@ func @floyd_warshall(%path: memref<8x8xi32>) -> i32 {
     }
     scf.yield %ci : i32
   }
-  return %cnt : i32
+  func.return %cnt : i32
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -59,19 +59,19 @@ func @main() {
       %e2b = arith.andi %e2, %not5 : i1
       %edge = arith.ori %e1, %e2b : i1
       %diag = arith.cmpi eq, %i, %j : index
-      %v0 = select %edge, %w, %inf : i32
-      %v = select %diag, %zero, %v0 : i32
+      %v0 = arith.select %edge, %w, %inf : i32
+      %v = arith.select %diag, %zero, %v0 : i32
       memref.store %v, %path[%i, %j] : memref<8x8xi32>
     }
   }
   %pu = memref.cast %path : memref<8x8xi32> to memref<*xi32>
-  call @print_memref_i32(%pu) : (memref<*xi32>) -> ()
-  %n = call @floyd_warshall(%path) : (memref<8x8xi32>) -> i32
+  func.call @printMemrefI32(%pu) : (memref<*xi32>) -> ()
+  %n = func.call @floyd_warshall(%path) : (memref<8x8xi32>) -> i32
   vector.print %n : i32
-  call @print_memref_i32(%pu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%pu) : (memref<*xi32>) -> ()
   // a second run changes nothing: 0 improvements
-  %n2 = call @floyd_warshall(%path) : (memref<8x8xi32>) -> i32
+  %n2 = func.call @floyd_warshall(%path) : (memref<8x8xi32>) -> i32
   vector.print %n2 : i32
   memref.dealloc %path : memref<8x8xi32>
-  return
+  func.return
 }

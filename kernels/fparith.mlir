@@ -1,8 +1,8 @@
 // kernel: fparith — f32/f64 arithmetic and printing: 0.1 + 0.2 in both widths, negative zero, inf, divisions, sitofp/uitofp/fptosi (both signs)/extf/truncf, cmpf predicates printed as i1, select on floats, a Horner polynomial at several points, and a naive f32 vs Kahan-compensated sum of 0.1; prints f32/f64 scalars and a 1-D f32 memref.
-func private @print_memref_f32(memref<*xf32>)
+func.func private @printMemrefF32(memref<*xf32>)
 
 // p(x) = 0.5 x^3 - 1.25 x^2 + 0.1 x - 3 evaluated by Horner's rule for n points x = x0 + k * dx
-func @horner(%out: memref<?xf32>, %n: index, %x0: f32, %dx: f32) {
+func.func @horner(%out: memref<?xf32>, %n: index, %x0: f32, %dx: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %a3 = arith.constant 0.5 : f32
@@ -22,11 +22,11 @@ func @horner(%out: memref<?xf32>, %n: index, %x0: f32, %dx: f32) {
     %t5 = arith.addf %t4, %a0 : f32
     memref.store %t5, %out[%k] : memref<?xf32>
   }
-  return
+  func.return
 }
 
 // naive and Kahan-compensated f32 sums of n copies of v, plus an f64 reference
-func @sums(%v: f32, %n: index) -> (f32, f32, f64) {
+func.func @sums(%v: f32, %n: index) -> (f32, f32, f64) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %z = arith.constant 0.0 : f32
@@ -41,10 +41,10 @@ func @sums(%v: f32, %n: index) -> (f32, f32, f64) {
     %r1 = arith.addf %ref, %v64 : f64
     scf.yield %n1, %t, %c, %r1 : f32, f32, f32, f64
   }
-  return %r#0, %r#1, %r#3 : f32, f32, f64
+  func.return %r#0, %r#1, %r#3 : f32, f32, f64
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c9 = arith.constant 9 : index
@@ -125,7 +125,7 @@ func @main() {
   vector.print %ne : i1
   %ule = arith.cmpf ule, %inf, %ninf : f32
   vector.print %ule : i1
-  %mx = select %lt, %onehalf, %third : f32
+  %mx = arith.select %lt, %onehalf, %third : f32
   vector.print %mx : f32
 
   // Horner over 9 points in [-2, 2]
@@ -133,18 +133,18 @@ func @main() {
   %outd = memref.cast %out : memref<9xf32> to memref<?xf32>
   %x0 = arith.constant -2.0 : f32
   %dx = arith.constant 0.5 : f32
-  call @horner(%outd, %c9, %x0, %dx) : (memref<?xf32>, index, f32, f32) -> ()
+  func.call @horner(%outd, %c9, %x0, %dx) : (memref<?xf32>, index, f32, f32) -> ()
   %outu = memref.cast %out : memref<9xf32> to memref<*xf32>
-  call @print_memref_f32(%outu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%outu) : (memref<*xf32>) -> ()
   %x1 = arith.constant 0.3 : f32
   %dx1 = arith.constant 0.7 : f32
-  call @horner(%outd, %c9, %x1, %dx1) : (memref<?xf32>, index, f32, f32) -> ()
-  call @print_memref_f32(%outu) : (memref<*xf32>) -> ()
+  func.call @horner(%outd, %c9, %x1, %dx1) : (memref<?xf32>, index, f32, f32) -> ()
+  func.call @printMemrefF32(%outu) : (memref<*xf32>) -> ()
 
-  %r:3 = call @sums(%p1, %c1000) : (f32, index) -> (f32, f32, f64)
+  %r:3 = func.call @sums(%p1, %c1000) : (f32, index) -> (f32, f32, f64)
   vector.print %r#0 : f32
   vector.print %r#1 : f32
   vector.print %r#2 : f64
   memref.dealloc %out : memref<9xf32>
-  return
+  func.return
 }

@@ -1,7 +1,7 @@
 // kernel: gcd — Euclid's algorithm as an scf.while with a data-dependent trip count (two carried values, the after-region yields a swapped pair); a scalar-only i64 kernel and an array kernel with the while nested in an scf.for that also counts total iterations.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @gcd64(%a: i64, %b: i64) -> (i64, i64) {
+func.func @gcd64(%a: i64, %b: i64) -> (i64, i64) {
   %zero = arith.constant 0 : i64
   %one = arith.constant 1 : i64
   %r:3 = scf.while (%x = %a, %y = %b, %k = %zero) : (i64, i64, i64) -> (i64, i64, i64) {
@@ -13,10 +13,10 @@ func @gcd64(%a: i64, %b: i64) -> (i64, i64) {
     %k1 = arith.addi %k, %one : i64
     scf.yield %y, %m, %k1 : i64, i64, i64
   }
-  return %r#0, %r#2 : i64, i64
+  func.return %r#0, %r#2 : i64, i64
 }
 
-func @gcd_array(%xs: memref<?xi32>, %ys: memref<?xi32>, %out: memref<?xi32>, %n: index) -> index {
+func.func @gcd_array(%xs: memref<?xi32>, %ys: memref<?xi32>, %out: memref<?xi32>, %n: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0 : i32
@@ -35,10 +35,10 @@ func @gcd_array(%xs: memref<?xi32>, %ys: memref<?xi32>, %out: memref<?xi32>, %n:
     memref.store %r#0, %out[%i] : memref<?xi32>
     scf.yield %r#2 : index
   }
-  return %steps : index
+  func.return %steps : index
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c12 = arith.constant 12 : index
@@ -65,23 +65,23 @@ func @main() {
   %xd = memref.cast %xs : memref<12xi32> to memref<?xi32>
   %yd = memref.cast %ys : memref<12xi32> to memref<?xi32>
   %od = memref.cast %out : memref<12xi32> to memref<?xi32>
-  %steps = call @gcd_array(%xd, %yd, %od, %c12) : (memref<?xi32>, memref<?xi32>, memref<?xi32>, index) -> index
+  %steps = func.call @gcd_array(%xd, %yd, %od, %c12) : (memref<?xi32>, memref<?xi32>, memref<?xi32>, index) -> index
   vector.print %steps : index
   %ou = memref.cast %out : memref<12xi32> to memref<*xi32>
-  call @print_memref_i32(%ou) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%ou) : (memref<*xi32>) -> ()
   // consecutive Fibonacci numbers: the worst case for Euclid
   %f1 = arith.constant 7540113804746346429 : i64
   %f2 = arith.constant 4660046610375530309 : i64
-  %g:2 = call @gcd64(%f1, %f2) : (i64, i64) -> (i64, i64)
+  %g:2 = func.call @gcd64(%f1, %f2) : (i64, i64) -> (i64, i64)
   vector.print %g#0 : i64
   vector.print %g#1 : i64
   %p = arith.constant 123456789012 : i64
   %q = arith.constant 9876543210 : i64
-  %h:2 = call @gcd64(%p, %q) : (i64, i64) -> (i64, i64)
+  %h:2 = func.call @gcd64(%p, %q) : (i64, i64) -> (i64, i64)
   vector.print %h#0 : i64
   vector.print %h#1 : i64
   memref.dealloc %xs : memref<12xi32>
   memref.dealloc %ys : memref<12xi32>
   memref.dealloc %out : memref<12xi32>
-  return
+  func.return
 }

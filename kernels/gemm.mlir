@@ -1,7 +1,7 @@
 // kernel: gemm — i32 C += A * B on dynamically shaped 2-D memrefs (sizes taken with memref.dim), innermost reduction carried in an iter_arg seeded from C; prints 2-D i32 memrefs.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @gemm(%A: memref<?x?xi32>, %B: memref<?x?xi32>, %C: memref<?x?xi32>) {
+func.func @gemm(%A: memref<?x?xi32>, %B: memref<?x?xi32>, %C: memref<?x?xi32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %m = memref.dim %A, %c0 : memref<?x?xi32>
@@ -20,10 +20,10 @@ func @gemm(%A: memref<?x?xi32>, %B: memref<?x?xi32>, %C: memref<?x?xi32>) {
       memref.store %sum, %C[%i, %j] : memref<?x?xi32>
     }
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -72,17 +72,17 @@ func @main() {
     }
   }
   %Au = memref.cast %A : memref<4x5xi32> to memref<*xi32>
-  call @print_memref_i32(%Au) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%Au) : (memref<*xi32>) -> ()
   %Bu = memref.cast %B : memref<5x3xi32> to memref<*xi32>
-  call @print_memref_i32(%Bu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%Bu) : (memref<*xi32>) -> ()
   %Ad = memref.cast %A : memref<4x5xi32> to memref<?x?xi32>
   %Bd = memref.cast %B : memref<5x3xi32> to memref<?x?xi32>
   %Cd = memref.cast %C : memref<4x3xi32> to memref<?x?xi32>
-  call @gemm(%Ad, %Bd, %Cd) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  func.call @gemm(%Ad, %Bd, %Cd) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
   %Cu = memref.cast %C : memref<4x3xi32> to memref<*xi32>
-  call @print_memref_i32(%Cu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%Cu) : (memref<*xi32>) -> ()
   memref.dealloc %A : memref<4x5xi32>
   memref.dealloc %B : memref<5x3xi32>
   memref.dealloc %C : memref<4x3xi32>
-  return
+  func.return
 }

@@ -1,7 +1,7 @@
 // kernel: gemv — f64 y = alpha * A * x + beta * y on a 5x4 matrix, called twice with different scalars and vectors; prints 2-D and 1-D f64 memrefs and an f64 scalar.
-func private @print_memref_f64(memref<*xf64>)
+func.func private @printMemrefF64(memref<*xf64>)
 
-func @gemv(%A: memref<5x4xf64>, %x: memref<4xf64>, %y: memref<5xf64>, %alpha: f64, %beta: f64) {
+func.func @gemv(%A: memref<5x4xf64>, %x: memref<4xf64>, %y: memref<5xf64>, %alpha: f64, %beta: f64) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -21,10 +21,10 @@ func @gemv(%A: memref<5x4xf64>, %x: memref<4xf64>, %y: memref<5xf64>, %alpha: f6
     %t2 = arith.addf %t0, %t1 : f64
     memref.store %t2, %y[%i] : memref<5xf64>
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -68,16 +68,16 @@ func @main() {
     memref.store %v, %y[%i] : memref<5xf64>
   }
   %Au = memref.cast %A : memref<5x4xf64> to memref<*xf64>
-  call @print_memref_f64(%Au) : (memref<*xf64>) -> ()
+  func.call @printMemrefF64(%Au) : (memref<*xf64>) -> ()
   %yu = memref.cast %y : memref<5xf64> to memref<*xf64>
   %alpha1 = arith.constant 1.0 : f64
   %beta1 = arith.constant 0.0 : f64
-  call @gemv(%A, %x, %y, %alpha1, %beta1) : (memref<5x4xf64>, memref<4xf64>, memref<5xf64>, f64, f64) -> ()
-  call @print_memref_f64(%yu) : (memref<*xf64>) -> ()
+  func.call @gemv(%A, %x, %y, %alpha1, %beta1) : (memref<5x4xf64>, memref<4xf64>, memref<5xf64>, f64, f64) -> ()
+  func.call @printMemrefF64(%yu) : (memref<*xf64>) -> ()
   %alpha2 = arith.constant -0.75 : f64
   %beta2 = arith.constant 2.5 : f64
-  call @gemv(%A, %x2, %y, %alpha2, %beta2) : (memref<5x4xf64>, memref<4xf64>, memref<5xf64>, f64, f64) -> ()
-  call @print_memref_f64(%yu) : (memref<*xf64>) -> ()
+  func.call @gemv(%A, %x2, %y, %alpha2, %beta2) : (memref<5x4xf64>, memref<4xf64>, memref<5xf64>, f64, f64) -> ()
+  func.call @printMemrefF64(%yu) : (memref<*xf64>) -> ()
   %c2 = arith.constant 2 : index
   %y2 = memref.load %y[%c2] : memref<5xf64>
   vector.print %y2 : f64
@@ -85,5 +85,5 @@ func @main() {
   memref.dealloc %x : memref<4xf64>
   memref.dealloc %x2 : memref<4xf64>
   memref.dealloc %y : memref<5xf64>
-  return
+  func.return
 }

@@ -1,7 +1,7 @@
 // kernel: gesummv — PolyBench gesummv in f32: y = alpha*A x + beta*B x with both dot products carried as two iter_args of one inner loop (two loads of x[j] per iteration avoided: one load feeds both), tmp and y stored after the loop; scalar alpha/beta arguments; called twice with different scalars and n (6, then a 4-element prefix through the same 6x6 buffers).
-func private @print_memref_f32(memref<*xf32>)
+func.func private @printMemrefF32(memref<*xf32>)
 
-func @gesummv(%alpha: f32, %beta: f32, %A: memref<6x6xf32>, %B: memref<6x6xf32>, %x: memref<6xf32>, %y: memref<6xf32>, %tmp: memref<6xf32>, %n: index) {
+func.func @gesummv(%alpha: f32, %beta: f32, %A: memref<6x6xf32>, %B: memref<6x6xf32>, %x: memref<6xf32>, %y: memref<6xf32>, %tmp: memref<6xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.0 : f32
@@ -22,10 +22,10 @@ func @gesummv(%alpha: f32, %beta: f32, %A: memref<6x6xf32>, %B: memref<6x6xf32>,
     %yi = arith.addf %at, %bu : f32
     memref.store %yi, %y[%i] : memref<6xf32>
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -66,20 +66,20 @@ func @main() {
   }
   %alpha = arith.constant 1.5 : f32
   %beta = arith.constant 1.2 : f32
-  call @gesummv(%alpha, %beta, %A, %B, %x, %y, %tmp, %c6) : (f32, f32, memref<6x6xf32>, memref<6x6xf32>, memref<6xf32>, memref<6xf32>, memref<6xf32>, index) -> ()
+  func.call @gesummv(%alpha, %beta, %A, %B, %x, %y, %tmp, %c6) : (f32, f32, memref<6x6xf32>, memref<6x6xf32>, memref<6xf32>, memref<6xf32>, memref<6xf32>, index) -> ()
   %yu = memref.cast %y : memref<6xf32> to memref<*xf32>
   %tu = memref.cast %tmp : memref<6xf32> to memref<*xf32>
-  call @print_memref_f32(%tu) : (memref<*xf32>) -> ()
-  call @print_memref_f32(%yu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%tu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%yu) : (memref<*xf32>) -> ()
   %alpha2 = arith.constant -0.75 : f32
   %beta2 = arith.constant 3.0 : f32
-  call @gesummv(%alpha2, %beta2, %A, %B, %x, %y, %tmp, %c4) : (f32, f32, memref<6x6xf32>, memref<6x6xf32>, memref<6xf32>, memref<6xf32>, memref<6xf32>, index) -> ()
-  call @print_memref_f32(%tu) : (memref<*xf32>) -> ()
-  call @print_memref_f32(%yu) : (memref<*xf32>) -> ()
+  func.call @gesummv(%alpha2, %beta2, %A, %B, %x, %y, %tmp, %c4) : (f32, f32, memref<6x6xf32>, memref<6x6xf32>, memref<6xf32>, memref<6xf32>, memref<6xf32>, index) -> ()
+  func.call @printMemrefF32(%tu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%yu) : (memref<*xf32>) -> ()
   memref.dealloc %A : memref<6x6xf32>
   memref.dealloc %B : memref<6x6xf32>
   memref.dealloc %x : memref<6xf32>
   memref.dealloc %y : memref<6xf32>
   memref.dealloc %tmp : memref<6xf32>
-  return
+  func.return
 }

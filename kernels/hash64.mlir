@@ -1,7 +1,7 @@
 // kernel: hash64 — i64 arithmetic with wraparound far beyond the i32 range: a splitmix64 table (muli/xori/shrui), FNV-1a over an i8 buffer (extui), Fibonacci with two iter_args, and signed divsi/remsi/shrsi/extsi/trunci on negative values; prints a 2-D i64 memref and i64 scalars.
-func private @print_memref_i64(memref<*xi64>)
+func.func private @printMemrefI64(memref<*xi64>)
 
-func @splitmix(%t: memref<?x?xi64>) {
+func.func @splitmix(%t: memref<?x?xi64>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %golden = arith.constant -7046029254386353131 : i64
@@ -30,10 +30,10 @@ func @splitmix(%t: memref<?x?xi64>) {
       memref.store %z3, %t[%i, %j] : memref<?x?xi64>
     }
   }
-  return
+  func.return
 }
 
-func @fnv1a(%bytes: memref<?xi8>, %n: index) -> i64 {
+func.func @fnv1a(%bytes: memref<?xi8>, %n: index) -> i64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %basis = arith.constant -3750763034362895579 : i64
@@ -45,10 +45,10 @@ func @fnv1a(%bytes: memref<?xi8>, %n: index) -> i64 {
     %m = arith.muli %x, %prime : i64
     scf.yield %m : i64
   }
-  return %h : i64
+  func.return %h : i64
 }
 
-func @fib(%n: index) -> i64 {
+func.func @fib(%n: index) -> i64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0 : i64
@@ -57,18 +57,18 @@ func @fib(%n: index) -> i64 {
     %s = arith.addi %a, %b : i64
     scf.yield %b, %s : i64, i64
   }
-  return %r#0 : i64
+  func.return %r#0 : i64
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
   %t = memref.alloc() : memref<4x4xi64>
   %td = memref.cast %t : memref<4x4xi64> to memref<?x?xi64>
-  call @splitmix(%td) : (memref<?x?xi64>) -> ()
+  func.call @splitmix(%td) : (memref<?x?xi64>) -> ()
   %tu = memref.cast %t : memref<4x4xi64> to memref<*xi64>
-  call @print_memref_i64(%tu) : (memref<*xi64>) -> ()
+  func.call @printMemrefI64(%tu) : (memref<*xi64>) -> ()
 
   %bytes = memref.alloc() : memref<16xi8>
   %i29 = arith.constant 29 : i32
@@ -82,17 +82,17 @@ func @main() {
     memref.store %b, %bytes[%i] : memref<16xi8>
   }
   %bd = memref.cast %bytes : memref<16xi8> to memref<?xi8>
-  %h = call @fnv1a(%bd, %c16) : (memref<?xi8>, index) -> i64
+  %h = func.call @fnv1a(%bd, %c16) : (memref<?xi8>, index) -> i64
   vector.print %h : i64
   %c5 = arith.constant 5 : index
-  %h5 = call @fnv1a(%bd, %c5) : (memref<?xi8>, index) -> i64
+  %h5 = func.call @fnv1a(%bd, %c5) : (memref<?xi8>, index) -> i64
   vector.print %h5 : i64
 
   %c50 = arith.constant 50 : index
   %c90 = arith.constant 90 : index
-  %f50 = call @fib(%c50) : (index) -> i64
+  %f50 = func.call @fib(%c50) : (index) -> i64
   vector.print %f50 : i64
-  %f90 = call @fib(%c90) : (index) -> i64
+  %f90 = func.call @fib(%c90) : (index) -> i64
   vector.print %f90 : i64
 
   // signed operations on a negative i64
@@ -123,5 +123,5 @@ func @main() {
   vector.print %wrap : i64
   memref.dealloc %t : memref<4x4xi64>
   memref.dealloc %bytes : memref<16xi8>
-  return
+  func.return
 }

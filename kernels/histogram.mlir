@@ -1,7 +1,7 @@
 // kernel: histogram — data-dependent store addresses: hist[bin(x)] += 1 over LCG-generated i32 data (i32 wraparound in the generator), plus a weighted histogram updated only for even bins by an scf.if without else; prints 1-D i32 memrefs.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @histogram(%data: memref<?xi32>, %n: index, %hist: memref<10xi32>, %whist: memref<5xi32>) {
+func.func @histogram(%data: memref<?xi32>, %n: index, %hist: memref<10xi32>, %whist: memref<5xi32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %one = arith.constant 1 : i32
@@ -28,10 +28,10 @@ func @histogram(%data: memref<?xi32>, %n: index, %hist: memref<10xi32>, %whist: 
       memref.store %w1, %whist[%hb] : memref<5xi32>
     }
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c5 = arith.constant 5 : index
@@ -61,13 +61,13 @@ func @main() {
     memref.store %zero, %whist[%i] : memref<5xi32>
   }
   %dd = memref.cast %data : memref<64xi32> to memref<?xi32>
-  call @histogram(%dd, %c64, %hist, %whist) : (memref<?xi32>, index, memref<10xi32>, memref<5xi32>) -> ()
+  func.call @histogram(%dd, %c64, %hist, %whist) : (memref<?xi32>, index, memref<10xi32>, memref<5xi32>) -> ()
   %hu = memref.cast %hist : memref<10xi32> to memref<*xi32>
-  call @print_memref_i32(%hu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%hu) : (memref<*xi32>) -> ()
   %wu = memref.cast %whist : memref<5xi32> to memref<*xi32>
-  call @print_memref_i32(%wu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%wu) : (memref<*xi32>) -> ()
   memref.dealloc %data : memref<64xi32>
   memref.dealloc %hist : memref<10xi32>
   memref.dealloc %whist : memref<5xi32>
-  return
+  func.return
 }

@@ -1,7 +1,7 @@
 // kernel: insertion_sort — MachSuite-style insertion sort of i32 in place: an scf.for over i with an inner scf.while whose before-region combines `j > 0` and `a[j-1] > key` with andi, the load address clamped with select so it stays in bounds when j = 0 (the load happens regardless); the after-region shifts a[j-1] to a[j]; zero-trip whiles for already-placed keys; the number of shifts is carried out and returned; called on an LCG array with duplicates and negatives, on the now-sorted array (0 shifts) and on a descending 9-element prefix.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @insertion_sort(%a: memref<?xi32>, %n: index) -> index {
+func.func @insertion_sort(%a: memref<?xi32>, %n: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %shifts = scf.for %i = %c1 to %n step %c1 iter_args(%sh = %c0) -> (index) {
@@ -9,7 +9,7 @@ func @insertion_sort(%a: memref<?xi32>, %n: index) -> index {
     %r:2 = scf.while (%j = %i, %s = %sh) : (index, index) -> (index, index) {
       %pos = arith.cmpi ugt, %j, %c0 : index
       %jm1 = arith.subi %j, %c1 : index
-      %idx = select %pos, %jm1, %c0 : index
+      %idx = arith.select %pos, %jm1, %c0 : index
       %prev = memref.load %a[%idx] : memref<?xi32>
       %gt = arith.cmpi sgt, %prev, %key : i32
       %go = arith.andi %pos, %gt : i1
@@ -25,10 +25,10 @@ func @insertion_sort(%a: memref<?xi32>, %n: index) -> index {
     memref.store %key, %a[%r#0] : memref<?xi32>
     scf.yield %r#1 : index
   }
-  return %shifts : index
+  func.return %shifts : index
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c9 = arith.constant 9 : index
@@ -51,12 +51,12 @@ func @main() {
     scf.yield %x2 : i32
   }
   %bu = memref.cast %buf : memref<20xi32> to memref<*xi32>
-  call @print_memref_i32(%bu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%bu) : (memref<*xi32>) -> ()
   %a = memref.cast %buf : memref<20xi32> to memref<?xi32>
-  %s1 = call @insertion_sort(%a, %c20) : (memref<?xi32>, index) -> index
+  %s1 = func.call @insertion_sort(%a, %c20) : (memref<?xi32>, index) -> index
   vector.print %s1 : index
-  call @print_memref_i32(%bu) : (memref<*xi32>) -> ()
-  %s2 = call @insertion_sort(%a, %c20) : (memref<?xi32>, index) -> index
+  func.call @printMemrefI32(%bu) : (memref<*xi32>) -> ()
+  %s2 = func.call @insertion_sort(%a, %c20) : (memref<?xi32>, index) -> index
   vector.print %s2 : index
   // descending prefix: a[i] = 100 - 7*i for i < 9
   %hundred = arith.constant 100 : i32
@@ -67,9 +67,9 @@ func @main() {
     %v = arith.subi %hundred, %t : i32
     memref.store %v, %buf[%i] : memref<20xi32>
   }
-  %s3 = call @insertion_sort(%a, %c9) : (memref<?xi32>, index) -> index
+  %s3 = func.call @insertion_sort(%a, %c9) : (memref<?xi32>, index) -> index
   vector.print %s3 : index
-  call @print_memref_i32(%bu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%bu) : (memref<*xi32>) -> ()
   memref.dealloc %buf : memref<20xi32>
-  return
+  func.return
 }

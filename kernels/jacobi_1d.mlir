@@ -1,7 +1,7 @@
 // kernel: jacobi_1d — PolyBench jacobi-1d in f32: T time steps (outer loop inside the kernel) of two 3-point sweeps A -> B -> A over the interior [1, n-1), constant 0.33333; run-time n and T; called with T = 4 on n = 12 and then with T = 0 (zero-trip time loop, nothing changes) and T = 1 on a 3-element prefix (one interior point).
-func private @print_memref_f32(memref<*xf32>)
+func.func private @printMemrefF32(memref<*xf32>)
 
-func @jacobi_1d(%A: memref<?xf32>, %B: memref<?xf32>, %n: index, %steps: index) {
+func.func @jacobi_1d(%A: memref<?xf32>, %B: memref<?xf32>, %n: index, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %third = arith.constant 0.33333 : f32
@@ -30,10 +30,10 @@ func @jacobi_1d(%A: memref<?xf32>, %B: memref<?xf32>, %n: index, %steps: index) 
       memref.store %v, %A[%i] : memref<?xf32>
     }
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -61,14 +61,14 @@ func @main() {
   %Bd = memref.cast %B : memref<12xf32> to memref<?xf32>
   %Au = memref.cast %A : memref<12xf32> to memref<*xf32>
   %Bu = memref.cast %B : memref<12xf32> to memref<*xf32>
-  call @jacobi_1d(%Ad, %Bd, %c12, %c4) : (memref<?xf32>, memref<?xf32>, index, index) -> ()
-  call @print_memref_f32(%Au) : (memref<*xf32>) -> ()
-  call @print_memref_f32(%Bu) : (memref<*xf32>) -> ()
-  call @jacobi_1d(%Ad, %Bd, %c12, %c0) : (memref<?xf32>, memref<?xf32>, index, index) -> ()
-  call @jacobi_1d(%Ad, %Bd, %c3, %c1) : (memref<?xf32>, memref<?xf32>, index, index) -> ()
-  call @print_memref_f32(%Au) : (memref<*xf32>) -> ()
-  call @print_memref_f32(%Bu) : (memref<*xf32>) -> ()
+  func.call @jacobi_1d(%Ad, %Bd, %c12, %c4) : (memref<?xf32>, memref<?xf32>, index, index) -> ()
+  func.call @printMemrefF32(%Au) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%Bu) : (memref<*xf32>) -> ()
+  func.call @jacobi_1d(%Ad, %Bd, %c12, %c0) : (memref<?xf32>, memref<?xf32>, index, index) -> ()
+  func.call @jacobi_1d(%Ad, %Bd, %c3, %c1) : (memref<?xf32>, memref<?xf32>, index, index) -> ()
+  func.call @printMemrefF32(%Au) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%Bu) : (memref<*xf32>) -> ()
   memref.dealloc %A : memref<12xf32>
   memref.dealloc %B : memref<12xf32>
-  return
+  func.return
 }

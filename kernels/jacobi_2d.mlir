@@ -1,7 +1,7 @@
 // kernel: jacobi_2d — PolyBench jacobi-2d in f64: 3 time steps of two 5-point sweeps A -> B -> A over the interior of a 7x7 grid (constant 0.2, neighbour loads at i±1, j±1), time loop inside the kernel; 2-D f64 print_memref with non-integer values.
-func private @print_memref_f64(memref<*xf64>)
+func.func private @printMemrefF64(memref<*xf64>)
 
-func @jacobi_2d(%A: memref<7x7xf64>, %B: memref<7x7xf64>, %steps: index) {
+func.func @jacobi_2d(%A: memref<7x7xf64>, %B: memref<7x7xf64>, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c6 = arith.constant 6 : index
@@ -46,10 +46,10 @@ func @jacobi_2d(%A: memref<7x7xf64>, %B: memref<7x7xf64>, %steps: index) {
       }
     }
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -78,12 +78,12 @@ func @main() {
       memref.store %b, %B[%i, %j] : memref<7x7xf64>
     }
   }
-  call @jacobi_2d(%A, %B, %c3) : (memref<7x7xf64>, memref<7x7xf64>, index) -> ()
+  func.call @jacobi_2d(%A, %B, %c3) : (memref<7x7xf64>, memref<7x7xf64>, index) -> ()
   %Au = memref.cast %A : memref<7x7xf64> to memref<*xf64>
-  call @print_memref_f64(%Au) : (memref<*xf64>) -> ()
+  func.call @printMemrefF64(%Au) : (memref<*xf64>) -> ()
   %Bu = memref.cast %B : memref<7x7xf64> to memref<*xf64>
-  call @print_memref_f64(%Bu) : (memref<*xf64>) -> ()
+  func.call @printMemrefF64(%Bu) : (memref<*xf64>) -> ()
   memref.dealloc %A : memref<7x7xf64>
   memref.dealloc %B : memref<7x7xf64>
-  return
+  func.return
 }

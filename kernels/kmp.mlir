@@ -1,7 +1,7 @@
 // kernel: kmp — MachSuite-style Knuth-Morris-Pratt over i8 strings: the failure function is built with an scf.while whose before-region loads pat[k] and combines `k > 0` and `pat[k] != pat[q]` with andi (k follows pi[k-1] back), then an scf.if/else bump; the search runs the same shape over the text, records each match position (data-dependent store index) and resets q through pi; returns the match count; called with two patterns (4 and 5 bytes) on a 48-byte LCG text over {a, b}.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @kmp(%pat: memref<?xi8>, %m: index, %text: memref<?xi8>, %n: index, %pi: memref<?xi32>, %pos: memref<?xi32>) -> i32 {
+func.func @kmp(%pat: memref<?xi8>, %m: index, %text: memref<?xi8>, %n: index, %pi: memref<?xi32>, %pos: memref<?xi32>) -> i32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0 : i32
@@ -76,10 +76,10 @@ func @kmp(%pat: memref<?xi8>, %m: index, %text: memref<?xi8>, %n: index, %pi: me
     }
     scf.yield %res#0, %res#1 : index, i32
   }
-  return %r#1 : i32
+  func.return %r#1 : i32
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -116,7 +116,7 @@ func @main() {
     scf.yield %x2 : i32
   }
   %tu = memref.cast %text32 : memref<48xi32> to memref<*xi32>
-  call @print_memref_i32(%tu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%tu) : (memref<*xi32>) -> ()
   %td = memref.cast %text : memref<48xi8> to memref<?xi8>
   %pd = memref.cast %pat : memref<8xi8> to memref<?xi8>
   %pid = memref.cast %pi : memref<8xi32> to memref<?xi32>
@@ -134,10 +134,10 @@ func @main() {
   scf.for %i = %c0 to %c8 step %c1 {
     memref.store %neg, %pi[%i] : memref<8xi32>
   }
-  %n1 = call @kmp(%pd, %c4, %td, %c48, %pid, %posd) : (memref<?xi8>, index, memref<?xi8>, index, memref<?xi32>, memref<?xi32>) -> i32
+  %n1 = func.call @kmp(%pd, %c4, %td, %c48, %pid, %posd) : (memref<?xi8>, index, memref<?xi8>, index, memref<?xi32>, memref<?xi32>) -> i32
   vector.print %n1 : i32
-  call @print_memref_i32(%piu) : (memref<*xi32>) -> ()
-  call @print_memref_i32(%posu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%piu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%posu) : (memref<*xi32>) -> ()
   // pattern "aabaa"
   memref.store %a, %pat[%c0] : memref<8xi8>
   memref.store %a, %pat[%c1] : memref<8xi8>
@@ -150,14 +150,14 @@ func @main() {
   scf.for %i = %c0 to %c8 step %c1 {
     memref.store %neg, %pi[%i] : memref<8xi32>
   }
-  %n2 = call @kmp(%pd, %c5, %td, %c48, %pid, %posd) : (memref<?xi8>, index, memref<?xi8>, index, memref<?xi32>, memref<?xi32>) -> i32
+  %n2 = func.call @kmp(%pd, %c5, %td, %c48, %pid, %posd) : (memref<?xi8>, index, memref<?xi8>, index, memref<?xi32>, memref<?xi32>) -> i32
   vector.print %n2 : i32
-  call @print_memref_i32(%piu) : (memref<*xi32>) -> ()
-  call @print_memref_i32(%posu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%piu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%posu) : (memref<*xi32>) -> ()
   memref.dealloc %text : memref<48xi8>
   memref.dealloc %text32 : memref<48xi32>
   memref.dealloc %pat : memref<8xi8>
   memref.dealloc %pi : memref<8xi32>
   memref.dealloc %pos : memref<16xi32>
-  return
+  func.return
 }

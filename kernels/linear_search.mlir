@@ -1,5 +1,5 @@
 // kernel: linear_search — scf.while loops whose before-region loads from memory: a sentinel search (unguarded load in the condition region), a bounds-guarded search (scf.if yielding an i1 around the load), and a binary search (loads in the after-region, two carried bounds); called for present and missing keys on an alloca buffer.
-func @find_sentinel(%a: memref<?xi32>, %n: index, %key: i32) -> index {
+func.func @find_sentinel(%a: memref<?xi32>, %n: index, %key: i32) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   memref.store %key, %a[%n] : memref<?xi32>
@@ -12,10 +12,10 @@ func @find_sentinel(%a: memref<?xi32>, %n: index, %key: i32) -> index {
     %i1 = arith.addi %i, %c1 : index
     scf.yield %i1 : index
   }
-  return %r : index
+  func.return %r : index
 }
 
-func @find_guarded(%a: memref<?xi32>, %n: index, %key: i32) -> (index, i1) {
+func.func @find_guarded(%a: memref<?xi32>, %n: index, %key: i32) -> (index, i1) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %false = arith.constant false
@@ -35,11 +35,11 @@ func @find_guarded(%a: memref<?xi32>, %n: index, %key: i32) -> (index, i1) {
     scf.yield %i1 : index
   }
   %found = arith.cmpi ult, %r, %n : index
-  return %r, %found : index, i1
+  func.return %r, %found : index, i1
 }
 
 // first index i with a[i] >= key (a sorted ascending)
-func @lower_bound(%a: memref<?xi32>, %n: index, %key: i32) -> index {
+func.func @lower_bound(%a: memref<?xi32>, %n: index, %key: i32) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %r:2 = scf.while (%lo = %c0, %hi = %n) : (index, index) -> (index, index) {
@@ -59,10 +59,10 @@ func @lower_bound(%a: memref<?xi32>, %n: index, %key: i32) -> index {
     }
     scf.yield %nlo#0, %nlo#1 : index, index
   }
-  return %r#0 : index
+  func.return %r#0 : index
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c20 = arith.constant 20 : index
@@ -83,30 +83,30 @@ func @main() {
   %k2 = arith.constant 58 : i32
   %k3 = arith.constant 5 : i32
   %k4 = arith.constant 100 : i32
-  %s0 = call @find_sentinel(%a, %c20, %k0) : (memref<?xi32>, index, i32) -> index
+  %s0 = func.call @find_sentinel(%a, %c20, %k0) : (memref<?xi32>, index, i32) -> index
   vector.print %s0 : index
-  %s1 = call @find_sentinel(%a, %c20, %k1) : (memref<?xi32>, index, i32) -> index
+  %s1 = func.call @find_sentinel(%a, %c20, %k1) : (memref<?xi32>, index, i32) -> index
   vector.print %s1 : index
-  %s2 = call @find_sentinel(%a, %c20, %k2) : (memref<?xi32>, index, i32) -> index
+  %s2 = func.call @find_sentinel(%a, %c20, %k2) : (memref<?xi32>, index, i32) -> index
   vector.print %s2 : index
-  %s3 = call @find_sentinel(%a, %c20, %k3) : (memref<?xi32>, index, i32) -> index
+  %s3 = func.call @find_sentinel(%a, %c20, %k3) : (memref<?xi32>, index, i32) -> index
   vector.print %s3 : index
-  %g1:2 = call @find_guarded(%a, %c20, %k1) : (memref<?xi32>, index, i32) -> (index, i1)
+  %g1:2 = func.call @find_guarded(%a, %c20, %k1) : (memref<?xi32>, index, i32) -> (index, i1)
   vector.print %g1#0 : index
   vector.print %g1#1 : i1
-  %g4:2 = call @find_guarded(%a, %c20, %k4) : (memref<?xi32>, index, i32) -> (index, i1)
+  %g4:2 = func.call @find_guarded(%a, %c20, %k4) : (memref<?xi32>, index, i32) -> (index, i1)
   vector.print %g4#0 : index
   vector.print %g4#1 : i1
-  %b1 = call @lower_bound(%a, %c20, %k1) : (memref<?xi32>, index, i32) -> index
+  %b1 = func.call @lower_bound(%a, %c20, %k1) : (memref<?xi32>, index, i32) -> index
   vector.print %b1 : index
-  %b3 = call @lower_bound(%a, %c20, %k3) : (memref<?xi32>, index, i32) -> index
+  %b3 = func.call @lower_bound(%a, %c20, %k3) : (memref<?xi32>, index, i32) -> index
   vector.print %b3 : index
-  %b4 = call @lower_bound(%a, %c20, %k4) : (memref<?xi32>, index, i32) -> index
+  %b4 = func.call @lower_bound(%a, %c20, %k4) : (memref<?xi32>, index, i32) -> index
   vector.print %b4 : index
   %kneg = arith.constant -7 : i32
-  %bn = call @lower_bound(%a, %c20, %kneg) : (memref<?xi32>, index, i32) -> index
+  %bn = func.call @lower_bound(%a, %c20, %kneg) : (memref<?xi32>, index, i32) -> index
   vector.print %bn : index
   %sent = memref.load %buf[%c20] : memref<21xi32>
   vector.print %sent : i32
-  return
+  func.return
 }

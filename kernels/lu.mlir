@@ -1,7 +1,7 @@
 // kernel: lu — PolyBench lu in f64, in place without pivoting on a diagonally dominant 6x6 matrix: for row i, j < i updates through a k < j reduction then a divide by the pivot A[j][j], j >= i updates through a k < i reduction; both reductions are iter_args seeded from A[i][j] (zero trips at i = 0 and j = 0), triangular bounds depend on both outer ivs; prints L\U as a 2-D f64 memref.
-func private @print_memref_f64(memref<*xf64>)
+func.func private @printMemrefF64(memref<*xf64>)
 
-func @lu(%A: memref<?x?xf64>) {
+func.func @lu(%A: memref<?x?xf64>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %n = memref.dim %A, %c0 : memref<?x?xf64>
@@ -31,10 +31,10 @@ func @lu(%A: memref<?x?xf64>) {
       memref.store %s, %A[%i, %j] : memref<?x?xf64>
     }
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c6 = arith.constant 6 : index
@@ -53,15 +53,15 @@ func @main() {
       %q = arith.divf %rf, %f6 : f64
       %off = arith.subf %q, %half : f64
       %eq = arith.cmpi eq, %i, %j : index
-      %v = select %eq, %diag, %off : f64
+      %v = arith.select %eq, %diag, %off : f64
       memref.store %v, %A[%i, %j] : memref<6x6xf64>
     }
   }
   %Au = memref.cast %A : memref<6x6xf64> to memref<*xf64>
-  call @print_memref_f64(%Au) : (memref<*xf64>) -> ()
+  func.call @printMemrefF64(%Au) : (memref<*xf64>) -> ()
   %Ad = memref.cast %A : memref<6x6xf64> to memref<?x?xf64>
-  call @lu(%Ad) : (memref<?x?xf64>) -> ()
-  call @print_memref_f64(%Au) : (memref<*xf64>) -> ()
+  func.call @lu(%Ad) : (memref<?x?xf64>) -> ()
+  func.call @printMemrefF64(%Au) : (memref<*xf64>) -> ()
   memref.dealloc %A : memref<6x6xf64>
-  return
+  func.return
 }

@@ -1,8 +1,8 @@
 // kernel: md_knn — MachSuite md/knn-style Lennard-Jones forces in f32: per atom a neighbour loop whose trip count is loaded from memory (2..4 neighbours) and whose neighbour indices come from a 2-D i32 neighbour list (data-dependent gathers of x/y/z), r2inv = 1/r^2, r6inv = r2inv^3, potential = r6inv*(lj1*r6inv - lj2), force components carried in three f32 iter_args and stored to three output arrays; the total neighbour count is returned as a fourth carried value.
-func private @print_memref_f32(memref<*xf32>)
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefF32(memref<*xf32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @md_knn(%px: memref<?xf32>, %py: memref<?xf32>, %pz: memref<?xf32>, %nl: memref<?x?xi32>, %nn: memref<?xi32>, %fx: memref<?xf32>, %fy: memref<?xf32>, %fz: memref<?xf32>, %n: index) -> index {
+func.func @md_knn(%px: memref<?xf32>, %py: memref<?xf32>, %pz: memref<?xf32>, %nl: memref<?x?xi32>, %nn: memref<?xi32>, %fx: memref<?xf32>, %fy: memref<?xf32>, %fz: memref<?xf32>, %n: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.0 : f32
@@ -50,10 +50,10 @@ func @md_knn(%px: memref<?xf32>, %py: memref<?xf32>, %pz: memref<?xf32>, %nl: me
     %tot1 = arith.addi %tot, %cnt : index
     scf.yield %tot1 : index
   }
-  return %total : index
+  func.return %total : index
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -120,7 +120,7 @@ func @main() {
     }
   }
   %nlu = memref.cast %nl : memref<8x4xi32> to memref<*xi32>
-  call @print_memref_i32(%nlu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%nlu) : (memref<*xi32>) -> ()
   %pxd = memref.cast %px : memref<8xf32> to memref<?xf32>
   %pyd = memref.cast %py : memref<8xf32> to memref<?xf32>
   %pzd = memref.cast %pz : memref<8xf32> to memref<?xf32>
@@ -129,14 +129,14 @@ func @main() {
   %fzd = memref.cast %fz : memref<8xf32> to memref<?xf32>
   %nld = memref.cast %nl : memref<8x4xi32> to memref<?x?xi32>
   %nnd = memref.cast %nn : memref<8xi32> to memref<?xi32>
-  %tot = call @md_knn(%pxd, %pyd, %pzd, %nld, %nnd, %fxd, %fyd, %fzd, %c8) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?x?xi32>, memref<?xi32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, index) -> index
+  %tot = func.call @md_knn(%pxd, %pyd, %pzd, %nld, %nnd, %fxd, %fyd, %fzd, %c8) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?x?xi32>, memref<?xi32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, index) -> index
   vector.print %tot : index
   %fxu = memref.cast %fx : memref<8xf32> to memref<*xf32>
   %fyu = memref.cast %fy : memref<8xf32> to memref<*xf32>
   %fzu = memref.cast %fz : memref<8xf32> to memref<*xf32>
-  call @print_memref_f32(%fxu) : (memref<*xf32>) -> ()
-  call @print_memref_f32(%fyu) : (memref<*xf32>) -> ()
-  call @print_memref_f32(%fzu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%fxu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%fyu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%fzu) : (memref<*xf32>) -> ()
   memref.dealloc %px : memref<8xf32>
   memref.dealloc %py : memref<8xf32>
   memref.dealloc %pz : memref<8xf32>
@@ -145,5 +145,5 @@ func @main() {
   memref.dealloc %fz : memref<8xf32>
   memref.dealloc %nl : memref<8x4xi32>
   memref.dealloc %nn : memref<8xi32>
-  return
+  func.return
 }

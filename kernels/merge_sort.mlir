@@ -1,7 +1,7 @@
 // kernel: merge_sort — MachSuite-style bottom-up merge sort of i32: an scf.while doubling the run width (carried width and pass count), inside it an scf.for over run starts with the run-time step 2*width, bounds clamped with arith.minui on index, the merge as an scf.while over k carrying i/j/k whose after-region picks the left or right head with `i < mid and (j >= hi or a[i] <= a[j])` (andi/ori of cmpi, loads clamped in bounds with minui) and select, then a copy-back loop; called with n = 13 (ragged last runs, a run with an empty right half), n = 16 descending, and n = 1 (the width loop runs zero times).
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @merge_sort(%a: memref<?xi32>, %tmp: memref<?xi32>, %n: index) -> index {
+func.func @merge_sort(%a: memref<?xi32>, %tmp: memref<?xi32>, %n: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %nm1 = arith.subi %n, %c1 : index
@@ -30,12 +30,12 @@ func @merge_sort(%a: memref<?xi32>, %tmp: memref<?xi32>, %n: index) -> index {
         %le = arith.cmpi sle, %ai, %aj : i32
         %pref = arith.ori %rdone, %le : i1
         %left = arith.andi %lhas, %pref : i1
-        %v = select %left, %ai, %aj : i32
+        %v = arith.select %left, %ai, %aj : i32
         memref.store %v, %tmp[%k] : memref<?xi32>
         %i1 = arith.addi %i, %c1 : index
         %j1 = arith.addi %j, %c1 : index
-        %ni = select %left, %i1, %i : index
-        %nj = select %left, %j, %j1 : index
+        %ni = arith.select %left, %i1, %i : index
+        %nj = arith.select %left, %j, %j1 : index
         %k1 = arith.addi %k, %c1 : index
         scf.yield %ni, %nj, %k1 : index, index, index
       }
@@ -47,10 +47,10 @@ func @merge_sort(%a: memref<?xi32>, %tmp: memref<?xi32>, %n: index) -> index {
     %p1 = arith.addi %passes, %c1 : index
     scf.yield %w2, %p1 : index, index
   }
-  return %r#1 : index
+  func.return %r#1 : index
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c13 = arith.constant 13 : index
@@ -81,12 +81,12 @@ func @main() {
     memref.store %zero, %tmp[%i] : memref<16xi32>
   }
   %bu = memref.cast %buf : memref<16xi32> to memref<*xi32>
-  call @print_memref_i32(%bu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%bu) : (memref<*xi32>) -> ()
   %a = memref.cast %buf : memref<16xi32> to memref<?xi32>
   %t = memref.cast %tmp : memref<16xi32> to memref<?xi32>
-  %p1 = call @merge_sort(%a, %t, %c13) : (memref<?xi32>, memref<?xi32>, index) -> index
+  %p1 = func.call @merge_sort(%a, %t, %c13) : (memref<?xi32>, memref<?xi32>, index) -> index
   vector.print %p1 : index
-  call @print_memref_i32(%bu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%bu) : (memref<*xi32>) -> ()
   // descending: a[i] = 5 * (8 - i)
   %five = arith.constant 5 : i32
   %eight = arith.constant 8 : i32
@@ -96,15 +96,15 @@ func @main() {
     %v = arith.muli %d, %five : i32
     memref.store %v, %buf[%i] : memref<16xi32>
   }
-  %p2 = call @merge_sort(%a, %t, %c16) : (memref<?xi32>, memref<?xi32>, index) -> index
+  %p2 = func.call @merge_sort(%a, %t, %c16) : (memref<?xi32>, memref<?xi32>, index) -> index
   vector.print %p2 : index
-  call @print_memref_i32(%bu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%bu) : (memref<*xi32>) -> ()
   %big = arith.constant 1000 : i32
   memref.store %big, %buf[%c0] : memref<16xi32>
-  %p3 = call @merge_sort(%a, %t, %c1) : (memref<?xi32>, memref<?xi32>, index) -> index
+  %p3 = func.call @merge_sort(%a, %t, %c1) : (memref<?xi32>, memref<?xi32>, index) -> index
   vector.print %p3 : index
-  call @print_memref_i32(%bu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%bu) : (memref<*xi32>) -> ()
   memref.dealloc %buf : memref<16xi32>
   memref.dealloc %tmp : memref<16xi32>
-  return
+  func.return
 }

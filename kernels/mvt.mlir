@@ -1,7 +1,7 @@
 // kernel: mvt — PolyBench mvt in i32: x1 += A y1 (row-major walk) and x2 += A^T y2 (column walk, A[j][i]) as two nests in one function on memref<?x?xi32> with sizes from memref.dim; both reductions seeded from loads of x1/x2; called twice so the second call accumulates on the first's results.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @mvt(%A: memref<?x?xi32>, %x1: memref<?xi32>, %x2: memref<?xi32>, %y1: memref<?xi32>, %y2: memref<?xi32>) {
+func.func @mvt(%A: memref<?x?xi32>, %x1: memref<?xi32>, %x2: memref<?xi32>, %y1: memref<?xi32>, %y2: memref<?xi32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %n = memref.dim %A, %c0 : memref<?x?xi32>
@@ -27,10 +27,10 @@ func @mvt(%A: memref<?x?xi32>, %x1: memref<?xi32>, %x2: memref<?xi32>, %y1: memr
     }
     memref.store %s, %x2[%i] : memref<?xi32>
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -75,20 +75,20 @@ func @main() {
   %y1d = memref.cast %y1 : memref<7xi32> to memref<?xi32>
   %y2d = memref.cast %y2 : memref<7xi32> to memref<?xi32>
   %Au = memref.cast %A : memref<7x7xi32> to memref<*xi32>
-  call @print_memref_i32(%Au) : (memref<*xi32>) -> ()
-  call @mvt(%Ad, %x1d, %x2d, %y1d, %y2d) : (memref<?x?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>) -> ()
+  func.call @printMemrefI32(%Au) : (memref<*xi32>) -> ()
+  func.call @mvt(%Ad, %x1d, %x2d, %y1d, %y2d) : (memref<?x?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>) -> ()
   %x1u = memref.cast %x1 : memref<7xi32> to memref<*xi32>
   %x2u = memref.cast %x2 : memref<7xi32> to memref<*xi32>
-  call @print_memref_i32(%x1u) : (memref<*xi32>) -> ()
-  call @print_memref_i32(%x2u) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%x1u) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%x2u) : (memref<*xi32>) -> ()
   // second call with y1 and y2 exchanged
-  call @mvt(%Ad, %x1d, %x2d, %y2d, %y1d) : (memref<?x?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>) -> ()
-  call @print_memref_i32(%x1u) : (memref<*xi32>) -> ()
-  call @print_memref_i32(%x2u) : (memref<*xi32>) -> ()
+  func.call @mvt(%Ad, %x1d, %x2d, %y2d, %y1d) : (memref<?x?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>) -> ()
+  func.call @printMemrefI32(%x1u) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%x2u) : (memref<*xi32>) -> ()
   memref.dealloc %A : memref<7x7xi32>
   memref.dealloc %x1 : memref<7xi32>
   memref.dealloc %x2 : memref<7xi32>
   memref.dealloc %y1 : memref<7xi32>
   memref.dealloc %y2 : memref<7xi32>
-  return
+  func.return
 }

@@ -1,7 +1,7 @@
 // kernel: narrow_casts — i1/i8/i16 arithmetic with wraparound and cast chains: i1 addi/subi/muli/xori (xor/xor/and), select choosing between i1 values and between i8 values, i8 muli/addi/shli wrap, shrsi/shrui on negative bytes, i16 squares that wrap, trunci chains i16 -> i8 -> i1, extsi/extui chains i8 -> i16 -> i32 and i1 -> i8 (-1) -> i16 (255), index_cast from i8 (sign-extending; used as an address after adding 128) and index -> i16 truncation; i8/i16/i1 iter_args; an scf.while counting an i8 across the 127 -> -128 wrap and an i16 stepping down by 7 through zero; results as a 2-D i32 memref and vector.print of i1/i8/i16.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @mix(%a: memref<?xi8>, %b: memref<?xi16>, %out: memref<?x8xi32>, %hist: memref<8xi32>, %n: index) -> (i8, i16, i1) {
+func.func @mix(%a: memref<?xi8>, %b: memref<?xi16>, %out: memref<?x8xi32>, %hist: memref<8xi32>, %n: index) -> (i8, i16, i1) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -25,14 +25,14 @@ func @mix(%a: memref<?xi8>, %b: memref<?xi16>, %out: memref<?x8xi32>, %hist: mem
     %p_mul = arith.muli %neg, %big : i1
     %p_sub = arith.subi %neg, %big : i1
     %par1 = arith.xori %par, %p_add : i1
-    %sel1 = select %p_mul, %neg, %p_sub : i1
+    %sel1 = arith.select %p_mul, %neg, %p_sub : i1
     // i8 wraparound
     %x3 = arith.muli %x, %i8_3 : i8
     %x4 = arith.addi %x3, %i8_100 : i8
     %xs = arith.shli %x, %i8_3 : i8
     %xr = arith.shrsi %x, %i8_2 : i8
     %xu = arith.shrui %x, %i8_2 : i8
-    %pick = select %neg, %xr, %xu : i8
+    %pick = arith.select %neg, %xr, %xu : i8
     // i16 wraparound
     %yy = arith.muli %y, %y : i16
     %acc16n = arith.xori %acc16, %yy : i16
@@ -85,11 +85,11 @@ func @mix(%a: memref<?xi8>, %b: memref<?xi16>, %out: memref<?x8xi32>, %hist: mem
     %acc8n = arith.addi %acc8, %x4 : i8
     scf.yield %acc8n, %acc16n, %par1 : i8, i16, i1
   }
-  return %r#0, %r#1, %r#2 : i8, i16, i1
+  func.return %r#0, %r#1, %r#2 : i8, i16, i1
 }
 
 // counts an i8 from %s up to %e (wrapping past 127) and an i16 from %t down by 7 until it is negative
-func @wrap_count(%s: i8, %e: i8, %t: i16) -> (i32, i8, i16, i32) {
+func.func @wrap_count(%s: i8, %e: i8, %t: i16) -> (i32, i8, i16, i32) {
   %zero = arith.constant 0 : i32
   %one = arith.constant 1 : i32
   %one8 = arith.constant 1 : i8
@@ -114,10 +114,10 @@ func @wrap_count(%s: i8, %e: i8, %t: i16) -> (i32, i8, i16, i32) {
     %k1 = arith.addi %k, %one : i32
     scf.yield %u1, %k1 : i16, i32
   }
-  return %r#1, %r#2, %q#0, %q#1 : i32, i8, i16, i32
+  func.return %r#1, %r#2, %q#0, %q#1 : i32, i8, i16, i32
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -153,18 +153,18 @@ func @main() {
   %ad = memref.cast %a : memref<10xi8> to memref<?xi8>
   %bd = memref.cast %b : memref<10xi16> to memref<?xi16>
   %od = memref.cast %out : memref<10x8xi32> to memref<?x8xi32>
-  %r:3 = call @mix(%ad, %bd, %od, %hist, %c10) : (memref<?xi8>, memref<?xi16>, memref<?x8xi32>, memref<8xi32>, index) -> (i8, i16, i1)
+  %r:3 = func.call @mix(%ad, %bd, %od, %hist, %c10) : (memref<?xi8>, memref<?xi16>, memref<?x8xi32>, memref<8xi32>, index) -> (i8, i16, i1)
   vector.print %r#0 : i8
   vector.print %r#1 : i16
   vector.print %r#2 : i1
   %ou = memref.cast %out : memref<10x8xi32> to memref<*xi32>
-  call @print_memref_i32(%ou) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%ou) : (memref<*xi32>) -> ()
   %hu = memref.cast %hist : memref<8xi32> to memref<*xi32>
-  call @print_memref_i32(%hu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%hu) : (memref<*xi32>) -> ()
   %s = arith.constant 120 : i8
   %e = arith.constant -120 : i8
   %t = arith.constant 20 : i16
-  %w:4 = call @wrap_count(%s, %e, %t) : (i8, i8, i16) -> (i32, i8, i16, i32)
+  %w:4 = func.call @wrap_count(%s, %e, %t) : (i8, i8, i16) -> (i32, i8, i16, i32)
   vector.print %w#0 : i32
   vector.print %w#1 : i8
   vector.print %w#2 : i16
@@ -172,7 +172,7 @@ func @main() {
   %s2 = arith.constant -3 : i8
   %e2 = arith.constant -3 : i8
   %t2 = arith.constant -1 : i16
-  %w2:4 = call @wrap_count(%s2, %e2, %t2) : (i8, i8, i16) -> (i32, i8, i16, i32)
+  %w2:4 = func.call @wrap_count(%s2, %e2, %t2) : (i8, i8, i16) -> (i32, i8, i16, i32)
   vector.print %w2#0 : i32
   vector.print %w2#1 : i8
   vector.print %w2#2 : i16
@@ -181,5 +181,5 @@ func @main() {
   memref.dealloc %b : memref<10xi16>
   memref.dealloc %out : memref<10x8xi32>
   memref.dealloc %hist : memref<8xi32>
-  return
+  func.return
 }

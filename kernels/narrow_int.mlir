@@ -1,7 +1,7 @@
 // kernel: narrow_int — i8/i16 arithmetic with wraparound: i8 sum and xor, a weighted i16 sum, Fletcher-16 (remui, shli, ori in i16), an element-wise i16 multiply stored to an i16 memref, and trunci/extsi/extui/shrsi/shrui on i8; results printed as i8/i16/i1 scalars and via i32 memrefs after sign/zero extension.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @checksum(%bytes: memref<?xi8>, %n: index) -> (i8, i8, i16, i16) {
+func.func @checksum(%bytes: memref<?xi8>, %n: index) -> (i8, i8, i16, i16) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %z8 = arith.constant 0 : i8
@@ -27,10 +27,10 @@ func @checksum(%bytes: memref<?xi8>, %n: index) -> (i8, i8, i16, i16) {
   }
   %hi = arith.shli %r#4, %eight : i16
   %fl = arith.ori %hi, %r#3 : i16
-  return %r#0, %r#1, %r#2, %fl : i8, i8, i16, i16
+  func.return %r#0, %r#1, %r#2, %fl : i8, i8, i16, i16
 }
 
-func @mul16(%a: memref<?xi16>, %b: memref<?xi16>, %out: memref<?xi16>, %n: index) {
+func.func @mul16(%a: memref<?xi16>, %b: memref<?xi16>, %out: memref<?xi16>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %n step %c1 {
@@ -39,10 +39,10 @@ func @mul16(%a: memref<?xi16>, %b: memref<?xi16>, %out: memref<?xi16>, %n: index
     %p = arith.muli %x, %y : i16
     memref.store %p, %out[%i] : memref<?xi16>
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -64,14 +64,14 @@ func @main() {
     memref.store %u, %wide[%c1, %i] : memref<2x32xi32>
   }
   %wu = memref.cast %wide : memref<2x32xi32> to memref<*xi32>
-  call @print_memref_i32(%wu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%wu) : (memref<*xi32>) -> ()
   %bd = memref.cast %bytes : memref<32xi8> to memref<?xi8>
-  %r:4 = call @checksum(%bd, %c32) : (memref<?xi8>, index) -> (i8, i8, i16, i16)
+  %r:4 = func.call @checksum(%bd, %c32) : (memref<?xi8>, index) -> (i8, i8, i16, i16)
   vector.print %r#0 : i8
   vector.print %r#1 : i8
   vector.print %r#2 : i16
   vector.print %r#3 : i16
-  %q:4 = call @checksum(%bd, %c8) : (memref<?xi8>, index) -> (i8, i8, i16, i16)
+  %q:4 = func.call @checksum(%bd, %c8) : (memref<?xi8>, index) -> (i8, i8, i16, i16)
   vector.print %q#0 : i8
   vector.print %q#1 : i8
   vector.print %q#2 : i16
@@ -97,7 +97,7 @@ func @main() {
   %a16d = memref.cast %a16 : memref<8xi16> to memref<?xi16>
   %b16d = memref.cast %b16 : memref<8xi16> to memref<?xi16>
   %o16d = memref.cast %o16 : memref<8xi16> to memref<?xi16>
-  call @mul16(%a16d, %b16d, %o16d, %c8) : (memref<?xi16>, memref<?xi16>, memref<?xi16>, index) -> ()
+  func.call @mul16(%a16d, %b16d, %o16d, %c8) : (memref<?xi16>, memref<?xi16>, memref<?xi16>, index) -> ()
   %o32 = memref.alloc() : memref<8xi32>
   scf.for %i = %c0 to %c8 step %c1 {
     %p = memref.load %o16[%i] : memref<8xi16>
@@ -105,7 +105,7 @@ func @main() {
     memref.store %e, %o32[%i] : memref<8xi32>
   }
   %o32u = memref.cast %o32 : memref<8xi32> to memref<*xi32>
-  call @print_memref_i32(%o32u) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%o32u) : (memref<*xi32>) -> ()
   %c7 = arith.constant 7 : index
   %last16 = memref.load %o16[%c7] : memref<8xi16>
   vector.print %last16 : i16
@@ -136,5 +136,5 @@ func @main() {
   memref.dealloc %b16 : memref<8xi16>
   memref.dealloc %o16 : memref<8xi16>
   memref.dealloc %o32 : memref<8xi32>
-  return
+  func.return
 }

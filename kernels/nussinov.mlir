@@ -1,7 +1,7 @@
 // kernel: nussinov — PolyBench nussinov RNA-folding DP in i32 over a 12-base i8 sequence: i runs downward via iv arithmetic (i = n-1-ii), j in [i+1, n), guards `j-1 >= 0`, `i+1 < n` and their conjunction as i32 compares combined with andi feeding scf.if (one with an else that yields), nested if inside if, match() as select on (s[i]+s[j] == 3), and a k in [i+1, j) max-reduction carried as an iter_arg (zero trips when j = i+1) seeded from the table; the DP reads cells written on earlier outer iterations.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @nussinov(%seq: memref<?xi8>, %table: memref<?x?xi32>, %n: index) -> i32 {
+func.func @nussinov(%seq: memref<?xi8>, %table: memref<?x?xi32>, %n: index) -> i32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0 : i32
@@ -44,7 +44,7 @@ func @nussinov(%seq: memref<?xi8>, %table: memref<?x?xi32>, %n: index) -> i32 {
           %sj32 = arith.extsi %sj : i8 to i32
           %sum = arith.addi %si32, %sj32 : i32
           %pair = arith.cmpi eq, %sum, %three : i32
-          %match = select %pair, %one, %zero : i32
+          %match = arith.select %pair, %one, %zero : i32
           %c = arith.addi %d, %match : i32
           scf.yield %c : i32
         } else {
@@ -67,10 +67,10 @@ func @nussinov(%seq: memref<?xi8>, %table: memref<?x?xi32>, %n: index) -> i32 {
   }
   %nm1b = arith.subi %n, %c1 : index
   %res = memref.load %table[%c0, %nm1b] : memref<?x?xi32>
-  return %res : i32
+  func.return %res : i32
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -95,11 +95,11 @@ func @main() {
   }
   %sd = memref.cast %seq : memref<12xi8> to memref<?xi8>
   %td = memref.cast %table : memref<12x12xi32> to memref<?x?xi32>
-  %r = call @nussinov(%sd, %td, %c12) : (memref<?xi8>, memref<?x?xi32>, index) -> i32
+  %r = func.call @nussinov(%sd, %td, %c12) : (memref<?xi8>, memref<?x?xi32>, index) -> i32
   vector.print %r : i32
   %tu = memref.cast %table : memref<12x12xi32> to memref<*xi32>
-  call @print_memref_i32(%tu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%tu) : (memref<*xi32>) -> ()
   memref.dealloc %seq : memref<12xi8>
   memref.dealloc %table : memref<12x12xi32>
-  return
+  func.return
 }

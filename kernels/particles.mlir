@@ -1,8 +1,8 @@
 // kernel: particles — six independent memrefs (positions, velocities, masses as f32, a bounce counter as i32) updated by one kernel step called from inside an scf.for in main; floor bounce is an scf.if without else; returns the f32 kinetic energy each step.
-func private @print_memref_f32(memref<*xf32>)
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefF32(memref<*xf32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @step(%px: memref<8xf32>, %py: memref<8xf32>, %vx: memref<8xf32>, %vy: memref<8xf32>,
+func.func @step(%px: memref<8xf32>, %py: memref<8xf32>, %vx: memref<8xf32>, %vy: memref<8xf32>,
            %mass: memref<8xf32>, %bounces: memref<8xi32>, %dt: f32, %g: f32) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -45,10 +45,10 @@ func @step(%px: memref<8xf32>, %py: memref<8xf32>, %vx: memref<8xf32>, %vy: memr
     %a = arith.addf %acc, %ke : f32
     scf.yield %a : f32
   }
-  return %e : f32
+  func.return %e : f32
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -84,23 +84,23 @@ func @main() {
   %dt = arith.constant 0.125 : f32
   %g = arith.constant 9.81 : f32
   scf.for %s = %c0 to %c4 step %c1 {
-    %e = call @step(%px, %py, %vx, %vy, %mass, %bounces, %dt, %g)
+    %e = func.call @step(%px, %py, %vx, %vy, %mass, %bounces, %dt, %g)
         : (memref<8xf32>, memref<8xf32>, memref<8xf32>, memref<8xf32>, memref<8xf32>, memref<8xi32>, f32, f32) -> f32
     vector.print %e : f32
   }
   %pxu = memref.cast %px : memref<8xf32> to memref<*xf32>
-  call @print_memref_f32(%pxu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%pxu) : (memref<*xf32>) -> ()
   %pyu = memref.cast %py : memref<8xf32> to memref<*xf32>
-  call @print_memref_f32(%pyu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%pyu) : (memref<*xf32>) -> ()
   %vyu = memref.cast %vy : memref<8xf32> to memref<*xf32>
-  call @print_memref_f32(%vyu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%vyu) : (memref<*xf32>) -> ()
   %bu = memref.cast %bounces : memref<8xi32> to memref<*xi32>
-  call @print_memref_i32(%bu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%bu) : (memref<*xi32>) -> ()
   memref.dealloc %px : memref<8xf32>
   memref.dealloc %py : memref<8xf32>
   memref.dealloc %vx : memref<8xf32>
   memref.dealloc %vy : memref<8xf32>
   memref.dealloc %mass : memref<8xf32>
   memref.dealloc %bounces : memref<8xi32>
-  return
+  func.return
 }

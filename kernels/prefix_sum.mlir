@@ -1,7 +1,7 @@
 // kernel: prefix_sum — i64 inclusive scan out-of-place (running sum in an iter_arg, totals beyond the i32 range) and in place (a[i] += a[i-1], a loop-carried dependence through memory); prints 1-D i64 memrefs and the i64 total.
-func private @print_memref_i64(memref<*xi64>)
+func.func private @printMemrefI64(memref<*xi64>)
 
-func @scan(%in: memref<?xi64>, %out: memref<?xi64>, %n: index) -> i64 {
+func.func @scan(%in: memref<?xi64>, %out: memref<?xi64>, %n: index) -> i64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0 : i64
@@ -11,10 +11,10 @@ func @scan(%in: memref<?xi64>, %out: memref<?xi64>, %n: index) -> i64 {
     memref.store %s, %out[%i] : memref<?xi64>
     scf.yield %s : i64
   }
-  return %total : i64
+  func.return %total : i64
 }
 
-func @scan_inplace(%a: memref<?xi64>, %n: index) {
+func.func @scan_inplace(%a: memref<?xi64>, %n: index) {
   %c1 = arith.constant 1 : index
   scf.for %i = %c1 to %n step %c1 {
     %im1 = arith.subi %i, %c1 : index
@@ -23,10 +23,10 @@ func @scan_inplace(%a: memref<?xi64>, %n: index) {
     %s = arith.addi %p, %x : i64
     memref.store %s, %a[%i] : memref<?xi64>
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c20 = arith.constant 20 : index
@@ -45,14 +45,14 @@ func @main() {
   }
   %ind = memref.cast %in : memref<20xi64> to memref<?xi64>
   %outd = memref.cast %out : memref<20xi64> to memref<?xi64>
-  %total = call @scan(%ind, %outd, %c20) : (memref<?xi64>, memref<?xi64>, index) -> i64
+  %total = func.call @scan(%ind, %outd, %c20) : (memref<?xi64>, memref<?xi64>, index) -> i64
   vector.print %total : i64
   %outu = memref.cast %out : memref<20xi64> to memref<*xi64>
-  call @print_memref_i64(%outu) : (memref<*xi64>) -> ()
+  func.call @printMemrefI64(%outu) : (memref<*xi64>) -> ()
   // scanning the scan in place gives the second-order prefix sums
-  call @scan_inplace(%outd, %c20) : (memref<?xi64>, index) -> ()
-  call @print_memref_i64(%outu) : (memref<*xi64>) -> ()
+  func.call @scan_inplace(%outd, %c20) : (memref<?xi64>, index) -> ()
+  func.call @printMemrefI64(%outu) : (memref<*xi64>) -> ()
   memref.dealloc %in : memref<20xi64>
   memref.dealloc %out : memref<20xi64>
-  return
+  func.return
 }

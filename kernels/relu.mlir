@@ -1,7 +1,7 @@
 // kernel: relu — in-place leaky ReLU on a 2-D f32 memref where only negative elements are rewritten by an scf.if without else (side effect only); with alpha = 0 negative inputs become -0; called twice with different buffers and alphas, returning the index count of rewritten elements.
-func private @print_memref_f32(memref<*xf32>)
+func.func private @printMemrefF32(memref<*xf32>)
 
-func @leaky_relu(%m: memref<?x?xf32>, %alpha: f32) -> index {
+func.func @leaky_relu(%m: memref<?x?xf32>, %alpha: f32) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.0 : f32
@@ -25,15 +25,15 @@ func @leaky_relu(%m: memref<?x?xf32>, %alpha: f32) -> index {
       %inv = arith.divf %one, %x : f32
       %neg = arith.cmpf olt, %inv, %zero : f32
       %inc = arith.addi %a, %c1 : index
-      %a1 = select %neg, %inc, %a : index
+      %a1 = arith.select %neg, %inc, %a : index
       scf.yield %a1 : index
     }
     scf.yield %r : index
   }
-  return %cnt : index
+  func.return %cnt : index
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -69,16 +69,16 @@ func @main() {
   %ad = memref.cast %a : memref<3x5xf32> to memref<?x?xf32>
   %bd = memref.cast %b : memref<4x3xf32> to memref<?x?xf32>
   %alpha0 = arith.constant 0.0 : f32
-  %n0 = call @leaky_relu(%ad, %alpha0) : (memref<?x?xf32>, f32) -> index
+  %n0 = func.call @leaky_relu(%ad, %alpha0) : (memref<?x?xf32>, f32) -> index
   vector.print %n0 : index
   %au = memref.cast %a : memref<3x5xf32> to memref<*xf32>
-  call @print_memref_f32(%au) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%au) : (memref<*xf32>) -> ()
   %alpha1 = arith.constant 0.1 : f32
-  %n1 = call @leaky_relu(%bd, %alpha1) : (memref<?x?xf32>, f32) -> index
+  %n1 = func.call @leaky_relu(%bd, %alpha1) : (memref<?x?xf32>, f32) -> index
   vector.print %n1 : index
   %bu = memref.cast %b : memref<4x3xf32> to memref<*xf32>
-  call @print_memref_f32(%bu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%bu) : (memref<*xf32>) -> ()
   memref.dealloc %a : memref<3x5xf32>
   memref.dealloc %b : memref<4x3xf32>
-  return
+  func.return
 }

@@ -1,7 +1,7 @@
 // kernel: reverse_step — reversed and strided iteration: in-place reversal with j = n-1-i, a descending traversal via iv arithmetic, a step-3 loop from a non-zero lower bound, and a run-time step whose range is not a multiple of the step; prints 1-D i32 memrefs and i32/index scalars.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @reverse(%a: memref<?xi32>, %n: index) {
+func.func @reverse(%a: memref<?xi32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -14,11 +14,11 @@ func @reverse(%a: memref<?xi32>, %n: index) {
     memref.store %y, %a[%i] : memref<?xi32>
     memref.store %x, %a[%j] : memref<?xi32>
   }
-  return
+  func.return
 }
 
 // out[k] = a[n-1-k] * (k+1) - out[k-1]  (descending reads, ascending writes)
-func @descend(%a: memref<?xi32>, %out: memref<?xi32>, %n: index) -> i32 {
+func.func @descend(%a: memref<?xi32>, %out: memref<?xi32>, %n: index) -> i32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0 : i32
@@ -33,11 +33,11 @@ func @descend(%a: memref<?xi32>, %out: memref<?xi32>, %n: index) -> i32 {
     memref.store %v, %out[%k] : memref<?xi32>
     scf.yield %v : i32
   }
-  return %r : i32
+  func.return %r : i32
 }
 
 // sum of a[lb], a[lb+step], ... below ub, and the number of iterations
-func @strided_sum(%a: memref<?xi32>, %lb: index, %ub: index, %step: index) -> (i32, index) {
+func.func @strided_sum(%a: memref<?xi32>, %lb: index, %ub: index, %step: index) -> (i32, index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0 : i32
@@ -47,10 +47,10 @@ func @strided_sum(%a: memref<?xi32>, %lb: index, %ub: index, %step: index) -> (i
     %c = arith.addi %cnt, %c1 : index
     scf.yield %s1, %c : i32, index
   }
-  return %r#0, %r#1 : i32, index
+  func.return %r#0, %r#1 : i32, index
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -80,25 +80,25 @@ func @main() {
   %au = memref.cast %a : memref<15xi32> to memref<*xi32>
   %od = memref.cast %out : memref<15xi32> to memref<?xi32>
   %ou = memref.cast %out : memref<15xi32> to memref<*xi32>
-  call @print_memref_i32(%au) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%au) : (memref<*xi32>) -> ()
   // odd length reverse, then even length reverse of the first 4
-  call @reverse(%ad, %c15) : (memref<?xi32>, index) -> ()
-  call @print_memref_i32(%au) : (memref<*xi32>) -> ()
-  call @reverse(%ad, %c4) : (memref<?xi32>, index) -> ()
-  call @print_memref_i32(%au) : (memref<*xi32>) -> ()
-  %last = call @descend(%ad, %od, %c15) : (memref<?xi32>, memref<?xi32>, index) -> i32
+  func.call @reverse(%ad, %c15) : (memref<?xi32>, index) -> ()
+  func.call @printMemrefI32(%au) : (memref<*xi32>) -> ()
+  func.call @reverse(%ad, %c4) : (memref<?xi32>, index) -> ()
+  func.call @printMemrefI32(%au) : (memref<*xi32>) -> ()
+  %last = func.call @descend(%ad, %od, %c15) : (memref<?xi32>, memref<?xi32>, index) -> i32
   vector.print %last : i32
-  call @print_memref_i32(%ou) : (memref<*xi32>) -> ()
-  %s1:2 = call @strided_sum(%ad, %c2, %c15, %c3) : (memref<?xi32>, index, index, index) -> (i32, index)
+  func.call @printMemrefI32(%ou) : (memref<*xi32>) -> ()
+  %s1:2 = func.call @strided_sum(%ad, %c2, %c15, %c3) : (memref<?xi32>, index, index, index) -> (i32, index)
   vector.print %s1#0 : i32
   vector.print %s1#1 : index
-  %s2:2 = call @strided_sum(%ad, %c1, %c14, %c4) : (memref<?xi32>, index, index, index) -> (i32, index)
+  %s2:2 = func.call @strided_sum(%ad, %c1, %c14, %c4) : (memref<?xi32>, index, index, index) -> (i32, index)
   vector.print %s2#0 : i32
   vector.print %s2#1 : index
-  %s3:2 = call @strided_sum(%ad, %c11, %c15, %c11) : (memref<?xi32>, index, index, index) -> (i32, index)
+  %s3:2 = func.call @strided_sum(%ad, %c11, %c15, %c11) : (memref<?xi32>, index, index, index) -> (i32, index)
   vector.print %s3#0 : i32
   vector.print %s3#1 : index
   memref.dealloc %a : memref<15xi32>
   memref.dealloc %out : memref<15xi32>
-  return
+  func.return
 }

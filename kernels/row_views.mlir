@@ -1,10 +1,10 @@
 // kernel: row_views — views created inside loops with iv-dependent offsets and sizes: per row i, a rank-reducing subview of row i from column i (memref<?xi32> with a dynamic offset, trip count n-i read back through the view's size) summed in an index iter_arg, and a 2-D column subview below the diagonal (memref<?x1xi32>, size from memref.dim of the view) negated in place; the next row's views see the previous rows' stores; called on a 5x5 and on a 3x3 window (subview of a 6x6 buffer passed in, so the views are views of a view).
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 #dyn2 = affine_map<(d0, d1)[s0, s1, s2] -> (d0 * s1 + s0 + d1 * s2)>
 #dynrow = affine_map<(d0)[s0, s1] -> (d0 * s1 + s0)>
 #dyncol = affine_map<(d0, d1)[s0, s1, s2] -> (d0 * s1 + s0 + d1 * s2)>
 
-func @row_views(%A: memref<?x?xi32, #dyn2>, %out: memref<?xi32>) {
+func.func @row_views(%A: memref<?x?xi32, #dyn2>, %out: memref<?xi32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0 : i32
@@ -29,10 +29,10 @@ func @row_views(%A: memref<?x?xi32, #dyn2>, %out: memref<?xi32>) {
       memref.store %neg, %col[%k, %c0] : memref<?x1xi32, #dyncol>
     }
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c6 = arith.constant 6 : index
@@ -56,16 +56,16 @@ func @main() {
   // 5x5 window at (0, 0)
   %w5 = memref.subview %A[0, 0][5, 5][1, 1] : memref<6x6xi32> to memref<5x5xi32, affine_map<(d0, d1) -> (d0 * 6 + d1)>>
   %w5d = memref.cast %w5 : memref<5x5xi32, affine_map<(d0, d1) -> (d0 * 6 + d1)>> to memref<?x?xi32, #dyn2>
-  call @row_views(%w5d, %od) : (memref<?x?xi32, #dyn2>, memref<?xi32>) -> ()
-  call @print_memref_i32(%Au) : (memref<*xi32>) -> ()
-  call @print_memref_i32(%ou) : (memref<*xi32>) -> ()
+  func.call @row_views(%w5d, %od) : (memref<?x?xi32, #dyn2>, memref<?xi32>) -> ()
+  func.call @printMemrefI32(%Au) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%ou) : (memref<*xi32>) -> ()
   // 3x3 window at (3, 2)
   %w3 = memref.subview %A[3, 2][3, 3][1, 1] : memref<6x6xi32> to memref<3x3xi32, affine_map<(d0, d1) -> (d0 * 6 + d1 + 20)>>
   %w3d = memref.cast %w3 : memref<3x3xi32, affine_map<(d0, d1) -> (d0 * 6 + d1 + 20)>> to memref<?x?xi32, #dyn2>
-  call @row_views(%w3d, %od) : (memref<?x?xi32, #dyn2>, memref<?xi32>) -> ()
-  call @print_memref_i32(%Au) : (memref<*xi32>) -> ()
-  call @print_memref_i32(%ou) : (memref<*xi32>) -> ()
+  func.call @row_views(%w3d, %od) : (memref<?x?xi32, #dyn2>, memref<?xi32>) -> ()
+  func.call @printMemrefI32(%Au) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%ou) : (memref<*xi32>) -> ()
   memref.dealloc %A : memref<6x6xi32>
   memref.dealloc %out : memref<6xi32>
-  return
+  func.return
 }

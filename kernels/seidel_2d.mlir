@@ -1,7 +1,7 @@
 // kernel: seidel_2d — PolyBench seidel-2d in i32: T time steps of an in-place 9-point Gauss-Seidel sweep A[i][j] = (sum of the 3x3 block) / 9 with arith.divsi (truncation toward zero on negative sums); each update reads values written earlier in the same sweep (A[i-1][*], A[i][j-1]), so the result depends on the exact memory order; 7x7 grid, T = 2 then T = 1 more.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @seidel_2d(%A: memref<?x?xi32>, %steps: index) {
+func.func @seidel_2d(%A: memref<?x?xi32>, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %nine = arith.constant 9 : i32
@@ -36,10 +36,10 @@ func @seidel_2d(%A: memref<?x?xi32>, %steps: index) {
       }
     }
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -63,12 +63,12 @@ func @main() {
     }
   }
   %Au = memref.cast %A : memref<7x7xi32> to memref<*xi32>
-  call @print_memref_i32(%Au) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%Au) : (memref<*xi32>) -> ()
   %Ad = memref.cast %A : memref<7x7xi32> to memref<?x?xi32>
-  call @seidel_2d(%Ad, %c2) : (memref<?x?xi32>, index) -> ()
-  call @print_memref_i32(%Au) : (memref<*xi32>) -> ()
-  call @seidel_2d(%Ad, %c1) : (memref<?x?xi32>, index) -> ()
-  call @print_memref_i32(%Au) : (memref<*xi32>) -> ()
+  func.call @seidel_2d(%Ad, %c2) : (memref<?x?xi32>, index) -> ()
+  func.call @printMemrefI32(%Au) : (memref<*xi32>) -> ()
+  func.call @seidel_2d(%Ad, %c1) : (memref<?x?xi32>, index) -> ()
+  func.call @printMemrefI32(%Au) : (memref<*xi32>) -> ()
   memref.dealloc %A : memref<7x7xi32>
-  return
+  func.return
 }

@@ -1,8 +1,8 @@
 // kernel: spmv_csr — MachSuite-style sparse matrix-vector product in CSR (f32 values, i32 column indices and row pointers): inner loop bounds are row pointers loaded from memory and index_cast (empty rows 0, 4 and 7 give zero-trip inner loops), gathers x[col[k]] with a data-dependent address; a transposed product scatters y[col[k]] += val[k]*x[i] (data-dependent load and store address inside data-dependent bounds) on an 8x10 matrix with 11 non-zeros.
-func private @print_memref_f32(memref<*xf32>)
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefF32(memref<*xf32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @spmv(%rowptr: memref<?xi32>, %col: memref<?xi32>, %val: memref<?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %n: index) {
+func.func @spmv(%rowptr: memref<?xi32>, %col: memref<?xi32>, %val: memref<?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.0 : f32
@@ -23,11 +23,11 @@ func @spmv(%rowptr: memref<?xi32>, %col: memref<?xi32>, %val: memref<?xf32>, %x:
     }
     memref.store %s, %y[%i] : memref<?xf32>
   }
-  return
+  func.return
 }
 
 // y (length m, pre-zeroed by the caller) += A^T x
-func @spmv_t(%rowptr: memref<?xi32>, %col: memref<?xi32>, %val: memref<?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %n: index) {
+func.func @spmv_t(%rowptr: memref<?xi32>, %col: memref<?xi32>, %val: memref<?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %n step %c1 {
@@ -47,10 +47,10 @@ func @spmv_t(%rowptr: memref<?xi32>, %col: memref<?xi32>, %val: memref<?xf32>, %
       memref.store %t, %y[%c] : memref<?xf32>
     }
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -109,29 +109,29 @@ func @main() {
     memref.store %zf, %y[%j] : memref<10xf32>
   }
   %rpu = memref.cast %rowptr : memref<9xi32> to memref<*xi32>
-  call @print_memref_i32(%rpu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%rpu) : (memref<*xi32>) -> ()
   %rp = memref.cast %rowptr : memref<9xi32> to memref<?xi32>
   %cd = memref.cast %col : memref<16xi32> to memref<?xi32>
   %vd = memref.cast %val : memref<16xf32> to memref<?xf32>
   %xd = memref.cast %x : memref<10xf32> to memref<?xf32>
   %yd = memref.cast %y : memref<10xf32> to memref<?xf32>
-  call @spmv(%rp, %cd, %vd, %xd, %yd, %c8) : (memref<?xi32>, memref<?xi32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, index) -> ()
+  func.call @spmv(%rp, %cd, %vd, %xd, %yd, %c8) : (memref<?xi32>, memref<?xi32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, index) -> ()
   %yu = memref.cast %y : memref<10xf32> to memref<*xf32>
-  call @print_memref_f32(%yu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%yu) : (memref<*xf32>) -> ()
   // transposed: z (length 10) = A^T y[0..8)
   %z = memref.alloc() : memref<10xf32>
   scf.for %j = %c0 to %c10 step %c1 {
     memref.store %zf, %z[%j] : memref<10xf32>
   }
   %zd = memref.cast %z : memref<10xf32> to memref<?xf32>
-  call @spmv_t(%rp, %cd, %vd, %yd, %zd, %c8) : (memref<?xi32>, memref<?xi32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, index) -> ()
+  func.call @spmv_t(%rp, %cd, %vd, %yd, %zd, %c8) : (memref<?xi32>, memref<?xi32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, index) -> ()
   %zu = memref.cast %z : memref<10xf32> to memref<*xf32>
-  call @print_memref_f32(%zu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%zu) : (memref<*xf32>) -> ()
   memref.dealloc %rowptr : memref<9xi32>
   memref.dealloc %col : memref<16xi32>
   memref.dealloc %val : memref<16xf32>
   memref.dealloc %x : memref<10xf32>
   memref.dealloc %y : memref<10xf32>
   memref.dealloc %z : memref<10xf32>
-  return
+  func.return
 }

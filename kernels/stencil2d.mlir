@@ -1,7 +1,7 @@
 // kernel: stencil2d — f32 5-point Jacobi sweep over the interior of a 6x6 grid, called twice with the two buffers swapped (ping-pong); reads neighbours at i-1/i+1/j-1/j+1; prints 2-D f32 memrefs.
-func private @print_memref_f32(memref<*xf32>)
+func.func private @printMemrefF32(memref<*xf32>)
 
-func @jacobi(%in: memref<6x6xf32>, %out: memref<6x6xf32>) {
+func.func @jacobi(%in: memref<6x6xf32>, %out: memref<6x6xf32>) {
   %c1 = arith.constant 1 : index
   %c5 = arith.constant 5 : index
   %w = arith.constant 0.2 : f32
@@ -24,10 +24,10 @@ func @jacobi(%in: memref<6x6xf32>, %out: memref<6x6xf32>) {
       memref.store %r, %out[%i, %j] : memref<6x6xf32>
     }
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c6 = arith.constant 6 : index
@@ -51,12 +51,12 @@ func @main() {
   }
   %au = memref.cast %a : memref<6x6xf32> to memref<*xf32>
   %bu = memref.cast %b : memref<6x6xf32> to memref<*xf32>
-  call @print_memref_f32(%au) : (memref<*xf32>) -> ()
-  call @jacobi(%a, %b) : (memref<6x6xf32>, memref<6x6xf32>) -> ()
-  call @print_memref_f32(%bu) : (memref<*xf32>) -> ()
-  call @jacobi(%b, %a) : (memref<6x6xf32>, memref<6x6xf32>) -> ()
-  call @print_memref_f32(%au) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%au) : (memref<*xf32>) -> ()
+  func.call @jacobi(%a, %b) : (memref<6x6xf32>, memref<6x6xf32>) -> ()
+  func.call @printMemrefF32(%bu) : (memref<*xf32>) -> ()
+  func.call @jacobi(%b, %a) : (memref<6x6xf32>, memref<6x6xf32>) -> ()
+  func.call @printMemrefF32(%au) : (memref<*xf32>) -> ()
   memref.dealloc %a : memref<6x6xf32>
   memref.dealloc %b : memref<6x6xf32>
-  return
+  func.return
 }

@@ -1,7 +1,7 @@
 // kernel: strided_nest — nested loops with step > 1 and reversed ranges via iv arithmetic: (a) outer step 3, inner loop starting at the outer iv with a step depending on it (i mod 4 + 1); (b) reversed outer (i = n-1-ii) with a step-2 inner loop over jj < i+1 mapped to j = i - jj (descending, odd/even lengths); (c) anti-diagonal traversal with per-diagonal bounds from cmpi/select (max/min) on index and a running output position carried across the nest; (d) descending step-3 walk i = n-1-3*ii with a trip count (n+2)/3 computed by divui; visit counts and checksums returned.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @strided(%m: memref<?x?xi32>, %order: memref<?xi32>, %n: index) -> (index, i32, index) {
+func.func @strided(%m: memref<?x?xi32>, %order: memref<?xi32>, %n: index) -> (index, i32, index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -43,8 +43,8 @@ func @strided(%m: memref<?x?xi32>, %order: memref<?xi32>, %n: index) -> (index, 
   %pos = scf.for %d = %c0 to %ndiag step %c1 iter_args(%k0 = %c0) -> (index) {
     %over = arith.cmpi ugt, %d, %nm1 : index
     %dl = arith.subi %d, %nm1 : index
-    %lo = select %over, %dl, %c0 : index
-    %hi0 = select %over, %nm1, %d : index
+    %lo = arith.select %over, %dl, %c0 : index
+    %hi0 = arith.select %over, %nm1, %d : index
     %hi = arith.addi %hi0, %c1 : index
     %k1 = scf.for %i = %lo to %hi step %c1 iter_args(%k = %k0) -> (index) {
       %j = arith.subi %d, %i : index
@@ -67,10 +67,10 @@ func @strided(%m: memref<?x?xi32>, %order: memref<?xi32>, %n: index) -> (index, 
     %s1 = arith.addi %s, %w : i32
     scf.yield %s1 : i32
   }
-  return %visits, %sum, %pos : index, i32, index
+  func.return %visits, %sum, %pos : index, i32, index
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c5 = arith.constant 5 : index
@@ -89,21 +89,21 @@ func @main() {
   }
   %md = memref.cast %m : memref<7x7xi32> to memref<?x?xi32>
   %od = memref.cast %order : memref<49xi32> to memref<?xi32>
-  %r:3 = call @strided(%md, %od, %c7) : (memref<?x?xi32>, memref<?xi32>, index) -> (index, i32, index)
+  %r:3 = func.call @strided(%md, %od, %c7) : (memref<?x?xi32>, memref<?xi32>, index) -> (index, i32, index)
   vector.print %r#0 : index
   vector.print %r#1 : i32
   vector.print %r#2 : index
   %mu = memref.cast %m : memref<7x7xi32> to memref<*xi32>
-  call @print_memref_i32(%mu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%mu) : (memref<*xi32>) -> ()
   %ou = memref.cast %order : memref<49xi32> to memref<*xi32>
-  call @print_memref_i32(%ou) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%ou) : (memref<*xi32>) -> ()
   // n = 5 on the top-left 5x5 corner (same buffer, stride 7)
-  %r2:3 = call @strided(%md, %od, %c5) : (memref<?x?xi32>, memref<?xi32>, index) -> (index, i32, index)
+  %r2:3 = func.call @strided(%md, %od, %c5) : (memref<?x?xi32>, memref<?xi32>, index) -> (index, i32, index)
   vector.print %r2#0 : index
   vector.print %r2#1 : i32
   vector.print %r2#2 : index
-  call @print_memref_i32(%mu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%mu) : (memref<*xi32>) -> ()
   memref.dealloc %m : memref<7x7xi32>
   memref.dealloc %order : memref<49xi32>
-  return
+  func.return
 }

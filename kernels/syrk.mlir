@@ -1,7 +1,7 @@
 // kernel: syrk — PolyBench syrk in i32 on the lower triangle: C[i][j] *= beta for j <= i, then C[i][j] += alpha*A[i][k]*A[j][k] in an i/k/j nest whose innermost bound is i + 1 (trip counts 1..n); the upper triangle is never touched (stays at its fill value); called twice with different scalars on a 6x6 C and 6x4 A.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @syrk(%alpha: i32, %beta: i32, %C: memref<?x?xi32>, %A: memref<?x?xi32>) {
+func.func @syrk(%alpha: i32, %beta: i32, %C: memref<?x?xi32>, %A: memref<?x?xi32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %n = memref.dim %C, %c0 : memref<?x?xi32>
@@ -25,10 +25,10 @@ func @syrk(%alpha: i32, %beta: i32, %C: memref<?x?xi32>, %A: memref<?x?xi32>) {
       }
     }
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -64,14 +64,14 @@ func @main() {
   %Ad = memref.cast %A : memref<6x4xi32> to memref<?x?xi32>
   %alpha = arith.constant 3 : i32
   %beta = arith.constant -1 : i32
-  call @syrk(%alpha, %beta, %Cd, %Ad) : (i32, i32, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  func.call @syrk(%alpha, %beta, %Cd, %Ad) : (i32, i32, memref<?x?xi32>, memref<?x?xi32>) -> ()
   %Cu = memref.cast %C : memref<6x6xi32> to memref<*xi32>
-  call @print_memref_i32(%Cu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%Cu) : (memref<*xi32>) -> ()
   %alpha2 = arith.constant -2 : i32
   %beta2 = arith.constant 2 : i32
-  call @syrk(%alpha2, %beta2, %Cd, %Ad) : (i32, i32, memref<?x?xi32>, memref<?x?xi32>) -> ()
-  call @print_memref_i32(%Cu) : (memref<*xi32>) -> ()
+  func.call @syrk(%alpha2, %beta2, %Cd, %Ad) : (i32, i32, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  func.call @printMemrefI32(%Cu) : (memref<*xi32>) -> ()
   memref.dealloc %C : memref<6x6xi32>
   memref.dealloc %A : memref<6x4xi32>
-  return
+  func.return
 }

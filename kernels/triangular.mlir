@@ -1,8 +1,8 @@
 // kernel: triangular — triangular loop nests whose inner trip count is zero on some activations (j in [0, i) at i = 0, j in [i+1, n) at i = n-1): an i32 lower/upper fill with row sums, and an f32 forward substitution L x = b.
-func private @print_memref_i32(memref<*xi32>)
-func private @print_memref_f32(memref<*xf32>)
+func.func private @printMemrefI32(memref<*xi32>)
+func.func private @printMemrefF32(memref<*xf32>)
 
-func @tri_fill(%m: memref<?x?xi32>, %rowsum: memref<?xi32>, %n: index) {
+func.func @tri_fill(%m: memref<?x?xi32>, %rowsum: memref<?xi32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0 : i32
@@ -27,10 +27,10 @@ func @tri_fill(%m: memref<?x?xi32>, %rowsum: memref<?xi32>, %n: index) {
     }
     memref.store %ii, %m[%i, %i] : memref<?x?xi32>
   }
-  return
+  func.return
 }
 
-func @forward_subst(%L: memref<5x5xf32>, %b: memref<5xf32>, %x: memref<5xf32>) {
+func.func @forward_subst(%L: memref<5x5xf32>, %b: memref<5xf32>, %x: memref<5xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c5 = arith.constant 5 : index
@@ -47,10 +47,10 @@ func @forward_subst(%L: memref<5x5xf32>, %b: memref<5xf32>, %x: memref<5xf32>) {
     %xi = arith.divf %r, %diag : f32
     memref.store %xi, %x[%i] : memref<5xf32>
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c5 = arith.constant 5 : index
@@ -59,11 +59,11 @@ func @main() {
   %rs = memref.alloc() : memref<6xi32>
   %md = memref.cast %m : memref<6x6xi32> to memref<?x?xi32>
   %rsd = memref.cast %rs : memref<6xi32> to memref<?xi32>
-  call @tri_fill(%md, %rsd, %c6) : (memref<?x?xi32>, memref<?xi32>, index) -> ()
+  func.call @tri_fill(%md, %rsd, %c6) : (memref<?x?xi32>, memref<?xi32>, index) -> ()
   %mu = memref.cast %m : memref<6x6xi32> to memref<*xi32>
-  call @print_memref_i32(%mu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%mu) : (memref<*xi32>) -> ()
   %rsu = memref.cast %rs : memref<6xi32> to memref<*xi32>
-  call @print_memref_i32(%rsu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%rsu) : (memref<*xi32>) -> ()
   // L[i][j] = (i + 1) on the diagonal, 0.5 * (j - i) below it, 0 above; b[i] = i - 1.5
   %L = memref.alloc() : memref<5x5xf32>
   %b = memref.alloc() : memref<5xf32>
@@ -82,8 +82,8 @@ func @main() {
       %ip1 = arith.addi %i, %c1 : index
       %ipi = arith.index_cast %ip1 : index to i32
       %diag = arith.uitofp %ipi : i32 to f32
-      %v0 = select %lt, %low, %zf : f32
-      %v = select %eq, %diag, %v0 : f32
+      %v0 = arith.select %lt, %low, %zf : f32
+      %v = arith.select %eq, %diag, %v0 : f32
       memref.store %v, %L[%i, %j] : memref<5x5xf32>
     }
     %ii = arith.index_cast %i : index to i32
@@ -91,15 +91,15 @@ func @main() {
     %bv = arith.subf %fi, %onehalf : f32
     memref.store %bv, %b[%i] : memref<5xf32>
   }
-  call @forward_subst(%L, %b, %x) : (memref<5x5xf32>, memref<5xf32>, memref<5xf32>) -> ()
+  func.call @forward_subst(%L, %b, %x) : (memref<5x5xf32>, memref<5xf32>, memref<5xf32>) -> ()
   %Lu = memref.cast %L : memref<5x5xf32> to memref<*xf32>
-  call @print_memref_f32(%Lu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%Lu) : (memref<*xf32>) -> ()
   %xu = memref.cast %x : memref<5xf32> to memref<*xf32>
-  call @print_memref_f32(%xu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%xu) : (memref<*xf32>) -> ()
   memref.dealloc %m : memref<6x6xi32>
   memref.dealloc %rs : memref<6xi32>
   memref.dealloc %L : memref<5x5xf32>
   memref.dealloc %b : memref<5xf32>
   memref.dealloc %x : memref<5xf32>
-  return
+  func.return
 }

@@ -1,7 +1,7 @@
 // kernel: trmm — PolyBench trmm in i32: B = alpha * A^T B with A unit lower triangular, B[i][j] += A[k][i]*B[k][j] for k in [i+1, m) (inner reduction in an iter_arg seeded from B[i][j]; zero trips for i = m-1), then scaled by alpha; B is updated in place and later rows are read before they are written; 5x4 B, 5x5 A.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @trmm(%alpha: i32, %A: memref<5x5xi32>, %B: memref<5x4xi32>) {
+func.func @trmm(%alpha: i32, %A: memref<5x5xi32>, %B: memref<5x4xi32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -21,10 +21,10 @@ func @trmm(%alpha: i32, %A: memref<5x5xi32>, %B: memref<5x4xi32>) {
       memref.store %r, %B[%i, %j] : memref<5x4xi32>
     }
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -45,8 +45,8 @@ func @main() {
       %lt = arith.cmpi ult, %j, %i : index
       %eq = arith.cmpi eq, %j, %i : index
       %one = arith.constant 1 : i32
-      %v0 = select %lt, %low, %big : i32
-      %v = select %eq, %one, %v0 : i32
+      %v0 = arith.select %lt, %low, %big : i32
+      %v = arith.select %eq, %one, %v0 : i32
       memref.store %v, %A[%i, %j] : memref<5x5xi32>
     }
     // B[i][j] = (i*j + 2*i) mod 7 - 3
@@ -61,13 +61,13 @@ func @main() {
     }
   }
   %Au = memref.cast %A : memref<5x5xi32> to memref<*xi32>
-  call @print_memref_i32(%Au) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%Au) : (memref<*xi32>) -> ()
   %Bu = memref.cast %B : memref<5x4xi32> to memref<*xi32>
-  call @print_memref_i32(%Bu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%Bu) : (memref<*xi32>) -> ()
   %alpha = arith.constant 2 : i32
-  call @trmm(%alpha, %A, %B) : (i32, memref<5x5xi32>, memref<5x4xi32>) -> ()
-  call @print_memref_i32(%Bu) : (memref<*xi32>) -> ()
+  func.call @trmm(%alpha, %A, %B) : (i32, memref<5x5xi32>, memref<5x4xi32>) -> ()
+  func.call @printMemrefI32(%Bu) : (memref<*xi32>) -> ()
   memref.dealloc %A : memref<5x5xi32>
   memref.dealloc %B : memref<5x4xi32>
-  return
+  func.return
 }

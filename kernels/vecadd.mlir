@@ -1,7 +1,7 @@
 // kernel: vecadd — f32 element-wise c[i] = a[i] + b[i] over dynamic-size memrefs; one kernel function called twice from main with different buffers and lengths (the second call reads the first call's output and overwrites a prefix of an input).
-func private @print_memref_f32(memref<*xf32>)
+func.func private @printMemrefF32(memref<*xf32>)
 
-func @vecadd(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %n: index) {
+func.func @vecadd(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %n step %c1 {
@@ -10,10 +10,10 @@ func @vecadd(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %n: index)
     %s = arith.addf %x, %y : f32
     memref.store %s, %c[%i] : memref<?xf32>
   }
-  return
+  func.return
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c10 = arith.constant 10 : index
@@ -37,15 +37,15 @@ func @main() {
   %ad = memref.cast %a : memref<16xf32> to memref<?xf32>
   %bd = memref.cast %b : memref<16xf32> to memref<?xf32>
   %cd = memref.cast %c : memref<16xf32> to memref<?xf32>
-  call @vecadd(%ad, %bd, %cd, %c16) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, index) -> ()
+  func.call @vecadd(%ad, %bd, %cd, %c16) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, index) -> ()
   %cu = memref.cast %c : memref<16xf32> to memref<*xf32>
-  call @print_memref_f32(%cu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%cu) : (memref<*xf32>) -> ()
   // b[0..10) = c[0..10) + a[0..10)
-  call @vecadd(%cd, %ad, %bd, %c10) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, index) -> ()
+  func.call @vecadd(%cd, %ad, %bd, %c10) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, index) -> ()
   %bu = memref.cast %b : memref<16xf32> to memref<*xf32>
-  call @print_memref_f32(%bu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%bu) : (memref<*xf32>) -> ()
   memref.dealloc %a : memref<16xf32>
   memref.dealloc %b : memref<16xf32>
   memref.dealloc %c : memref<16xf32>
-  return
+  func.return
 }

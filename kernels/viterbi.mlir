@@ -1,8 +1,8 @@
 // kernel: viterbi — MachSuite-style Viterbi decoding in f32 (-log probabilities, min-sum): 4 states, 3 tokens, 10 observations loaded from memory and used as a data-dependent column index into the emission matrix; per (t, state) a min over previous states carried in an iter_arg (cmpf olt + select); final argmin carried as an (f32, index) iter_arg pair; backtracking runs t downward via iv arithmetic (t = T-2-tt) reading the path entry written on the previous iteration; llike is a memref<?x4xf32> (mixed dynamic/static shape); returns the best path cost; called on T = 10 and on a T = 1 prefix (zero-trip recursion and backtrack loops).
-func private @print_memref_f32(memref<*xf32>)
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefF32(memref<*xf32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @viterbi(%obs: memref<?xi32>, %init: memref<4xf32>, %trans: memref<4x4xf32>, %emit: memref<4x3xf32>, %llike: memref<?x4xf32>, %path: memref<?xi32>, %T: index) -> f32 {
+func.func @viterbi(%obs: memref<?xi32>, %init: memref<4xf32>, %trans: memref<4x4xf32>, %emit: memref<4x3xf32>, %llike: memref<?x4xf32>, %path: memref<?xi32>, %T: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -31,7 +31,7 @@ func @viterbi(%obs: memref<?xi32>, %init: memref<4xf32>, %trans: memref<4x4xf32>
         %s1 = arith.addf %l, %tr : f32
         %cand = arith.addf %s1, %e : f32
         %lt = arith.cmpf olt, %cand, %best : f32
-        %nb = select %lt, %cand, %best : f32
+        %nb = arith.select %lt, %cand, %best : f32
         scf.yield %nb : f32
       }
       memref.store %m, %llike[%t, %c] : memref<?x4xf32>
@@ -42,8 +42,8 @@ func @viterbi(%obs: memref<?xi32>, %init: memref<4xf32>, %trans: memref<4x4xf32>
   %fin:2 = scf.for %s = %c1 to %c4 step %c1 iter_args(%bp = %f0, %bs = %c0) -> (f32, index) {
     %l = memref.load %llike[%Tm1, %s] : memref<?x4xf32>
     %lt = arith.cmpf olt, %l, %bp : f32
-    %np = select %lt, %l, %bp : f32
-    %ns = select %lt, %s, %bs : index
+    %np = arith.select %lt, %l, %bp : f32
+    %ns = arith.select %lt, %s, %bs : index
     scf.yield %np, %ns : f32, index
   }
   %bs32 = arith.index_cast %fin#1 : index to i32
@@ -62,17 +62,17 @@ func @viterbi(%obs: memref<?xi32>, %init: memref<4xf32>, %trans: memref<4x4xf32>
       %tr = memref.load %trans[%s, %nx] : memref<4x4xf32>
       %p = arith.addf %l, %tr : f32
       %lt = arith.cmpf olt, %p, %bp : f32
-      %np = select %lt, %p, %bp : f32
-      %ns = select %lt, %s, %bs : index
+      %np = arith.select %lt, %p, %bp : f32
+      %ns = arith.select %lt, %s, %bs : index
       scf.yield %np, %ns : f32, index
     }
     %s32 = arith.index_cast %r#1 : index to i32
     memref.store %s32, %path[%t] : memref<?xi32>
   }
-  return %fin#0 : f32
+  func.return %fin#0 : f32
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -139,24 +139,24 @@ func @main() {
     }
   }
   %obsu = memref.cast %obs : memref<10xi32> to memref<*xi32>
-  call @print_memref_i32(%obsu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%obsu) : (memref<*xi32>) -> ()
   %od = memref.cast %obs : memref<10xi32> to memref<?xi32>
   %ld = memref.cast %llike : memref<10x4xf32> to memref<?x4xf32>
   %pd = memref.cast %path : memref<10xi32> to memref<?xi32>
-  %cost = call @viterbi(%od, %init, %trans, %emit, %ld, %pd, %c10) : (memref<?xi32>, memref<4xf32>, memref<4x4xf32>, memref<4x3xf32>, memref<?x4xf32>, memref<?xi32>, index) -> f32
+  %cost = func.call @viterbi(%od, %init, %trans, %emit, %ld, %pd, %c10) : (memref<?xi32>, memref<4xf32>, memref<4x4xf32>, memref<4x3xf32>, memref<?x4xf32>, memref<?xi32>, index) -> f32
   vector.print %cost : f32
   %lu = memref.cast %llike : memref<10x4xf32> to memref<*xf32>
-  call @print_memref_f32(%lu) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%lu) : (memref<*xf32>) -> ()
   %pu = memref.cast %path : memref<10xi32> to memref<*xi32>
-  call @print_memref_i32(%pu) : (memref<*xi32>) -> ()
-  %cost1 = call @viterbi(%od, %init, %trans, %emit, %ld, %pd, %c1) : (memref<?xi32>, memref<4xf32>, memref<4x4xf32>, memref<4x3xf32>, memref<?x4xf32>, memref<?xi32>, index) -> f32
+  func.call @printMemrefI32(%pu) : (memref<*xi32>) -> ()
+  %cost1 = func.call @viterbi(%od, %init, %trans, %emit, %ld, %pd, %c1) : (memref<?xi32>, memref<4xf32>, memref<4x4xf32>, memref<4x3xf32>, memref<?x4xf32>, memref<?xi32>, index) -> f32
   vector.print %cost1 : f32
-  call @print_memref_i32(%pu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%pu) : (memref<*xi32>) -> ()
   memref.dealloc %obs : memref<10xi32>
   memref.dealloc %init : memref<4xf32>
   memref.dealloc %trans : memref<4x4xf32>
   memref.dealloc %emit : memref<4x3xf32>
   memref.dealloc %llike : memref<10x4xf32>
   memref.dealloc %path : memref<10xi32>
-  return
+  func.return
 }

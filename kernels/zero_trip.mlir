@@ -1,7 +1,7 @@
 // kernel: zero_trip — loops whose bounds arrive at run time and are empty: scf.for with lb == ub and lb > ub (iter_args come back unchanged, no stores happen), a nested loop whose outer loop is empty, and an scf.while whose condition is false on entry; each kernel is also called with a non-empty range for contrast.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @sum_range(%a: memref<?xi32>, %lb: index, %ub: index, %init: i32) -> (i32, index) {
+func.func @sum_range(%a: memref<?xi32>, %lb: index, %ub: index, %init: i32) -> (i32, index) {
   %c1 = arith.constant 1 : index
   %c0 = arith.constant 0 : index
   %r:2 = scf.for %i = %lb to %ub step %c1 iter_args(%s = %init, %cnt = %c0) -> (i32, index) {
@@ -10,19 +10,19 @@ func @sum_range(%a: memref<?xi32>, %lb: index, %ub: index, %init: i32) -> (i32, 
     %c = arith.addi %cnt, %c1 : index
     scf.yield %s1, %c : i32, index
   }
-  return %r#0, %r#1 : i32, index
+  func.return %r#0, %r#1 : i32, index
 }
 
-func @fill_range(%a: memref<?xi32>, %lb: index, %ub: index, %v: i32) {
+func.func @fill_range(%a: memref<?xi32>, %lb: index, %ub: index, %v: i32) {
   %c1 = arith.constant 1 : index
   scf.for %i = %lb to %ub step %c1 {
     memref.store %v, %a[%i] : memref<?xi32>
   }
-  return
+  func.return
 }
 
 // m[i][j] += 1 for i in [0, rows), j in [0, cols)
-func @bump2d(%m: memref<?x?xi32>, %rows: index, %cols: index) {
+func.func @bump2d(%m: memref<?x?xi32>, %rows: index, %cols: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %one = arith.constant 1 : i32
@@ -33,11 +33,11 @@ func @bump2d(%m: memref<?x?xi32>, %rows: index, %cols: index) {
       memref.store %y, %m[%i, %j] : memref<?x?xi32>
     }
   }
-  return
+  func.return
 }
 
 // halves x while it is greater than limit; returns the final value and the step count
-func @halve_until(%x: i32, %limit: i32) -> (i32, i32) {
+func.func @halve_until(%x: i32, %limit: i32) -> (i32, i32) {
   %zero = arith.constant 0 : i32
   %one = arith.constant 1 : i32
   %r:2 = scf.while (%v = %x, %k = %zero) : (i32, i32) -> (i32, i32) {
@@ -49,10 +49,10 @@ func @halve_until(%x: i32, %limit: i32) -> (i32, i32) {
     %k1 = arith.addi %k, %one : i32
     scf.yield %h, %k1 : i32, i32
   }
-  return %r#0, %r#1 : i32, i32
+  func.return %r#0, %r#1 : i32, i32
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -68,21 +68,21 @@ func @main() {
   %ad = memref.cast %a : memref<8xi32> to memref<?xi32>
   %au = memref.cast %a : memref<8xi32> to memref<*xi32>
   %init = arith.constant 1000 : i32
-  %r0:2 = call @sum_range(%ad, %c5, %c5, %init) : (memref<?xi32>, index, index, i32) -> (i32, index)
+  %r0:2 = func.call @sum_range(%ad, %c5, %c5, %init) : (memref<?xi32>, index, index, i32) -> (i32, index)
   vector.print %r0#0 : i32
   vector.print %r0#1 : index
-  %r1:2 = call @sum_range(%ad, %c5, %c2, %init) : (memref<?xi32>, index, index, i32) -> (i32, index)
+  %r1:2 = func.call @sum_range(%ad, %c5, %c2, %init) : (memref<?xi32>, index, index, i32) -> (i32, index)
   vector.print %r1#0 : i32
   vector.print %r1#1 : index
-  %r2:2 = call @sum_range(%ad, %c2, %c5, %init) : (memref<?xi32>, index, index, i32) -> (i32, index)
+  %r2:2 = func.call @sum_range(%ad, %c2, %c5, %init) : (memref<?xi32>, index, index, i32) -> (i32, index)
   vector.print %r2#0 : i32
   vector.print %r2#1 : index
   %v = arith.constant -1 : i32
-  call @fill_range(%ad, %c3, %c3, %v) : (memref<?xi32>, index, index, i32) -> ()
-  call @fill_range(%ad, %c8, %c0, %v) : (memref<?xi32>, index, index, i32) -> ()
-  call @print_memref_i32(%au) : (memref<*xi32>) -> ()
-  call @fill_range(%ad, %c3, %c5, %v) : (memref<?xi32>, index, index, i32) -> ()
-  call @print_memref_i32(%au) : (memref<*xi32>) -> ()
+  func.call @fill_range(%ad, %c3, %c3, %v) : (memref<?xi32>, index, index, i32) -> ()
+  func.call @fill_range(%ad, %c8, %c0, %v) : (memref<?xi32>, index, index, i32) -> ()
+  func.call @printMemrefI32(%au) : (memref<*xi32>) -> ()
+  func.call @fill_range(%ad, %c3, %c5, %v) : (memref<?xi32>, index, index, i32) -> ()
+  func.call @printMemrefI32(%au) : (memref<*xi32>) -> ()
 
   %m = memref.alloc() : memref<3x3xi32>
   %zero = arith.constant 0 : i32
@@ -92,23 +92,23 @@ func @main() {
     }
   }
   %md = memref.cast %m : memref<3x3xi32> to memref<?x?xi32>
-  call @bump2d(%md, %c0, %c3) : (memref<?x?xi32>, index, index) -> ()
-  call @bump2d(%md, %c3, %c0) : (memref<?x?xi32>, index, index) -> ()
-  call @bump2d(%md, %c2, %c3) : (memref<?x?xi32>, index, index) -> ()
-  call @bump2d(%md, %c3, %c1) : (memref<?x?xi32>, index, index) -> ()
+  func.call @bump2d(%md, %c0, %c3) : (memref<?x?xi32>, index, index) -> ()
+  func.call @bump2d(%md, %c3, %c0) : (memref<?x?xi32>, index, index) -> ()
+  func.call @bump2d(%md, %c2, %c3) : (memref<?x?xi32>, index, index) -> ()
+  func.call @bump2d(%md, %c3, %c1) : (memref<?x?xi32>, index, index) -> ()
   %mu = memref.cast %m : memref<3x3xi32> to memref<*xi32>
-  call @print_memref_i32(%mu) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%mu) : (memref<*xi32>) -> ()
 
   %x0 = arith.constant 5 : i32
   %lim = arith.constant 10 : i32
-  %h0:2 = call @halve_until(%x0, %lim) : (i32, i32) -> (i32, i32)
+  %h0:2 = func.call @halve_until(%x0, %lim) : (i32, i32) -> (i32, i32)
   vector.print %h0#0 : i32
   vector.print %h0#1 : i32
   %x1 = arith.constant 1000 : i32
-  %h1:2 = call @halve_until(%x1, %lim) : (i32, i32) -> (i32, i32)
+  %h1:2 = func.call @halve_until(%x1, %lim) : (i32, i32) -> (i32, i32)
   vector.print %h1#0 : i32
   vector.print %h1#1 : i32
   memref.dealloc %a : memref<8xi32>
   memref.dealloc %m : memref<3x3xi32>
-  return
+  func.return
 }

@@ -1,7 +1,7 @@
 // kernel: zero_trip_deep — loop nests whose inner loops are empty in some activations at depth 1, 2 and 3: j < i mod 3 (empty at i = 0, 3, 6), k in [j, i/2) (empty when j >= i/2), l < (i + j + k) mod 3 (empty on a third of the activations), all carrying an i32 checksum and an index counter through every level with a store at depth 4; the same shape with scf.while at depth 2 and 3 (while false on entry in some activations) and an scf.if between levels; each kernel is also called with n = 0 (empty outermost loop) and n = 1.
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
-func @nest_for(%out: memref<?xi32>, %n: index) -> (i32, index) {
+func.func @nest_for(%out: memref<?xi32>, %n: index) -> (i32, index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -30,10 +30,10 @@ func @nest_for(%out: memref<?xi32>, %n: index) -> (i32, index) {
     }
     scf.yield %r1#0, %r1#1 : i32, index
   }
-  return %r#0, %r#1 : i32, index
+  func.return %r#0, %r#1 : i32, index
 }
 
-func @nest_while(%out: memref<?xi32>, %n: index) -> (i32, index) {
+func.func @nest_while(%out: memref<?xi32>, %n: index) -> (i32, index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -80,10 +80,10 @@ func @nest_while(%out: memref<?xi32>, %n: index) -> (i32, index) {
     }
     scf.yield %w1#1, %w1#2 : i32, index
   }
-  return %r#0, %r#1 : i32, index
+  func.return %r#0, %r#1 : i32, index
 }
 
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c10 = arith.constant 10 : index
@@ -96,29 +96,29 @@ func @main() {
   scf.for %i = %c0 to %c24 step %c1 {
     memref.store %neg, %out[%i] : memref<24xi32>
   }
-  %a:2 = call @nest_for(%od, %c10) : (memref<?xi32>, index) -> (i32, index)
+  %a:2 = func.call @nest_for(%od, %c10) : (memref<?xi32>, index) -> (i32, index)
   vector.print %a#0 : i32
   vector.print %a#1 : index
-  call @print_memref_i32(%ou) : (memref<*xi32>) -> ()
-  %b:2 = call @nest_for(%od, %c0) : (memref<?xi32>, index) -> (i32, index)
+  func.call @printMemrefI32(%ou) : (memref<*xi32>) -> ()
+  %b:2 = func.call @nest_for(%od, %c0) : (memref<?xi32>, index) -> (i32, index)
   vector.print %b#0 : i32
   vector.print %b#1 : index
-  %c:2 = call @nest_for(%od, %c1) : (memref<?xi32>, index) -> (i32, index)
+  %c:2 = func.call @nest_for(%od, %c1) : (memref<?xi32>, index) -> (i32, index)
   vector.print %c#0 : i32
   vector.print %c#1 : index
   scf.for %i = %c0 to %c24 step %c1 {
     memref.store %neg, %out[%i] : memref<24xi32>
   }
-  %d:2 = call @nest_while(%od, %c12) : (memref<?xi32>, index) -> (i32, index)
+  %d:2 = func.call @nest_while(%od, %c12) : (memref<?xi32>, index) -> (i32, index)
   vector.print %d#0 : i32
   vector.print %d#1 : index
-  call @print_memref_i32(%ou) : (memref<*xi32>) -> ()
-  %e:2 = call @nest_while(%od, %c0) : (memref<?xi32>, index) -> (i32, index)
+  func.call @printMemrefI32(%ou) : (memref<*xi32>) -> ()
+  %e:2 = func.call @nest_while(%od, %c0) : (memref<?xi32>, index) -> (i32, index)
   vector.print %e#0 : i32
   vector.print %e#1 : index
-  %f:2 = call @nest_while(%od, %c1) : (memref<?xi32>, index) -> (i32, index)
+  %f:2 = func.call @nest_while(%od, %c1) : (memref<?xi32>, index) -> (i32, index)
   vector.print %f#0 : i32
   vector.print %f#1 : index
   memref.dealloc %out : memref<24xi32>
-  return
+  func.return
 }

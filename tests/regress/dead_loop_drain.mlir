@@ -4,7 +4,7 @@
 // The harness used to let such work settle for at most 1,000 cycles before counting
 // tokens, and reported the unfinished nest as missing ledger tokens and latched
 // state. Now the drain runs to a quiet cycle (within --max-cycles).
-func @k(%n: index, %x: i64) -> i64 {
+func.func @k(%n: index, %x: i64) -> i64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -32,12 +32,12 @@ func @k(%n: index, %x: i64) -> i64 {
     scf.yield
   }
   %res = arith.addi %x, %one : i64
-  return %res : i64
+  func.return %res : i64
 }
-func @main() {
+func.func @main() {
   %n = arith.constant 6 : index
   %x = arith.constant 41 : i64
-  %r = call @k(%n, %x) : (index, i64) -> i64
+  %r = func.call @k(%n, %x) : (index, i64) -> i64
   vector.print %r : i64
-  return
+  func.return
 }

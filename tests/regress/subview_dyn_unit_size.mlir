@@ -3,16 +3,16 @@
 // the interpreter used the run-time sizes instead, dropped dimension 0 because %n is
 // 1 at run time, and then failed: "result type ... does not match the run-time stride
 // 7 of dimension 0".
-func @k(%m: memref<4x6x1xi32>, %n: index, %p: index) -> i32 {
+func.func @k(%m: memref<4x6x1xi32>, %n: index, %p: index) -> i32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %v = memref.subview %m[1, 2, 0][%n, %p, 1][1, 1, 1] : memref<4x6x1xi32> to memref<?x?xi32, affine_map<(d0, d1) -> (d0 * 6 + d1 + 8)>>
   %a = memref.load %v[%c0, %c1] : memref<?x?xi32, affine_map<(d0, d1) -> (d0 * 6 + d1 + 8)>>
   %x = arith.constant 100 : i32
   memref.store %x, %v[%c0, %c0] : memref<?x?xi32, affine_map<(d0, d1) -> (d0 * 6 + d1 + 8)>>
-  return %a : i32
+  func.return %a : i32
 }
-func @main() {
+func.func @main() {
   %m = memref.alloc() : memref<4x6x1xi32>
   %flat = memref.collapse_shape %m [[0, 1, 2]] : memref<4x6x1xi32> into memref<24xi32>
   %c0 = arith.constant 0 : index
@@ -24,13 +24,13 @@ func @main() {
     %t = arith.index_cast %i : index to i32
     memref.store %t, %flat[%i] : memref<24xi32>
   }
-  %r1 = call @k(%m, %c1, %c3) : (memref<4x6x1xi32>, index, index) -> i32
+  %r1 = func.call @k(%m, %c1, %c3) : (memref<4x6x1xi32>, index, index) -> i32
   vector.print %r1 : i32
-  %r2 = call @k(%m, %c2, %c2) : (memref<4x6x1xi32>, index, index) -> i32
+  %r2 = func.call @k(%m, %c2, %c2) : (memref<4x6x1xi32>, index, index) -> i32
   vector.print %r2 : i32
   %u = memref.cast %m : memref<4x6x1xi32> to memref<*xi32>
-  call @print_memref_i32(%u) : (memref<*xi32>) -> ()
+  func.call @printMemrefI32(%u) : (memref<*xi32>) -> ()
   memref.dealloc %m : memref<4x6x1xi32>
-  return
+  func.return
 }
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)

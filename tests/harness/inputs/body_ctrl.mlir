@@ -1,5 +1,5 @@
 // The loop body needs its control token: the constant 7 fires once per iteration.
-func @fill(%a: memref<8xi32>, %n: index) {
+func.func @fill(%a: memref<8xi32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %n step %c1 {
@@ -8,10 +8,10 @@ func @fill(%a: memref<8xi32>, %n: index) {
     %w = arith.addi %v, %seven : i32
     memref.store %w, %a[%i] : memref<8xi32>
   }
-  return
+  func.return
 }
-func private @print_memref_i32(memref<*xi32>)
-func @main() {
+func.func private @printMemrefI32(memref<*xi32>)
+func.func @main() {
   %a = memref.alloc() : memref<8xi32>
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -22,9 +22,9 @@ func @main() {
   }
   %c3 = arith.constant 3 : index
   %c5 = arith.constant 5 : index
-  call @fill(%a, %c3) : (memref<8xi32>, index) -> ()
-  call @fill(%a, %c5) : (memref<8xi32>, index) -> ()
+  func.call @fill(%a, %c3) : (memref<8xi32>, index) -> ()
+  func.call @fill(%a, %c5) : (memref<8xi32>, index) -> ()
   %u = memref.cast %a : memref<8xi32> to memref<*xi32>
-  call @print_memref_i32(%u) : (memref<*xi32>) -> ()
-  return
+  func.call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  func.return
 }

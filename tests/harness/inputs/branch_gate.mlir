@@ -1,6 +1,6 @@
 // scf.if yielding a value defined outside the branch: it must be split by the
 // branch's cond_br before the mux.
-func @clamp_sum(%a: memref<8xi32>, %n: index, %cap: i32) -> i32 {
+func.func @clamp_sum(%a: memref<8xi32>, %n: index, %cap: i32) -> i32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %z = arith.constant 0 : i32
@@ -15,9 +15,9 @@ func @clamp_sum(%a: memref<8xi32>, %n: index, %cap: i32) -> i32 {
     %t = arith.addi %acc, %c : i32
     scf.yield %t : i32
   }
-  return %s : i32
+  func.return %s : i32
 }
-func @main() {
+func.func @main() {
   %a = memref.alloc() : memref<8xi32>
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -27,7 +27,7 @@ func @main() {
     memref.store %v, %a[%i] : memref<8xi32>
   }
   %cap = arith.constant 4 : i32
-  %r = call @clamp_sum(%a, %c8, %cap) : (memref<8xi32>, index, i32) -> i32
+  %r = func.call @clamp_sum(%a, %c8, %cap) : (memref<8xi32>, index, i32) -> i32
   vector.print %r : i32
-  return
+  func.return
 }

@@ -1,5 +1,5 @@
 // A value from outside the loop used in the body: a body-local invariant.
-func @scale(%a: memref<8xi32>, %n: index, %k: i32) -> i32 {
+func.func @scale(%a: memref<8xi32>, %n: index, %k: i32) -> i32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %z = arith.constant 0 : i32
@@ -10,9 +10,9 @@ func @scale(%a: memref<8xi32>, %n: index, %k: i32) -> i32 {
     %t = arith.addi %acc, %w : i32
     scf.yield %t : i32
   }
-  return %s : i32
+  func.return %s : i32
 }
-func @main() {
+func.func @main() {
   %a = memref.alloc() : memref<8xi32>
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -23,9 +23,9 @@ func @main() {
   }
   %k = arith.constant 3 : i32
   %c4 = arith.constant 4 : index
-  %r1 = call @scale(%a, %c4, %k) : (memref<8xi32>, index, i32) -> i32
+  %r1 = func.call @scale(%a, %c4, %k) : (memref<8xi32>, index, i32) -> i32
   vector.print %r1 : i32
-  %r2 = call @scale(%a, %c8, %k) : (memref<8xi32>, index, i32) -> i32
+  %r2 = func.call @scale(%a, %c8, %k) : (memref<8xi32>, index, i32) -> i32
   vector.print %r2 : i32
-  return
+  func.return
 }

@@ -1,6 +1,6 @@
 // A store followed by a load of the same buffer with no data dependency between them:
 // only the ctrl-done network keeps the load after the store.
-func @shift(%a: memref<9xi32>, %n: index) -> i32 {
+func.func @shift(%a: memref<9xi32>, %n: index) -> i32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %z = arith.constant 0 : i32
@@ -12,12 +12,12 @@ func @shift(%a: memref<9xi32>, %n: index) -> i32 {
     %t = arith.addi %acc, %r : i32
     scf.yield %t : i32
   }
-  return %s : i32
+  func.return %s : i32
 }
-func @main() {
+func.func @main() {
   %a = memref.alloc() : memref<9xi32>
   %c8 = arith.constant 8 : index
-  %r = call @shift(%a, %c8) : (memref<9xi32>, index) -> i32
+  %r = func.call @shift(%a, %c8) : (memref<9xi32>, index) -> i32
   vector.print %r : i32
-  return
+  func.return
 }

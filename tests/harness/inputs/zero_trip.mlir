@@ -1,16 +1,16 @@
 // A loop whose trip count is zero on some calls; its body uses an outside value and
 // memory.
-func @add_k(%a: memref<8xi32>, %lo: index, %hi: index, %k: i32) {
+func.func @add_k(%a: memref<8xi32>, %lo: index, %hi: index, %k: i32) {
   %c1 = arith.constant 1 : index
   scf.for %i = %lo to %hi step %c1 {
     %v = memref.load %a[%i] : memref<8xi32>
     %w = arith.addi %v, %k : i32
     memref.store %w, %a[%i] : memref<8xi32>
   }
-  return
+  func.return
 }
-func private @print_memref_i32(memref<*xi32>)
-func @main() {
+func.func private @printMemrefI32(memref<*xi32>)
+func.func @main() {
   %a = memref.alloc() : memref<8xi32>
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -21,10 +21,10 @@ func @main() {
     memref.store %v, %a[%i] : memref<8xi32>
   }
   %k = arith.constant 10 : i32
-  call @add_k(%a, %c0, %c3, %k) : (memref<8xi32>, index, index, i32) -> ()
-  call @add_k(%a, %c3, %c3, %k) : (memref<8xi32>, index, index, i32) -> ()
-  call @add_k(%a, %c3, %c8, %k) : (memref<8xi32>, index, index, i32) -> ()
+  func.call @add_k(%a, %c0, %c3, %k) : (memref<8xi32>, index, index, i32) -> ()
+  func.call @add_k(%a, %c3, %c3, %k) : (memref<8xi32>, index, index, i32) -> ()
+  func.call @add_k(%a, %c3, %c8, %k) : (memref<8xi32>, index, index, i32) -> ()
   %u = memref.cast %a : memref<8xi32> to memref<*xi32>
-  call @print_memref_i32(%u) : (memref<*xi32>) -> ()
-  return
+  func.call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  func.return
 }

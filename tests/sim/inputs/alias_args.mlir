@@ -1,6 +1,6 @@
-func private @print_memref_i32(memref<*xi32>)
+func.func private @printMemrefI32(memref<*xi32>)
 // b[i+1] = a[i] + 1, called with a and b the same buffer
-func @k(%a: memref<?xi32>, %b: memref<?xi32>) {
+func.func @k(%a: memref<?xi32>, %b: memref<?xi32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -11,9 +11,9 @@ func @k(%a: memref<?xi32>, %b: memref<?xi32>) {
     %i1 = arith.addi %i, %c1 : index
     memref.store %y, %b[%i1] : memref<?xi32>
   }
-  return
+  func.return
 }
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %zero = arith.constant 0 : i32
   %buf = memref.alloc() : memref<3xi32>
@@ -23,8 +23,8 @@ func @main() {
   memref.store %zero, %buf[%c1] : memref<3xi32>
   memref.store %zero, %buf[%c2] : memref<3xi32>
   %d = memref.cast %buf : memref<3xi32> to memref<?xi32>
-  call @k(%d, %d) : (memref<?xi32>, memref<?xi32>) -> ()
+  func.call @k(%d, %d) : (memref<?xi32>, memref<?xi32>) -> ()
   %u = memref.cast %buf : memref<3xi32> to memref<*xi32>
-  call @print_memref_i32(%u) : (memref<*xi32>) -> ()
-  return
+  func.call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  func.return
 }

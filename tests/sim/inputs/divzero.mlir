@@ -1,11 +1,11 @@
-func @div(%a: i32, %b: i32) -> i32 {
+func.func @div(%a: i32, %b: i32) -> i32 {
   %q = arith.remui %a, %b : i32
-  return %q : i32
+  func.return %q : i32
 }
-func @main() {
+func.func @main() {
   %a = arith.constant 7 : i32
   %z = arith.constant 0 : i32
-  %q = call @div(%a, %z) : (i32, i32) -> i32
+  %q = func.call @div(%a, %z) : (i32, i32) -> i32
   vector.print %q : i32
-  return
+  func.return
 }

@@ -1,4 +1,4 @@
-func @k(%A: memref<1xi32>, %B: memref<1xi32>, %c: i1) -> i32 {
+func.func @k(%A: memref<1xi32>, %B: memref<1xi32>, %c: i1) -> i32 {
   %c0 = arith.constant 0 : index
   %m = scf.if %c -> (memref<1xi32>) {
     scf.yield %A : memref<1xi32>
@@ -6,9 +6,9 @@ func @k(%A: memref<1xi32>, %B: memref<1xi32>, %c: i1) -> i32 {
     scf.yield %B : memref<1xi32>
   }
   %v = memref.load %m[%c0] : memref<1xi32>
-  return %v : i32
+  func.return %v : i32
 }
-func @main() {
+func.func @main() {
   %c0 = arith.constant 0 : index
   %A = memref.alloc() : memref<1xi32>
   %B = memref.alloc() : memref<1xi32>
@@ -17,7 +17,7 @@ func @main() {
   memref.store %x, %A[%c0] : memref<1xi32>
   memref.store %y, %B[%c0] : memref<1xi32>
   %t = arith.constant true
-  %v = call @k(%A, %B, %t) : (memref<1xi32>, memref<1xi32>, i1) -> i32
+  %v = func.call @k(%A, %B, %t) : (memref<1xi32>, memref<1xi32>, i1) -> i32
   vector.print %v : i32
-  return
+  func.return
 }

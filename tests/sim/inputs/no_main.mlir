@@ -1,3 +1,3 @@
-func @k() {
-  return
+func.func @k() {
+  func.return
 }

@@ -1,9 +1,9 @@
-func @main() {
+func.func @main() {
   %t = arith.constant true
   scf.while : () -> () {
     scf.condition(%t)
   } do {
     scf.yield
   }
-  return
+  func.return
 }

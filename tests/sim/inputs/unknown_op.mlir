@@ -1,5 +1,5 @@
-func @main() {
+func.func @main() {
   %a = arith.constant 1 : i32
   %b = math.absi %a : i32
-  return
+  func.return
 }

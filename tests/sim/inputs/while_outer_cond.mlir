@@ -1,4 +1,4 @@
-func @k(%x: i32) -> i32 {
+func.func @k(%x: i32) -> i32 {
   %false = arith.constant false
   %r = scf.while (%v = %x) : (i32) -> i32 {
     scf.condition(%false) %v : i32
@@ -6,11 +6,11 @@ func @k(%x: i32) -> i32 {
   ^bb0(%v: i32):
     scf.yield %v : i32
   }
-  return %r : i32
+  func.return %r : i32
 }
-func @main() {
+func.func @main() {
   %x = arith.constant 7 : i32
-  %r = call @k(%x) : (i32) -> i32
+  %r = func.call @k(%x) : (i32) -> i32
   vector.print %r : i32
-  return
+  func.return
 }

@@ -8,9 +8,12 @@
 
 #include "frontend/import.h"
 
-#include "mlir/AsmParser/AsmParserState.h"
+#include "frontend/mlir_text.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -43,10 +46,7 @@ struct Unsupported {
 
 class Importer {
 public:
-  Importer(const mlir::AsmParserState& state, const Positions& pos, Module& out)
-      : state_(state), pos_(pos), mod_(out) {
-    indexNames();
-  }
+  Importer(MlirText& text, Module& out) : text_(text), mod_(out) {}
 
   void importTop(mlir::Block& top) {
     for (mlir::Operation& op : top) {
@@ -61,47 +61,12 @@ public:
   }
 
 private:
-  const mlir::AsmParserState& state_;
-  const Positions& pos_;
+  MlirText& text_;
   Module& mod_;
   Function* func_ = nullptr;
   llvm::DenseMap<mlir::Value, Value*> values_;
-  // Names and positions as written: "%x", "%r#1", "%i".
-  llvm::DenseMap<mlir::Value, std::pair<std::string, llvm::SMLoc>> names_;
 
-  // ---- positions and names ---------------------------------------------------------
-
-  static std::string text(llvm::SMRange r) {
-    if (!r.isValid()) return {};
-    return std::string(r.Start.getPointer(), r.End.getPointer() - r.Start.getPointer());
-  }
-
-  void indexNames() {
-    for (const auto& d : state_.getOpDefs()) {
-      unsigned n = d.op->getNumResults();
-      for (size_t g = 0; g < d.resultGroups.size(); ++g) {
-        const auto& grp = d.resultGroups[g];
-        unsigned end = g + 1 < d.resultGroups.size() ? d.resultGroups[g + 1].startIndex : n;
-        std::string base = text(grp.definition.loc);
-        for (unsigned i = grp.startIndex; i < end; ++i) {
-          std::string nm = end - grp.startIndex == 1 ? base : base + "#" + std::to_string(i - grp.startIndex);
-          names_[d.op->getResult(i)] = {nm, grp.definition.loc.Start};
-        }
-      }
-    }
-    for (const auto& b : state_.getBlockDefs())
-      for (size_t i = 0; i < b.arguments.size() && i < b.block->getNumArguments(); ++i)
-        names_[b.block->getArgument(i)] = {text(b.arguments[i].loc), b.arguments[i].loc.Start};
-  }
-
-  Loc locOf(mlir::Operation* op) {
-    Loc l;
-    if (const auto* d = state_.getOpDef(op)) l = pos_.at(d->loc.Start);
-    else if (mlir::Operation* p = op->getParentOp(); p && !llvm::isa<mlir::ModuleOp>(p)) l = locOf(p);
-    else l = Loc{mod_.file, 0, 0};
-    l.source = pos_.source(op->getLoc());
-    return l;
-  }
+  Loc locOf(mlir::Operation* op) { return text_.locOf(op); }
 
   [[noreturn]] void fail(mlir::Operation* op, const std::string& msg) {
     throw Unsupported{Diag{locOf(op), msg}};
@@ -119,10 +84,10 @@ private:
   // ---- values ----------------------------------------------------------------------
 
   void define(mlir::Value mv, Value* v, const Loc& fallback) {
-    auto it = names_.find(mv);
-    if (it != names_.end()) {
-      v->name = it->second.first;
-      v->loc = pos_.at(it->second.second);
+    auto [name, at] = text_.nameOf(mv);
+    if (!name.empty()) {
+      v->name = name;
+      v->loc = text_.at(at);
     } else {
       v->name = "%" + std::to_string(func_->numSlots);
       v->loc = fallback;
@@ -420,11 +385,20 @@ std::optional<Type> importType(mlir::Type t) {
                            printed(m.getLayout()));
 }
 
-std::optional<Diag> importModule(mlir::Block& top, const mlir::AsmParserState& state,
-                                 const Positions& pos, Module& out) {
+std::unique_ptr<mlir::MLIRContext> makeInputContext() {
+  mlir::DialectRegistry reg;
+  reg.insert<mlir::func::FuncDialect, mlir::scf::SCFDialect, mlir::arith::ArithDialect,
+             mlir::memref::MemRefDialect, mlir::math::MathDialect, mlir::vector::VectorDialect,
+             mlir::cf::ControlFlowDialect>();
+  auto ctx = std::make_unique<mlir::MLIRContext>(reg, mlir::MLIRContext::Threading::DISABLED);
+  ctx->loadAllAvailableDialects();
+  return ctx;
+}
+
+std::optional<Diag> importModule(MlirText& text, Module& out) {
   try {
-    Importer imp(state, pos, out);
-    imp.importTop(top);
+    Importer imp(text, out);
+    imp.importTop(text.top());
   } catch (Unsupported& u) {
     return u.diag;
   }

@@ -4,31 +4,23 @@
 
 #include "lowering/ir/ir.h"
 
-#include "mlir/IR/Block.h"
-#include "mlir/IR/Location.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Types.h"
 
-#include <functional>
+#include <memory>
 #include <optional>
-
-namespace mlir {
-class AsmParserState;
-}
 
 namespace loom::frontend {
 
-// Where things stand in the .mlir text: maps MLIR's source positions to loom Locs
-// (1-based line and column of the file as the user wrote it).
-struct Positions {
-  std::function<Loc(llvm::SMLoc)> at;
-  // The original source a producer recorded in an MLIR location ("kernel.c:12:3"), or
-  // null when the location is only the .mlir position itself.
-  std::function<std::shared_ptr<const std::string>(mlir::Location)> source;
-};
+class MlirText;
 
-// Imports every function of `top` (the parsed file, `module` wrappers included) into
-// `out`. Returns the first op loom-sim cannot simulate, as a located error.
-std::optional<Diag> importModule(mlir::Block& top, const mlir::AsmParserState& state,
-                                 const Positions& pos, Module& out);
+// The dialects of the input language (func, scf, arith, memref, math, vector, cf), in a
+// context of its own: one per parse, since a parse happens once per run.
+std::unique_ptr<mlir::MLIRContext> makeInputContext();
+
+// Imports every function of the parsed and verified text (`module` wrappers included)
+// into `out`. Returns the first op loom-sim cannot simulate, as a located error.
+std::optional<Diag> importModule(MlirText& text, Module& out);
 
 // Converts an MLIR type; nullopt for a type outside the input language.
 std::optional<Type> importType(mlir::Type t);

@@ -1,0 +1,158 @@
+#include "frontend/mlir_text.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+
+namespace loom::frontend {
+
+MlirText::MlirText(mlir::MLIRContext& ctx, const std::string& text,
+                   std::shared_ptr<const std::string> file, const Upgraded* upgrade)
+    : ctx_(ctx), file_(std::move(file)), upgrade_(upgrade) {
+  sm_.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, *file_), llvm::SMLoc());
+}
+
+// Runs one step with MLIR's diagnostics caught: the first error becomes the result.
+std::optional<Diag> MlirText::capture(const std::function<bool()>& step, const char* what) {
+  std::optional<Diag> first;
+  mlir::ScopedDiagnosticHandler handler(&ctx_, [&](mlir::Diagnostic& d) {
+    if (d.getSeverity() == mlir::DiagnosticSeverity::Error && !first) first = convert(d);
+    return mlir::success();
+  });
+  if (step()) return std::nullopt;
+  return first ? first : Diag{Loc{file_, 0, 0}, what};
+}
+
+std::optional<Diag> MlirText::parse() {
+  mlir::ParserConfig config(&ctx_, /*verifyAfterParse=*/false);
+  auto err = capture([&] { return mlir::succeeded(mlir::parseAsmSourceFile(sm_, &top_, config, &state_)); },
+                     "cannot parse the file");
+  if (!err) indexParsed();
+  return err;
+}
+
+std::optional<Diag> MlirText::verify() {
+  return capture(
+      [&] {
+        for (mlir::Operation& op : top_)
+          if (mlir::failed(mlir::verify(&op))) return false;
+        return true;
+      },
+      "verification failed");
+}
+
+static std::string rangeText(llvm::SMRange r) {
+  if (!r.isValid()) return {};
+  return std::string(r.Start.getPointer(), r.End.getPointer() - r.Start.getPointer());
+}
+
+void MlirText::indexParsed() {
+  for (const auto& d : state_.getOpDefs()) {
+    const void* key = d.op->getLoc().getAsOpaquePointer();
+    auto it = opAtLocation_.find(key);
+    if (it == opAtLocation_.end() || d.loc.Start.getPointer() < it->second.getPointer())
+      opAtLocation_[key] = d.loc.Start;
+    unsigned n = d.op->getNumResults();
+    for (size_t g = 0; g < d.resultGroups.size(); ++g) {
+      const auto& grp = d.resultGroups[g];
+      unsigned end = g + 1 < d.resultGroups.size() ? d.resultGroups[g + 1].startIndex : n;
+      std::string base = rangeText(grp.definition.loc);
+      for (unsigned i = grp.startIndex; i < end; ++i)
+        names_[d.op->getResult(i)] = {end - grp.startIndex == 1 ? base
+                                                                  : base + "#" + std::to_string(i - grp.startIndex),
+                                      grp.definition.loc.Start};
+    }
+  }
+  for (const auto& b : state_.getBlockDefs())
+    for (size_t i = 0; i < b.arguments.size() && i < b.block->getNumArguments(); ++i)
+      names_[b.block->getArgument(i)] = {rangeText(b.arguments[i].loc), b.arguments[i].loc.Start};
+}
+
+std::pair<std::string, llvm::SMLoc> MlirText::nameOf(mlir::Value v) const {
+  auto it = names_.find(v);
+  return it == names_.end() ? std::pair<std::string, llvm::SMLoc>{} : it->second;
+}
+
+Loc MlirText::lineCol(unsigned line, unsigned col) const {
+  if (upgrade_) col = originalColumn(*upgrade_, line, col);
+  return Loc{file_, line, col};
+}
+
+Loc MlirText::at(llvm::SMLoc l) const {
+  if (!l.isValid()) return Loc{file_, 0, 0};
+  auto [line, col] = sm_.getLineAndColumn(l);
+  return lineCol(line, col);
+}
+
+Loc MlirText::locOf(mlir::Operation* op) {
+  Loc l{file_, 0, 0};
+  if (const auto* d = state_.getOpDef(op)) l = at(d->loc.Start);
+  else if (mlir::Operation* p = op->getParentOp()) l = locOf(p);
+  l.source = source(op->getLoc());
+  return l;
+}
+
+// The first file position inside a location: NameLoc and CallSiteLoc lead to the op's
+// own place (the callee side), FusedLoc to its first member that has one.
+static std::optional<mlir::FileLineColLoc> firstFileLoc(mlir::Location l) {
+  if (auto f = llvm::dyn_cast<mlir::FileLineColLoc>(l)) return f;
+  if (auto r = llvm::dyn_cast<mlir::FileLineColRange>(l))
+    return mlir::FileLineColLoc::get(r.getFilename(), r.getStartLine(), r.getStartColumn());
+  if (auto n = llvm::dyn_cast<mlir::NameLoc>(l)) return firstFileLoc(n.getChildLoc());
+  if (auto c = llvm::dyn_cast<mlir::CallSiteLoc>(l)) return firstFileLoc(c.getCallee());
+  if (auto f = llvm::dyn_cast<mlir::FusedLoc>(l))
+    for (mlir::Location m : f.getLocations())
+      if (auto r = firstFileLoc(m)) return r;
+  return std::nullopt;
+}
+
+static std::optional<std::string> firstName(mlir::Location l) {
+  if (auto n = llvm::dyn_cast<mlir::NameLoc>(l)) return n.getName().str();
+  if (auto c = llvm::dyn_cast<mlir::CallSiteLoc>(l)) return firstName(c.getCallee());
+  if (auto f = llvm::dyn_cast<mlir::FusedLoc>(l))
+    for (mlir::Location m : f.getLocations())
+      if (auto r = firstName(m)) return r;
+  return std::nullopt;
+}
+
+static std::string fileLineCol(mlir::FileLineColLoc f) {
+  return f.getFilename().getValue().str() + ":" + std::to_string(f.getLine()) + ":" +
+         std::to_string(f.getColumn());
+}
+
+bool MlirText::isThisBuffer(mlir::FileLineColLoc f) const { return f.getFilename().getValue() == *file_; }
+
+std::shared_ptr<const std::string> MlirText::source(mlir::Location l) {
+  std::optional<mlir::FileLineColLoc> f = firstFileLoc(l);
+  std::optional<std::string> name = firstName(l);
+  auto call = llvm::dyn_cast<mlir::CallSiteLoc>(l);
+  if (f && isThisBuffer(*f) && !name && !call) return nullptr;
+  std::string s = f ? fileLineCol(*f) : std::string();
+  if (name) s += (s.empty() ? "'" : " '") + *name + "'";
+  if (call)
+    if (auto caller = firstFileLoc(call.getCaller())) s += " called from " + fileLineCol(*caller);
+  if (s.empty()) return nullptr;
+  auto& slot = sources_[s];
+  if (!slot) slot = std::make_shared<const std::string>(s);
+  return slot;
+}
+
+Loc MlirText::locate(mlir::Location l) {
+  std::optional<mlir::FileLineColLoc> f = firstFileLoc(l);
+  if (f && isThisBuffer(*f) && llvm::isa<mlir::FileLineColLoc, mlir::FileLineColRange>(l))
+    return lineCol(f->getLine(), f->getColumn());
+  Loc r{file_, 0, 0};
+  auto it = opAtLocation_.find(l.getAsOpaquePointer());
+  if (it != opAtLocation_.end()) r = at(it->second);
+  else if (f && isThisBuffer(*f)) r = lineCol(f->getLine(), f->getColumn());
+  r.source = source(l);
+  return r;
+}
+
+Diag MlirText::convert(mlir::Diagnostic& d) {
+  Diag out{locate(d.getLocation()), d.str()};
+  for (mlir::Diagnostic& n : d.getNotes()) out.notes.push_back(Diag{locate(n.getLocation()), n.str()});
+  return out;
+}
+
+} // namespace loom::frontend

@@ -227,14 +227,10 @@ private:
         .Case([&](mlir::memref::AllocOp a) { refuseLayoutSymbols(a, a.getSymbolOperands().size()); })
         .Case([&](mlir::memref::AllocaOp a) { refuseLayoutSymbols(a, a.getSymbolOperands().size()); })
         .Default([](mlir::Operation*) {});
-    if (auto ex = llvm::dyn_cast<mlir::memref::ExpandShapeOp>(mop)) {
-      // The output shape is the result type's; dynamic sizes are inferred from the
-      // source as before (one dynamic size per group, checked in expandShapeSizes).
-      addOperands(op, mop, mop->getOperands().take_front(1));
-      (void)ex;
-    } else {
-      addOperands(op, mop, mop->getOperands());
-    }
+    // memref.expand_shape's dynamic output_shape values follow its source as operands
+    // 1..n (for printing); the interpreter and the lowering infer the sizes from the
+    // source, which a valid program agrees with.
+    addOperands(op, mop, mop->getOperands());
     addResults(op, mop);
     for (unsigned i = 0; i < mop->getNumRegions(); ++i) {
       auto r = std::make_unique<Region>();

@@ -75,18 +75,21 @@ ParseResult parseModule(std::string text, const std::string& filename) {
   runOnLargeStack([&] {
     std::optional<Diag> err = parseInto(mod->source, mod->file, nullptr, *mod);
     if (err && looksLikeMlir14(mod->source)) {
+      // MLIR 22 rejects MLIR 14 spellings: read the file upgraded, and say so.
       Upgraded up = upgradeMlir14(mod->source);
       auto again = std::make_unique<Module>();
       again->file = mod->file;
       again->source = mod->source;
-      if (!parseInto(up.text, mod->file, &up, *again)) {
+      std::string what;
+      for (const std::string& c : up.changes) what += (what.empty() ? "" : ", ") + c;
+      Diag note{Loc{mod->file, 0, 0}, "read in MLIR 14 spelling, upgraded (" + what + "); `loom-sim upgrade " +
+                                          *mod->file + "` writes the current form"};
+      err = parseInto(up.text, mod->file, &up, *again);
+      if (err) {
+        err->notes.push_back(note);
+      } else {
         mod = std::move(again);
-        std::string what;
-        for (const std::string& c : up.changes) what += (what.empty() ? "" : ", ") + c;
-        res.notes.push_back(Diag{Loc{mod->file, 0, 0},
-                                 "read in MLIR 14 spelling, upgraded (" + what + "); `loom-sim upgrade " +
-                                     *mod->file + "` writes the current form"});
-        err.reset();
+        res.notes.push_back(note);
       }
     }
     if (err) {

@@ -114,6 +114,7 @@ int lowerCommand(const LowerCommandOptions& opts) {
   lower.verify = false; // run below, so that a violation is a failed check (1), not bad input
   if (!parseInjections(opts.inject, lower.inject)) return kBadInput;
   ParseResult parsed = parseFile(opts.file);
+  for (const Diag& n : parsed.notes) std::cerr << n.str("note") << std::endl;
   if (parsed.error) return printDiag(*parsed.error), kBadInput;
   const Module& m = *parsed.module;
   if (auto err = verifyModule(m)) return printDiag(*err), kBadInput;

@@ -46,7 +46,7 @@ extern "C" int sc_main(int argc, char* argv[]) {
   CLI::App* runCmd = app.add_subcommand(
       "run", "Run a program: its entry function in the reference interpreter, accelerated calls on "
              "the dataflow simulator");
-  runCmd->add_option("file", run.file, "MLIR file (MLIR-14 or current syntax)")->required();
+  runCmd->add_option("file", run.file, "MLIR file")->required();
   runCmd->add_option("--entry", run.entry, "Function to run (no arguments)")->capture_default_str();
   runCmd->add_flag("--no-accel", run.noAccel,
                    "Run everything in the reference interpreter (no dataflow simulation)");
@@ -82,7 +82,14 @@ extern "C" int sc_main(int argc, char* argv[]) {
   bool checkPrint = false;
   CLI::App* checkCmd = app.add_subcommand("check", "Parse and verify a program; report the first error");
   checkCmd->add_option("file", checkFile, "MLIR file")->required();
-  checkCmd->add_flag("--print", checkPrint, "Print the parsed module back as MLIR-14 text");
+  checkCmd->add_flag("--print", checkPrint, "Print the parsed module back as MLIR text");
+
+  std::string upgradeFile, upgradeOut;
+  CLI::App* upgradeCmd = app.add_subcommand(
+      "upgrade", "Rewrite a program in MLIR 14 spelling (func @f, return, call, select, arith.maxf, "
+                 "print_memref_*) into the current one");
+  upgradeCmd->add_option("file", upgradeFile, "MLIR file")->required();
+  upgradeCmd->add_option("-o,--output", upgradeOut, "Write here (default: stdout); never the input");
 
   loom::LowerCommandOptions lower;
   CLI::App* lowerCmd = app.add_subcommand(
@@ -130,6 +137,7 @@ extern "C" int sc_main(int argc, char* argv[]) {
   setupLogging(verbosity);
   if (*runCmd) return loom::runCommand(run);
   if (*checkCmd) return loom::checkCommand(checkFile, checkPrint);
+  if (*upgradeCmd) return loom::upgradeCommand(upgradeFile, upgradeOut);
   if (*lowerCmd) return loom::lowerCommand(lower);
   if (*verifyCmd) return loom::verifyDfgCommand(dfgFile);
   if (*simCmd) return loom::simCommand(simo);

@@ -3,6 +3,7 @@
 #include "lowering/interp/interpreter.h"
 #include "lowering/ir/printer.h"
 #include "frontend/parse.h"
+#include "frontend/upgrade.h"
 #include "lowering/verify/verifier.h"
 #include "models/timing_json.h"
 #include "sim/host/accelerator.h"
@@ -15,6 +16,8 @@
 #include <ctime>
 #include <fstream>
 #include <iostream>
+#include <sstream>
+#include <sys/stat.h>
 
 namespace loom {
 
@@ -25,6 +28,7 @@ void printDiag(const Diag& d) { std::cerr << d.str() << std::endl; }
 // Parses and verifies; prints the diagnostic and returns null on bad input.
 std::unique_ptr<Module> load(const std::string& file) {
   ParseResult parsed = parseFile(file);
+  for (const Diag& n : parsed.notes) std::cerr << n.str("note") << std::endl;
   if (parsed.error) {
     printDiag(*parsed.error);
     return nullptr;
@@ -91,6 +95,46 @@ int checkCommand(const std::string& file, bool print) {
   auto mod = load(file);
   if (!mod) return 2;
   if (print) printModule(*mod, std::cout);
+  return 0;
+}
+
+// Same file: both exist and are one inode, or neither exists and the paths are equal.
+static bool sameFile(const std::string& a, const std::string& b) {
+  struct stat sa, sb;
+  bool ea = ::stat(a.c_str(), &sa) == 0, eb = ::stat(b.c_str(), &sb) == 0;
+  if (ea && eb) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  return !ea && !eb && a == b;
+}
+
+int upgradeCommand(const std::string& file, const std::string& out) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return printDiag({Loc{std::make_shared<const std::string>(file), 0, 0}, "cannot open file"}), 2;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  Upgraded up = upgradeMlir14(ss.str());
+  // The result must be a program MLIR 22 reads: check it before writing anything.
+  ParseResult check = parseModule(up.text, file);
+  if (check.error) {
+    Diag d = *check.error;
+    if (d.loc.line) d.loc.col = originalColumn(up, d.loc.line, d.loc.col);
+    printDiag(d);
+    return 2;
+  }
+  if (!out.empty() && sameFile(out, file)) {
+    std::cerr << "loom-sim: error: -o " << out << " names the input file; write the upgrade elsewhere\n";
+    return 2;
+  }
+  for (const std::string& c : up.changes) std::cerr << "upgraded: " << c << "\n";
+  if (up.changes.empty()) std::cerr << "loom-sim: " << file << " is already in the current spelling\n";
+  if (out.empty()) {
+    std::cout << up.text;
+    return 0;
+  }
+  std::ofstream o(out, std::ios::binary);
+  if (!(o << up.text) || !o.flush()) {
+    std::cerr << "loom-sim: error: cannot write '" << out << "'\n";
+    return 1;
+  }
   return 0;
 }
 

@@ -30,6 +30,9 @@ struct RunOptions {
 int runCommand(const RunOptions& opts);
 
 // `loom-sim check`: parse and verify; optionally print the module back.
+// Writes FILE in the current MLIR spelling (frontend/upgrade.h) to `out` (stdout if
+// empty), after checking that MLIR 22 reads the result; exit 2 if it does not.
+int upgradeCommand(const std::string& file, const std::string& out);
 int checkCommand(const std::string& file, bool print);
 
 // `loom-sim timing`: print the defaults, or read a file and print it completed.

@@ -5,8 +5,9 @@
 namespace loom {
 
 std::string Loc::str() const {
-  return (file ? *file : std::string("<input>")) + ":" + std::to_string(line) + ":" +
-         std::to_string(col);
+  std::string f = file ? *file : std::string("<input>");
+  if (!line) return f; // the file as a whole
+  return f + ":" + std::to_string(line) + ":" + std::to_string(col);
 }
 
 std::string Loc::where() const {
@@ -14,8 +15,8 @@ std::string Loc::where() const {
   return line ? *source + " (" + str() + ")" : *source;
 }
 
-std::string Diag::str() const {
-  std::string s = loc.where() + ": error: " + message;
+std::string Diag::str(const char* severity) const {
+  std::string s = loc.where() + ": " + severity + ": " + message;
   for (const Diag& n : notes) s += "\n" + n.loc.where() + ": note: " + n.message;
   return s;
 }

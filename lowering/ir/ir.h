@@ -43,7 +43,7 @@ struct Diag {
   std::string message;
   std::vector<Diag> notes;
   // "where: error: message", then one "where: note: message" line per note.
-  std::string str() const;
+  std::string str(const char* severity = "error") const;
 };
 
 class Op;

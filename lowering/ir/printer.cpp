@@ -1,5 +1,5 @@
-// Prints the IR back as MLIR-14 text, with the names the source used, so that
-// parse(print(m)) is the same module and mlir-opt-14 accepts the output.
+// Prints the IR back as MLIR text in the current spelling, with the names the source
+// used, so that parse(print(m)) is the same module and mlir-opt (MLIR 22) accepts it.
 
 #include "lowering/ir/printer.h"
 
@@ -51,12 +51,12 @@ private:
 
   void function(const Function& f) {
     if (f.isDeclaration) {
-      os_ << "func private @" << f.name << parenTypes(f.argTypes);
+      os_ << "func.func private @" << f.name << parenTypes(f.argTypes);
       if (!f.resultTypes.empty()) os_ << " -> " << parenTypes(f.resultTypes);
       os_ << "\n";
       return;
     }
-    os_ << "func " << (f.isPrivate ? "private " : "") << "@" << f.name << "(";
+    os_ << "func.func " << (f.isPrivate ? "private " : "") << "@" << f.name << "(";
     const Block& entry = f.body.front();
     for (size_t i = 0; i < entry.args.size(); ++i)
       os_ << (i ? ", " : "") << entry.args[i]->name << ": " << entry.args[i]->type.str();
@@ -151,7 +151,7 @@ private:
     case OpKind::Func: break;
     case OpKind::Return:
     case OpKind::Yield:
-      os_ << (op.kind == OpKind::Return ? "return" : "scf.yield");
+      os_ << (op.kind == OpKind::Return ? "func.return" : "scf.yield");
       if (!op.operands.empty()) os_ << " " << names(op.operands) << " : " << types(typesOf(op.operands));
       break;
     case OpKind::Condition:
@@ -160,7 +160,7 @@ private:
         os_ << " " << names(op.operands, 1) << " : " << types(typesOf(op.operands, 1));
       break;
     case OpKind::Call:
-      os_ << "call @" << op.callee << "(" << names(op.operands) << ") : "
+      os_ << "func.call @" << op.callee << "(" << names(op.operands) << ") : "
           << parenTypes(typesOf(op.operands)) << " -> " << parenTypes(resultTypes(op));
       break;
     case OpKind::Constant: os_ << name << " " << constant(op); break;
@@ -175,7 +175,7 @@ private:
       break;
     }
     case OpKind::Select:
-      os_ << "select " << names(op.operands) << " : " << op.result()->type.str();
+      os_ << "arith.select " << names(op.operands) << " : " << op.result()->type.str();
       break;
     case OpKind::ExtSI: case OpKind::ExtUI: case OpKind::TruncI: case OpKind::ExtF:
     case OpKind::TruncF: case OpKind::IndexCast: case OpKind::SIToFP: case OpKind::UIToFP:
@@ -223,7 +223,12 @@ private:
           os_ << (i ? ", " : "") << op.reassociation[g][i];
         os_ << "]";
       }
-      os_ << "] : " << op.operand(0)->type.str() << " into " << op.result()->type.str();
+      os_ << "]";
+      if (op.kind == OpKind::ExpandShape) {
+        unsigned k = 1;
+        os_ << " output_shape " << mixedList(op, op.result()->type.mem->shape, k);
+      }
+      os_ << " : " << op.operand(0)->type.str() << " into " << op.result()->type.str();
       break;
     }
     case OpKind::For: {

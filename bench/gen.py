@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the benchmark kernels of scripts/bench.sh as MLIR-14 programs.
+"""Generates the benchmark kernels of scripts/bench.sh as MLIR programs (MLIR 22 spelling).
 
   gen.py gemm M N K          i32 C += A * B (A MxK, B KxN, C MxN)
   gen.py stencil N STEPS     i32 5-point Jacobi on an NxN grid, STEPS x (A -> B, B -> A)
@@ -14,7 +14,7 @@ Every program has a `main` that builds its inputs deterministically (index arith
 in loops, no data files), calls the kernel function once (the function runs on the
 dataflow simulator, main in the reference interpreter) and prints a small checksum
 with vector.print. The output goes to stdout, or to -o FILE. The kernels are valid
-MLIR 14: `scripts/oracle.sh` (mlir-cpu-runner-14) runs them and prints the same
+MLIR 22: `scripts/oracle.sh` (mlir-opt + mlir-runner) runs them and prints the same
 checksum, which is how tests/bench checks them at small sizes.
 """
 
@@ -70,7 +70,7 @@ def gemm(m, n, k):
         f"// bench: gemm {m}x{n}x{k} — i32 C += A * B on dynamically shaped 2-D memrefs; the",
         "// innermost reduction is carried in an iter_arg seeded from C. main fills A, B, C with",
         "// index formulas and prints a checksum of C (s = 31 * s + c over row-major C, i32).",
-        "func @gemm(%A: memref<?x?xi32>, %B: memref<?x?xi32>, %C: memref<?x?xi32>) {",
+        "func.func @gemm(%A: memref<?x?xi32>, %B: memref<?x?xi32>, %C: memref<?x?xi32>) {",
         "  %c0 = arith.constant 0 : index",
         "  %c1 = arith.constant 1 : index",
         "  %m = memref.dim %A, %c0 : memref<?x?xi32>",
@@ -89,10 +89,10 @@ def gemm(m, n, k):
         "      memref.store %sum, %C[%i, %j] : memref<?x?xi32>",
         "    }",
         "  }",
-        "  return",
+        "  func.return",
         "}",
         "",
-        "func @main() {",
+        "func.func @main() {",
     ]
     out += index_consts([0, 1, 3, 5, 6, 7, 8, 11, 13, 17, m, n, k])
     out += [
@@ -137,12 +137,12 @@ def gemm(m, n, k):
         f"  %Ad = memref.cast %A : memref<{m}x{k}xi32> to memref<?x?xi32>",
         f"  %Bd = memref.cast %B : memref<{k}x{n}xi32> to memref<?x?xi32>",
         f"  %Cd = memref.cast %C : memref<{m}x{n}xi32> to memref<?x?xi32>",
-        "  call @gemm(%Ad, %Bd, %Cd) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()",
+        "  func.call @gemm(%Ad, %Bd, %Cd) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()",
     ] + checksum("%C", m, n, f"memref<{m}x{n}xi32>") + [
         f"  memref.dealloc %A : memref<{m}x{k}xi32>",
         f"  memref.dealloc %B : memref<{k}x{n}xi32>",
         f"  memref.dealloc %C : memref<{m}x{n}xi32>",
-        "  return",
+        "  func.return",
         "}",
     ]
     return "\n".join(out) + "\n"
@@ -180,7 +180,7 @@ def stencil(n, steps):
         "// (4c + n + s + w + e) >> 3 over the interior, A -> B then B -> A per step, the time",
         "// loop inside the kernel. main fills A = B with an index formula and prints a checksum",
         "// of A (s = 31 * s + a over row-major A, i32).",
-        "func @stencil(%A: memref<?x?xi32>, %B: memref<?x?xi32>, %steps: index) {",
+        "func.func @stencil(%A: memref<?x?xi32>, %B: memref<?x?xi32>, %steps: index) {",
         "  %c0 = arith.constant 0 : index",
         "  %c1 = arith.constant 1 : index",
         "  %two = arith.constant 2 : i32",
@@ -193,7 +193,7 @@ def stencil(n, steps):
     ]
     out += sweep("%A", "%B")
     out += sweep("%B", "%A")
-    out += ["  }", "  return", "}", "", "func @main() {"]
+    out += ["  }", "  func.return", "}", "", "func.func @main() {"]
     out += index_consts([0, 1, 37, 101, 211, n, steps])
     ty = f"memref<{n}x{n}xi32>"
     out += [
@@ -215,11 +215,11 @@ def stencil(n, steps):
         "  }",
         f"  %Ad = memref.cast %A : {ty} to memref<?x?xi32>",
         f"  %Bd = memref.cast %B : {ty} to memref<?x?xi32>",
-        f"  call @stencil(%Ad, %Bd, %c{steps}) : (memref<?x?xi32>, memref<?x?xi32>, index) -> ()",
+        f"  func.call @stencil(%Ad, %Bd, %c{steps}) : (memref<?x?xi32>, memref<?x?xi32>, index) -> ()",
     ] + checksum("%A", n, n, ty) + [
         f"  memref.dealloc %A : {ty}",
         f"  memref.dealloc %B : {ty}",
-        "  return",
+        "  func.return",
         "}",
     ]
     return "\n".join(out) + "\n"
@@ -237,7 +237,7 @@ def spmv(rows):
         "// index (a data-dependent address). main builds the matrix with index formulas (row i",
         "// has 5 + (7i mod 11) entries) and prints the f32 sum of y and an i32 checksum of",
         "// the bits of y.",
-        "func @spmv(%rowptr: memref<?xi32>, %col: memref<?xi32>, %val: memref<?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %n: index) {",
+        "func.func @spmv(%rowptr: memref<?xi32>, %col: memref<?xi32>, %val: memref<?xf32>, %x: memref<?xf32>, %y: memref<?xf32>, %n: index) {",
         "  %c0 = arith.constant 0 : index",
         "  %c1 = arith.constant 1 : index",
         "  %zero = arith.constant 0.0 : f32",
@@ -258,10 +258,10 @@ def spmv(rows):
         "    }",
         "    memref.store %s, %y[%i] : memref<?xf32>",
         "  }",
-        "  return",
+        "  func.return",
         "}",
         "",
-        "func @main() {",
+        "func.func @main() {",
     ]
     out += index_consts([0, 1, 5, 7, 9, 11, 13, 19, 23, 37, 101, rows, rows + 1, nnz])
     out += [
@@ -321,7 +321,7 @@ def spmv(rows):
         f"  %vd = memref.cast %val : memref<{nnz}xf32> to memref<?xf32>",
         f"  %xd = memref.cast %x : memref<{rows}xf32> to memref<?xf32>",
         f"  %yd = memref.cast %y : memref<{rows}xf32> to memref<?xf32>",
-        f"  call @spmv(%rd, %cd, %vd, %xd, %yd, %c{rows}) : (memref<?xi32>, memref<?xi32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, index) -> ()",
+        f"  func.call @spmv(%rd, %cd, %vd, %xd, %yd, %c{rows}) : (memref<?xi32>, memref<?xi32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, index) -> ()",
         f"  %sum:2 = scf.for %j = %c0 to %c{rows} step %c1 iter_args(%fs = %zf, %hs = %i0) -> (f32, i32) {{",
         f"    %v = memref.load %y[%j] : memref<{rows}xf32>",
         "    %f = arith.addf %fs, %v : f32",
@@ -338,7 +338,7 @@ def spmv(rows):
         f"  memref.dealloc %val : memref<{nnz}xf32>",
         f"  memref.dealloc %x : memref<{rows}xf32>",
         f"  memref.dealloc %y : memref<{rows}xf32>",
-        "  return",
+        "  func.return",
         "}",
     ]
     return "\n".join(out) + "\n"
@@ -352,7 +352,7 @@ def collatz(n):
         "// trip count, an scf.if in the after region) counts steps and tracks the i64 peak; the",
         "// outer scf.for carries the longest run and its start in two iter_args. main prints",
         "// them and checksums of the step counts (i32) and the peaks (i64).",
-        "func @collatz(%steps: memref<?xi32>, %peaks: memref<?xi64>, %n: index) -> (i32, index) {",
+        "func.func @collatz(%steps: memref<?xi32>, %peaks: memref<?xi64>, %n: index) -> (i32, index) {",
         "  %c0 = arith.constant 0 : index",
         "  %c1 = arith.constant 1 : index",
         "  %one = arith.constant 1 : i64",
@@ -384,14 +384,14 @@ def collatz(n):
         "    memref.store %r#0, %steps[%i] : memref<?xi32>",
         "    memref.store %r#1, %peaks[%i] : memref<?xi64>",
         "    %better = arith.cmpi sgt, %r#0, %bs : i32",
-        "    %nb = select %better, %r#0, %bs : i32",
-        "    %na = select %better, %start, %barg : index",
+        "    %nb = arith.select %better, %r#0, %bs : i32",
+        "    %na = arith.select %better, %start, %barg : index",
         "    scf.yield %nb, %na : i32, index",
         "  }",
-        "  return %best#0, %best#1 : i32, index",
+        "  func.return %best#0, %best#1 : i32, index",
         "}",
         "",
-        "func @main() {",
+        "func.func @main() {",
     ]
     out += index_consts([0, 1, n])
     out += [
@@ -403,7 +403,7 @@ def collatz(n):
         f"  %peaks = memref.alloc() : memref<{n}xi64>",
         f"  %sd = memref.cast %steps : memref<{n}xi32> to memref<?xi32>",
         f"  %pd = memref.cast %peaks : memref<{n}xi64> to memref<?xi64>",
-        f"  %r:2 = call @collatz(%sd, %pd, %c{n}) : (memref<?xi32>, memref<?xi64>, index) -> (i32, index)",
+        f"  %r:2 = func.call @collatz(%sd, %pd, %c{n}) : (memref<?xi32>, memref<?xi64>, index) -> (i32, index)",
         "  vector.print %r#0 : i32",
         "  vector.print %r#1 : index",
         f"  %sum:2 = scf.for %i = %c0 to %c{n} step %c1 iter_args(%a = %i0, %b = %l0) -> (i32, i64) {{",
@@ -419,7 +419,7 @@ def collatz(n):
         "  vector.print %sum#1 : i64",
         f"  memref.dealloc %steps : memref<{n}xi32>",
         f"  memref.dealloc %peaks : memref<{n}xi64>",
-        "  return",
+        "  func.return",
         "}",
     ]
     return "\n".join(out) + "\n"
@@ -433,7 +433,7 @@ def big(ops, call=True, trips=2):
     the carried value and earlier results, with an scf.if every few loops."""
     per = 50  # ops per loop body, about
     e = Emitter()
-    e.line("func @big(%a: memref<?xi32>, %n: index) -> i32 {", 0)
+    e.line("func.func @big(%a: memref<?xi32>, %n: index) -> i32 {", 0)
     e.line("%c0 = arith.constant 0 : index")
     e.line("%c1 = arith.constant 1 : index")
     e.line("%k1 = arith.constant 1 : i32")
@@ -483,12 +483,12 @@ def big(ops, call=True, trips=2):
         e.line(f"scf.yield {last} : i32", 2)
         e.line("}")
         acc = res
-    e.line(f"return {acc} : i32")
+    e.line(f"func.return {acc} : i32")
     e.line("}", 0)
     e.line("", 0)
     body = e.text()
     main = [
-        "func @main() {",
+        "func.func @main() {",
         "  %c0 = arith.constant 0 : index",
         "  %c1 = arith.constant 1 : index",
         f"  %cn = arith.constant {trips} : index",
@@ -502,10 +502,10 @@ def big(ops, call=True, trips=2):
             "    memref.store %v, %a[%i] : memref<16xi32>",
             "  }",
             "  %ad = memref.cast %a : memref<16xi32> to memref<?xi32>",
-            "  %r = call @big(%ad, %cn) : (memref<?xi32>, index) -> i32",
+            "  %r = func.call @big(%ad, %cn) : (memref<?xi32>, index) -> i32",
             "  vector.print %r : i32",
         ]
-    main += ["  memref.dealloc %a : memref<16xi32>", "  return", "}"]
+    main += ["  memref.dealloc %a : memref<16xi32>", "  func.return", "}"]
     header = (f"// bench: big — {count} ops in {loop} loops (about {per} integer ops a body, an scf.if every\n"
               "// fourth loop), for lowering and elaboration time; main "
               + ("calls it once with n = %d.\n" % trips if call else "returns without calling it.\n"))

@@ -5,7 +5,7 @@
 # For every seed: `loom-gen --seed SEED` writes a program, then
 #   (a) `loom-sim check` parses and verifies it;
 #   (b) the outputs of `loom-sim run --no-accel`, `run --engine event`,
-#       `run --engine clocked` and scripts/oracle.sh (mlir-cpu-runner-14) agree
+#       `run --engine clocked` and scripts/oracle.sh (MLIR 22: mlir-opt + mlir-runner) agree
 #       (modulo the pointer print_memref prints after `base@ =`);
 #   (c) the accelerated runs exit 0 (every harness check passed).
 # A failing seed keeps its program, every output and stderr under OUT/seed-SEED/ (the
@@ -31,7 +31,7 @@
 # --max-cycles).
 #
 # Failure classes (first failing step wins): gen-error, check-rcN (loom-sim rejects the
-# program), oracle-error (mlir-opt/mlir-cpu-runner reject or fail: a generator bug),
+# program), oracle-error (mlir-opt/mlir-runner reject or fail: a generator bug),
 # interp-rcN (the reference interpreter failed: a UB/out-of-bounds generator bug or an
 # interpreter bug), interp-vs-oracle, event-rcN [checks], event-vs-oracle, clocked-rcN
 # [checks], clocked-vs-oracle, timeout-STEP.
@@ -135,7 +135,7 @@ check_prog() {
     rc=$?
     if [ $mode = oracle ]; then
       if [ $rc -ne 0 ]; then
-        # mlir-opt-14 / mlir-cpu-runner-14 rejected or crashed: a generator problem.
+        # mlir-opt / mlir-runner rejected or crashed: a generator problem.
         # rc 124: our timeout killed the oracle script (its own per-tool timeout did
         # not fire first): a hang, not a rejection.
         [ -z "$cls" ] && [ $rc -eq 124 ] && cls="timeout-oracle"

@@ -7,7 +7,10 @@ PACKAGES=(
   build-essential cmake ninja-build pkg-config
   libsystemc-dev libboost-graph-dev catch2 libspdlog-dev libfmt-dev
   libcli11-dev nlohmann-json3-dev
-  mlir-14-tools libmlir-14       # independent oracle: mlir-opt-14, mlir-cpu-runner-14 + runtime libs
+  # MLIR 22: the front end's parser and verifier and, with mlir-runner (mlir-22-tools)
+  # and the runner libraries, the independent oracle; llvm-22-dev is needed by MLIR's
+  # CMake config; llvm-22-tools gives FileCheck and lit.
+  libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   clang-14 libclang-rt-14-dev    # libFuzzer target and sanitizer builds
   graphviz                       # DOT rendering check
   gtkwave                        # vcd2fst/fst2vcd: the VCD tests check GTKWave reads our traces

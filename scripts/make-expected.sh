@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make-expected.sh [--check] [NAME|kernels/NAME.mlir ...]
 #
-# Regenerates kernels/NAME.expected from the MLIR-14 oracle (scripts/oracle.sh)
+# Regenerates kernels/NAME.expected from the MLIR 22 oracle (scripts/oracle.sh)
 # for every kernels/*.mlir, or only for the kernels named. An .expected file is
 # only replaced when the oracle succeeds.
 #

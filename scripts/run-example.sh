@@ -2,7 +2,7 @@
 # run-example.sh [KERNEL]: installs dependencies, builds, and runs the main job on a
 # shipped kernel (default kernels/gemm.mlir): the program with its accelerated calls on
 # the dataflow simulator and every harness check on; then compares the output with the
-# kernel's .expected (made by mlir-cpu-runner-14). The JSON report is left in
+# kernel's .expected (made by the oracle, MLIR 22's mlir-runner). The JSON report is left in
 # build/example-report.json.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -16,7 +16,7 @@ exp="${kernel%.mlir}.expected"
 if [ -f "$exp" ]; then
   if diff -q <(sed -E 's/base@ = 0x[0-9a-fA-F]+//' "$exp") \
              <(sed -E 's/base@ = 0x[0-9a-fA-F]+//' /tmp/loom-example.out) >/dev/null; then
-    echo "== output matches $exp (mlir-cpu-runner-14)"
+    echo "== output matches $exp (the MLIR 22 oracle's output)"
   else
     echo "== output DIFFERS from $exp" >&2
     exit 1

@@ -13,6 +13,7 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Diagnostics.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <unordered_map>
@@ -22,13 +23,26 @@ namespace {
 
 using namespace frontend;
 
-// The deepest bracket nesting of `text` and where it first passes `limit`; strings and
-// `//` comments do not count. MLIR's parser recurses once per level.
-std::optional<std::pair<uint32_t, uint32_t>> tooDeep(const std::string& text, unsigned limit) {
-  unsigned depth = 0;
-  uint32_t line = 1, col = 1;
-  for (size_t i = 0; i < text.size(); ++i, ++col) {
+// One pass over the brackets of `text` (strings and `//` comments skipped): where the
+// nesting first passes `limit` (MLIR's parser recurses once per level), and where the
+// innermost bracket still open at the end was opened.
+struct BracketScan {
+  std::optional<std::pair<uint32_t, uint32_t>> tooDeep;
+  std::optional<std::pair<uint32_t, uint32_t>> unclosed;
+  char unclosedChar = 0;
+};
+
+BracketScan scanBrackets(const std::string& text, unsigned limit) {
+  BracketScan r;
+  struct Open {
+    char c;
+    uint32_t line, col;
+  };
+  std::vector<Open> open;
+  uint32_t line = 1, col = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
+    ++col;
     if (c == '\n') {
       ++line;
       col = 0;
@@ -41,12 +55,24 @@ std::optional<std::pair<uint32_t, uint32_t>> tooDeep(const std::string& text, un
       }
       ++i, ++col;
     } else if (c == '{' || c == '(' || c == '[') {
-      if (++depth > limit) return std::make_pair(line, col);
-    } else if ((c == '}' || c == ')' || c == ']') && depth) {
-      --depth;
+      open.push_back({c, line, col});
+      if (open.size() > limit && !r.tooDeep) r.tooDeep = std::make_pair(line, col);
+    } else if ((c == '}' || c == ')' || c == ']') && !open.empty()) {
+      open.pop_back();
     }
   }
-  return std::nullopt;
+  if (!open.empty()) {
+    r.unclosed = std::make_pair(open.back().line, open.back().col);
+    r.unclosedChar = open.back().c;
+  }
+  return r;
+}
+
+// The line of the last character that is not white space.
+uint32_t lastLine(const std::string& text) {
+  size_t end = text.find_last_not_of(" \t\r\n");
+  if (end == std::string::npos) return 1;
+  return 1 + static_cast<uint32_t>(std::count(text.begin(), text.begin() + static_cast<long>(end), '\n'));
 }
 
 std::optional<Diag> parseInto(const std::string& text, const std::shared_ptr<const std::string>& file,
@@ -65,7 +91,8 @@ ParseResult parseModule(std::string text, const std::string& filename) {
   auto mod = std::make_unique<Module>();
   mod->file = std::make_shared<const std::string>(filename);
   mod->source = std::move(text);
-  if (auto deep = tooDeep(mod->source, kMaxNestingDepth)) {
+  BracketScan brackets = scanBrackets(mod->source, kMaxNestingDepth);
+  if (auto deep = brackets.tooDeep) {
     res.error = Diag{Loc{mod->file, deep->first, deep->second},
                      "nesting deeper than " + std::to_string(kMaxNestingDepth) +
                          " levels is not supported"};
@@ -91,6 +118,13 @@ ParseResult parseModule(std::string text, const std::string& filename) {
         mod = std::move(again);
         res.notes.push_back(note);
       }
+    }
+    // A missing '}' is found by MLIR only at the end of the file, with a message about
+    // what it expected there: say what is missing and point at the '{' left open.
+    if (err && brackets.unclosed && brackets.unclosedChar == '{' && err->loc.line >= lastLine(mod->source)) {
+      err->message = "unexpected end of file: missing '}'";
+      err->notes.push_back(Diag{Loc{mod->file, brackets.unclosed->first, brackets.unclosed->second},
+                                "this '{' is never closed"});
     }
     if (err) {
       res.error = std::move(err);

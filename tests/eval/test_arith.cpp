@@ -1,5 +1,5 @@
 // evalArith and formatVectorPrint: hand-derived expectations, then a differential
-// test that runs thousands of ops through mlir-opt-14 + mlir-cpu-runner-14.
+// test that runs thousands of ops through MLIR 22's mlir-opt + mlir-runner.
 #include "lowering/eval/arith.h"
 
 #include <catch2/catch.hpp>

@@ -1,5 +1,6 @@
-// formatPrintMemref: layouts transcribed from mlir-cpu-runner-14 output, then a
-// differential test that prints many shapes and element types through the runner.
+// formatPrintMemref: layouts transcribed from the runner's output (MLIR 14's; MLIR 22's
+// is the same), then a differential test that prints many shapes and element types
+// through the runner.
 #include "lowering/eval/arith.h"
 #include "lowering/interp/memref.h"
 

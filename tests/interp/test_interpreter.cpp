@@ -209,7 +209,7 @@ func.func @main() {
   func.return
 }
 )");
-  // 200 wraps to -56 in i8; index prints unsigned (as mlir-cpu-runner-14 does).
+  // 200 wraps to -56 in i8; index prints unsigned (as mlir-runner does).
   CHECK(p.run() == "-56\n1\n18446744073709551611\n0.2\n");
 }
 

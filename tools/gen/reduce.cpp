@@ -10,7 +10,8 @@
 // written to OUT (default FILE.reduced.mlir) after every accepted step.
 //
 // Reductions, repeated until none applies (greedy, each on a fresh parse of the current
-// text, printed back with loom's MLIR-14 printer):
+// text, printed back with loom's printer and brought to MLIR 22 spelling with
+// frontend/upgrade.h, so that MLIR 22, the oracle, accepts every candidate):
 //  * delete chunks of ops of a block (halves, quarters, ..., single ops); uses of their
 //    scalar results become constants (so calls, loops, ifs and whiles go as a whole);
 //  * unwrap: scf.if into its then or else block, scf.for into one copy of its body
@@ -23,6 +24,7 @@
 //  * constants toward 0 / 1 / half; scalar operands replaced by a zero constant.
 // scripts/reduce.sh wraps this with a predicate that keeps difftest's failure class.
 
+#include "frontend/upgrade.h"
 #include "lowering/ir/ir.h"
 #include "lowering/ir/printer.h"
 #include "lowering/parse/parser.h"
@@ -511,7 +513,7 @@ public:
   unsigned tests = 0, accepted = 0, invalid = 0;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 
-  static std::string print(Module& m) { return printModule(m); }
+  static std::string print(Module& m) { return upgradeMlir14(printModule(m)).text; }
 
   Metric curMetric;
   Metric candMetric;
@@ -752,7 +754,7 @@ int main(int argc, char** argv) {
                              : outp;
   red.candPath = red.outPath + ".candidate.mlir";
   // Start from the printed form (the reducer only ever produces printed text).
-  red.cur = printModule(*r.module);
+  red.cur = Reducer::print(*r.module);
   red.curMetric = measure(*r.module, red.cur.size());
   if (!red.interesting(red.cur)) {
     std::fprintf(stderr, "loom-reduce: the test does not hold on %s (as printed back); nothing to reduce\n", in.c_str());

@@ -16,7 +16,7 @@ case "${1:-}" in
       "$LOOM_GEN" --seed 3 --size $size >"$tmp/c.mlir"
       ! cmp -s "$tmp/a.mlir" "$tmp/c.mlir" || { echo "seeds 123456789 and 3 ($size) give the same program"; exit 1; }
     done
-    "$LOOM_GEN" --seed 5 --kernels 3 | grep -c '^func @k' | grep -qx 3 || { echo "--kernels 3 not honoured"; exit 1; }
+    "$LOOM_GEN" --seed 5 --kernels 3 | grep -c '^func.func @k' | grep -qx 3 || { echo "--kernels 3 not honoured"; exit 1; }
     if "$LOOM_GEN" --size huge --seed 1 >/dev/null 2>&1; then echo "bad --size accepted"; exit 1; fi
     echo "loom-gen: deterministic, valid, options checked"
     ;;

@@ -1,6 +1,6 @@
 // Channel: one DFG edge as an elastic FIFO of capacity C >= 1 with latency 1.
 //
-// The channel rule (DESIGN.md "The timing model"):
+// The channel rule (docs/design.md "The timing model"):
 //   - a token pushed in cycle t is visible to the consumer in cycle t+1;
 //   - a slot freed (popped) in cycle t is visible to the producer in cycle t+1;
 //   - at most one push and one pop per cycle.

@@ -1,6 +1,6 @@
 // Timing parameters of the cycle model, in one flat struct whose field names are the
 // timing file's JSON keys (one key per field, same spelling; see docs/timing.md).
-// Defaults are DESIGN.md's. The parser/printer live elsewhere; they walk
+// Defaults are docs/design.md's. The parser/printer live elsewhere; they walk
 // timingFields() so the key list exists exactly once.
 #pragma once
 

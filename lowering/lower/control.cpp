@@ -3,7 +3,7 @@
 // from outer regions enter through importInto (invariant into loop bodies, cond_br
 // into branches).
 //
-// Zero-trip guards (DESIGN.md): with N = 0 a gate emits nothing, but an invariant or a
+// Zero-trip guards (docs/design.md): with N = 0 a gate emits nothing, but an invariant or a
 // memory-control carry still consumes its seed and emits one token, which would stay
 // latched. So a for loop whose trip count is not known to be positive sits behind
 // `cmpi slt(lb, ub)` (cond_br in, mux out), and a while loop is rotated into a guarded

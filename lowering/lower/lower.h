@@ -1,5 +1,5 @@
 // SCF -> handshake + dataflow lowering (spec-dataflow-compilation and
-// spec-dataflow-memory, with the decisions of DESIGN.md): control lowering
+// spec-dataflow-memory, with the decisions of docs/design.md): control lowering
 // (lower_region, lower_for, lower_while, lower_if), memory lowering (root-memref
 // groups, memory interfaces, the serial-recursive ctrl-done network),
 // materialization (forks, sinks) and the static verifier, in that order.

@@ -1,6 +1,6 @@
 // The lowering's entry point and builder helpers: node creation with provenance and
 // hierarchical names, and the import of outer values into nested regions (the region
-// boundary rules of DESIGN.md "Lowering decisions the specs leave open").
+// boundary rules of docs/design.md "Lowering decisions the specs leave open").
 
 #include "lowering/lower/lowerer.h"
 

@@ -1,7 +1,7 @@
 // Internal state of the lowering of one function. The passes (control.cpp, views.cpp,
 // memory.cpp, materialize.cpp) are member functions of Lowerer, one file per pass.
 //
-// Mapping (spec-dataflow-compilation, DESIGN.md):
+// Mapping (spec-dataflow-compilation, docs/design.md):
 //   scf.for    -> [zero-trip guard: cmpi slt(lb, ub) + cond_br/mux] dataflow.stream +
 //                 dataflow.gate; iter_args: dataflow.carry on raw_will_continue split by
 //                 cond_br on raw; outside values: dataflow.invariant on after_cond

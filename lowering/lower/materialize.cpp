@@ -1,4 +1,4 @@
-// Materialization (DESIGN.md "The DFG"): after lowering, an output may feed several
+// Materialization (docs/design.md "The DFG"): after lowering, an output may feed several
 // consumers or none. Every channel must have a single producer and a single consumer,
 // so fan-out gets an eager handshake.fork (as CIRCT materializes it) and an unused
 // output a handshake.sink. A fork's outputs carry what its input carries. The Return's

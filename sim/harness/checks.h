@@ -1,5 +1,5 @@
 // The harness's run-time checks of one invocation of an accelerated function
-// (DESIGN.md "The harness", items 2 to 5):
+// (docs/design.md "The harness", items 2 to 5):
 //   ledger      every channel's transfers against the expected count of its rate
 //               domain, computed from the reference interpreter's region counts;
 //   access      per memref access: ctrl = address = done = interpreter executions;

@@ -1,4 +1,4 @@
-// The host/accelerator split (DESIGN.md "Host and accelerator"): the reference
+// The host/accelerator split (docs/design.md "Host and accelerator"): the reference
 // interpreter runs the program; each call to an accelerated function runs instead on
 // that function's elaborated dataflow network, while the harness checks the run.
 //

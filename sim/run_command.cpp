@@ -163,7 +163,7 @@ int runCommand(const RunOptions& opts) {
     return 2;
   }
   if (!entry->argTypes.empty()) {
-    std::cerr << entry->loc.str() << ": error: entry function '@" << opts.entry << "' must take no arguments\n";
+    std::cerr << entry->loc.where() << ": error: entry function '@" << opts.entry << "' must take no arguments\n";
     return 2;
   }
   spdlog::info("parsed {} ({} functions, {} ops)", opts.file, mod->functions.size(), mod->numOps);

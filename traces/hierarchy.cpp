@@ -95,7 +95,11 @@ private:
 
   OpNode opNode(const std::string& leaf, uint32_t index, NameSet& siblings) const {
     const models::Op& op = circuit_.op(index);
-    OpNode out{siblings.take(leaf), index, {}};
+    OpNode out{siblings.take(leaf), index, {}, {}};
+    if (uint32_t v = vertexOfOp_[index]; v != kNoVertex) {
+      const dfg::Origin& o = net_.graph->node(v).origin;
+      if (o.loc.line) out.source = (o.op ? std::string(o.op->name()) + " at " : std::string()) + o.loc.where();
+    }
     NameSet ports;
     for (int p = 0; p < op.numInputs(); ++p)
       if (const models::Channel* ch = op.inputChannel(p))

@@ -38,6 +38,9 @@ struct OpNode {
   std::string name;
   uint32_t op = 0;
   std::vector<PortNode> ports; // inputs, then outputs
+  // What the op was lowered from, "memref.load at kernel.c:12:3 (k.mlir:20:5)"; empty
+  // without a graph or a location.
+  std::string source;
 };
 
 struct ScopeNode {

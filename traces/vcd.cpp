@@ -370,6 +370,7 @@ void VcdWriter::writeScope(std::string& h, const Net& net, const ScopeNode& s) c
 
 void VcdWriter::writeOp(std::string& h, const Net& net, const OpNode& op) const {
   h += "$scope module " + op.name + " $end\n";
+  if (!op.source.empty()) h += "$comment " + op.source + " $end\n";
   if (int32_t k = net.phaseOf[op.op]; k >= 0) {
     const PhaseSig& p = net.phases[k];
     h += "$var reg " + std::to_string(p.width) + " " + p.code.str() + " " + p.name +

@@ -257,7 +257,7 @@ std::vector<EdgeId> Graph::outEdges(Vertex v, unsigned port) const {
 std::string Graph::describe(Vertex v) const {
   const Node& n = g[v];
   std::string s = n.name + " (" + n.opName() + ")";
-  if (n.origin.loc.line) s += " at " + n.origin.loc.str();
+  if (n.origin.loc.line) s += " at " + n.origin.loc.where();
   return s;
 }
 

@@ -216,7 +216,7 @@ void checkOrder(const InvocationContext& c, Vertex memory, const std::vector<mod
   auto describe = [&](const Event& e) {
     for (Vertex v = 0; v < g.numNodes(); ++v)
       if (g.node(v).origin.opId == e.op && (g.node(v).kind == NodeKind::Load || g.node(v).kind == NodeKind::Store))
-        return std::string(e.isStore ? "store" : "load") + " at " + g.node(v).origin.loc.str() + " of element " +
+        return std::string(e.isStore ? "store" : "load") + " at " + g.node(v).origin.loc.where() + " of element " +
                std::to_string(e.addr);
     return std::string("?");
   };

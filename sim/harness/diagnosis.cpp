@@ -58,7 +58,7 @@ std::string hop(const dfg::Graph& g, EdgeId e) {
   Vertex src = boost::source(e, g.g);
   const dfg::Node& s = g.node(src);
   return std::string(dfg::roleName(ed.role)) + " from " + s.opName() + " '" + s.name + "' output '" +
-         s.portName(false, ed.srcPort) + "'" + (s.origin.loc.line ? " (" + s.origin.loc.str() + ")" : "");
+         s.portName(false, ed.srcPort) + "'" + (s.origin.loc.line ? " (" + s.origin.loc.where() + ")" : "");
 }
 
 } // namespace
@@ -195,7 +195,7 @@ std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& 
   auto src = [&](uint32_t op) {
     auto it = vertexOf.find(op);
     if (it == vertexOf.end() || !g.node(it->second).origin.loc.line) return std::string();
-    return " (" + g.node(it->second).origin.loc.str() + ")";
+    return " (" + g.node(it->second).origin.loc.where() + ")";
   };
   // Follow, from the Return, what each stalled op waits for: a token on an empty input
   // (back to its producer) or space on a full output (on to its consumer), until an

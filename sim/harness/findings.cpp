@@ -13,7 +13,10 @@ nlohmann::json Finding::json() const {
   if (!channel.empty()) j["channel"] = channel;
   if (!op.empty()) j["op"] = op;
   if (!port.empty()) j["port"] = port;
-  if (loc.line) j["source"] = loc.str();
+  if (loc.line) {
+    j["source"] = loc.where();
+    j["mlir"] = loc.str();
+  }
   if (!scfOp.empty()) j["scf_op"] = scfOp;
   if (!domain.empty()) j["domain"] = domain;
   if (hasCounts) {
@@ -30,7 +33,7 @@ nlohmann::json Finding::json() const {
 
 std::string Finding::text() const {
   std::ostringstream s;
-  s << (loc.line ? loc.str() + ": " : std::string()) << "error: " << summary;
+  s << (loc.line ? loc.where() + ": " : std::string()) << "error: " << summary;
   if (!function.empty()) {
     s << " [@" << function;
     if (invocation) s << ", call " << invocation;
@@ -42,7 +45,7 @@ std::string Finding::text() const {
   };
   line("channel", channel);
   line("op", op + (port.empty() ? "" : ", " + port));
-  if (!scfOp.empty()) line("source", scfOp + " at " + loc.str());
+  if (!scfOp.empty()) line("source", scfOp + " at " + loc.where());
   if (hasCounts)
     line("domain", domain + ": expected " + std::to_string(expected) +
                        (formula.empty() ? "" : " = " + formula) + ", observed " + std::to_string(observed));

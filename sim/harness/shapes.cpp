@@ -137,7 +137,7 @@ std::vector<LoopSummary> summarizeLoops(const InvocationContext& c, const std::v
     l.loop = t.loop;
     l.ctx = t.ctx;
     const dfg::Node& n = c.graph.node(t.node);
-    l.source = n.origin.loc.str();
+    l.source = n.origin.loc.where();
     l.kind = n.origin.op ? std::string(n.origin.op->name()) : std::string();
     const RegionCounts* counts = nullptr;
     if (!t.ctx.empty()) {

@@ -192,6 +192,48 @@ bool followOk(std::string_view code, size_t end, char follow) {
   return i < code.size() && code[i] == '@';
 }
 
+// MLIR 14's shorthand strided layout in a memref type, `memref<4xf32, offset: 2,
+// strides: [1]>`, which MLIR 22 no longer parses: `, offset: O, strides: [S]` right
+// before the type's `>` becomes `, strided<[S], offset: O>` (outside string literals).
+void oldStridedLayouts(std::string_view code, std::vector<Rewrite>& out) {
+  const std::string_view key = ", offset:";
+  bool inStr = false;
+  for (size_t i = 0; i < code.size(); ++i) {
+    char c = code[i];
+    if (inStr) {
+      if (c == '\\') ++i;
+      else if (c == '"') inStr = false;
+      continue;
+    }
+    if (c == '"') {
+      inStr = true;
+      continue;
+    }
+    if (code.substr(i, key.size()) != key) continue;
+    size_t j = skipSpace(code, i + key.size());
+    size_t offStart = j;
+    if (j < code.size() && (code[j] == '?' || code[j] == '-')) ++j;
+    while (j < code.size() && std::isdigit(static_cast<unsigned char>(code[j]))) ++j;
+    std::string_view off = code.substr(offStart, j - offStart);
+    if (off.empty() || off == "-" || (off[0] == '?' && off.size() > 1)) continue;
+    j = skipSpace(code, j);
+    if (j >= code.size() || code[j] != ',') continue;
+    j = skipSpace(code, j + 1);
+    if (!startsWithWord(code, j, "strides") || code.substr(j + 7, 1) != ":") continue;
+    j = skipSpace(code, j + 8);
+    if (j >= code.size() || code[j] != '[') continue;
+    size_t close = code.find(']', j);
+    if (close == std::string_view::npos) continue;
+    std::string_view strides = code.substr(j + 1, close - j - 1);
+    if (strides.find_first_not_of("0123456789?-, \t") != std::string_view::npos) continue;
+    size_t end = skipSpace(code, close + 1);
+    if (end >= code.size() || code[end] != '>') continue;
+    std::string text = ", strided<[" + std::string(strides) + "], offset: " + std::string(off) + ">";
+    out.push_back({i, end - i, text, "memref<..., offset: O, strides: [S]> -> strided<[S], offset: O>"});
+    i = end - 1;
+  }
+}
+
 // Every rewrite of one line, in increasing position.
 std::vector<Rewrite> rewritesOf(std::string_view line) {
   std::vector<Rewrite> out;
@@ -243,6 +285,7 @@ std::vector<Rewrite> rewritesOf(std::string_view line) {
       }
     i = e - 1;
   }
+  oldStridedLayouts(code, out);
   std::sort(out.begin(), out.end(),
             [](const Rewrite& a, const Rewrite& b) { return a.pos < b.pos; });
   return out;

@@ -17,6 +17,8 @@
 //   @print_memref_{i8,i32,i64,f32,f64} -> @printMemref{I8,I32,I64,F32,F64}
 //   memref/tensor.expand_shape without output_shape, fully static result
 //                                 -> `output_shape [d0, ...]` added after the reassociation
+//   memref<4xf32, offset: 2, strides: [1]> (anywhere in the code of a line)
+//                                 -> memref<4xf32, strided<[1], offset: 2>>
 // A dynamic expand_shape is left as it is (MLIR reports the missing output_shape).
 #pragma once
 

@@ -104,6 +104,28 @@ TEST_CASE("expand_shape gets output_shape when the result is static", "[upgrade]
   CHECK(u.changes[0] == "memref.expand_shape: output_shape added");
 }
 
+TEST_CASE("MLIR 14's shorthand strided layouts become strided<>", "[upgrade]") {
+  CHECK(up("  %v = memref.subview %a[2] [4] [1] : memref<8xf32> to memref<4xf32, offset: 2, "
+           "strides: [1]>\n") ==
+        "  %v = memref.subview %a[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], "
+        "offset: 2>>\n");
+  CHECK(up("func @f(%m: memref<?x?xf32, offset: ?, strides: [?, 1]>) {\n") ==
+        "func.func @f(%m: memref<?x?xf32, strided<[?, 1], offset: ?>>) {\n");
+  // reinterpret_cast's operand lists and strings are not layouts.
+  for (const char* s :
+       {"  %t = memref.reinterpret_cast %b to offset: [0], sizes: [6, 4], strides: [1, 6] : "
+        "memref<24xi32> to memref<6x4xi32, strided<[1, 6]>>\n",
+        "  x.y {s = \"memref<4xf32, offset: 2, strides: [1]>\"}\n"})
+    CHECK(up(s) == s);
+  const std::string old = "  %v = memref.cast %a : memref<4xf32, offset: 2, strides: [1]> to "
+                          "memref<4xf32, offset: ?, strides: [1]>\n";
+  Upgraded u = upgradeMlir14(old);
+  CHECK(u.text == "  %v = memref.cast %a : memref<4xf32, strided<[1], offset: 2>> to "
+                  "memref<4xf32, strided<[1], offset: ?>>\n");
+  CHECK(originalColumn(u, 1, colOf(u.text, 1, "> to ")) == colOf(old, 1, "> to "));
+  CHECK(originalColumn(u, 1, colOf(u.text, 1, ", strided")) == colOf(old, 1, ", offset"));
+}
+
 TEST_CASE("nothing is rewritten inside strings, comments or at non-op positions", "[upgrade]") {
   for (const char* s : {
            "// func @f() { return }\n",

@@ -1,5 +1,5 @@
-// loom-gen: prints a random, well-formed, terminating MLIR-14 program for differential
-// testing of loom-sim (see tools/gen/README.md).
+// loom-gen: prints a random, well-formed, terminating MLIR program (MLIR 22 spelling)
+// for differential testing of loom-sim (see tools/gen/README.md).
 //
 //   loom-gen --seed S [--size small|medium|large] [--kernels K]
 //
@@ -120,41 +120,15 @@ const std::vector<T> kScalarTypes = {T::I1, T::I8, T::I16, T::I32, T::I64, T::Id
 const std::vector<T> kElemTypes = {T::I8, T::I16, T::I32, T::I64, T::F32, T::F64};
 
 // ---------------------------------------------------------------------------------------
-// Memref types and layouts (MLIR 14 strided affine maps, in the canonical form MLIR
-// prints: first dim term, symbolic offset, other dim terms, constant offset).
-std::string stridedMap(int64_t offset, const std::vector<int64_t>& strides) {
-  size_t r = strides.size();
-  int sym = 0;
-  std::string offSym;
-  if (offset == kDyn) offSym = "s" + std::to_string(sym++);
-  std::vector<std::string> terms;
-  for (size_t i = 0; i < r; ++i) {
-    if (strides[i] == 0) continue;
-    std::string t = "d" + std::to_string(i);
-    if (strides[i] == kDyn)
-      t += " * s" + std::to_string(sym++);
-    else if (strides[i] != 1)
-      t += " * " + std::to_string(strides[i]);
-    terms.push_back(t);
-  }
-  std::string e;
-  if (terms.empty()) {
-    e = offset == kDyn ? offSym : std::to_string(offset);
-  } else {
-    e = terms[0];
-    if (offset == kDyn) e += " + " + offSym;
-    for (size_t i = 1; i < terms.size(); ++i) e += " + " + terms[i];
-    if (offset != kDyn && offset != 0) e += " + " + std::to_string(offset);
-  }
-  std::string h = "(";
-  for (size_t i = 0; i < r; ++i) h += (i ? ", d" : "d") + std::to_string(i);
-  h += ")";
-  if (sym) {
-    h += "[";
-    for (int i = 0; i < sym; ++i) h += (i ? ", s" : "s") + std::to_string(i);
-    h += "]";
-  }
-  return "affine_map<" + h + " -> (" + e + ")>";
+// Memref types and layouts: strided<[strides], offset: o> as MLIR 22 prints it (`?` for
+// dynamic, no offset when it is 0).
+std::string stridedLayout(int64_t offset, const std::vector<int64_t>& strides) {
+  auto num = [](int64_t v) { return v == kDyn ? std::string("?") : std::to_string(v); };
+  std::string s = "strided<[";
+  for (size_t i = 0; i < strides.size(); ++i) s += (i ? ", " : "") + num(strides[i]);
+  s += "]";
+  if (offset != 0) s += ", offset: " + num(offset);
+  return s + ">";
 }
 
 struct MemType {
@@ -169,7 +143,7 @@ struct MemType {
     std::string s = "memref<";
     for (int64_t d : shape) s += (d == kDyn ? std::string("?") : std::to_string(d)) + "x";
     s += tname(elem);
-    if (!identity) s += ", " + stridedMap(offset, strides);
+    if (!identity) s += ", " + stridedLayout(offset, strides);
     return s + ">";
   }
   std::vector<int64_t> effStrides() const {
@@ -196,9 +170,9 @@ struct MemType {
   }
 };
 
-// A static strided layout equal to the identity one is written as the identity: MLIR 14
-// canonicalizes such layouts away in places (expand_shape / collapse_shape verify the
-// source type against one computed without the map).
+// A static strided layout equal to the identity one is written as the identity: MLIR
+// infers the identity layout in places (expand_shape / collapse_shape of an identity
+// memref give identity results, and their result type must be exactly the inferred one).
 MemType normalized(MemType m) {
   if (m.identity || m.offset != 0) return m;
   for (int64_t d : m.shape)
@@ -220,14 +194,17 @@ MemType fullyDynamic(T elem, const std::vector<int64_t>& shape) {
   return m;
 }
 
-// The result type MLIR 14 infers for a subview (offs/sizes/strides: kDyn for operands),
+// The result type MLIR infers for a subview (offs/sizes/strides: kDyn for operands),
 // with the dims in `drop` (static size 1) rank-reduced away.
 MemType inferSubview(const MemType& src, const std::vector<int64_t>& offs, const std::vector<int64_t>& sizes,
                      const std::vector<int64_t>& strides, const std::vector<bool>& drop) {
   std::vector<int64_t> ss = src.effStrides();
   int64_t off = src.effOffset();
+  // A static 0 offset adds nothing even along a dynamic stride (MLIR 22 folds 0 * ?;
+  // MLIR 14 made the whole offset dynamic).
   for (size_t d = 0; d < offs.size(); ++d) {
-    if (offs[d] == kDyn || ss[d] == kDyn || off == kDyn)
+    if (offs[d] == 0 || off == kDyn) continue;
+    if (offs[d] == kDyn || ss[d] == kDyn)
       off = kDyn;
     else
       off += offs[d] * ss[d];
@@ -515,7 +492,7 @@ public:
     if (!forceClamp && R.chance(0.4)) {
       Val un = def(T::I1, "arith.cmpf uno, " + v.name + ", " + v.name + " : " + ty);
       Val k = randConst(t);
-      return def(t, "select " + un.name + ", " + k.name + ", " + v.name + " : " + ty);
+      return def(t, "arith.select " + un.name + ", " + k.name + ", " + v.name + " : " + ty);
     }
     return clampF(v, "-1.000000e+06", "1.000000e+06");
   }
@@ -525,9 +502,9 @@ public:
     const char* ty = tname(t);
     Val h = cFloat(t, hi), l = cFloat(t, lo);
     Val c1 = def(T::I1, "arith.cmpf olt, " + v.name + ", " + h.name + " : " + ty);
-    Val s1 = def(t, "select " + c1.name + ", " + v.name + ", " + h.name + " : " + ty);
+    Val s1 = def(t, "arith.select " + c1.name + ", " + v.name + ", " + h.name + " : " + ty);
     Val c2 = def(T::I1, "arith.cmpf ogt, " + s1.name + ", " + l.name + " : " + ty);
-    return def(t, "select " + c2.name + ", " + s1.name + ", " + l.name + " : " + ty);
+    return def(t, "arith.select " + c2.name + ", " + s1.name + ", " + l.name + " : " + ty);
   }
   // A divisor that is never zero (and never -1 if signed).
   Val guardDivisor(const Val& d, bool isSigned) {
@@ -547,7 +524,7 @@ public:
       Val m1 = cInt(t, -1);
       Val is = def(T::I1, "arith.cmpi eq, " + o.name + ", " + m1.name + " : " + ty);
       Val three = cInt(t, 3);
-      return def(t, "select " + is.name + ", " + three.name + ", " + o.name + " : " + ty);
+      return def(t, "arith.select " + is.name + ", " + three.name + ", " + o.name + " : " + ty);
     }
     if (k == 0) {
       Val one = cInt(t, 1);
@@ -560,14 +537,14 @@ public:
     Val z = cInt(t, 0);
     Val is = def(T::I1, "arith.cmpi eq, " + d.name + ", " + z.name + " : " + ty);
     Val k7 = cInt(t, 7);
-    return def(t, "select " + is.name + ", " + k7.name + ", " + d.name + " : " + ty);
+    return def(t, "arith.select " + is.name + ", " + k7.name + ", " + d.name + " : " + ty);
   }
   Val guardFDivisor(const Val& d) {
     const char* ty = tname(d.ty);
     Val z = cFloat(d.ty, "0.000000e+00");
     Val is = def(T::I1, "arith.cmpf oeq, " + d.name + ", " + z.name + " : " + ty);
     Val one = cFloat(d.ty, R.chance(0.5) ? "1.000000e+00" : "-3.000000e+00");
-    Val r = def(d.ty, "select " + is.name + ", " + one.name + ", " + d.name + " : " + ty);
+    Val r = def(d.ty, "arith.select " + is.name + ", " + one.name + ", " + d.name + " : " + ty);
     r.mayNaN = d.mayNaN;
     scopes.back().vals.back().mayNaN = d.mayNaN;
     return r;
@@ -641,7 +618,7 @@ public:
     case 4: {
       Val c = scalar(T::I1, d - 1);
       Val a = scalar(t, d - 1), b = scalar(t, d - 1);
-      return def(t, "select " + c.name + ", " + a.name + ", " + b.name + " : " + ty, unionR(a.r, b.r));
+      return def(t, "arith.select " + c.name + ", " + a.name + ", " + b.name + " : " + ty, unionR(a.r, b.r));
     }
     case 5: {
       Val v;
@@ -682,7 +659,7 @@ public:
     case 3: return castTo(T::I1, d);
     case 4: {
       Val c = scalar(T::I1, d - 1), a = scalar(T::I1, d - 1), b = scalar(T::I1, d - 1);
-      return def(T::I1, "select " + c.name + ", " + a.name + ", " + b.name + " : i1");
+      return def(T::I1, "arith.select " + c.name + ", " + a.name + ", " + b.name + " : i1");
     }
     default: {
       Val a = scalar(T::I1, d - 1);
@@ -696,7 +673,7 @@ public:
     const char* ty = tname(t);
     switch (R.weighted({5, 1.2, 0.6, 1, 2, 1, 1.5, 1, 0.8})) {
     case 0: {
-      static const char* ops[] = {"addf", "subf", "mulf", "maxf", "minf"};
+      static const char* ops[] = {"addf", "subf", "mulf", "maximumf", "minimumf"};
       std::string op = ops[R.range(0, 4)];
       Val a = scalar(t, d - 1), b = scalar(t, d - 1);
       return def(t, "arith." + op + " " + a.name + ", " + b.name + " : " + ty, {}, true);
@@ -719,7 +696,7 @@ public:
     case 5: {
       Val c = scalar(T::I1, d - 1);
       Val a = scalar(t, d - 1), b = scalar(t, d - 1);
-      return def(t, "select " + c.name + ", " + a.name + ", " + b.name + " : " + ty, {}, a.mayNaN || b.mayNaN);
+      return def(t, "arith.select " + c.name + ", " + a.name + ", " + b.name + " : " + ty, {}, a.mayNaN || b.mayNaN);
     }
     case 6: {
       Val v;
@@ -789,7 +766,7 @@ public:
       return def(t, "arith.trunci " + a.name + " : " + tname(s) + " to " + ty, r);
     }
     case 2: {
-      // mlir-opt-14's conversion loses the operand of an index -> iN index_cast whose
+      // MLIR 14's mlir-opt conversion lost the operand of an index -> iN index_cast whose
       // operand it folds away (a select, or an op --arith-expand turns into one, or an
       // scf.if / scf.while result, with a condition that folds): "operation's operand
       // is null". Only block arguments (never folded) and constants are cast.
@@ -905,7 +882,7 @@ public:
       Val a, b;
       if (!index(m, d, a, lvl + 1) || !index(m, d, b, lvl + 1)) return false;
       Val c = scalar(T::I1, 1);
-      out = def(T::Idx, "select " + c.name + ", " + a.name + ", " + b.name + " : index", unionR(a.r, b.r));
+      out = def(T::Idx, "arith.select " + c.name + ", " + a.name + ", " + b.name + " : index", unionR(a.r, b.r));
       if (hasDimOf(a, m.id, d) && hasDimOf(b, m.id, d)) scopes.back().vals.back().dimOf.push_back({m.id, d});
       out = scopes.back().vals.back();
       return true;
@@ -1054,8 +1031,8 @@ public:
       offTxt += std::string(d ? ", " : "") + (offs[d] == kDyn ? oName : std::to_string(offs[d]));
       sizeTxt += std::string(d ? ", " : "") + (sizes[d] == kDyn ? sName : std::to_string(sizes[d]));
     }
-    // Rank reduction must be unambiguous (MLIR 14 matches unit dims greedily and
-    // mlir-opt-14 crashes on some ambiguous masks): if any unit dim is dropped, drop
+    // Rank reduction must be unambiguous (MLIR 14 matched unit dims greedily and
+    // its mlir-opt crashed on some ambiguous masks): if any unit dim is dropped, drop
     // every static unit dim; keep at least one dim (else drop none).
     bool anyDrop = false;
     for (size_t d = 0; d < r; ++d) anyDrop |= drop[d];
@@ -1067,7 +1044,7 @@ public:
       }
       if (kept == 0) drop.assign(r, false);
     }
-    // mlir-opt-14 crashes lowering a rank-reducing subview with stride operands.
+    // MLIR 14's mlir-opt crashed lowering a rank-reducing subview with stride operands.
     anyDrop = false;
     for (size_t d = 0; d < r; ++d) anyDrop |= drop[d];
     for (size_t d = 0; d < r; ++d) {
@@ -1166,11 +1143,14 @@ public:
     t.offset = m.type.effOffset();
     MemVal nv = newView(m, t);
     std::string re = "[";
+    std::string outShape; // MLIR 22's output_shape: static sizes, memref.dim for `?`
     size_t out = 0;
     for (size_t i = 0; i < r; ++i) {
       re += i ? ", [" : "[";
+      outShape += i ? ", " : "";
       if (i == k) {
         re += std::to_string(out) + ", " + std::to_string(out + 1) + "]";
+        outShape += std::to_string(a) + ", " + std::to_string(b);
         nv.type.shape.push_back(a);
         nv.type.shape.push_back(b);
         if (!t.identity) {
@@ -1184,6 +1164,13 @@ public:
         out += 2;
       } else {
         re += std::to_string(out) + "]";
+        if (m.type.shape[i] == kDyn) {
+          Val c = cInt(T::Idx, static_cast<int64_t>(i));
+          outShape += def(T::Idx, "memref.dim " + m.name + ", " + c.name + " : " + m.type.str(),
+                          Range::of(m.minExt[i], m.maxExt[i])).name;
+        } else {
+          outShape += std::to_string(m.type.shape[i]);
+        }
         nv.type.shape.push_back(m.type.shape[i]);
         if (!t.identity) nv.type.strides.push_back(st[i]);
         nv.minExt.push_back(m.minExt[i]);
@@ -1195,7 +1182,8 @@ public:
     nv.type = normalized(nv.type);
     nv.whole = m.whole;
     nv.rootElems = m.rootElems;
-    line(nv.name + " = memref.expand_shape " + m.name + " " + re + " : " + m.type.str() + " into " + nv.type.str());
+    line(nv.name + " = memref.expand_shape " + m.name + " " + re + " output_shape [" + outShape + "] : " +
+         m.type.str() + " into " + nv.type.str());
     --budget;
     addMem(nv);
   }
@@ -1827,7 +1815,7 @@ Kernel genKernel(Rng& R, const Config& C, const std::string& name) {
   FuncGen g(R, C);
   g.budget = C.opBudget;
   g.push();
-  std::string sig = "func @" + name + "(";
+  std::string sig = "func.func @" + name + "(";
   for (size_t i = 0; i < k.params.size(); ++i) {
     Param& p = k.params[i];
     sig += (i ? ", " : "") + p.name + ": " + (p.isMem ? p.mt.str() : std::string(tname(p.ty)));
@@ -1863,7 +1851,7 @@ Kernel genKernel(Rng& R, const Config& C, const std::string& name) {
   g.block(C.stmtsTop);
   while (g.budget > C.opBudget / 3 && R.chance(0.7)) g.block(C.stmtsTop);
   std::vector<Val> rv = g.yieldVals(k.results);
-  g.line(g.yieldLine("return", rv));
+  g.line(g.yieldLine("func.return", rv));
   k.text = sig + " {\n" + g.out + "}\n";
   return k;
 }
@@ -1910,10 +1898,10 @@ public:
 
   static const char* printFn(T t) {
     switch (t) {
-    case T::I32: return "print_memref_i32";
-    case T::I64: return "print_memref_i64";
-    case T::F32: return "print_memref_f32";
-    case T::F64: return "print_memref_f64";
+    case T::I32: return "printMemrefI32";
+    case T::I64: return "printMemrefI64";
+    case T::F32: return "printMemrefF32";
+    case T::F64: return "printMemrefF64";
     default: return nullptr;
     }
   }
@@ -2001,7 +1989,7 @@ public:
     printed.insert(t.elem);
     std::string u = fresh("u");
     line(u + " = memref.cast " + name + " : " + t.str() + " to memref<*x" + tname(t.elem) + ">");
-    line("call @" + std::string(fn) + "(" + u + ") : (memref<*x" + tname(t.elem) + ">) -> ()");
+    line("func.call @" + std::string(fn) + "(" + u + ") : (memref<*x" + tname(t.elem) + ">) -> ()");
   }
 
   void printRoot(const Root& r) {
@@ -2072,7 +2060,8 @@ public:
         std::string re = "[[";
         for (size_t i = 0; i < t.rank(); ++i) re += (i ? ", " : "") + std::to_string(i);
         re += "]]";
-        line(v + " = memref.expand_shape " + r.name + " " + re + " : " + r.type.str() + " into " + t.str());
+        line(v + " = memref.expand_shape " + r.name + " " + re + " output_shape " + list(t.shape) + " : " +
+             r.type.str() + " into " + t.str());
         return v;
       }
       return newRoot(t.elem, t.shape).name;
@@ -2200,7 +2189,7 @@ public:
       for (size_t i = 0; i < k.results.size(); ++i) rn.push_back(b + "#" + std::to_string(i));
       prefix = b + ":" + std::to_string(k.results.size()) + " = ";
     }
-    line(prefix + "call @" + k.name + "(" + argl + ") : (" + types + ") -> (" + rt + ")");
+    line(prefix + "func.call @" + k.name + "(" + argl + ") : (" + types + ") -> (" + rt + ")");
     printResults(rn, k.results);
   }
 
@@ -2238,8 +2227,8 @@ public:
     for (const Root& r : roots) printRoot(r);
     for (const Root& r : roots)
       if (!r.alloca && R.chance(0.5)) line("memref.dealloc " + r.name + " : " + r.type.str());
-    line("return");
-    return "func @main() {\n" + header + out + "}\n";
+    line("func.return");
+    return "func.func @main() {\n" + header + out + "}\n";
   }
 };
 
@@ -2322,7 +2311,7 @@ int main(int argc, char** argv) {
   std::printf("// loom-gen --seed %" PRIu64 " --size %s --kernels %d\n", seed, sizeName, kernels);
   for (T t : {T::I32, T::I64, T::F32, T::F64})
     if (mg.printed.count(t))
-      std::printf("func private @%s(memref<*x%s>)\n", MainGen::printFn(t), tname(t));
+      std::printf("func.func private @%s(memref<*x%s>)\n", MainGen::printFn(t), tname(t));
   for (auto& k : ks) std::printf("\n%s", k.text.c_str());
   std::printf("\n%s", mainText.c_str());
   return 0;

@@ -10,7 +10,9 @@ namespace {
 bool isIdent(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$';
 }
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+bool isSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
 
 // One rewrite of a line: `len` characters at byte offset `pos` become `text`. `label`
 // names it in the change summary.
@@ -27,8 +29,10 @@ size_t codeEnd(std::string_view line) {
   for (size_t i = 0; i < line.size(); ++i) {
     char c = line[i];
     if (inStr) {
-      if (c == '\\') ++i;
-      else if (c == '"') inStr = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inStr = false;
     } else if (c == '"') {
       inStr = true;
     } else if (c == '/' && i + 1 < line.size() && line[i + 1] == '/') {
@@ -39,12 +43,14 @@ size_t codeEnd(std::string_view line) {
 }
 
 size_t skipSpace(std::string_view s, size_t i) {
-  while (i < s.size() && isSpace(s[i])) ++i;
+  while (i < s.size() && isSpace(s[i]))
+    ++i;
   return i;
 }
 
 size_t identEnd(std::string_view s, size_t i) {
-  while (i < s.size() && isIdent(s[i])) ++i;
+  while (i < s.size() && isIdent(s[i]))
+    ++i;
   return i;
 }
 
@@ -60,7 +66,8 @@ size_t opPosition(std::string_view code) {
     i = e;
     if (i < code.size() && code[i] == ':') { // %a:2
       size_t d = i + 1;
-      while (d < code.size() && std::isdigit(static_cast<unsigned char>(code[d]))) ++d;
+      while (d < code.size() && std::isdigit(static_cast<unsigned char>(code[d])))
+        ++d;
       if (d == i + 1) return std::string_view::npos;
       i = d;
     }
@@ -79,7 +86,8 @@ size_t groupEnd(std::string_view s, size_t i) {
   int depth = 0;
   for (; i < s.size(); ++i) {
     char c = s[i];
-    if (c == '[' || c == '<' || c == '{' || c == '(') ++depth;
+    if (c == '[' || c == '<' || c == '{' || c == '(')
+      ++depth;
     else if (c == ']' || c == '>' || c == '}' || c == ')') {
       if (--depth == 0) return i + 1;
     }
@@ -94,8 +102,7 @@ bool startsWithWord(std::string_view s, size_t i, std::string_view w) {
 // `memref.expand_shape %m [[0, 1]] : memref<6xi32> into memref<2x3xi32>` (op name ends
 // at `i`): the `output_shape [2, 3]` MLIR 22 requires, if missing and the result shape
 // is static.
-void expandShape(std::string_view code, size_t i, std::string_view op,
-                 std::vector<Rewrite>& out) {
+void expandShape(std::string_view code, size_t i, std::string_view op, std::vector<Rewrite>& out) {
   i = skipSpace(code, i);
   if (i >= code.size() || code[i] != '%') return;
   i = identEnd(code, i + 1);
@@ -127,14 +134,16 @@ void expandShape(std::string_view code, size_t i, std::string_view op,
   while (true) {
     size_t d = i;
     if (d < code.size() && code[d] == '?') return;
-    while (d < code.size() && std::isdigit(static_cast<unsigned char>(code[d]))) ++d;
+    while (d < code.size() && std::isdigit(static_cast<unsigned char>(code[d])))
+      ++d;
     if (d == i || d >= code.size() || code[d] != 'x') break;
     dims.emplace_back(code.substr(i, d - i));
     i = d + 1;
   }
   if (dims.empty()) return;
   std::string ins = " output_shape [";
-  for (size_t k = 0; k < dims.size(); ++k) ins += (k ? ", " : "") + dims[k];
+  for (size_t k = 0; k < dims.size(); ++k)
+    ins += (k ? ", " : "") + dims[k];
   ins += "]";
   out.push_back({reEnd, 0, ins, std::string(op) + ": output_shape added"});
 }
@@ -201,8 +210,10 @@ void oldStridedLayouts(std::string_view code, std::vector<Rewrite>& out) {
   for (size_t i = 0; i < code.size(); ++i) {
     char c = code[i];
     if (inStr) {
-      if (c == '\\') ++i;
-      else if (c == '"') inStr = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inStr = false;
       continue;
     }
     if (c == '"') {
@@ -213,7 +224,8 @@ void oldStridedLayouts(std::string_view code, std::vector<Rewrite>& out) {
     size_t j = skipSpace(code, i + key.size());
     size_t offStart = j;
     if (j < code.size() && (code[j] == '?' || code[j] == '-')) ++j;
-    while (j < code.size() && std::isdigit(static_cast<unsigned char>(code[j]))) ++j;
+    while (j < code.size() && std::isdigit(static_cast<unsigned char>(code[j])))
+      ++j;
     std::string_view off = code.substr(offStart, j - offStart);
     if (off.empty() || off == "-" || (off[0] == '?' && off.size() > 1)) continue;
     j = skipSpace(code, j);
@@ -228,8 +240,10 @@ void oldStridedLayouts(std::string_view code, std::vector<Rewrite>& out) {
     if (strides.find_first_not_of("0123456789?-, \t") != std::string_view::npos) continue;
     size_t end = skipSpace(code, close + 1);
     if (end >= code.size() || code[end] != '>') continue;
-    std::string text = ", strided<[" + std::string(strides) + "], offset: " + std::string(off) + ">";
-    out.push_back({i, end - i, text, "memref<..., offset: O, strides: [S]> -> strided<[S], offset: O>"});
+    std::string text =
+        ", strided<[" + std::string(strides) + "], offset: " + std::string(off) + ">";
+    out.push_back(
+        {i, end - i, text, "memref<..., offset: O, strides: [S]> -> strided<[S], offset: O>"});
     i = end - 1;
   }
 }
@@ -266,8 +280,10 @@ std::vector<Rewrite> rewritesOf(std::string_view line) {
   for (size_t i = 0; i < code.size(); ++i) {
     char c = code[i];
     if (inStr) {
-      if (c == '\\') ++i;
-      else if (c == '"') inStr = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inStr = false;
       continue;
     }
     if (c == '"') {
@@ -320,7 +336,8 @@ Upgraded upgradeMlir14(const std::string& text) {
       std::string_view old = line.substr(r.pos, r.len);
       // Common prefix and suffix of the old and new text; the rest is one edit.
       size_t p = 0;
-      while (p < old.size() && p < r.text.size() && old[p] == r.text[p]) ++p;
+      while (p < old.size() && p < r.text.size() && old[p] == r.text[p])
+        ++p;
       size_t s = 0;
       while (s < old.size() - p && s < r.text.size() - p &&
              old[old.size() - 1 - s] == r.text[r.text.size() - 1 - s])
@@ -331,15 +348,16 @@ Upgraded upgradeMlir14(const std::string& text) {
       // insertion (or removal) just after them.
       size_t oldMid = old.size() - p - s, newMid = r.text.size() - p - s;
       size_t at = r.pos + p + std::min(oldMid, newMid); // old offset on the line
-      if (delta != 0)
-        u.edits.push_back({no, uint32_t(int64_t(at) + shift + 1), delta});
+      if (delta != 0) u.edits.push_back({no, uint32_t(int64_t(at) + shift + 1), delta});
       shift += delta;
       u.text += r.text;
       done = r.pos + r.len;
       auto it = std::find_if(counts.begin(), counts.end(),
                              [&](const auto& c) { return c.first == r.label; });
-      if (it == counts.end()) counts.push_back({r.label, 1});
-      else ++it->second;
+      if (it == counts.end())
+        counts.push_back({r.label, 1});
+      else
+        ++it->second;
     }
     u.text.append(line.substr(done));
     return true;

@@ -3,21 +3,23 @@
 
 #include "frontend/upgrade.h"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <string>
 
 using namespace loom;
 
 namespace {
 
-std::string up(const std::string& s) { return upgradeMlir14(s).text; }
+std::string up(const std::string& s) {
+  return upgradeMlir14(s).text;
+}
 
 // Column (1-based) of the first occurrence of `needle` on 1-based line `line` of `text`.
 uint32_t colOf(const std::string& text, uint32_t line, const std::string& needle) {
   size_t start = 0;
-  for (uint32_t l = 1; l < line; ++l) start = text.find('\n', start) + 1;
+  for (uint32_t l = 1; l < line; ++l)
+    start = text.find('\n', start) + 1;
   size_t end = text.find('\n', start);
   std::string ln = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
   size_t p = ln.find(needle);
@@ -51,7 +53,8 @@ TEST_CASE("std ops and select get their current dialect", "[upgrade]") {
   CHECK(up("  %s = select %c, %a, %b : i32\n") == "  %s = arith.select %c, %a, %b : i32\n");
   CHECK(up("  %s = std.select %c, %a, %b : i32\n") == "  %s = arith.select %c, %a, %b : i32\n");
   CHECK(up("  std.return %x : i32\n") == "  func.return %x : i32\n");
-  CHECK(up("  %r = std.call @f(%x) : (i32) -> i32\n") == "  %r = func.call @f(%x) : (i32) -> i32\n");
+  CHECK(up("  %r = std.call @f(%x) : (i32) -> i32\n") ==
+        "  %r = func.call @f(%x) : (i32) -> i32\n");
   CHECK(up("  br ^bb1\n") == "  cf.br ^bb1\n");
   CHECK(up("  cond_br %c, ^bb1, ^bb2\n") == "  cf.cond_br %c, ^bb1, ^bb2\n");
   CHECK(up("  std.br ^bb1\n") == "  cf.br ^bb1\n");
@@ -77,7 +80,8 @@ TEST_CASE("runtime print functions get their current names", "[upgrade]") {
         "  func.call @printMemrefI64(%u) : (memref<*xi64>) -> ()\n");
   CHECK(up("  func.call @print_memref_f64(%u) : (memref<*xf64>) -> ()\n") ==
         "  func.call @printMemrefF64(%u) : (memref<*xf64>) -> ()\n");
-  CHECK(up("func.func private @print_memref_i8(memref<*xi8>) attributes { llvm.emit_c_interface }\n") ==
+  CHECK(up("func.func private @print_memref_i8(memref<*xi8>) attributes { llvm.emit_c_interface "
+           "}\n") ==
         "func.func private @printMemrefI8(memref<*xi8>) attributes { llvm.emit_c_interface }\n");
   // Other symbols with a common prefix stay.
   CHECK(up("  func.call @print_memref_i32x(%u) : (memref<*xi32>) -> ()\n") ==
@@ -99,7 +103,8 @@ TEST_CASE("expand_shape gets output_shape when the result is static", "[upgrade]
         "memref<2x3xi32>\n",
         "  %e = memref.expand_shape %m [[0, 1]]\n      : memref<6xi32> into memref<2x3xi32>\n"})
     CHECK(up(s) == s);
-  auto u = upgradeMlir14("  %e = memref.expand_shape %m [[0, 1]] : memref<6xi32> into memref<2x3xi32>\n");
+  auto u = upgradeMlir14(
+      "  %e = memref.expand_shape %m [[0, 1]] : memref<6xi32> into memref<2x3xi32>\n");
   REQUIRE(u.changes.size() == 1);
   CHECK(u.changes[0] == "memref.expand_shape: output_shape added");
 }
@@ -149,18 +154,19 @@ TEST_CASE("nothing is rewritten inside strings, comments or at non-op positions"
 }
 
 TEST_CASE("current text is left unchanged (idempotence)", "[upgrade]") {
-  const std::string old = "// kernel\n"
-                          "func private @print_memref_i32(memref<*xi32>)\n"
-                          "func @main() {\n"
-                          "  %a = memref.alloc() : memref<6xi32>\n"
-                          "  %e = memref.expand_shape %a [[0, 1]] : memref<6xi32> into memref<2x3xi32>\n"
-                          "  %c = arith.constant 1 : i1\n"
-                          "  %s = select %c, %c, %c : i1\n"
-                          "  %m = arith.maxf %f, %f : f32\n"
-                          "  %u = memref.cast %a : memref<6xi32> to memref<*xi32>\n"
-                          "  call @print_memref_i32(%u) : (memref<*xi32>) -> ()\n"
-                          "  return\n"
-                          "}";
+  const std::string old =
+      "// kernel\n"
+      "func private @print_memref_i32(memref<*xi32>)\n"
+      "func @main() {\n"
+      "  %a = memref.alloc() : memref<6xi32>\n"
+      "  %e = memref.expand_shape %a [[0, 1]] : memref<6xi32> into memref<2x3xi32>\n"
+      "  %c = arith.constant 1 : i1\n"
+      "  %s = select %c, %c, %c : i1\n"
+      "  %m = arith.maxf %f, %f : f32\n"
+      "  %u = memref.cast %a : memref<6xi32> to memref<*xi32>\n"
+      "  call @print_memref_i32(%u) : (memref<*xi32>) -> ()\n"
+      "  return\n"
+      "}";
   Upgraded u = upgradeMlir14(old);
   CHECK(looksLikeMlir14(old));
   CHECK(!u.changes.empty());
@@ -179,11 +185,12 @@ TEST_CASE("current text is left unchanged (idempotence)", "[upgrade]") {
 }
 
 TEST_CASE("columns map back exactly, also with several edits on a line", "[upgrade]") {
-  const std::string old = "  %r = call @print_memref_i32(%u) : (memref<*xi32>) -> () // x\n"
-                          "  %e = memref.expand_shape %m [[0, 1]] : memref<6xi32> into memref<2x3xi32>\n"
-                          "  %s = std.select %c, %a, %b : i32\n"
-                          "  %m = arith.maxf %a, %b : f32\n"
-                          "  return\n";
+  const std::string old =
+      "  %r = call @print_memref_i32(%u) : (memref<*xi32>) -> () // x\n"
+      "  %e = memref.expand_shape %m [[0, 1]] : memref<6xi32> into memref<2x3xi32>\n"
+      "  %s = std.select %c, %a, %b : i32\n"
+      "  %m = arith.maxf %a, %b : f32\n"
+      "  return\n";
   Upgraded u = upgradeMlir14(old);
   REQUIRE(u.text == "  %r = func.call @printMemrefI32(%u) : (memref<*xi32>) -> () // x\n"
                     "  %e = memref.expand_shape %m [[0, 1]] output_shape [2, 3] : memref<6xi32> "
@@ -207,7 +214,8 @@ TEST_CASE("columns map back exactly, also with several edits on a line", "[upgra
   CHECK(originalColumn(u, 1, uint32_t(l1new.size() + 1)) == l1old.size() + 1); // end of line
   // Inserted output_shape maps to the column right after `]]`.
   uint32_t ins = colOf(u.text, 2, " output_shape");
-  for (uint32_t c = ins; c < ins + 20; ++c) CHECK(originalColumn(u, 2, c) == ins);
+  for (uint32_t c = ins; c < ins + 20; ++c)
+    CHECK(originalColumn(u, 2, c) == ins);
   CHECK(originalColumn(u, 2, colOf(u.text, 2, ": memref")) == colOf(old, 2, ": memref"));
   CHECK(originalColumn(u, 2, colOf(u.text, 2, "%m")) == colOf(old, 2, "%m"));
   CHECK(originalColumn(u, 3, colOf(u.text, 3, "arith.select")) == colOf(old, 3, "std.select"));

@@ -20,6 +20,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -65,6 +66,7 @@ private:
   Module& mod_;
   Function* func_ = nullptr;
   llvm::DenseMap<mlir::Value, Value*> values_;
+  llvm::DenseMap<mlir::Block*, Block*> blocks_;
 
   Loc locOf(mlir::Operation* op) { return text_.locOf(op); }
 
@@ -120,26 +122,56 @@ private:
     func_ = nullptr;
   }
 
+  // A region of an scf op has one block; a function body may have several, joined by
+  // cf branches (left by a producer in `main`): every block and its arguments are made
+  // first, since a branch may name a block further down.
   void importRegion(mlir::Region& mr, Region& r, mlir::Operation* owner) {
     if (mr.empty()) return;
-    if (!mr.hasOneBlock())
+    bool isBody = llvm::isa<mlir::func::FuncOp>(owner);
+    if (!mr.hasOneBlock() && !isBody)
       fail(owner, "unsupported: a region with more than one block (unstructured control flow) in '" +
                       owner->getName().getStringRef().str() + "'");
-    mlir::Block& mb = mr.front();
-    auto b = std::make_unique<Block>();
-    b->parent = &r;
-    b->loc = locOf(owner);
-    for (mlir::BlockArgument a : mb.getArguments()) {
-      auto v = std::make_unique<Value>();
-      v->type = typeOf(owner, a.getType());
-      v->owner = b.get();
-      v->index = a.getArgNumber();
-      define(a, v.get(), b->loc);
-      b->args.push_back(std::move(v));
+    for (mlir::Block& mb : mr) {
+      auto b = std::make_unique<Block>();
+      b->parent = &r;
+      b->loc = blockLoc(mb, owner);
+      for (mlir::BlockArgument a : mb.getArguments()) {
+        auto v = std::make_unique<Value>();
+        v->type = typeOf(owner, a.getType());
+        v->owner = b.get();
+        v->index = a.getArgNumber();
+        define(a, v.get(), b->loc);
+        b->args.push_back(std::move(v));
+      }
+      blocks_[&mb] = b.get();
+      r.blocks.push_back(std::move(b));
     }
-    Block& raw = *b;
-    r.blocks.push_back(std::move(b));
-    importOps(mb, raw);
+    for (mlir::Block* mb : dominanceOrder(mr)) importOps(*mb, *blocks_.lookup(mb));
+  }
+
+  // The blocks in a depth-first pre-order from the entry, which visits every block after
+  // the blocks that dominate it (so a value is imported before its uses, whatever the
+  // text order); blocks not reached from the entry come last, in text order.
+  static std::vector<mlir::Block*> dominanceOrder(mlir::Region& r) {
+    std::vector<mlir::Block*> order, stack{&r.front()};
+    llvm::DenseSet<mlir::Block*> seen{&r.front()};
+    while (!stack.empty()) {
+      mlir::Block* b = stack.back();
+      stack.pop_back();
+      order.push_back(b);
+      auto succ = b->getSuccessors();
+      for (auto it = succ.rbegin(); it != succ.rend(); ++it)
+        if (seen.insert(*it).second) stack.push_back(*it);
+    }
+    for (mlir::Block& b : r)
+      if (!seen.count(&b)) order.push_back(&b);
+    return order;
+  }
+
+  Loc blockLoc(mlir::Block& mb, mlir::Operation* owner) {
+    if (const auto* d = text_.state().getBlockDef(&mb); d && d->definition.loc.isValid())
+      return text_.at(d->definition.loc.Start);
+    return locOf(owner);
   }
 
   void importOps(mlir::Block& mb, Block& b) {
@@ -226,6 +258,14 @@ private:
         .Case([&](mlir::memref::ExpandShapeOp v) { setReassociation(op, v.getReassociationIndices()); })
         .Case([&](mlir::memref::AllocOp a) { refuseLayoutSymbols(a, a.getSymbolOperands().size()); })
         .Case([&](mlir::memref::AllocaOp a) { refuseLayoutSymbols(a, a.getSymbolOperands().size()); })
+        .Case([&](mlir::cf::BranchOp br) { setSuccessors(op, br); })
+        .Case([&](mlir::cf::CondBranchOp br) { setSuccessors(op, br); })
+        .Case([&](mlir::cf::AssertOp a) {
+          Attr msg;
+          msg.kind = Attr::Kind::String;
+          msg.s = a.getMsg().str();
+          op->attrs["msg"] = msg;
+        })
         .Default([](mlir::Operation*) {});
     // memref.expand_shape's dynamic output_shape values follow its source as operands
     // 1..n (for printing); the interpreter and the lowering infer the sizes from the
@@ -270,6 +310,16 @@ private:
     if (auto rm = mop->getAttrOfType<mlir::arith::RoundingModeAttr>("roundingmode");
         rm && rm.getValue() != mlir::arith::RoundingMode::to_nearest_even)
       unsupported(mop, "with rounding mode '" + mlir::arith::stringifyRoundingMode(rm.getValue()).str() + "'");
+  }
+
+  // Successor blocks in order; the operands forwarded to each are the op's operands
+  // after the condition, in the same order.
+  void setSuccessors(Op* op, mlir::BranchOpInterface br) {
+    for (unsigned i = 0; i < br->getNumSuccessors(); ++i) {
+      op->successors.push_back(blocks_.lookup(br->getSuccessor(i)));
+      op->successorOperands.push_back(
+          static_cast<unsigned>(br.getSuccessorOperands(i).getForwardedOperands().size()));
+    }
   }
 
   void refuseLayoutSymbols(mlir::Operation* mop, size_t n) {

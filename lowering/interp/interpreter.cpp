@@ -172,10 +172,23 @@ struct Interpreter::Impl {
     }
     ++depth;
     Frame fr(f.numSlots);
-    const Block& entry = f.body.front();
-    bindArgs(entry, fr, args);
-    const Op& ret = runBlock(entry, fr);
-    auto res = operandValues(ret, fr);
+    const Block* b = &f.body.front();
+    bindArgs(*b, fr, args);
+    const Op* t = &runBlock(*b, fr);
+    // A body of several blocks (cf branches on the host): follow the branches.
+    while (t->kind == OpKind::CfBr || t->kind == OpKind::CfCondBr) {
+      unsigned which = 0, first = 0;
+      if (t->kind == OpKind::CfCondBr) {
+        first = 1;
+        if (!(bits(fr, t->operand(0)) & 1)) which = 1, first += t->successorOperands[0];
+      }
+      std::vector<RtValue> vals;
+      for (unsigned i = 0; i < t->successorOperands[which]; ++i) vals.push_back(fr[t->operand(first + i)->slot]);
+      b = t->successors[which];
+      bindArgs(*b, fr, vals);
+      t = &runBlock(*b, fr);
+    }
+    auto res = operandValues(*t, fr);
     --depth;
     return res;
   }
@@ -195,6 +208,12 @@ struct Interpreter::Impl {
     case OpKind::VectorPrint:
       out << formatVectorPrint(bits(fr, op.operand(0)), op.operand(0)->type) << '\n';
       return;
+    case OpKind::CfAssert:
+      if (!(bits(fr, op.operand(0)) & 1)) {
+        auto it = op.attrs.find("msg");
+        fail(op, "assertion failed: " + (it == op.attrs.end() ? std::string() : it->second.s));
+      }
+      return;
     case OpKind::Alloc:
     case OpKind::Alloca: return execAlloc(op, fr);
     case OpKind::Dealloc: return execDealloc(op, fr);
@@ -207,7 +226,9 @@ struct Interpreter::Impl {
     case OpKind::Func:
     case OpKind::Return:
     case OpKind::Yield:
-    case OpKind::Condition: fail(op, "internal: terminator executed as an operation");
+    case OpKind::Condition:
+    case OpKind::CfBr:
+    case OpKind::CfCondBr: fail(op, "internal: terminator executed as an operation");
     default: return execArith(op, fr);
     }
   }

@@ -206,6 +206,9 @@ const OpNameEntry kOpNames[] = {
     {OpKind::Yield, "scf.yield", nullptr, nullptr},
     {OpKind::Condition, "scf.condition", nullptr, nullptr},
     {OpKind::VectorPrint, "vector.print", nullptr, nullptr},
+    {OpKind::CfBr, "cf.br", nullptr, nullptr},
+    {OpKind::CfCondBr, "cf.cond_br", nullptr, nullptr},
+    {OpKind::CfAssert, "cf.assert", nullptr, nullptr},
 };
 
 const std::unordered_map<std::string_view, OpKind>& nameTable() {
@@ -242,7 +245,8 @@ bool isArithBinaryFloat(OpKind k) {
 }
 bool isArithCast(OpKind k) { return k >= OpKind::ExtSI && k <= OpKind::Bitcast; }
 bool isTerminator(OpKind k) {
-  return k == OpKind::Return || k == OpKind::Yield || k == OpKind::Condition;
+  return k == OpKind::Return || k == OpKind::Yield || k == OpKind::Condition || k == OpKind::CfBr ||
+         k == OpKind::CfCondBr;
 }
 
 Op* Op::parentOp() const { return parent && parent->parent ? parent->parent->parent : nullptr; }

@@ -94,6 +94,10 @@ public:
   std::vector<int64_t> staticSizes;      // subview / reinterpret_cast / alloc shape
   std::vector<int64_t> staticStrides;    // subview / reinterpret_cast
   std::vector<std::vector<int64_t>> reassociation; // collapse_shape / expand_shape
+  // cf.br / cf.cond_br: the blocks branched to, and how many of the operands go to each
+  // (cf.cond_br: operand 0 is the condition, then the true block's, then the false's).
+  std::vector<Block*> successors;
+  std::vector<unsigned> successorOperands;
   unsigned numDynOffsets = 0, numDynSizes = 0, numDynStrides = 0; // operand segments
 
   Value* result(unsigned i = 0) const { return results[i].get(); }

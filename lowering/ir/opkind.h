@@ -79,6 +79,10 @@ enum class OpKind : uint16_t {
   Condition,
   // vector
   VectorPrint,
+  // cf: unstructured control flow, on the host only (a producer may leave it in main)
+  CfBr,
+  CfCondBr,
+  CfAssert,
 };
 
 // cmpi predicates, numbered as MLIR numbers them.

@@ -64,9 +64,37 @@ private:
     if (!f.resultTypes.empty()) os_ << " -> " << parenTypes(f.resultTypes);
     os_ << " {\n";
     ++indent_;
-    block(entry);
+    body_ = &f.body;
+    for (size_t i = 0; i < f.body.blocks.size(); ++i) {
+      const Block& b = *f.body.blocks[i];
+      if (i) {
+        os_ << blockName(&b);
+        for (size_t k = 0; k < b.args.size(); ++k)
+          os_ << (k ? ", " : "(") << b.args[k]->name << ": " << b.args[k]->type.str();
+        os_ << (b.args.empty() ? ":\n" : "):\n");
+      }
+      block(b);
+    }
+    body_ = nullptr;
     --indent_;
     os_ << "}\n";
+  }
+
+  // Blocks of a function body after the entry, named by position: ^bb1, ^bb2, ...
+  const Region* body_ = nullptr;
+  std::string blockName(const Block* b) const {
+    for (size_t i = 0; body_ && i < body_->blocks.size(); ++i)
+      if (body_->blocks[i].get() == b) return "^bb" + std::to_string(i);
+    return "^bb?";
+  }
+  // A successor with its forwarded operands: "^bb1(%x, %y : i32, i32)".
+  std::string successor(const Op& op, unsigned which, unsigned first) const {
+    std::string s = blockName(op.successors[which]);
+    unsigned n = op.successorOperands[which];
+    if (!n) return s;
+    std::vector<Type> ts;
+    for (unsigned i = first; i < first + n; ++i) ts.push_back(op.operand(i)->type);
+    return s + "(" + names(op.operands, first, first + n) + " : " + types(ts) + ")";
   }
 
   void block(const Block& b) {
@@ -274,6 +302,19 @@ private:
     case OpKind::VectorPrint:
       os_ << "vector.print " << op.operand(0)->name << " : " << op.operand(0)->type.str();
       break;
+    case OpKind::CfBr: os_ << "cf.br " << successor(op, 0, 0); break;
+    case OpKind::CfCondBr:
+      os_ << "cf.cond_br " << op.operand(0)->name << ", " << successor(op, 0, 1) << ", "
+          << successor(op, 1, 1 + op.successorOperands[0]);
+      break;
+    case OpKind::CfAssert: {
+      auto it = op.attrs.find("msg");
+      std::string msg = it == op.attrs.end() ? std::string() : it->second.s;
+      std::string q;
+      for (char c : msg) q += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+      os_ << "cf.assert " << op.operand(0)->name << ", \"" << q << "\"";
+      break;
+    }
     default: // same-type arithmetic
       os_ << name << " " << names(op.operands) << " : " << op.result()->type.str();
       break;

@@ -71,6 +71,10 @@ void Lowerer::lowerFunctionBody() {
   Vertex entry = addNode(dfg::NodeKind::Entry, fn.scope, "entry", nullptr, {}, outs, roles,
                          std::vector<Rate>(outs.size(), Rate::entry()));
   g_.entry = entry;
+  if (func_.body.blocks.size() > 1)
+    fail(func_.body.blocks[1]->loc, "cannot lower '@" + func_.name + "': a body of several blocks (cf branches) "
+                                    "is unstructured control flow; keep the function on the host (narrow the "
+                                    "accelerated set with --accel)");
   const Block& body = func_.body.front();
   unsigned port = 0;
   for (size_t i = 0; i < body.args.size(); ++i) {
@@ -145,6 +149,11 @@ void Lowerer::lowerOp(const Op& op, RegionState& s) {
                  "the host (narrow the accelerated set with --accel)");
   case OpKind::VectorPrint:
     fail(op.loc, "'vector.print' inside an accelerated function is not supported; print on the host");
+  case OpKind::CfBr:
+  case OpKind::CfCondBr:
+  case OpKind::CfAssert:
+    fail(op.loc, "'" + std::string(op.name()) + "' (unstructured control flow) inside an accelerated function "
+                 "is not supported; keep the function on the host (narrow the accelerated set with --accel)");
   case OpKind::Func:
   case OpKind::Return:
   case OpKind::Yield:

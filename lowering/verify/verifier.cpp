@@ -33,11 +33,16 @@ private:
     for (size_t i = 0; i < entry.args.size(); ++i)
       if (entry.args[i]->type != f.argTypes[i])
         fail(entry.args[i]->loc, "argument type mismatch");
-    verifyBlock(entry);
-    const Op* term = entry.terminator();
-    if (!term || term->kind != OpKind::Return)
-      fail(f.loc, "function '@" + f.name + "' must end with a return");
-    checkTypes(*term, term->operands, f.resultTypes, "returns", "function result");
+    // Blocks after the entry come with cf branches; MLIR's verifier has checked their
+    // dominance and successor operands, this checks what the interpreter relies on.
+    for (auto& b : f.body.blocks) {
+      verifyBlock(*b);
+      const Op* term = b->terminator();
+      bool branch = term && (term->kind == OpKind::CfBr || term->kind == OpKind::CfCondBr);
+      if (!term || (term->kind != OpKind::Return && !branch))
+        fail(f.loc, "function '@" + f.name + "' must end with a return");
+      if (!branch) checkTypes(*term, term->operands, f.resultTypes, "returns", "function result");
+    }
   }
 
   void verifyBlock(const Block& b) {
@@ -63,6 +68,9 @@ private:
       anchor = b->parent ? b->parent->parent : nullptr;
       b = anchor ? anchor->parent : nullptr;
     }
+    // A use in one block of a function body of a value of another: the branches decide,
+    // and MLIR's verifier has checked that the definition dominates the use.
+    if (!b && defBlock && !defBlock->parent->parent && user.parent && funcBlockOf(user) != defBlock) return;
     bool ok = b != nullptr;
     if (ok && v->def) {
       // Defined by an op of the same block: it must come strictly before the anchor.
@@ -78,6 +86,13 @@ private:
     if (!ok)
       fail(user.operandLocs[k], "operand #" + std::to_string(k) + " ('" + v->name +
                                     "') does not dominate this use");
+  }
+
+  // The top-level block of the function body that holds `op` (walking out of regions).
+  static const Block* funcBlockOf(const Op& op) {
+    const Block* b = op.parent;
+    while (b && b->parent && b->parent->parent) b = b->parent->parent->parent;
+    return b;
   }
 
   void checkTypes(const Op& op, const std::vector<Value*>& vals, const std::vector<Type>& want,
@@ -161,6 +176,13 @@ private:
     case OpKind::While: return verifyWhile(op);
     case OpKind::If: return verifyIf(op);
     case OpKind::VectorPrint: return;
+    case OpKind::CfBr:
+    case OpKind::CfCondBr:
+      if (op.parentOp()) fail(op.loc, opStr(op) + " inside an scf region is not supported");
+      return;
+    case OpKind::CfAssert:
+      if (!op.operand(0)->type.isI1()) fail(op.loc, "'cf.assert' needs an i1 condition");
+      return;
     }
   }
 

@@ -156,6 +156,40 @@ func.func @k(%a: i32) -> i32 {
         "control flow)");
 }
 
+TEST_CASE("cf branches in a function body: blocks, arguments, successors", "[frontend][cf]") {
+  const char* src = R"(func.func @f(%n: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  cf.br ^head(%c0 : i32)
+^done(%r: i32):
+  func.return %r : i32
+^head(%i: i32):
+  %lt = arith.cmpi slt, %i, %n : i32
+  cf.cond_br %lt, ^body, ^done(%i : i32)
+^body:
+  %one = arith.constant 1 : i32
+  %j = arith.addi %i, %one : i32
+  cf.assert %lt, "in range"
+  cf.br ^head(%j : i32)
+}
+)";
+  auto m = parseOk(src);
+  const Function& f = *m->lookup("f");
+  REQUIRE(f.body.blocks.size() == 4);
+  const Op& br = *f.body.blocks[0]->ops.back();
+  CHECK(br.kind == OpKind::CfBr);
+  CHECK(br.successors == std::vector<Block*>{f.body.blocks[2].get()});
+  const Op& cbr = *f.body.blocks[2]->ops.back();
+  CHECK(cbr.kind == OpKind::CfCondBr);
+  CHECK(cbr.successors == std::vector<Block*>{f.body.blocks[3].get(), f.body.blocks[1].get()});
+  CHECK(cbr.successorOperands == std::vector<unsigned>{0, 1});
+  CHECK(cbr.operand(1) == f.body.blocks[2]->args[0].get());
+  CHECK(f.body.blocks[3]->ops[2]->attrs.at("msg").s == "in range");
+  // Printed with positional block names, it reads back to the same text.
+  std::string once = printModule(*m);
+  CHECK(once.find("cf.cond_br %lt, ^bb3, ^bb1(%i : i32)") != std::string::npos);
+  CHECK(printModule(*parseOk(once)) == once);
+}
+
 TEST_CASE("multi-result values, while block arguments and iter_args", "[frontend]") {
   auto m = parseOk(R"(
 func.func @g(%n: i32) -> (i32, i32) {

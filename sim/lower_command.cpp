@@ -1,8 +1,7 @@
 #include "sim/lower_command.h"
 
+#include "frontend/dfg/dfg_text.h"
 #include "lowering/dfg/print_dot.h"
-#include "lowering/dfg/print_mlir.h"
-#include "lowering/dfg/read_mlir.h"
 #include "lowering/lower/lower.h"
 #include "lowering/lower/static_verify.h"
 #include "frontend/parse.h"

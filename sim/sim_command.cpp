@@ -6,7 +6,7 @@
 
 #include "sim/sim_command.h"
 
-#include "lowering/dfg/read_mlir.h"
+#include "frontend/dfg/dfg_text.h"
 #include "lowering/eval/arith.h"
 #include "lowering/lower/static_verify.h"
 #include "models/timing_json.h"

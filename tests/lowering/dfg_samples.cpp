@@ -1,6 +1,6 @@
 #include "dfg_samples.h"
 
-#include "lowering/dfg/text_attrs.h"
+#include "frontend/dfg/fields.h"
 
 #include <algorithm>
 #include <cmath>
@@ -129,6 +129,7 @@ Graph memoryGraph() {
   b.out(store, 1, Role::MemAddr, Rate::entry());
   b[store].memPort = 0;
   b.origin(store, 3, "mem.mlir", 5, 3);
+  b[store].origin.loc.source = std::make_shared<const std::string>("mem.c:7:9"); // a C source
   Vertex mem = b.add(NodeKind::Memory, "memory0", {kI32, kIndex, kIndex}, {kI32, kNone, kNone});
   b[mem].numStores = 1;
   b[mem].numLoads = 1;
@@ -294,6 +295,8 @@ Graph oddGraph() {
             {Count::Invocations, 3, -1, ""}}};
   b.out(entry, 0, Role::Data, odd);
   Vertex join = b.add(NodeKind::Join, "join", {kI32, kNone, kI64}, {kNone}, 2);
+  b[join].origin.loc.source =
+      std::make_shared<const std::string>("odd.c:4:1 'j'"); // no .mlir place
   b.wire(entry, 0, join, 0);
   b.wire(entry, 0, join, 0);            // doubly connected
   EdgeId e = b.wire(entry, 1, join, 2); // input 1 stays unconnected
@@ -312,19 +315,37 @@ Graph oddGraph() {
 
 namespace {
 
+// A type with its memref layout in one canonical form, whatever text it was read from.
+std::string typeText(const Type& t) {
+  if (!t.isMemRef() || !t.mem || t.mem->identity) return t.str();
+  auto dim = [](int64_t d) { return d == kDynamic ? std::string("?") : std::to_string(d); };
+  std::string s = "memref<";
+  for (int64_t d : t.mem->shape)
+    s += dim(d) + "x";
+  s += typeText(t.mem->elem) + ", strided<[";
+  for (size_t i = 0; i < t.mem->strides.size(); ++i)
+    s += (i ? ", " : "") + dim(t.mem->strides[i]);
+  return s + "], offset: " + dim(t.mem->offset) + ">>";
+}
+
 std::string typesText(const std::vector<Type>& ts) {
   std::string s;
   for (const Type& t : ts)
-    s += text::typeText(t) + ";"; // layouts in one canonical form
+    s += typeText(t) + ";";
   return s;
+}
+
+std::string locText(const Loc& l) {
+  std::string s = l.file || l.line || l.col ? l.str() : "-";
+  return s + " source=" + (l.source ? *l.source : "-");
 }
 
 // Every field of a node, one string (Origin::op excluded).
 std::string nodeText(const Node& n) {
   std::ostringstream os;
   os << n.opName() << " name=" << n.name << " scope=" << n.scope << " opId=" << n.origin.opId
-     << " loc=" << (text::hasLoc(n.origin.loc) ? n.origin.loc.str() : "-")
-     << " in=" << typesText(n.inTypes) << " out=" << typesText(n.outTypes) << " roles=";
+     << " loc=" << locText(n.origin.loc) << " in=" << typesText(n.inTypes)
+     << " out=" << typesText(n.outTypes) << " roles=";
   for (size_t p = 0; p < n.outTypes.size(); ++p)
     os << roleName(p < n.outRoles.size() ? n.outRoles[p] : Role::Data) << ";";
   os << " rates=";
@@ -336,7 +357,7 @@ std::string nodeText(const Node& n) {
      << " init=";
   for (Bits v : n.bufferInit)
     os << v << ";";
-  os << " st=" << n.numStores << " ld=" << n.numLoads << " mem=" << text::typeText(n.memType)
+  os << " st=" << n.numStores << " ld=" << n.numLoads << " mem=" << typeText(n.memType)
      << " group=" << n.memGroup << " arg=" << n.argIndex << " port=" << n.memPort;
   return os.str();
 }
@@ -351,9 +372,8 @@ std::string inEdgesText(const Graph& g, Vertex v) {
   std::ostringstream os;
   for (EdgeId id : es) {
     const Edge& e = g.edge(id);
-    os << boost::source(id, g.g) << ":" << e.srcPort << "->" << e.dstPort << " "
-       << text::typeText(e.type) << " " << roleName(e.role) << " " << text::rateText(e.rate)
-       << " cap=" << e.capacity << "; ";
+    os << boost::source(id, g.g) << ":" << e.srcPort << "->" << e.dstPort << " " << typeText(e.type)
+       << " " << roleName(e.role) << " " << text::rateText(e.rate) << " cap=" << e.capacity << "; ";
   }
   return os.str();
 }

@@ -2,14 +2,16 @@
 //
 //   loopGraph     sum of a loop index: stream -> gate, an iter_arg carry whose feedback
 //                 comes from an addi further down, a cond_br split, fan-out of `cont`
-//   memoryGraph   a memory with one store and one load ordered by the store's done
+//   memoryGraph   a memory with one store and one load ordered by the store's done; the
+//                 store's location records its C source
 //   everyKindGraph every NodeKind at least once, a spread of arith ops, float
 //                 constants that need hex (NaN), a seq buffer with initial values, an
 //                 extmemory with a strided memref type
 //   oddGraph      what only a broken or unmaterialized graph has: an unconnected input,
 //                 a doubly connected input, declared input types and channel types,
 //                 roles and rates that differ from their producers', a location whose
-//                 file name has quotes and colons, rates with unusual coefficients
+//                 file name has quotes and colons, a source without a .mlir position,
+//                 rates with unusual coefficients
 #pragma once
 
 #include "lowering/dfg/dfg.h"

@@ -2,10 +2,10 @@
 // wiring rules of spec-dataflow-compilation), op counts, the memory interface's port
 // packing, memory groups through views, RAR sharing, and the static verifier rejecting
 // each injected bug it can see. Plus, for every shipped kernel, the printed DFG reads
-// back to the same text and mlir-opt (MLIR 22) parses it.
+// back to the same graphs and text, and so does what mlir-opt (MLIR 22) re-prints of it.
 
-#include "lowering/dfg/print_mlir.h"
-#include "lowering/dfg/read_mlir.h"
+#include "dfg_samples.h"
+#include "frontend/dfg/dfg_text.h"
 #include "lowering/lower/lower.h"
 #include "lowering/lower/static_verify.h"
 #include "frontend/parse.h"
@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <unistd.h>
 
 using namespace loom;
@@ -440,7 +441,47 @@ func.func @f(%x: i32) {
   CHECK(d.err->message == "dynamic-size allocation inside an accelerated function is not supported");
 }
 
-TEST_CASE("every shipped kernel lowers cleanly, round-trips as text and parses in mlir-opt", "[lower][kernels]") {
+namespace {
+
+// Runs `mlir-opt --allow-unregistered-dialect ARGS` on `text`; its stdout, or "" on failure.
+std::string mlirOpt(const std::string& text, const std::string& args, const std::string& name) {
+  namespace fs = std::filesystem;
+  // Unique per process: other test runs may be doing the same at the same time.
+  std::string base =
+      (fs::temp_directory_path() / ("loom-dfg-" + std::to_string(::getpid()) + "-" + name))
+          .string();
+  std::ofstream(base + ".mlir") << text;
+  int rc = std::system(("/usr/lib/llvm-22/bin/mlir-opt --allow-unregistered-dialect " + args + " " +
+                        base + ".mlir > " + base + ".out")
+                           .c_str());
+  std::stringstream out;
+  out << std::ifstream(base + ".out").rdbuf();
+  std::remove((base + ".mlir").c_str());
+  std::remove((base + ".out").c_str());
+  return rc == 0 ? out.str() : "";
+}
+
+// Reads `text` and compares every graph with `want` (node source positions cleared
+// when the text has none).
+void checkReadsBack(const std::string& text, const std::vector<dfg::Graph>& want, bool locations) {
+  dfg::ReadResult back = dfg::readMlir(text, "printed.mlir");
+  INFO((back.error ? back.error->str() : ""));
+  REQUIRE(back.graphs.size() == want.size());
+  for (size_t i = 0; i < want.size(); ++i) {
+    dfg::Graph w = want[i];
+    for (Vertex v = 0; !locations && v < w.numNodes(); ++v)
+      w.node(v).origin.loc = Loc{};
+    INFO(w.function);
+    CHECK(dfg::samples::structuralDiff(w, back.graphs[i]) == "");
+    CHECK(dfg::printMlir(back.graphs[i]) == dfg::printMlir(w));
+    CHECK(checkGraph(back.graphs[i]).empty());
+  }
+}
+
+} // namespace
+
+TEST_CASE("every shipped kernel lowers cleanly, round-trips as text, also through mlir-opt",
+          "[lower][kernels]") {
   namespace fs = std::filesystem;
   int functions = 0;
   for (const auto& entry : fs::directory_iterator(LOOM_KERNELS_DIR)) {
@@ -448,6 +489,8 @@ TEST_CASE("every shipped kernel lowers cleanly, round-trips as text and parses i
     INFO(entry.path());
     ParseResult p = parseFile(entry.path().string());
     REQUIRE(p.module);
+    std::vector<dfg::Graph> graphs;
+    std::string text; // as `loom-sim lower -o` writes it
     for (auto& f : p.module->functions) {
       if (f->isDeclaration || f->name == "main") continue;
       INFO(f->name);
@@ -456,20 +499,20 @@ TEST_CASE("every shipped kernel lowers cleanly, round-trips as text and parses i
       INFO((err ? err->str() : ""));
       REQUIRE(!err);
       CHECK(checkGraph(g).empty());
-      std::string text = dfg::printMlir(g);
-      dfg::ReadResult back = dfg::readMlir(text, "printed.mlir");
-      INFO((back.error ? back.error->str() : ""));
-      REQUIRE(back.graphs.size() == 1);
-      CHECK(dfg::printMlir(back.graphs[0]) == text);
-      CHECK(checkGraph(back.graphs[0]).empty());
-      // Unique per process: other test runs may be doing the same at the same time.
-      std::string path = (fs::temp_directory_path() /
-                          ("loom-dfg-" + std::to_string(::getpid()) + "-" + f->name + ".mlir")).string();
-      std::ofstream(path) << text;
-      int rc = std::system(("/usr/lib/llvm-22/bin/mlir-opt --allow-unregistered-dialect " + path + " > /dev/null").c_str());
-      CHECK(rc == 0);
-      std::remove(path.c_str());
+      text += dfg::printMlir(g);
+      graphs.push_back(std::move(g));
       ++functions;
+    }
+    if (graphs.empty()) continue;
+    checkReadsBack(text, graphs, true);
+    // mlir-opt's re-prints: generic or its own form, with or without locations.
+    std::string name = entry.path().stem().string();
+    for (const char* args :
+         {"--mlir-print-op-generic --mlir-print-debuginfo", "--mlir-print-debuginfo", ""}) {
+      INFO("mlir-opt " << args);
+      std::string reprinted = mlirOpt(text, args, name);
+      REQUIRE(!reprinted.empty());
+      checkReadsBack(reprinted, graphs, std::string(args).find("debuginfo") != std::string::npos);
     }
   }
   CHECK(functions >= 30);

@@ -77,7 +77,7 @@ bool valueOf(mlir::Attribute a, Bits& bits, Type& type, std::string& error) {
     mt = f.getType();
     v = f.getValue().bitcastToAPInt();
   } else {
-    error = "must be a literal (42 : i32, 1.5 : f32, true, or the key alone for none)";
+    error = "must be a literal (42 : i32, 1.5 : f32, true, unit)";
     return false;
   }
   std::optional<Type> t = frontend::importType(mt);

@@ -1,8 +1,9 @@
 // The DFG as MLIR text: printed by MLIR's printer, read by MLIR's parser (MLIR 22), so
 // that a user can hand-edit a wiring, run it through MLIR tools and simulate it.
 // Whatever `mlir-opt --allow-unregistered-dialect` re-prints of the text (generic or
-// default form, `module` wrapper, attributes in any order) reads back to the same graph.
-// This header includes no MLIR; MLIR stays inside frontend/.
+// default form, `module` wrapper, attributes in any order) reads back to the same graph,
+// the nodes' source positions included when it prints locations (below). This header
+// includes no MLIR; MLIR stays inside frontend/.
 //
 // One `"loom.dfg"` op per function, in generic form. Its single region is a graph
 // region (MLIR's verifier asks no dominance in the region of an unregistered op), so a
@@ -34,10 +35,12 @@
 //
 // Attributes (MLIR sorts them by name; every one is a real MLIR attribute):
 //   arith.cmpi/cmpf  predicate = N : i64 (MLIR's numbering, arith's own attribute)
-//   constant         value = typed literal: 42 : i32, true, 1.500000e+00 : f32, or the
-//                    key alone (a unit attribute) for none
+//   constant         value = typed literal as MLIR prints it: 42 : i32, true,
+//                    1.500000e+00 : f32, 0x7FC00000 : f32 (a float that would not read
+//                    back exactly from decimal)
 //   stream           step_op = "+=", cont_cond = "<"
-//   buffer           slots = N, kind = "fifo" | "seq", init = [values] (if any)
+//   buffer           slots = N, kind = "fifo" | "seq", init = [values] (if any; `unit`
+//                    for a token of a none buffer)
 //   (ext)memory      mem_type = memref<...>, num_stores, num_loads, mem_group,
 //                    arg_index (if not -1)
 //   load, store      mem_group, mem_port

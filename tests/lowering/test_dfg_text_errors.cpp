@@ -190,8 +190,7 @@ TEST_CASE("kind-specific attributes", "[dfg-text][errors]") {
   CHECK(diagnose(withOp("  %1 = \"handshake.constant\"(%0#2) {value = 1 : f32} : (none) -> f32")) ==
         "3:44: error: unexpected decimal integer literal for a floating point value");
   CHECK(diagnose(withOp("  %1 = \"handshake.constant\"(%0#2) {value = \"7\"} : (none) -> i32")) ==
-        "3:8: error: 'value' must be a literal (42 : i32, 1.5 : f32, true, or the key alone for "
-        "none)");
+        "3:8: error: 'value' must be a literal (42 : i32, 1.5 : f32, true, unit)");
   CHECK(
       diagnose(withOp("  %1 = \"handshake.constant\"(%0#2) {value = 7 : i128} : (none) -> i32")) ==
       "3:8: error: 'value' has type i128, which no channel carries");

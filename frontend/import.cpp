@@ -159,8 +159,8 @@ private:
       mlir::Block* b = stack.back();
       stack.pop_back();
       order.push_back(b);
-      auto succ = b->getSuccessors();
-      for (auto it = succ.rbegin(); it != succ.rend(); ++it)
+      std::vector<mlir::Block*> succ(b->getSuccessors().begin(), b->getSuccessors().end());
+      for (auto it = succ.rbegin(); it != succ.rend(); ++it) // first successor on top
         if (seen.insert(*it).second) stack.push_back(*it);
     }
     for (mlir::Block& b : r)
@@ -236,10 +236,44 @@ private:
     return k;
   }
 
+  // Why a math op is not simulated; the others loom-sim computes exactly as the
+  // oracle's pipeline (scripts/oracle.sh) lowers them (lowering/eval/arith.cpp). None of
+  // these but sincos is lowered by MLIR 22's convert-math-to-llvm, so the oracle cannot
+  // run them either; other pipelines expand them (--math-polynomial-approximation,
+  // --math-expand-ops, --convert-math-to-funcs) or call libm (--convert-math-to-libm).
+  static const char* whyNotMath(llvm::StringRef name) {
+    static const std::pair<const char*, const char*> kReasons[] = {
+        {"math.erf", "(its result depends on a polynomial expansion loom-sim does not reproduce; "
+                     "convert-math-to-llvm does not lower it)"},
+        {"math.erfc", "(its result depends on a polynomial expansion loom-sim does not reproduce; "
+                      "convert-math-to-llvm does not lower it)"},
+        {"math.cbrt", "(its result depends on a polynomial expansion loom-sim does not reproduce; "
+                      "convert-math-to-llvm does not lower it)"},
+        {"math.acosh", "(its result depends on a log/sqrt expansion loom-sim does not reproduce; "
+                       "convert-math-to-llvm does not lower it)"},
+        {"math.asinh", "(its result depends on a log/sqrt expansion loom-sim does not reproduce; "
+                       "convert-math-to-llvm does not lower it)"},
+        {"math.atanh", "(its result depends on a log/sqrt expansion loom-sim does not reproduce; "
+                       "convert-math-to-llvm does not lower it)"},
+        {"math.isinf", "(convert-math-to-llvm does not lower it, so the oracle cannot run it; "
+                       "math.isnan and math.isfinite are supported)"},
+        {"math.isnormal", "(convert-math-to-llvm does not lower it, so the oracle cannot run it; "
+                          "math.isnan and math.isfinite are supported)"},
+        {"math.ipowi", "(convert-math-to-llvm does not lower it, so the oracle cannot run it; "
+                       "math.fpowi is supported)"},
+        {"math.clampf", "(convert-math-to-llvm does not lower it, so the oracle cannot run it; "
+                        "write it with arith.minimumf and arith.maximumf)"},
+        {"math.sincos", "(it has two results and a compute unit has one; use math.sin and math.cos)"},
+    };
+    for (const auto& [op, why] : kReasons)
+      if (name == op) return why;
+    return "";
+  }
+
   void importOp(mlir::Operation* mop, Block& b) {
     bool ok = false;
     OpKind kind = kindOf(mop, ok);
-    if (!ok) unsupported(mop);
+    if (!ok) unsupported(mop, whyNotMath(mop->getName().getStringRef()));
     refuseChangedMeaning(mop);
     Op* op = newOp(mop, kind, b);
     importAttrs(op, mop);

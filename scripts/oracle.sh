@@ -13,15 +13,14 @@
 # ORACLE_TIMEOUT (seconds, default 60).
 #
 # Pipeline (mlir-opt 22), in this order, and why:
-#   --arith-expand            ceildivsi/ceildivui/floordivsi have no direct LLVM
-#                             lowering; maximumf/minimumf (MLIR 14's maxf/minf) become
-#                             `isnan(b) ? b : (a ugt b ? a : b)` (ult for min), the very
-#                             expansion MLIR 14 used and loom's interpreter reproduces
-#                             (convert-arith-to-llvm would emit llvm.intr.maximum, which
-#                             orders -0 < +0: maximumf(+0, -0) gives +0 instead of -0).
-#                             Note: like every dialect conversion it first tries to fold
-#                             the ops it rewrites, so a maximumf/minimumf of two constants
-#                             is folded with IEEE maximum/minimum (-0 < +0) instead.
+#   --convert-arith-to-llvm   first, so that maximumf/minimumf become llvm.intr.maximum /
+#                             minimum, MLIR's own lowering of them, with the documented
+#                             semantics (-0 < +0, NaN propagates). --arith-expand would
+#                             rewrite them as `isnan(b) ? b : (a ugt b ? a : b)`, which
+#                             gives maximumf(+0, -0) = -0, while the folder (IEEE) gives
+#                             +0 for the same ops on constants: one program, two answers.
+#   --arith-expand            then, for what the first pass left: ceildivsi, ceildivui,
+#                             floordivsi have no direct LLVM lowering.
 #   --memref-expand           memref.reshape / atomic_rmw forms (harmless, robustness).
 #   --expand-strided-metadata subview, expand_shape, collapse_shape, reinterpret_cast
 #                             become extract_strided_metadata + reinterpret_cast with
@@ -76,6 +75,7 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 
 PASSES=(
+  --convert-arith-to-llvm
   --arith-expand
   --memref-expand
   --expand-strided-metadata

@@ -330,15 +330,21 @@ bool evalCmpF(CmpFPred p, double a, double b) {
   return false;
 }
 
-// maximumf/minimumf (MLIR 14's maxf/minf) as --arith-expand lowers them (MLIR 14 and 22
-// alike; scripts/oracle.sh runs it):
-//   maxf(a, b) = isnan(b) ? b : (a ugt b ? a : b)   (minf with ult)
-// so NaN wins, equal operands (incl. -0 vs +0) give b, and NaN bits pass unchanged.
+// maximumf/minimumf: IEEE 754-2019 maximum/minimum as MLIR documents them (-0 < +0, a
+// NaN operand gives NaN), lowered to llvm.intr.maximum/minimum, which LLVM's x86 code
+// computes as: order the operands by the sign of the first (max: (b, a) if a's sign
+// bit is clear; min: (b, a) if it is set), then `isnan(x) ? x : (x > y ? x : y)` (`<`
+// for min) on the ordered (x, y). That fixes which NaN comes out when both are NaN, and
+// keeps its bits (a signaling NaN is not quieted); checked against mlir-runner on every
+// pair of NaNs, signs and zeros (tests/eval).
 Bits evalMaxMinF(OpKind op, const Type& t, Bits a, Bits b) {
+  bool max = op == OpKind::MaxF;
   double da = doubleFromBits(a, t), db = doubleFromBits(b, t);
-  if (std::isnan(db)) return b;
-  CmpFPred p = op == OpKind::MaxF ? CmpFPred::ugt : CmpFPred::ult;
-  return evalCmpF(p, da, db) ? a : b;
+  bool swap = std::signbit(da) != max;
+  Bits x = swap ? b : a, y = swap ? a : b;
+  double dx = swap ? db : da, dy = swap ? da : db;
+  if (std::isnan(dx)) return x;
+  return (max ? dx > dy : dx < dy) ? x : y;
 }
 
 // ---------------------------------------------------------------------------------

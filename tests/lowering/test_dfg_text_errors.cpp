@@ -247,6 +247,22 @@ TEST_CASE("entry and return: exactly one of each, functions unique", "[dfg-text]
   CHECK(missing.error->str() == "/nonexistent/dir/nope.mlir: error: cannot open file");
 }
 
+// Only a graph broken by hand has a channel from an output its producer does not
+// declare: the printer gives the producer that output, the reader's check names it.
+TEST_CASE("a channel from an undeclared output prints, and reads back as an error",
+          "[dfg-text][errors]") {
+  Graph g = samples::loopGraph();
+  Edge e;
+  e.srcPort = 2; // the gate has outputs 0 and 1
+  e.type = Type::i1();
+  boost::add_edge(2, 6, e, g.g);
+  std::string text = printMlir(g);
+  CHECK(text.find("%2:3 = \"dataflow.gate\"") != std::string::npos);
+  ReadResult r = readMlir(text, "t.mlir");
+  REQUIRE(r.error);
+  CHECK(r.error->str() == "t.mlir:4:10: error: 'dataflow.gate' must have 2 results, got 3");
+}
+
 // Every prefix and many random corruptions of a real text: an error or graphs, never a
 // crash (run under ASan + UBSan for the full effect).
 TEST_CASE("no input makes the reader crash", "[dfg-text][errors]") {

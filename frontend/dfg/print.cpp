@@ -128,7 +128,7 @@ private:
     mlir::NamedAttrList attrs;
     kindAttrs(n, attrs);
     provenanceAttrs(n, attrs);
-    outputAttrs(n, attrs);
+    outputAttrs(n, results.size(), attrs);
     st.addAttributes(attrs);
     return mlir::Operation::create(st);
   }
@@ -176,14 +176,14 @@ private:
     if (n.origin.opId != Origin::kNoOp) a.append(kOrigin, integer(n.origin.opId));
   }
 
-  // One entry per output; left out when every output is data / of unknown rate.
-  void outputAttrs(const Node& n, mlir::NamedAttrList& a) {
+  // One entry per result; left out when every output is data / of unknown rate.
+  void outputAttrs(const Node& n, size_t results, mlir::NamedAttrList& a) {
     bool roles = false, rates = false;
     for (Role r : n.outRoles)
       roles |= r != Role::Data;
     for (const Rate& r : n.outRates)
       rates |= !text::isDefaultRate(r);
-    std::vector<size_t> ports(std::max({n.outTypes.size(), n.outRoles.size(), n.outRates.size()}));
+    std::vector<size_t> ports(std::max({results, n.outRoles.size(), n.outRates.size()}));
     for (size_t i = 0; i < ports.size(); ++i)
       ports[i] = i;
     if (roles)

@@ -249,7 +249,7 @@ TEST_CASE("entry and return: exactly one of each, functions unique", "[dfg-text]
 
 // Only a graph broken by hand has a channel from an output its producer does not
 // declare: the printer gives the producer that output, the reader's check names it.
-TEST_CASE("a channel from an undeclared output prints, and reads back as an error",
+TEST_CASE("a channel from an undeclared output prints and reads back as an error",
           "[dfg-text][errors]") {
   Graph g = samples::loopGraph();
   Edge e;

@@ -5,6 +5,7 @@
 namespace loom::models {
 
 int arithOperandCount(OpKind k) {
+  if (isMathOp(k)) return mathOperandCount(k);
   switch (k) {
   case OpKind::Select: return 3;
   case OpKind::NegF:

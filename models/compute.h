@@ -1,6 +1,6 @@
 // Compute unit: one class for every arith op (integer and float arithmetic,
-// comparisons, select, casts). The arithmetic is evalArith's, the one definition the
-// reference interpreter also uses.
+// comparisons, select, casts) and every supported math op. The arithmetic is
+// evalArith's, the one definition the reference interpreter also uses.
 //
 //   N operands -> 1 result, pipelined with latency L >= 1 (TimingConfig, by the op's
 //   latency class):
@@ -27,7 +27,8 @@
 
 namespace loom::models {
 
-// Operands of an arith op: 1 for casts and negf, 3 for select, 2 otherwise.
+// Operands of an arith or math op: 1 for casts, negf and unary math ops, 3 for select
+// and math.fma, 2 otherwise.
 int arithOperandCount(OpKind k);
 
 class Compute : public Op {

@@ -2,8 +2,8 @@
 
 namespace loom::models {
 
-const std::array<TimingField, 11>& timingFields() {
-  static const std::array<TimingField, 11> fields = {{
+const std::array<TimingField, 16>& timingFields() {
+  static const std::array<TimingField, 16> fields = {{
       {"channelCapacity", &TimingConfig::channelCapacity, 1},
       {"intAluLatency", &TimingConfig::intAluLatency, 1},
       {"intMulLatency", &TimingConfig::intMulLatency, 1},
@@ -11,6 +11,11 @@ const std::array<TimingField, 11>& timingFields() {
       {"floatAddLatency", &TimingConfig::floatAddLatency, 1},
       {"floatMulLatency", &TimingConfig::floatMulLatency, 1},
       {"floatDivLatency", &TimingConfig::floatDivLatency, 1},
+      {"floatSignLatency", &TimingConfig::floatSignLatency, 1},
+      {"floatRoundLatency", &TimingConfig::floatRoundLatency, 1},
+      {"floatSqrtLatency", &TimingConfig::floatSqrtLatency, 1},
+      {"floatFmaLatency", &TimingConfig::floatFmaLatency, 1},
+      {"floatFuncLatency", &TimingConfig::floatFuncLatency, 1},
       {"memoryLatency", &TimingConfig::memoryLatency, 1},
       {"extmemoryLatency", &TimingConfig::extmemoryLatency, 1},
       {"loadsPerCycle", &TimingConfig::loadsPerCycle, 1},
@@ -39,7 +44,11 @@ std::optional<LatencyClass> latencyClassOf(OpKind k) {
   case OpKind::ExtUI:
   case OpKind::TruncI:
   case OpKind::IndexCast:
-  case OpKind::Bitcast: return LatencyClass::IntAlu;
+  case OpKind::Bitcast:
+  case OpKind::AbsI:
+  case OpKind::CtLz:
+  case OpKind::CtTz:
+  case OpKind::CtPop: return LatencyClass::IntAlu;
   case OpKind::MulI: return LatencyClass::IntMul;
   case OpKind::DivSI:
   case OpKind::DivUI:
@@ -63,6 +72,37 @@ std::optional<LatencyClass> latencyClassOf(OpKind k) {
   case OpKind::MulF: return LatencyClass::FloatMul;
   case OpKind::DivF:
   case OpKind::RemF: return LatencyClass::FloatDiv;
+  case OpKind::AbsF:
+  case OpKind::CopySign:
+  case OpKind::IsNaN:
+  case OpKind::IsFinite: return LatencyClass::FloatSign;
+  case OpKind::Ceil:
+  case OpKind::Floor:
+  case OpKind::Trunc:
+  case OpKind::Round:
+  case OpKind::RoundEven: return LatencyClass::FloatRound;
+  case OpKind::Sqrt:
+  case OpKind::Rsqrt: return LatencyClass::FloatSqrt;
+  case OpKind::Fma: return LatencyClass::FloatFma;
+  case OpKind::Exp:
+  case OpKind::Exp2:
+  case OpKind::ExpM1:
+  case OpKind::Log:
+  case OpKind::Log2:
+  case OpKind::Log10:
+  case OpKind::Log1p:
+  case OpKind::Sin:
+  case OpKind::Cos:
+  case OpKind::Tan:
+  case OpKind::Asin:
+  case OpKind::Acos:
+  case OpKind::Atan:
+  case OpKind::Sinh:
+  case OpKind::Cosh:
+  case OpKind::Tanh:
+  case OpKind::Atan2:
+  case OpKind::PowF:
+  case OpKind::FPowI: return LatencyClass::FloatFunc;
   case OpKind::Func:
   case OpKind::Return:
   case OpKind::Call:
@@ -96,6 +136,11 @@ int latencyOf(const TimingConfig& t, LatencyClass c) {
   case LatencyClass::FloatAdd: return t.floatAddLatency;
   case LatencyClass::FloatMul: return t.floatMulLatency;
   case LatencyClass::FloatDiv: return t.floatDivLatency;
+  case LatencyClass::FloatSign: return t.floatSignLatency;
+  case LatencyClass::FloatRound: return t.floatRoundLatency;
+  case LatencyClass::FloatSqrt: return t.floatSqrtLatency;
+  case LatencyClass::FloatFma: return t.floatFmaLatency;
+  case LatencyClass::FloatFunc: return t.floatFuncLatency;
   }
   return t.intAluLatency;
 }

@@ -19,6 +19,11 @@ struct TimingConfig {
   int floatAddLatency = 4;   // addf/subf/negf/maxf/minf/cmpf and float casts
   int floatMulLatency = 4;   // mulf
   int floatDivLatency = 12;  // divf/remf
+  int floatSignLatency = 1;  // math.absf/copysign/isnan/isfinite (sign and exponent bits)
+  int floatRoundLatency = 2; // math.ceil/floor/trunc/round/roundeven
+  int floatSqrtLatency = 12; // math.sqrt/rsqrt
+  int floatFmaLatency = 4;   // math.fma
+  int floatFuncLatency = 20; // math.exp/log/sin/.../powf/fpowi (elementary functions)
   int memoryLatency = 1;     // handshake.memory (alloc/alloca)
   int extmemoryLatency = 10; // handshake.extmemory (function memref arguments)
   int loadsPerCycle = 1;     // load requests a memory accepts per cycle
@@ -33,12 +38,24 @@ struct TimingField {
 };
 
 // Every field, in declaration order. A JSON reader/writer iterates this table.
-const std::array<TimingField, 11>& timingFields();
+const std::array<TimingField, 16>& timingFields();
 
 // The latency class of a compute op. Each class is one TimingConfig field.
-enum class LatencyClass : uint8_t { IntAlu, IntMul, IntDiv, FloatAdd, FloatMul, FloatDiv };
+enum class LatencyClass : uint8_t {
+  IntAlu,
+  IntMul,
+  IntDiv,
+  FloatAdd,
+  FloatMul,
+  FloatDiv,
+  FloatSign,
+  FloatRound,
+  FloatSqrt,
+  FloatFma,
+  FloatFunc,
+};
 
-// The class of an arith op executed by a compute unit; nullopt for ops that are not
+// The class of an arith or math op executed by a compute unit; nullopt for ops that are not
 // compute units (func, memref, scf, vector ops and arith.constant, which becomes
 // handshake.constant).
 std::optional<LatencyClass> latencyClassOf(OpKind k);

@@ -4,7 +4,7 @@ namespace loom::dfg {
 
 bool isComputeOp(OpKind k) {
   return isArithBinaryInt(k) || isArithBinaryFloat(k) || isArithCast(k) || k == OpKind::NegF ||
-         k == OpKind::CmpI || k == OpKind::CmpF || k == OpKind::Select;
+         k == OpKind::CmpI || k == OpKind::CmpF || k == OpKind::Select || isMathOp(k);
 }
 
 // ---- signature checks ----------------------------------------------------------------
@@ -26,6 +26,9 @@ bool scalar(const Type& t) {
 }
 bool i1(const Type& t) {
   return t.isI1();
+}
+bool i32(const Type& t) {
+  return t.isInteger() && t.width == 32;
 }
 bool none(const Type& t) {
   return t.isNone();
@@ -103,9 +106,27 @@ private:
 
 constexpr bool kIn = true, kOut = false;
 
+// math ops: operands of one float (or integer) type, a result of that type, except
+// isnan/isfinite (i1) and fpowi's exponent (i32).
+void checkMath(const Node& n, Check& c) {
+  OpKind k = n.arith;
+  c.inputs(static_cast<size_t>(mathOperandCount(k)));
+  c.outputs(1);
+  bool isFloat = isMathFloat(k);
+  c.is(kIn, 0, isFloat ? floating : intLike, isFloat ? "a float" : "an integer or index");
+  if (k == OpKind::FPowI) {
+    c.is(kIn, 1, i32, "i32");
+  } else {
+    c.allInputsSame(0);
+  }
+  if (isMathFloatTest(k)) return c.is(kOut, 0, i1, "i1");
+  return c.same(kOut, 0, kIn, 0);
+}
+
 void checkCompute(const Node& n, Check& c) {
   OpKind k = n.arith;
   if (!isComputeOp(k)) return c.fail(c.op() + " is not an arith op a compute node can hold");
+  if (isMathOp(k)) return checkMath(n, c);
   bool cast = isArithCast(k);
   c.inputs(k == OpKind::Select ? 3 : cast || k == OpKind::NegF ? 1 : 2);
   c.outputs(1);

@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <math.h>
 
 namespace loom {
 
@@ -441,6 +442,207 @@ EvalError evalFloatOp(OpKind op, const Type& t, const Bits* ops, Bits& r) {
   return EvalError::None;
 }
 
+// ---------------------------------------------------------------------------------
+// math dialect, as scripts/oracle.sh lowers it: convert-math-to-llvm turns each op into
+// an LLVM intrinsic (rsqrt, expm1 and log1p into a short expansion), which LLVM 22's
+// x86-64 code generation at -O0 (mlir-runner's JIT, host CPU features) makes into
+//   - absf, copysign: sign-bit logic (andps/orps); NaN bits pass unchanged;
+//   - ceil, floor, trunc, roundeven: roundss/roundsd; round: trunc(x + copysign(
+//     0.49999997, x)), which is exactly round-half-away-from-zero; a NaN comes back
+//     quieted, as from any SSE arithmetic;
+//   - sqrt: sqrtss/sqrtsd, correctly rounded (the default NaN for x < 0);
+//   - fma: one rounding (vfmadd, or libm's fma, which gives the same bits);
+//   - exp ... tanh, atan2, powf: one call of glibc's libm function of the type's
+//     precision (expf for f32, exp for f64). The JIT resolves it in the process's
+//     libm, the one loom-sim is linked against, so calling the same function here gives
+//     the same bits, NaNs included (on the same machine: glibc picks a variant of some
+//     functions by CPU);
+//   - fpowi: libgcc's __powisf2 / __powidf2, square-and-multiply in the type's
+//     precision (an i32 exponent only: LLVM rejects any other width for x86-64);
+//   - isnan, isfinite: llvm.is.fpclass, exact;
+//   - absi, ctlz, cttz, ctpop: the integer intrinsics (abs of INT_MIN is INT_MIN, ctlz
+//     and cttz of 0 are the width).
+// f16 is promoted to f32, computed there and rounded back to half, as LLVM legalizes
+// half arithmetic on x86-64.
+// MLIR expands rsqrt to 1 / sqrt(x), expm1 to exp(x) - 1 and log1p to log(1 + x); we
+// compute those very steps (so expm1 and log1p lose libm's expm1/log1p accuracy for
+// small x, as the lowered program does). Note: MLIR folds a math op whose operands are
+// constants with the host's libm at compile time; for expm1 and log1p the folder calls
+// libm's expm1/log1p, so there the oracle's result of a constant operand differs.
+
+using F32Fn = float (*)(float);
+using F64Fn = double (*)(double);
+
+// The libm functions of one unary op, by precision.
+struct LibmUnary {
+  F32Fn f;
+  F64Fn d;
+};
+
+LibmUnary libmUnary(OpKind op) {
+  switch (op) {
+  case OpKind::Exp: return {::expf, ::exp};
+  case OpKind::Exp2: return {::exp2f, ::exp2};
+  case OpKind::Log: return {::logf, ::log};
+  case OpKind::Log2: return {::log2f, ::log2};
+  case OpKind::Log10: return {::log10f, ::log10};
+  case OpKind::Sin: return {::sinf, ::sin};
+  case OpKind::Cos: return {::cosf, ::cos};
+  case OpKind::Tan: return {::tanf, ::tan};
+  case OpKind::Asin: return {::asinf, ::asin};
+  case OpKind::Acos: return {::acosf, ::acos};
+  case OpKind::Atan: return {::atanf, ::atan};
+  case OpKind::Sinh: return {::sinhf, ::sinh};
+  case OpKind::Cosh: return {::coshf, ::cosh};
+  case OpKind::Tanh: return {::tanhf, ::tanh};
+  default: return {nullptr, nullptr};
+  }
+}
+
+Bits quietNaN(Bits b, const Type& t) {
+  return b | floatFmt(t).quiet;
+}
+
+Bits floatOne(const Type& t) {
+  return bitsFromDouble(1.0, t);
+}
+
+// Values of f16 are computed in f32: promoted (exactly; a NaN quieted), then the f32
+// result rounded to half.
+const Type kF32 = Type::f32();
+
+template <typename F> Bits viaF32(const Type& t, const Bits* ops, int n, F fn) {
+  Bits w[3] = {0, 0, 0};
+  for (int i = 0; i < n; ++i)
+    w[i] = convertFloat(ops[i], t, kF32);
+  return convertFloat(fn(w), kF32, t);
+}
+
+// Square-and-multiply as libgcc's __powisf2/__powidf2 (and LLVM's expansion of a
+// constant exponent, which multiplies in the same order).
+template <typename T> T powi(T x, int32_t m) {
+  uint32_t n = m < 0 ? 0u - static_cast<uint32_t>(m) : static_cast<uint32_t>(m);
+  T y = n % 2 ? x : T(1);
+  while (n >>= 1) {
+    x = x * x;
+    if (n % 2) y = y * x;
+  }
+  return m < 0 ? T(1) / y : y;
+}
+
+// Ops computed in the type's own precision (f32 or f64); `ops` are raw Bits.
+Bits mathInPrecision(OpKind op, const Type& t, const Bits* ops) {
+  const bool f32 = isF32(t);
+  const FloatFmt fmt = floatFmt(t);
+  auto fromHost = [&](double d) { return bitsFromDouble(d, t); };
+  switch (op) {
+  case OpKind::Sqrt: {
+    if (isNaNBits(ops[0], t)) return quietNaN(ops[0], t);
+    double x = doubleFromBits(ops[0], t);
+    if (x < 0) return fmt.defaultNaN;
+    return f32 ? bitsFromF32(std::sqrt(f32FromBits(ops[0]))) : fromHost(std::sqrt(x));
+  }
+  case OpKind::Fma: {
+    // The first NaN operand, quieted; an invalid product (0 * inf) or sum (inf - inf)
+    // gives the default NaN.
+    for (int i = 0; i < 3; ++i)
+      if (isNaNBits(ops[i], t)) return quietNaN(ops[i], t);
+    Bits r =
+        f32 ? bitsFromF32(std::fma(f32FromBits(ops[0]), f32FromBits(ops[1]), f32FromBits(ops[2])))
+            : bitsFromF64(std::fma(f64FromBits(ops[0]), f64FromBits(ops[1]), f64FromBits(ops[2])));
+    return isNaNBits(r, t) ? fmt.defaultNaN : r;
+  }
+  case OpKind::FPowI: {
+    int32_t e = static_cast<int32_t>(signExtend(ops[1], 32));
+    return f32 ? bitsFromF32(powi(f32FromBits(ops[0]), e))
+               : bitsFromF64(powi(f64FromBits(ops[0]), e));
+  }
+  case OpKind::PowF:
+    return f32 ? bitsFromF32(::powf(f32FromBits(ops[0]), f32FromBits(ops[1])))
+               : bitsFromF64(::pow(f64FromBits(ops[0]), f64FromBits(ops[1])));
+  case OpKind::Atan2:
+    return f32 ? bitsFromF32(::atan2f(f32FromBits(ops[0]), f32FromBits(ops[1])))
+               : bitsFromF64(::atan2(f64FromBits(ops[0]), f64FromBits(ops[1])));
+  default: {
+    LibmUnary fn = libmUnary(op);
+    if (!fn.f) return 0;
+    return f32 ? bitsFromF32(fn.f(f32FromBits(ops[0]))) : bitsFromF64(fn.d(f64FromBits(ops[0])));
+  }
+  }
+}
+
+// One libm-like op in t's precision, f16 through f32.
+Bits mathFloatOp(OpKind op, const Type& t, const Bits* ops) {
+  if (!isF16(t)) return mathInPrecision(op, t, ops);
+  int n = op == OpKind::FPowI ? 1 : mathOperandCount(op);
+  return viaF32(t, ops, n, [&](const Bits* w) {
+    Bits args[3] = {w[0], n > 1 ? w[1] : 0, n > 2 ? w[2] : 0};
+    if (op == OpKind::FPowI) args[1] = ops[1];
+    return mathInPrecision(op, kF32, args);
+  });
+}
+
+// Rounding to an integral value: exact in any precision; NaN quieted.
+Bits roundIntegral(OpKind op, const Type& t, Bits a) {
+  if (isNaNBits(a, t)) return quietNaN(a, t);
+  double x = doubleFromBits(a, t);
+  switch (op) {
+  case OpKind::Ceil: x = std::ceil(x); break;
+  case OpKind::Floor: x = std::floor(x); break;
+  case OpKind::Trunc: x = std::trunc(x); break;
+  case OpKind::Round: x = std::round(x); break;
+  default: x = std::nearbyint(x); break; // roundeven: the default rounding mode is never changed
+  }
+  return bitsFromDouble(x, t);
+}
+
+Bits evalMathInt(OpKind op, const IntCtx& c, Bits a) {
+  switch (op) {
+  case OpKind::AbsI: return c.s(a) < 0 ? c.wrap(Bits(0) - a) : a;
+  case OpKind::CtLz: return a == 0 ? c.w : Bits(__builtin_clzll(a) - (64 - int(c.w)));
+  case OpKind::CtTz: return a == 0 ? c.w : Bits(__builtin_ctzll(a));
+  case OpKind::CtPop: return Bits(__builtin_popcountll(a));
+  default: return 0;
+  }
+}
+
+EvalError evalMath(OpKind op, const Type& t, const Bits* ops, Bits& r) {
+  if (isMathInt(op)) {
+    IntCtx c = intCtx(t);
+    r = evalMathInt(op, c, c.wrap(ops[0]));
+    return EvalError::None;
+  }
+  const FloatFmt fmt = floatFmt(t);
+  switch (op) {
+  case OpKind::AbsF: r = ops[0] & ~fmt.sign; break;
+  case OpKind::CopySign: r = (ops[0] & ~fmt.sign) | (ops[1] & fmt.sign); break;
+  case OpKind::IsNaN: r = isNaNBits(ops[0], t); break;
+  case OpKind::IsFinite: r = std::isfinite(doubleFromBits(ops[0], t)); break;
+  case OpKind::Ceil:
+  case OpKind::Floor:
+  case OpKind::Trunc:
+  case OpKind::Round:
+  case OpKind::RoundEven: r = roundIntegral(op, t, ops[0]); break;
+  case OpKind::Rsqrt: {
+    Bits s = mathFloatOp(OpKind::Sqrt, t, ops);
+    r = evalFloatBinary(OpKind::DivF, t, floatOne(t), s);
+    break;
+  }
+  case OpKind::ExpM1: {
+    Bits e = mathFloatOp(OpKind::Exp, t, ops);
+    r = evalFloatBinary(OpKind::SubF, t, e, floatOne(t));
+    break;
+  }
+  case OpKind::Log1p: {
+    Bits s = evalFloatBinary(OpKind::AddF, t, floatOne(t), ops[0]);
+    r = mathFloatOp(OpKind::Log, t, &s);
+    break;
+  }
+  default: r = mathFloatOp(op, t, ops); break;
+  }
+  return EvalError::None;
+}
+
 } // namespace
 
 EvalError evalArith(OpKind op, const ArithAttrs& attrs, const Type& operandType,
@@ -452,6 +654,7 @@ EvalError evalArith(OpKind op, const ArithAttrs& attrs, const Type& operandType,
   }
   if (isFloatBinaryOp(op)) return evalFloatOp(op, operandType, operands, result);
   if (isCastOp(op)) return evalCast(op, operandType, resultType, operands[0], result);
+  if (isMathOp(op)) return evalMath(op, operandType, operands, result);
   switch (op) {
   case OpKind::CmpI: {
     IntCtx c = intCtx(operandType);
@@ -466,6 +669,26 @@ EvalError evalArith(OpKind op, const ArithAttrs& attrs, const Type& operandType,
     result = (operands[0] & 1) ? operands[1] : operands[2];
     return EvalError::None;
   default: return EvalError::None;
+  }
+}
+
+bool mathFoldDisagrees(OpKind op, const Type& t, const Bits* ops) {
+  switch (op) {
+  case OpKind::ExpM1:
+  case OpKind::Log1p: return true;
+  case OpKind::FPowI: return isF16(t);
+  case OpKind::Atan2: return doubleFromBits(ops[0], t) == 0 && doubleFromBits(ops[1], t) == 0;
+  case OpKind::Fma: {
+    double a = doubleFromBits(ops[0], t), b = doubleFromBits(ops[1], t),
+           c = doubleFromBits(ops[2], t);
+    bool infProduct =
+        (std::isinf(a) && b != 0 && !std::isnan(b)) || (std::isinf(b) && a != 0 && !std::isnan(a));
+    bool invalidProduct = (std::isinf(a) && b == 0) || (a == 0 && std::isinf(b));
+    bool invalidSum =
+        infProduct && std::isinf(c) && (std::signbit(a) != std::signbit(b)) != std::signbit(c);
+    return invalidProduct || invalidSum;
+  }
+  default: return false;
   }
 }
 

@@ -59,6 +59,45 @@ enum class OpKind : uint16_t {
   FPToSI,
   FPToUI,
   Bitcast,
+  // math: float ops that mlir-runner computes exactly as loom-sim can (see
+  // lowering/eval/arith.cpp); each result has its operand's type, except isnan and
+  // isfinite (i1). Unary: AbsF..Tanh; binary: CopySign..FPowI; ternary: Fma.
+  AbsF,
+  Ceil,
+  Floor,
+  Trunc,
+  Round,
+  RoundEven,
+  Sqrt,
+  Rsqrt,
+  Exp,
+  Exp2,
+  ExpM1,
+  Log,
+  Log2,
+  Log10,
+  Log1p,
+  Sin,
+  Cos,
+  Tan,
+  Asin,
+  Acos,
+  Atan,
+  Sinh,
+  Cosh,
+  Tanh,
+  CopySign,
+  Atan2,
+  PowF,
+  FPowI, // float base, i32 exponent
+  Fma,
+  IsNaN,
+  IsFinite,
+  // math: integer ops (any signless width and index)
+  AbsI,
+  CtLz,
+  CtTz,
+  CtPop,
   // memref
   Load,
   Store,
@@ -103,5 +142,25 @@ bool isArithBinaryInt(OpKind k);
 bool isArithBinaryFloat(OpKind k);
 bool isArithCast(OpKind k);
 bool isTerminator(OpKind k);
+// math dialect ops (AbsF through CtPop). Inline: lowering/eval uses them without the IR.
+inline bool isMathOp(OpKind k) {
+  return k >= OpKind::AbsF && k <= OpKind::CtPop;
+}
+// First operand a float: AbsF..IsFinite.
+inline bool isMathFloat(OpKind k) {
+  return k >= OpKind::AbsF && k <= OpKind::IsFinite;
+}
+inline bool isMathInt(OpKind k) {
+  return k >= OpKind::AbsI && k <= OpKind::CtPop;
+}
+// isnan, isfinite: a float operand, an i1 result.
+inline bool isMathFloatTest(OpKind k) {
+  return k == OpKind::IsNaN || k == OpKind::IsFinite;
+}
+// 1, 2 (CopySign..FPowI) or 3 (Fma).
+inline int mathOperandCount(OpKind k) {
+  if (k == OpKind::Fma) return 3;
+  return k >= OpKind::CopySign && k <= OpKind::FPowI ? 2 : 1;
+}
 
 } // namespace loom

@@ -302,6 +302,14 @@ private:
     case OpKind::VectorPrint:
       os_ << "vector.print " << op.operand(0)->name << " : " << op.operand(0)->type.str();
       break;
+    case OpKind::IsNaN:
+    case OpKind::IsFinite: // the operand's type; the result is i1
+      os_ << name << " " << op.operand(0)->name << " : " << op.operand(0)->type.str();
+      break;
+    case OpKind::FPowI:
+      os_ << name << " " << names(op.operands) << " : " << op.operand(0)->type.str() << ", "
+          << op.operand(1)->type.str();
+      break;
     case OpKind::CfBr: os_ << "cf.br " << successor(op, 0, 0); break;
     case OpKind::CfCondBr:
       os_ << "cf.cond_br " << op.operand(0)->name << ", " << successor(op, 0, 1) << ", "

@@ -1,6 +1,10 @@
 #include "lowering/verify/verifier.h"
 
+#include "lowering/eval/arith.h"
+
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace loom {
@@ -25,6 +29,7 @@ public:
 private:
   const Module& mod_;
   const Function* func_ = nullptr;
+  std::unordered_map<const Value*, std::optional<Bits>> constants_; // see constantValue
 
   void verifyFunction(const Function& f) {
     func_ = &f;
@@ -161,6 +166,41 @@ private:
     case OpKind::TruncF: case OpKind::IndexCast: case OpKind::SIToFP: case OpKind::UIToFP:
     case OpKind::FPToSI: case OpKind::FPToUI: case OpKind::Bitcast:
       return verifyCast(op);
+    case OpKind::AbsF:
+    case OpKind::Ceil:
+    case OpKind::Floor:
+    case OpKind::Trunc:
+    case OpKind::Round:
+    case OpKind::RoundEven:
+    case OpKind::Sqrt:
+    case OpKind::Rsqrt:
+    case OpKind::Exp:
+    case OpKind::Exp2:
+    case OpKind::ExpM1:
+    case OpKind::Log:
+    case OpKind::Log2:
+    case OpKind::Log10:
+    case OpKind::Log1p:
+    case OpKind::Sin:
+    case OpKind::Cos:
+    case OpKind::Tan:
+    case OpKind::Asin:
+    case OpKind::Acos:
+    case OpKind::Atan:
+    case OpKind::Sinh:
+    case OpKind::Cosh:
+    case OpKind::Tanh:
+    case OpKind::CopySign:
+    case OpKind::Atan2:
+    case OpKind::PowF:
+    case OpKind::FPowI:
+    case OpKind::Fma:
+    case OpKind::IsNaN:
+    case OpKind::IsFinite:
+    case OpKind::AbsI:
+    case OpKind::CtLz:
+    case OpKind::CtTz:
+    case OpKind::CtPop: return verifyMath(op);
     case OpKind::Load: case OpKind::Store: return verifyAccess(op);
     case OpKind::Alloc: case OpKind::Alloca: return verifyAlloc(op);
     case OpKind::Dealloc:
@@ -240,6 +280,114 @@ private:
       return;
     default: return;
     }
+  }
+
+  // MLIR has checked the types (same operand and result type, i1 for isnan/isfinite).
+  void verifyMath(const Op& op) {
+    const Type& t = op.operand(0)->type;
+    if (isMathInt(op.kind)) return requireIntLike(op, t);
+    requireFloat(op, t);
+    if (op.kind == OpKind::FPowI) {
+      const Type& e = op.operand(1)->type;
+      if (!e.isInteger() || e.width != 32)
+        fail(op.loc, "'math.fpowi' with an exponent of type " + e.str() +
+                         " is not supported: LLVM lowers it only with an i32 exponent on x86-64 "
+                         "(mlir-runner fails with 'POWI exponent does not match sizeof(int)')");
+    }
+    refuseDisagreeingFold(op);
+  }
+
+  // MLIR folds an op of constant operands while it lowers the program; for a few math
+  // ops and operands the folded value differs from what the lowered code computes and
+  // loom-sim reproduces (mathFoldDisagrees), so the oracle's answer would depend on
+  // whether the operands are constants. Those are refused.
+  void refuseDisagreeingFold(const Op& op) {
+    std::vector<Bits> in;
+    for (const Value* v : op.operands) {
+      std::optional<Bits> c = constantValue(v);
+      if (!c) return;
+      in.push_back(*c);
+    }
+    if (!mathFoldDisagrees(op.kind, op.operand(0)->type, in.data())) return;
+    std::string why;
+    switch (op.kind) {
+    case OpKind::ExpM1:
+      why = "MLIR folds it with libm's expm1, while the lowered code computes exp(x) - 1";
+      break;
+    case OpKind::Log1p:
+      why = "MLIR folds it with libm's log1p, while the lowered code computes log(1 + x)";
+      break;
+    case OpKind::FPowI:
+      why = "MLIR folds it multiplying in f16, while the lowered code multiplies in f32";
+      break;
+    case OpKind::Atan2:
+      why = "MLIR folds atan2 of two zeros to NaN, while the lowered code gives a signed 0 or pi";
+      break;
+    default:
+      why = "MLIR folds an invalid operation to a positive NaN, while the lowered code gives "
+            "x86's NaN";
+      break;
+    }
+    fail(op.loc, opStr(op) + " of constant operands is not supported: " + why +
+                     " (loom-sim computes what the lowered code computes)");
+  }
+
+  // The value MLIR's folder gives v when it is a compile-time constant: an
+  // arith.constant, or an arith or math op of constant operands (evaluated as
+  // evalArith does, which is the folder's answer wherever refuseDisagreeingFold lets
+  // an op through). Iterative: a chain of constant arithmetic can be long.
+  std::optional<Bits> constantValue(const Value* root) {
+    std::vector<const Value*> stack{root};
+    while (!stack.empty()) {
+      const Value* v = stack.back();
+      if (constants_.count(v)) {
+        stack.pop_back();
+        continue;
+      }
+      const Op* d = v->def;
+      if (d && d->kind == OpKind::Constant) {
+        constants_[v] = d->constBits;
+        stack.pop_back();
+        continue;
+      }
+      if (!d || !foldable(d->kind) || d->operands.empty() || d->operands.size() > 3) {
+        constants_[v] = std::nullopt;
+        stack.pop_back();
+        continue;
+      }
+      bool ready = true;
+      for (const Value* o : d->operands)
+        if (!constants_.count(o)) {
+          stack.push_back(o);
+          ready = false;
+        }
+      if (!ready) continue;
+      stack.pop_back();
+      Bits in[3] = {0, 0, 0};
+      std::optional<Bits> r;
+      bool all = true;
+      for (size_t i = 0; i < d->operands.size(); ++i) {
+        const std::optional<Bits>& c = constants_[d->operands[i]];
+        if (!c)
+          all = false;
+        else
+          in[i] = *c;
+      }
+      if (all) {
+        Bits out = 0;
+        const Type& ot = d->kind == OpKind::Select ? d->operand(1)->type : d->operand(0)->type;
+        if (evalArith(d->kind, ArithAttrs{d->cmpi, d->cmpf}, ot, d->result()->type, in, out) ==
+            EvalError::None)
+          r = out;
+      }
+      constants_[v] = r;
+    }
+    return constants_[root];
+  }
+
+  static bool foldable(OpKind k) {
+    return isArithBinaryInt(k) || isArithBinaryFloat(k) || isArithCast(k) || isMathOp(k) ||
+           k == OpKind::NegF || k == OpKind::CmpI || k == OpKind::CmpF || k == OpKind::Select;
   }
 
   void verifyAccess(const Op& op) {

@@ -40,6 +40,11 @@ TEST_CASE("timing file: valid", "[timing]") {
                                              "  \"floatAddLatency\": 4,\n"
                                              "  \"floatMulLatency\": 4,\n"
                                              "  \"floatDivLatency\": 12,\n"
+                                             "  \"floatSignLatency\": 1,\n"
+                                             "  \"floatRoundLatency\": 2,\n"
+                                             "  \"floatSqrtLatency\": 12,\n"
+                                             "  \"floatFmaLatency\": 4,\n"
+                                             "  \"floatFuncLatency\": 20,\n"
                                              "  \"memoryLatency\": 1,\n"
                                              "  \"extmemoryLatency\": 10,\n"
                                              "  \"loadsPerCycle\": 1,\n"
@@ -72,6 +77,7 @@ TEST_CASE("timing file: errors name the key", "[timing]") {
   CHECK(errorFor(R"({"channelCapacity": 3, "memLatency": 2})") ==
         "timing key 'memLatency': unknown key (known keys: channelCapacity, intAluLatency, "
         "intMulLatency, intDivLatency, floatAddLatency, floatMulLatency, floatDivLatency, "
+        "floatSignLatency, floatRoundLatency, floatSqrtLatency, floatFmaLatency, floatFuncLatency, "
         "memoryLatency, extmemoryLatency, loadsPerCycle, storesPerCycle)");
   CHECK(errorFor(R"({"intMulLatency": "3"})") ==
         "timing key 'intMulLatency': expected an integer, got a string");

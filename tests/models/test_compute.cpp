@@ -140,6 +140,25 @@ TEST_CASE("compute: attributes, result types and operand counts", "[compute]") {
     CHECK(arithOperandCount(OpKind::NegF) == 1);
     CHECK(arithOperandCount(OpKind::AddF) == 2);
   }
+  SECTION("math ops: one operand, two (copysign, atan2, powf, fpowi) or three (fma)") {
+    CHECK(arithOperandCount(OpKind::Exp) == 1);
+    CHECK(arithOperandCount(OpKind::IsNaN) == 1);
+    CHECK(arithOperandCount(OpKind::CtLz) == 1);
+    CHECK(arithOperandCount(OpKind::CopySign) == 2);
+    CHECK(arithOperandCount(OpKind::FPowI) == 2);
+    CHECK(arithOperandCount(OpKind::Fma) == 3);
+  }
+  SECTION("fma: three operands, latency 4") {
+    Bench b;
+    auto& c = b.add<Compute>("fma", OpKind::Fma, ArithAttrs{}, Type::f32(), Type::f32(), 4);
+    REQUIRE(c.numInputs() == 3);
+    b.feed(c, 0, Type::f32(), {bitsFromF32(2.0f), bitsFromF32(0.5f)});
+    b.feed(c, 1, Type::f32(), {bitsFromF32(3.0f), bitsFromF32(4.0f)});
+    b.feed(c, 2, Type::f32(), {bitsFromF32(1.0f), bitsFromF32(-2.0f)});
+    auto& o = b.collect(c, Compute::kResult, Type::f32());
+    b.run(8);
+    CHECK(o.values() == Tokens{bitsFromF32(7.0f), bitsFromF32(0.0f)});
+  }
 }
 
 TEST_CASE("timing: defaults, keys and latency classes", "[timing]") {
@@ -151,6 +170,11 @@ TEST_CASE("timing: defaults, keys and latency classes", "[timing]") {
   CHECK(latencyOf(t, LatencyClass::FloatAdd) == 4);
   CHECK(latencyOf(t, LatencyClass::FloatMul) == 4);
   CHECK(latencyOf(t, LatencyClass::FloatDiv) == 12);
+  CHECK(latencyOf(t, LatencyClass::FloatSign) == 1);
+  CHECK(latencyOf(t, LatencyClass::FloatRound) == 2);
+  CHECK(latencyOf(t, LatencyClass::FloatSqrt) == 12);
+  CHECK(latencyOf(t, LatencyClass::FloatFma) == 4);
+  CHECK(latencyOf(t, LatencyClass::FloatFunc) == 20);
   CHECK(t.memoryLatency == 1);
   CHECK(t.extmemoryLatency == 10);
   CHECK(t.loadsPerCycle == 1);
@@ -167,7 +191,7 @@ TEST_CASE("timing: defaults, keys and latency classes", "[timing]") {
   }
   CHECK(keys.size() == timingFields().size());
   CHECK(probe.channelCapacity == 100);
-  CHECK(probe.storesPerCycle == 110);
+  CHECK(probe.storesPerCycle == 115);
   CHECK(sizeof(TimingConfig) == timingFields().size() * sizeof(int)); // flat: no field missed
 
   CHECK(latencyClassOf(OpKind::AddI) == LatencyClass::IntAlu);
@@ -182,6 +206,18 @@ TEST_CASE("timing: defaults, keys and latency classes", "[timing]") {
   CHECK(latencyClassOf(OpKind::MulF) == LatencyClass::FloatMul);
   CHECK(latencyClassOf(OpKind::DivF) == LatencyClass::FloatDiv);
   CHECK(latencyClassOf(OpKind::RemF) == LatencyClass::FloatDiv);
+  CHECK(latencyClassOf(OpKind::AbsI) == LatencyClass::IntAlu);
+  CHECK(latencyClassOf(OpKind::CtPop) == LatencyClass::IntAlu);
+  CHECK(latencyClassOf(OpKind::AbsF) == LatencyClass::FloatSign);
+  CHECK(latencyClassOf(OpKind::IsNaN) == LatencyClass::FloatSign);
+  CHECK(latencyClassOf(OpKind::RoundEven) == LatencyClass::FloatRound);
+  CHECK(latencyClassOf(OpKind::Rsqrt) == LatencyClass::FloatSqrt);
+  CHECK(latencyClassOf(OpKind::Fma) == LatencyClass::FloatFma);
+  CHECK(latencyClassOf(OpKind::Exp) == LatencyClass::FloatFunc);
+  CHECK(latencyClassOf(OpKind::FPowI) == LatencyClass::FloatFunc);
+  // Every op a compute unit can hold has a latency class.
+  for (int k = 0; k <= static_cast<int>(OpKind::CtPop); ++k)
+    if (isMathOp(static_cast<OpKind>(k))) CHECK(latencyClassOf(static_cast<OpKind>(k)).has_value());
   CHECK_FALSE(latencyClassOf(OpKind::Load).has_value());
   CHECK_FALSE(latencyClassOf(OpKind::Constant).has_value());
 }

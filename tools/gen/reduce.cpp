@@ -10,8 +10,8 @@
 // written to OUT (default FILE.reduced.mlir) after every accepted step.
 //
 // Reductions, repeated until none applies (greedy, each on a fresh parse of the current
-// text, printed back with loom's printer and brought to MLIR 22 spelling with
-// frontend/upgrade.h, so that MLIR 22, the oracle, accepts every candidate):
+// text, printed back with loom's printer, which writes the current MLIR spelling that
+// MLIR 22, the oracle, accepts):
 //  * delete chunks of ops of a block (halves, quarters, ..., single ops); uses of their
 //    scalar results become constants (so calls, loops, ifs and whiles go as a whole);
 //  * unwrap: scf.if into its then or else block, scf.for into one copy of its body
@@ -24,10 +24,9 @@
 //  * constants toward 0 / 1 / half; scalar operands replaced by a zero constant.
 // scripts/reduce.sh wraps this with a predicate that keeps difftest's failure class.
 
-#include "frontend/upgrade.h"
 #include "lowering/ir/ir.h"
 #include "lowering/ir/printer.h"
-#include "lowering/parse/parser.h"
+#include "frontend/parse.h"
 #include "lowering/verify/verifier.h"
 
 #include <sys/wait.h>
@@ -513,7 +512,7 @@ public:
   unsigned tests = 0, accepted = 0, invalid = 0;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 
-  static std::string print(Module& m) { return upgradeMlir14(printModule(m)).text; }
+  static std::string print(Module& m) { return printModule(m); }
 
   Metric curMetric;
   Metric candMetric;

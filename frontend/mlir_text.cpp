@@ -1,10 +1,70 @@
 #include "frontend/mlir_text.h"
 
+#include "frontend/parse.h"
+
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace loom::frontend {
+namespace {
+
+// One pass over the brackets of `text` (strings and `//` comments skipped): where the
+// nesting first passes `limit` (MLIR's parser recurses once per level), and where the
+// innermost bracket still open at the end was opened.
+struct BracketScan {
+  std::optional<std::pair<uint32_t, uint32_t>> tooDeep;
+  std::optional<std::pair<uint32_t, uint32_t>> unclosed;
+  char unclosedChar = 0;
+};
+
+BracketScan scanBrackets(const std::string& text, unsigned limit) {
+  BracketScan r;
+  struct Open {
+    char c;
+    uint32_t line, col;
+  };
+  std::vector<Open> open;
+  uint32_t line = 1, col = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    ++col;
+    if (c == '\n') {
+      ++line;
+      col = 0;
+    } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+      while (i + 1 < text.size() && text[i + 1] != '\n') ++i;
+    } else if (c == '"') {
+      while (i + 1 < text.size() && text[i + 1] != '"' && text[i + 1] != '\n') {
+        if (text[i + 1] == '\\') ++i, ++col;
+        ++i, ++col;
+      }
+      ++i, ++col;
+    } else if (c == '{' || c == '(' || c == '[') {
+      open.push_back({c, line, col});
+      if (open.size() > limit && !r.tooDeep) r.tooDeep = std::make_pair(line, col);
+    } else if ((c == '}' || c == ')' || c == ']') && !open.empty()) {
+      open.pop_back();
+    }
+  }
+  if (!open.empty()) {
+    r.unclosed = std::make_pair(open.back().line, open.back().col);
+    r.unclosedChar = open.back().c;
+  }
+  return r;
+}
+
+// The line of the last character that is not white space.
+uint32_t lastLine(const std::string& text) {
+  size_t end = text.find_last_not_of(" \t\r\n");
+  if (end == std::string::npos) return 1;
+  return 1 + static_cast<uint32_t>(std::count(text.begin(), text.begin() + static_cast<long>(end), '\n'));
+}
+
+} // namespace
 
 MlirText::MlirText(mlir::MLIRContext& ctx, const std::string& text,
                    std::shared_ptr<const std::string> file, const Upgraded* upgrade)
@@ -24,10 +84,25 @@ std::optional<Diag> MlirText::capture(const std::function<bool()>& step, const c
 }
 
 std::optional<Diag> MlirText::parse() {
+  llvm::StringRef text = sm_.getMemoryBuffer(sm_.getMainFileID())->getBuffer();
+  BracketScan brackets = scanBrackets(text.str(), kMaxNestingDepth);
+  if (auto deep = brackets.tooDeep)
+    return Diag{lineCol(deep->first, deep->second),
+                "nesting deeper than " + std::to_string(kMaxNestingDepth) + " levels is not supported"};
   mlir::ParserConfig config(&ctx_, /*verifyAfterParse=*/false);
   auto err = capture([&] { return mlir::succeeded(mlir::parseAsmSourceFile(sm_, &top_, config, &state_)); },
                      "cannot parse the file");
-  if (!err) indexParsed();
+  if (!err) {
+    indexParsed();
+    return err;
+  }
+  // A missing '}' is found by MLIR only at the end of the file, with a message about
+  // what it expected there: say what is missing and point at the '{' left open.
+  if (brackets.unclosed && brackets.unclosedChar == '{' && err->loc.line >= lastLine(text.str())) {
+    err->message = "unexpected end of file: missing '}'";
+    err->notes.push_back(Diag{lineCol(brackets.unclosed->first, brackets.unclosed->second),
+                              "this '{' is never closed"});
+  }
   return err;
 }
 
@@ -149,9 +224,17 @@ Loc MlirText::locate(mlir::Location l) {
   return r;
 }
 
+// MLIR 22 writes a NUL where a plural 's' is left out ("expected 1 operand type\0 but
+// had 2"); a message is text.
+static std::string messageText(const mlir::Diagnostic& d) {
+  std::string m = d.str();
+  m.erase(std::remove(m.begin(), m.end(), '\0'), m.end());
+  return m;
+}
+
 Diag MlirText::convert(mlir::Diagnostic& d) {
-  Diag out{locate(d.getLocation()), d.str()};
-  for (mlir::Diagnostic& n : d.getNotes()) out.notes.push_back(Diag{locate(n.getLocation()), n.str()});
+  Diag out{locate(d.getLocation()), messageText(d)};
+  for (mlir::Diagnostic& n : d.getNotes()) out.notes.push_back(Diag{locate(n.getLocation()), messageText(n)});
   return out;
 }
 

@@ -48,36 +48,6 @@ bool nodeKindOf(const std::string& name, NodeKind& kind, OpKind& arith) {
   return true;
 }
 
-// The deepest bracket nesting of `text` and where it first passes `limit`; strings and
-// `//` comments do not count. MLIR's parser recurses once per level (the same guard as
-// the SCF front end's, frontend/parse.cpp).
-std::optional<Loc> tooDeep(const std::string& text, unsigned limit,
-                           const std::shared_ptr<const std::string>& file) {
-  unsigned depth = 0;
-  uint32_t line = 1, col = 1;
-  for (size_t i = 0; i < text.size(); ++i, ++col) {
-    char c = text[i];
-    if (c == '\n') {
-      ++line;
-      col = 0;
-    } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
-      while (i + 1 < text.size() && text[i + 1] != '\n')
-        ++i;
-    } else if (c == '"') {
-      while (i + 1 < text.size() && text[i + 1] != '"' && text[i + 1] != '\n') {
-        if (text[i + 1] == '\\') ++i, ++col;
-        ++i, ++col;
-      }
-      ++i, ++col;
-    } else if (c == '{' || c == '(' || c == '[') {
-      if (++depth > limit) return Loc{file, line, col};
-    } else if ((c == '}' || c == ')' || c == ']') && depth) {
-      --depth;
-    }
-  }
-  return std::nullopt;
-}
-
 // ---- one function ----------------------------------------------------------------------
 
 class FunctionReader {
@@ -317,22 +287,11 @@ std::unique_ptr<mlir::MLIRContext> makeDfgContext() {
 ReadResult readMlir(const std::string& text, const std::string& filename) {
   ReadResult r;
   auto file = std::make_shared<const std::string>(filename);
-  if (std::optional<Loc> deep = tooDeep(text, kMaxNestingDepth, file)) {
-    r.error = Diag{*deep, "nesting deeper than " + std::to_string(kMaxNestingDepth) +
-                              " levels is not supported"};
-    return r;
-  }
   // MLIR's parser and the destruction of nested IR recurse per level.
   runOnLargeStack([&] {
     std::unique_ptr<mlir::MLIRContext> ctx = makeDfgContext();
     MlirText t(*ctx, text, file);
-    if ((r.error = t.parse())) {
-      // MLIR 22 writes a NUL for the plural 's' it leaves out ("expected 1 operand
-      // type\0 but had 2"); a message is text.
-      std::string& m = r.error->message;
-      m.erase(std::remove(m.begin(), m.end(), '\0'), m.end());
-      return;
-    }
+    if ((r.error = t.parse())) return;
     try {
       r.graphs = readFunctions(t);
     } catch (ReadError& e) {

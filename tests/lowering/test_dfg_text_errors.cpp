@@ -65,7 +65,10 @@ TEST_CASE("syntax errors are MLIR's", "[dfg-text][errors]") {
   CHECK(diagnose(
             withOp("  \"handshake.sink\"(%0#0) {loom.scope = 0, loom.scope = 0} : (i1) -> ()")) ==
         "3:43: error: duplicate key 'loom.scope' in dictionary attribute");
-  CHECK(diagnose("\"loom.dfg\"() ({\n") == "1:16: error: expected operation name in quotes");
+  // A missing '}': the end of the text, with a note at the '{' left open.
+  CHECK(diagnose("\"loom.dfg\"() ({\n") == "1:16: error: unexpected end of file: missing '}'");
+  CHECK(readMlir("\"loom.dfg\"() ({\n", "t.mlir").error->notes.at(0).str("note") ==
+        "t.mlir:1:15: note: this '{' is never closed");
   std::string deep =
       "\"loom.dfg\"() ({}) {x = " + std::string(kMaxNestingDepth + 1, '[') + "} : () -> ()";
   CHECK(diagnose(deep) == "1:4119: error: nesting deeper than 4096 levels is not supported");

@@ -342,6 +342,77 @@ TEST_CASE("select", "[arith]") {
   CHECK(ev(OpKind::Select, F32, {1, f(1.5), f(2.5)}) == f(1.5));
 }
 
+TEST_CASE("math: integer bit counts and absi at every width", "[arith][math]") {
+  CHECK(ev(OpKind::CtLz, I32, {0}) == 32);
+  CHECK(ev(OpKind::CtTz, I8, {0}) == 8);
+  CHECK(ev(OpKind::CtLz, I8, {1}) == 7);
+  CHECK(ev(OpKind::CtLz, IDX, {1}) == 63);
+  CHECK(ev(OpKind::CtTz, I64, {Bits(1) << 40}) == 40);
+  CHECK(ev(OpKind::CtPop, I16, {0xFFFF}) == 16);
+  CHECK(ev(OpKind::CtPop, I32, {0xFFFFFFFFFFull}) == 32); // bits above the width ignored
+  CHECK(ev(OpKind::AbsI, I32, {i(-5, I32)}) == 5);
+  CHECK(ev(OpKind::AbsI, I8, {0x80}) == 0x80); // abs(INT_MIN) wraps to INT_MIN
+  CHECK(ev(OpKind::AbsI, I1, {1}) == 1);
+}
+
+TEST_CASE("math: sign bits, classes and roundings", "[arith][math]") {
+  CHECK(ev(OpKind::AbsF, F32, {f(-0.0)}) == f(0.0));
+  CHECK(ev(OpKind::AbsF, F32, {0xFFC00003}) == 0x7FC00003); // NaN payload kept
+  CHECK(ev(OpKind::CopySign, F64, {d(2.0), d(-0.0)}) == d(-2.0));
+  CHECK(ev(OpKind::CopySign, F32, {0x7F800001, f(-1.0)}) == 0xFF800001); // sNaN stays signaling
+  CHECK(ev(OpKind::IsNaN, F32, {0x7F800001}, I1) == 1);
+  CHECK(ev(OpKind::IsNaN, F64, {d(HUGE_VAL)}, I1) == 0);
+  CHECK(ev(OpKind::IsFinite, F32, {f(HUGE_VAL)}, I1) == 0);
+  CHECK(ev(OpKind::IsFinite, f16Type(), {0x7BFF}, I1) == 1);
+  CHECK(ev(OpKind::Round, F32, {f(2.5)}) == f(3.0));
+  CHECK(ev(OpKind::Round, F32, {f(-0.4)}) == f(-0.0));
+  CHECK(ev(OpKind::RoundEven, F32, {f(2.5)}) == f(2.0));
+  CHECK(ev(OpKind::RoundEven, F64, {d(-3.5)}) == d(-4.0));
+  CHECK(ev(OpKind::Ceil, F64, {d(-0.5)}) == d(-0.0));
+  CHECK(ev(OpKind::Floor, F32, {f(-0.5)}) == f(-1.0));
+  CHECK(ev(OpKind::Trunc, F32, {0x7F800001}) == 0x7FC00001); // NaN quieted
+}
+
+TEST_CASE("math: sqrt, rsqrt, fma, fpowi and MLIR's expansions", "[arith][math]") {
+  CHECK(ev(OpKind::Sqrt, F32, {f(2.0)}) == bitsFromF32(std::sqrt(2.0f)));
+  CHECK(ev(OpKind::Sqrt, F32, {f(-1.0)}) == 0xFFC00000); // x86's default NaN
+  CHECK(ev(OpKind::Sqrt, F64, {d(-0.0)}) == d(-0.0));
+  CHECK(ev(OpKind::Rsqrt, F32, {f(4.0)}) == f(0.5));
+  CHECK(ev(OpKind::Rsqrt, F32, {f(-0.0)}) == f(-HUGE_VAL));
+  // One rounding: 0.1 * 10 - 1 in float is 0, fused it is the error of 0.1f.
+  CHECK(ev(OpKind::Fma, F32, {f(0.1), f(10.0), f(-1.0)}) == f(std::fma(0.1f, 10.0f, -1.0f)));
+  CHECK(ev(OpKind::Fma, F32, {f(0.1), f(10.0), f(-1.0)}) != f(0.0));
+  CHECK(ev(OpKind::Fma, F64, {d(HUGE_VAL), d(0.0), 0x7FF8000000000005ull}) ==
+        0x7FF8000000000005ull);
+  CHECK(ev(OpKind::Fma, F64, {d(HUGE_VAL), d(0.0), d(1.0)}) == 0xFFF8000000000000ull);
+  CHECK(ev(OpKind::FPowI, F32, {f(1.5), i(3, I32)}, F32) == f(3.375));
+  CHECK(ev(OpKind::FPowI, F64, {d(2.0), i(-2, I32)}, F64) == d(0.25));
+  CHECK(ev(OpKind::FPowI, F32, {0x7FC00001, i(0, I32)}, F32) == f(1.0));
+  // exp(x) - 1 and log(1 + x), not libm's expm1/log1p: 0 for a tiny x in f32.
+  CHECK(ev(OpKind::ExpM1, F32, {f(1e-10)}) == f(0.0));
+  CHECK(ev(OpKind::Log1p, F32, {f(1e-10)}) == f(0.0));
+  CHECK(ev(OpKind::Log1p, F64, {d(-1.0)}) == d(-HUGE_VAL));
+  CHECK(ev(OpKind::Exp, F32, {f(1.0)}) == bitsFromF32(::expf(1.0f)));
+  CHECK(ev(OpKind::Atan2, F64, {d(-0.0), d(-1.0)}) == d(-M_PI));
+}
+
+TEST_CASE("math: which constant folds disagree with the lowered code", "[arith][math]") {
+  Bits zz[] = {f(0.0), f(-0.0)}, one[] = {f(1.0), f(2.0)};
+  CHECK(mathFoldDisagrees(OpKind::Atan2, F32, zz));
+  CHECK_FALSE(mathFoldDisagrees(OpKind::Atan2, F32, one));
+  Bits inv[] = {f(HUGE_VAL), f(0.0), f(1.0)}, sum[] = {f(HUGE_VAL), f(2.0), f(-HUGE_VAL)},
+       ok[] = {f(HUGE_VAL), f(2.0), f(HUGE_VAL)}, nan[] = {0x7FC00000, f(1.0), f(1.0)};
+  CHECK(mathFoldDisagrees(OpKind::Fma, F32, inv));
+  CHECK(mathFoldDisagrees(OpKind::Fma, F32, sum));
+  CHECK_FALSE(mathFoldDisagrees(OpKind::Fma, F32, ok));
+  CHECK_FALSE(mathFoldDisagrees(OpKind::Fma, F32, nan));
+  Bits x[] = {f(1.0), 3};
+  CHECK(mathFoldDisagrees(OpKind::ExpM1, F32, x));
+  CHECK(mathFoldDisagrees(OpKind::FPowI, f16Type(), x));
+  CHECK_FALSE(mathFoldDisagrees(OpKind::FPowI, F32, x));
+  CHECK_FALSE(mathFoldDisagrees(OpKind::Exp, F64, x));
+}
+
 TEST_CASE("formatVectorPrint matches the runner's printI64/printU64/printF32/printF64", "[print]") {
   CHECK(formatVectorPrint(1, I1) == "1");
   CHECK(formatVectorPrint(0, I1) == "0");

@@ -9,7 +9,6 @@
 #include "frontend/import.h"
 
 #include "frontend/mlir_text.h"
-
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -19,6 +18,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -111,8 +111,10 @@ private:
     fn->name = f.getSymName().str();
     fn->loc = locOf(f);
     fn->isPrivate = f.isPrivate();
-    for (mlir::Type t : f.getArgumentTypes()) fn->argTypes.push_back(typeOf(f, t));
-    for (mlir::Type t : f.getResultTypes()) fn->resultTypes.push_back(typeOf(f, t));
+    for (mlir::Type t : f.getArgumentTypes())
+      fn->argTypes.push_back(typeOf(f, t));
+    for (mlir::Type t : f.getResultTypes())
+      fn->resultTypes.push_back(typeOf(f, t));
     fn->body.func = fn.get();
     func_ = fn.get();
     values_.clear();
@@ -129,8 +131,9 @@ private:
     if (mr.empty()) return;
     bool isBody = llvm::isa<mlir::func::FuncOp>(owner);
     if (!mr.hasOneBlock() && !isBody)
-      fail(owner, "unsupported: a region with more than one block (unstructured control flow) in '" +
-                      owner->getName().getStringRef().str() + "'");
+      fail(owner,
+           "unsupported: a region with more than one block (unstructured control flow) in '" +
+               owner->getName().getStringRef().str() + "'");
     for (mlir::Block& mb : mr) {
       auto b = std::make_unique<Block>();
       b->parent = &r;
@@ -146,7 +149,8 @@ private:
       blocks_[&mb] = b.get();
       r.blocks.push_back(std::move(b));
     }
-    for (mlir::Block* mb : dominanceOrder(mr)) importOps(*mb, *blocks_.lookup(mb));
+    for (mlir::Block* mb : dominanceOrder(mr))
+      importOps(*mb, *blocks_.lookup(mb));
   }
 
   // The blocks in a depth-first pre-order from the entry, which visits every block after
@@ -190,14 +194,19 @@ private:
   void inlineExecuteRegion(mlir::scf::ExecuteRegionOp er, Block& b) {
     mlir::Region& r = er.getRegion();
     if (!r.hasOneBlock())
-      fail(er, "unsupported: 'scf.execute_region' with more than one block (unstructured control flow)");
+      fail(
+          er,
+          "unsupported: 'scf.execute_region' with more than one block (unstructured control flow)");
     mlir::Block& body = r.front();
     for (mlir::Operation& op : body.without_terminator()) {
-      if (auto inner = llvm::dyn_cast<mlir::scf::ExecuteRegionOp>(op)) inlineExecuteRegion(inner, b);
-      else importOp(&op, b);
+      if (auto inner = llvm::dyn_cast<mlir::scf::ExecuteRegionOp>(op))
+        inlineExecuteRegion(inner, b);
+      else
+        importOp(&op, b);
     }
     mlir::Operation* yield = body.getTerminator();
-    for (unsigned i = 0; i < er.getNumResults(); ++i) values_[er.getResult(i)] = use(yield, yield->getOperand(i));
+    for (unsigned i = 0; i < er.getNumResults(); ++i)
+      values_[er.getResult(i)] = use(yield, yield->getOperand(i));
   }
 
   // ---- ops -------------------------------------------------------------------------
@@ -263,7 +272,8 @@ private:
                        "math.fpowi is supported)"},
         {"math.clampf", "(convert-math-to-llvm does not lower it, so the oracle cannot run it; "
                         "write it with arith.minimumf and arith.maximumf)"},
-        {"math.sincos", "(it has two results and a compute unit has one; use math.sin and math.cos)"},
+        {"math.sincos",
+         "(it has two results and a compute unit has one; use math.sin and math.cos)"},
     };
     for (const auto& [op, why] : kReasons)
       if (name == op) return why;
@@ -288,10 +298,16 @@ private:
         .Case([&](mlir::memref::ReinterpretCastOp v) {
           setStatics(op, v.getStaticOffsets(), v.getStaticSizes(), v.getStaticStrides());
         })
-        .Case([&](mlir::memref::CollapseShapeOp v) { setReassociation(op, v.getReassociationIndices()); })
-        .Case([&](mlir::memref::ExpandShapeOp v) { setReassociation(op, v.getReassociationIndices()); })
-        .Case([&](mlir::memref::AllocOp a) { refuseLayoutSymbols(a, a.getSymbolOperands().size()); })
-        .Case([&](mlir::memref::AllocaOp a) { refuseLayoutSymbols(a, a.getSymbolOperands().size()); })
+        .Case([&](mlir::memref::CollapseShapeOp v) {
+          setReassociation(op, v.getReassociationIndices());
+        })
+        .Case([&](mlir::memref::ExpandShapeOp v) {
+          setReassociation(op, v.getReassociationIndices());
+        })
+        .Case(
+            [&](mlir::memref::AllocOp a) { refuseLayoutSymbols(a, a.getSymbolOperands().size()); })
+        .Case(
+            [&](mlir::memref::AllocaOp a) { refuseLayoutSymbols(a, a.getSymbolOperands().size()); })
         .Case([&](mlir::cf::BranchOp br) { setSuccessors(op, br); })
         .Case([&](mlir::cf::CondBranchOp br) { setSuccessors(op, br); })
         .Case([&](mlir::cf::AssertOp a) {
@@ -343,7 +359,8 @@ private:
     }
     if (auto rm = mop->getAttrOfType<mlir::arith::RoundingModeAttr>("roundingmode");
         rm && rm.getValue() != mlir::arith::RoundingMode::to_nearest_even)
-      unsupported(mop, "with rounding mode '" + mlir::arith::stringifyRoundingMode(rm.getValue()).str() + "'");
+      unsupported(mop, "with rounding mode '" +
+                           mlir::arith::stringifyRoundingMode(rm.getValue()).str() + "'");
   }
 
   // Successor blocks in order; the operands forwarded to each are the op's operands
@@ -390,7 +407,8 @@ private:
   }
 
   void setReassociation(Op* op, const llvm::SmallVector<mlir::ReassociationIndices, 4>& groups) {
-    for (const auto& g : groups) op->reassociation.emplace_back(g.begin(), g.end());
+    for (const auto& g : groups)
+      op->reassociation.emplace_back(g.begin(), g.end());
   }
 
   // Discardable attributes (`{loom.selected_dfg_root}`, `{tag = 3}`) of the kinds the
@@ -426,7 +444,8 @@ private:
     } else if (auto arr = llvm::dyn_cast<mlir::ArrayAttr>(a)) {
       r.kind = Attr::Kind::Array;
       r.array = std::make_shared<AttrList>();
-      for (mlir::Attribute e : arr) r.array->push_back(convertAttr(e));
+      for (mlir::Attribute e : arr)
+        r.array->push_back(convertAttr(e));
     } else {
       r.kind = Attr::Kind::String;
       r.s = printed(a);

@@ -3,7 +3,6 @@
 #pragma once
 
 #include "lowering/ir/ir.h"
-
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Types.h"
 

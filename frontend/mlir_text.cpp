@@ -1,7 +1,6 @@
 #include "frontend/mlir_text.h"
 
 #include "frontend/parse.h"
-
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
@@ -36,7 +35,8 @@ BracketScan scanBrackets(const std::string& text, unsigned limit) {
       ++line;
       col = 0;
     } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
-      while (i + 1 < text.size() && text[i + 1] != '\n') ++i;
+      while (i + 1 < text.size() && text[i + 1] != '\n')
+        ++i;
     } else if (c == '"') {
       while (i + 1 < text.size() && text[i + 1] != '"' && text[i + 1] != '\n') {
         if (text[i + 1] == '\\') ++i, ++col;
@@ -61,7 +61,8 @@ BracketScan scanBrackets(const std::string& text, unsigned limit) {
 uint32_t lastLine(const std::string& text) {
   size_t end = text.find_last_not_of(" \t\r\n");
   if (end == std::string::npos) return 1;
-  return 1 + static_cast<uint32_t>(std::count(text.begin(), text.begin() + static_cast<long>(end), '\n'));
+  return 1 + static_cast<uint32_t>(
+                 std::count(text.begin(), text.begin() + static_cast<long>(end), '\n'));
 }
 
 } // namespace
@@ -87,11 +88,13 @@ std::optional<Diag> MlirText::parse() {
   llvm::StringRef text = sm_.getMemoryBuffer(sm_.getMainFileID())->getBuffer();
   BracketScan brackets = scanBrackets(text.str(), kMaxNestingDepth);
   if (auto deep = brackets.tooDeep)
-    return Diag{lineCol(deep->first, deep->second),
-                "nesting deeper than " + std::to_string(kMaxNestingDepth) + " levels is not supported"};
+    return Diag{lineCol(deep->first, deep->second), "nesting deeper than " +
+                                                        std::to_string(kMaxNestingDepth) +
+                                                        " levels is not supported"};
   mlir::ParserConfig config(&ctx_, /*verifyAfterParse=*/false);
-  auto err = capture([&] { return mlir::succeeded(mlir::parseAsmSourceFile(sm_, &top_, config, &state_)); },
-                     "cannot parse the file");
+  auto err = capture(
+      [&] { return mlir::succeeded(mlir::parseAsmSourceFile(sm_, &top_, config, &state_)); },
+      "cannot parse the file");
   if (!err) {
     indexParsed();
     return err;
@@ -133,9 +136,9 @@ void MlirText::indexParsed() {
       unsigned end = g + 1 < d.resultGroups.size() ? d.resultGroups[g + 1].startIndex : n;
       std::string base = rangeText(grp.definition.loc);
       for (unsigned i = grp.startIndex; i < end; ++i)
-        names_[d.op->getResult(i)] = {end - grp.startIndex == 1 ? base
-                                                                  : base + "#" + std::to_string(i - grp.startIndex),
-                                      grp.definition.loc.Start};
+        names_[d.op->getResult(i)] = {
+            end - grp.startIndex == 1 ? base : base + "#" + std::to_string(i - grp.startIndex),
+            grp.definition.loc.Start};
     }
   }
   for (const auto& b : state_.getBlockDefs())
@@ -161,8 +164,10 @@ Loc MlirText::at(llvm::SMLoc l) const {
 
 Loc MlirText::locOf(mlir::Operation* op) {
   Loc l{file_, 0, 0};
-  if (const auto* d = state_.getOpDef(op)) l = at(d->loc.Start);
-  else if (mlir::Operation* p = op->getParentOp()) l = locOf(p);
+  if (const auto* d = state_.getOpDef(op))
+    l = at(d->loc.Start);
+  else if (mlir::Operation* p = op->getParentOp())
+    l = locOf(p);
   l.source = source(op->getLoc());
   return l;
 }
@@ -195,7 +200,9 @@ static std::string fileLineCol(mlir::FileLineColLoc f) {
          std::to_string(f.getColumn());
 }
 
-bool MlirText::isThisBuffer(mlir::FileLineColLoc f) const { return f.getFilename().getValue() == *file_; }
+bool MlirText::isThisBuffer(mlir::FileLineColLoc f) const {
+  return f.getFilename().getValue() == *file_;
+}
 
 std::shared_ptr<const std::string> MlirText::source(mlir::Location l) {
   std::optional<mlir::FileLineColLoc> f = firstFileLoc(l);
@@ -218,8 +225,10 @@ Loc MlirText::locate(mlir::Location l) {
     return lineCol(f->getLine(), f->getColumn());
   Loc r{file_, 0, 0};
   auto it = opAtLocation_.find(l.getAsOpaquePointer());
-  if (it != opAtLocation_.end()) r = at(it->second);
-  else if (f && isThisBuffer(*f)) r = lineCol(f->getLine(), f->getColumn());
+  if (it != opAtLocation_.end())
+    r = at(it->second);
+  else if (f && isThisBuffer(*f))
+    r = lineCol(f->getLine(), f->getColumn());
   r.source = source(l);
   return r;
 }
@@ -234,7 +243,8 @@ static std::string messageText(const mlir::Diagnostic& d) {
 
 Diag MlirText::convert(mlir::Diagnostic& d) {
   Diag out{locate(d.getLocation()), messageText(d)};
-  for (mlir::Diagnostic& n : d.getNotes()) out.notes.push_back(Diag{locate(n.getLocation()), messageText(n)});
+  for (mlir::Diagnostic& n : d.getNotes())
+    out.notes.push_back(Diag{locate(n.getLocation()), messageText(n)});
   return out;
 }
 

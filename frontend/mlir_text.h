@@ -7,12 +7,12 @@
 
 #include "frontend/upgrade.h"
 #include "lowering/ir/ir.h"
-
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
+
 #include "llvm/Support/SourceMgr.h"
 
 #include <memory>

@@ -1,7 +1,6 @@
-// The front end's driver: nesting check, MLIR parse into a block with the parser's
-// record of positions (AsmParserState, which MLIR's language server uses too), MLIR's
-// verifier, then the import. MLIR's diagnostics are caught by a handler and turned
-// into loom Diags; nothing is printed from here.
+// The front end's driver: MLIR's parser and verifier (mlir_text.h), then the import
+// (import.h), on a large stack; the MLIR-14 upgrade when MLIR 22 rejects old spelling.
+// Nothing is printed from here: diagnostics come back as Diags.
 
 #include "frontend/parse.h"
 
@@ -10,20 +9,16 @@
 #include "frontend/mlir_text.h"
 #include "frontend/upgrade.h"
 
-#include "mlir/AsmParser/AsmParser.h"
-#include "mlir/IR/Diagnostics.h"
-
-#include <algorithm>
 #include <fstream>
 #include <sstream>
-#include <unordered_map>
 
 namespace loom {
 namespace {
 
 using namespace frontend;
 
-std::optional<Diag> parseInto(const std::string& text, const std::shared_ptr<const std::string>& file,
+std::optional<Diag> parseInto(const std::string& text,
+                              const std::shared_ptr<const std::string>& file,
                               const Upgraded* upgrade, Module& out) {
   auto ctx = makeInputContext();
   MlirText t(*ctx, text, file, upgrade);
@@ -49,9 +44,11 @@ ParseResult parseModule(std::string text, const std::string& filename) {
       again->file = mod->file;
       again->source = mod->source;
       std::string what;
-      for (const std::string& c : up.changes) what += (what.empty() ? "" : ", ") + c;
-      Diag note{Loc{mod->file, 0, 0}, "read in MLIR 14 spelling, upgraded (" + what + "); `loom-sim upgrade " +
-                                          *mod->file + "` writes the current form"};
+      for (const std::string& c : up.changes)
+        what += (what.empty() ? "" : ", ") + c;
+      Diag note{Loc{mod->file, 0, 0}, "read in MLIR 14 spelling, upgraded (" + what +
+                                          "); `loom-sim upgrade " + *mod->file +
+                                          "` writes the current form"};
       err = parseInto(up.text, mod->file, &up, *again);
       if (err) {
         err->notes.push_back(note);
@@ -79,28 +76,6 @@ ParseResult parseFile(const std::string& path) {
   std::stringstream ss;
   ss << in.rdbuf();
   return parseModule(ss.str(), path);
-}
-
-std::optional<Type> parseTypeString(const std::string& text, std::string& error) {
-  auto ctx = makeInputContext();
-  std::string msg;
-  mlir::ScopedDiagnosticHandler handler(ctx.get(), [&](mlir::Diagnostic& d) {
-    if (msg.empty()) msg = d.str();
-    return mlir::success();
-  });
-  size_t consumed = 0;
-  mlir::Type t = mlir::parseType(text, ctx.get(), &consumed);
-  if (!t) {
-    error = msg.empty() ? "malformed type" : msg;
-    return std::nullopt;
-  }
-  if (consumed != text.size() && text.find_first_not_of(" \t\n", consumed) != std::string::npos) {
-    error = "unexpected text after the type";
-    return std::nullopt;
-  }
-  if (auto r = importType(t)) return r;
-  error = "unsupported type";
-  return std::nullopt;
 }
 
 } // namespace loom

@@ -35,11 +35,8 @@ constexpr unsigned kMaxNestingDepth = 4096;
 // Parses and verifies `text`; `filename` names it in locations. Never throws.
 ParseResult parseModule(std::string text, const std::string& filename);
 
-// Reads and parses a file; a missing file is an error located at "<file>:0:0".
+// Reads and parses a file; a missing file is an error located at the file ("f.mlir: error: cannot
+// open file").
 ParseResult parseFile(const std::string& path);
-
-// Parses one type ("i32", "none", "memref<4x?xf32, strided<[?, 1], offset: ?>>").
-// On error returns nullopt and sets `error` to the message.
-std::optional<Type> parseTypeString(const std::string& text, std::string& error);
 
 } // namespace loom

@@ -27,7 +27,8 @@ std::string diagnose(const std::string& text) {
     return l.source ? *l.source + " (" + s + ")" : s;
   };
   std::string s = at(d->loc) + ": error: " + d->message;
-  for (const Diag& n : d->notes) s += "\n" + at(n.loc) + ": note: " + n.message;
+  for (const Diag& n : d->notes)
+    s += "\n" + at(n.loc) + ": note: " + n.message;
   return s;
 }
 
@@ -67,7 +68,8 @@ const char* kPretty = R"(func.func @k(%m: memref<8xf32>, %n: index) -> f32 {
 
 } // namespace
 
-TEST_CASE("the generic form, properties and module wrappers read as the pretty form", "[frontend]") {
+TEST_CASE("the generic form, properties and module wrappers read as the pretty form",
+          "[frontend]") {
   const char* generic = R"(#loc = loc("k.c":1:1)
 "builtin.module"() ({
   "func.func"() <{function_type = (memref<8xf32>, index) -> f32, sym_name = "k"}> ({
@@ -150,10 +152,12 @@ func.func @k(%a: i32) -> i32 {
   CHECK(b.ops[1]->kind == OpKind::MulI);
   CHECK(b.ops[2]->kind == OpKind::Return);
   CHECK(b.ops[2]->operand(0) == b.ops[1]->result());
-  CHECK(diagnose("func.func @k() {\n  scf.execute_region {\n    cf.br ^bb1\n  ^bb1:\n    scf.yield\n  }\n"
-                 "  func.return\n}") ==
-        "2:3: error: unsupported: 'scf.execute_region' with more than one block (unstructured "
-        "control flow)");
+  CHECK(
+      diagnose(
+          "func.func @k() {\n  scf.execute_region {\n    cf.br ^bb1\n  ^bb1:\n    scf.yield\n  }\n"
+          "  func.return\n}") ==
+      "2:3: error: unsupported: 'scf.execute_region' with more than one block (unstructured "
+      "control flow)");
 }
 
 TEST_CASE("cf branches in a function body: blocks, arguments, successors", "[frontend][cf]") {
@@ -281,7 +285,8 @@ func.func @f(%n: index, %c: i1) {
   auto ops = m->opsById();
   REQUIRE(ops.size() == m->numOps);
   std::vector<OpKind> kinds;
-  for (const Op* op : ops) kinds.push_back(op->kind);
+  for (const Op* op : ops)
+    kinds.push_back(op->kind);
   CHECK(kinds == std::vector<OpKind>{OpKind::Constant, OpKind::Constant, OpKind::For, OpKind::AddI,
                                      OpKind::Yield, OpKind::If, OpKind::AddI, OpKind::Yield,
                                      OpKind::Yield, OpKind::Return});
@@ -389,7 +394,8 @@ func.func @main() {
         "arith.select, return -> func.return); `loom-sim upgrade t.mlir` writes the current form");
 }
 
-TEST_CASE("locations: the source a producer recorded, beside the .mlir position", "[frontend][loc]") {
+TEST_CASE("locations: the source a producer recorded, beside the .mlir position",
+          "[frontend][loc]") {
   auto m = parseOk(R"(#c12 = loc("kernel.c":12:3)
 func.func @k(%a: i32) -> i32 {
   %x = arith.addi %a, %a : i32 loc(#c12)
@@ -440,7 +446,8 @@ TEST_CASE("MLIR's own diagnostics, located in the file as written", "[frontend][
         "(i32) -> i8");
 }
 
-TEST_CASE("valid MLIR that loom-sim does not simulate: a located 'unsupported'", "[frontend][diag]") {
+TEST_CASE("valid MLIR that loom-sim does not simulate: a located 'unsupported'",
+          "[frontend][diag]") {
   CHECK(
       diagnose("func.func @f(%a: f32) -> f32 {\n  %x = math.erf %a : f32 loc(\"k.c\":9:2)\n"
                "  func.return %x : f32\n}") ==
@@ -503,10 +510,12 @@ TEST_CASE("valid MLIR that loom-sim does not simulate: a located 'unsupported'",
              "  %y = math.atan2 %c, %c : f32\n  %z = math.expm1 %a : f32\n") == "");
   CHECK(diagnose("func.func @f(%a: vector<4xf32>) {\n  func.return\n}") ==
         "1:1: error: unsupported type vector<4xf32> in 'func.func'");
-  CHECK(diagnose("func.func @f(%a: i32) {\n  vector.print %a : i32 punctuation <comma>\n  func.return\n}") ==
+  CHECK(diagnose("func.func @f(%a: i32) {\n  vector.print %a : i32 punctuation <comma>\n  "
+                 "func.return\n}") ==
         "2:3: error: unsupported operation 'vector.print' with punctuation other than the default "
         "newline");
-  CHECK(diagnose("func.func @f(%n: index) {\n  %c0 = arith.constant 0 : index\n  scf.for unsigned %i = %c0 "
+  CHECK(diagnose("func.func @f(%n: index) {\n  %c0 = arith.constant 0 : index\n  scf.for unsigned "
+                 "%i = %c0 "
                  "to %n step %n {\n  }\n  func.return\n}") ==
         "3:3: error: unsupported operation 'scf.for' with unsigned comparison ('unsignedCmp')");
   CHECK(diagnose("memref.global \"private\" @g : memref<4xi32> = dense<0>\n") ==
@@ -517,8 +526,10 @@ TEST_CASE("valid MLIR that loom-sim does not simulate: a located 'unsupported'",
 TEST_CASE("deep nesting: a located error beyond the limit, never a crash", "[frontend][deep]") {
   auto nestedIfs = [](unsigned depth) {
     std::string s = "func.func @f(%c: i1) {\n";
-    for (unsigned i = 0; i < depth; ++i) s += "scf.if %c {\n";
-    for (unsigned i = 0; i < depth; ++i) s += "}\n";
+    for (unsigned i = 0; i < depth; ++i)
+      s += "scf.if %c {\n";
+    for (unsigned i = 0; i < depth; ++i)
+      s += "}\n";
     return s + "func.return\n}\n";
   };
   // 20,000 nested scf.if kill mlir-opt itself (stack overflow); here: refused.

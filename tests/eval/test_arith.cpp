@@ -1087,8 +1087,14 @@ void addMathCases(ProgramBuilder& b) {
   }
   for (const Type& t : intTypes()) {
     std::vector<Bits> vs = intValues(t);
-    for (Bits extra : {Bits(0x80), Bits(0xFF00), Bits(0x00F0F000), Bits(0x100000000ull),
-                       Bits(3) << 40, Bits(0x8000000000000001ull)})
+    std::vector<Bits> extras = {0x80,           0xFF00,        0x00F0F000,
+                                0x100000000ull, Bits(3) << 40, 0x8000000000000001ull};
+    uint64_t seed = 0xD1B54A32D192ED03ull ^ t.width;
+    for (int k = 0; k < 32; ++k) { // pseudo-random, with runs of zeros at either end
+      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+      extras.push_back((seed >> (seed % 29)) << (seed % 23));
+    }
+    for (Bits extra : extras)
       if (std::find(vs.begin(), vs.end(), extra & widthMask(t.width)) == vs.end())
         vs.push_back(extra & widthMask(t.width));
     for (OpKind op : {OpKind::AbsI, OpKind::CtLz, OpKind::CtTz, OpKind::CtPop})

@@ -14,6 +14,7 @@
 #include "frontend/parse.h"
 #include "lowering/dfg/signature.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
 
@@ -272,10 +273,11 @@ std::vector<Graph> readFunctions(MlirText& text) {
   return graphs;
 }
 
-// Unregistered ops for the DFG's own kinds, the arith dialect for its compute nodes.
+// Unregistered ops for the DFG's own kinds, the arith and math dialects for its compute
+// nodes (mlir-opt re-prints their fastmath and overflow flags as properties).
 std::unique_ptr<mlir::MLIRContext> makeDfgContext() {
   mlir::DialectRegistry reg;
-  reg.insert<mlir::arith::ArithDialect>();
+  reg.insert<mlir::arith::ArithDialect, mlir::math::MathDialect>();
   auto ctx = std::make_unique<mlir::MLIRContext>(reg, mlir::MLIRContext::Threading::DISABLED);
   ctx->allowUnregisteredDialects();
   ctx->loadAllAvailableDialects();

@@ -16,8 +16,8 @@ struct RunOptions {
   std::vector<std::string> inject; // lowering bugs to commit on purpose
   std::string timingFile;
   std::string engine = "event";
-  uint64_t maxCycles = 100'000'000;
-  uint64_t maxSteps = 2'000'000'000ull;
+  uint64_t maxCycles = 50'000'000; // per call; a few seconds of the event engine; docs/design.md "Limits"
+  uint64_t maxSteps = 400'000'000; // a few seconds of interpretation; docs/design.md "Limits"
   bool noChecks = false;
   bool systemc = false; // drive the networks through their SystemC shells
   std::string reportFile; // JSON report

@@ -14,7 +14,7 @@ struct SimOptions {
   std::vector<std::string> mems;  // INDEX=zeros|random:SEED|FILE[:SHAPE] for memref arguments
   std::string timingFile;
   std::string engine = "event";
-  uint64_t maxCycles = 100'000'000;
+  uint64_t maxCycles = 50'000'000; // per call; a few seconds of the event engine; docs/design.md "Limits"
   std::string vcdFile;
 };
 

@@ -103,13 +103,21 @@ struct Interpreter::Impl {
 
   void step(const Op& op) {
     ++steps;
-    if (stepLimit && steps > stepLimit)
-      fail(op, "runaway execution: more than " + std::to_string(stepLimit) +
-                   " operations executed (raise the limit with --max-steps)");
+    if (stepLimit && steps > stepLimit) runaway(op);
     if (rec) {
       ++rec->executions[op.id];
       if (ctxCounts) ++ctxCounts->executions[op.id];
     }
+  }
+
+  // The step limit is reached: the error names the innermost loop around the op that
+  // was about to run (the loop that does not end), located at that loop.
+  [[noreturn]] void runaway(const Op& op) {
+    const Op* loop = &op;
+    while (loop && loop->kind != OpKind::For && loop->kind != OpKind::While) loop = loop->parentOp();
+    std::string what = "runaway execution: more than " + std::to_string(stepLimit) + " operations executed";
+    if (!loop) fail(op, what + " (raise the limit with --max-steps)");
+    fail(*loop, what + " in this '" + std::string(loop->name()) + "', still running (raise the limit with --max-steps)");
   }
 
   // enterBefore's answers for the current record: (enclosing context, while op, first

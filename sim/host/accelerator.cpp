@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include <ctime>
+#include <set>
 
 #include <cctype>
 
@@ -140,7 +141,7 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   uint64_t invocation = ++a.calls;
   std::clock_t clock = std::clock();
 
-  // 1. The golden run on copies of the memref arguments (aliases stay aliases).
+  // 1. Copies of the memref arguments for the golden run (aliases stay aliases).
   std::map<const Buffer*, std::shared_ptr<Buffer>> clones;
   std::vector<RtValue> goldenArgs = args;
   for (RtValue& v : goldenArgs) {
@@ -151,16 +152,6 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
     view->buf = clone;
     v.mem = view;
   }
-  ExecutionRecord golden;
-  golden.traceAccesses = opts_.checks;
-  golden.traceTrips = opts_.checks;
-  CallResult gr = interp_.call(f, goldenArgs, &golden);
-  lap(clock, times_.golden);
-  if (gr.error) {
-    error = gr.error;
-    return std::nullopt;
-  }
-
   checkAliasing(a, site, f, args, invocation);
 
   // 2. The network on the real buffers.
@@ -191,6 +182,23 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   lap(clock, times_.checks); // setting up the taps and logs
   sim::InvocationResult res = a.sc ? a.sc->invoke(inv) : net.invoke(inv);
   lap(clock, times_.simulate);
+  // 2b. The golden run, after the network: a network stopped by --max-cycles needs no
+  // golden run (the interpreter would run on, perhaps forever, under --max-steps only).
+  ExecutionRecord golden;
+  CallResult gr;
+  if (res.status != sim::InvocationStatus::CycleCap) {
+    golden.traceAccesses = opts_.checks;
+    golden.traceTrips = opts_.checks;
+    gr = interp_.call(f, goldenArgs, &golden);
+    lap(clock, times_.golden);
+    if (gr.error) {
+      for (dfg::Vertex v : a.memories)
+        static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[v])).setAccessLog(nullptr);
+      harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), false);
+      error = gr.error;
+      return std::nullopt;
+    }
+  }
   for (dfg::Vertex v : a.memories)
     static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[v])).setAccessLog(nullptr);
 
@@ -211,12 +219,36 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
     for (const models::OpError& e : res.errors) h.details.push_back(e.str());
     h.upstream = harness::waitChain(a.graph, a.elab, circuit, res.waits);
     for (const sim::Wait& w : res.waits) h.details.push_back(sim::describeWait(circuit, w));
+    // A network stopped by the cycle cap: the loops whose control state machines are
+    // mid-activation (a stream, gate or carry not at rest) have not ended. The finding
+    // is placed at the innermost of them.
+    if (res.status == sim::InvocationStatus::CycleCap) {
+      std::set<const Op*> running;
+      for (dfg::Vertex v = 0; v < a.graph.numNodes(); ++v) {
+        const dfg::Node& n = a.graph.node(v);
+        bool control = n.kind == dfg::NodeKind::Stream || n.kind == dfg::NodeKind::Gate || n.kind == dfg::NodeKind::Carry;
+        const Op* loop = n.origin.op;
+        if (!control || !loop || (loop->kind != OpKind::For && loop->kind != OpKind::While)) continue;
+        if (!circuit.op(a.elab.opOfVertex[v]).atRest()) running.insert(loop);
+      }
+      auto depth = [](const Op* op) {
+        int d = 0;
+        for (; op; op = op->parentOp()) ++d;
+        return d;
+      };
+      int deepest = 0;
+      for (const Op* loop : running) {
+        h.details.push_back("loop still running: " + std::string(loop->name()) + " at " + loop->loc.where() +
+                            " (raise the limit with --max-cycles)");
+        if (depth(loop) > deepest) deepest = depth(loop), h.loc = loop->loc;
+      }
+    }
     std::string stopped = h.check;
     report_.findings.push_back(std::move(h));
     // What caused the stall: channels that carried more than their domain allows, and
     // the tokens they left.
     if (opts_.checks && res.status != sim::InvocationStatus::BadInput &&
-        res.status != sim::InvocationStatus::OpError) {
+        res.status != sim::InvocationStatus::OpError && res.status != sim::InvocationStatus::CycleCap) {
       harness::InvocationContext ctx{a.graph, a.elab, net.circuit(), golden, before, f.name, invocation};
       harness::checkLedger(ctx, report_.findings, /*stalled=*/true);
       harness::checkQuiescence(ctx, report_.findings, /*stalled=*/true);

@@ -351,6 +351,18 @@ private:
   void refuseChangedMeaning(mlir::Operation* mop) {
     if (auto f = llvm::dyn_cast<mlir::scf::ForOp>(mop); f && f.getUnsignedCmp())
       unsupported(mop, "with unsigned comparison ('unsignedCmp')");
+    // Fast-math flags that let LLVM approximate (arcp: a reciprocal estimate for sqrt and
+    // division, afn: approximate functions) leave no single result to check a run
+    // against: mlir-runner's own output changes with them. The others only permit
+    // assumptions (no NaN, no inf, no signed zero, reassociation, contraction), which
+    // the exact IEEE result that loom-sim computes always satisfies.
+    if (auto fm = mop->getAttrOfType<mlir::arith::FastMathFlagsAttr>("fastmath")) {
+      using F = mlir::arith::FastMathFlags;
+      auto v = static_cast<uint32_t>(fm.getValue());
+      if (v & (static_cast<uint32_t>(F::arcp) | static_cast<uint32_t>(F::afn)))
+        unsupported(mop, "with fast-math flags " + mlir::arith::stringifyFastMathFlags(fm.getValue()) +
+                             " (arcp and afn let LLVM approximate: there is no single result to check against)");
+    }
     if (auto p = llvm::dyn_cast<mlir::vector::PrintOp>(mop)) {
       if (p.getStringLiteral()) unsupported(mop, "of a string");
       if (p.getPunctuation() != mlir::vector::PrintPunctuation::NewLine)

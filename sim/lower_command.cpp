@@ -6,6 +6,7 @@
 #include "lowering/lower/static_verify.h"
 #include "frontend/parse.h"
 #include "lowering/verify/verifier.h"
+#include "sim/output_paths.h"
 
 #include <fstream>
 #include <iostream>
@@ -109,6 +110,11 @@ bool writeOutputs(const LowerCommandOptions& opts, const std::vector<dfg::Graph>
 } // namespace
 
 int lowerCommand(const LowerCommandOptions& opts) {
+  // Every file the command reads, and every file it writes (a new output is one more line).
+  if (refusesOutputs(
+          {{"the input program", opts.file}},
+          {{"-o", opts.out}, {"--dot", opts.dot}, opts.out.empty() ? stdoutPath() : NamedPath{}}))
+    return kBadInput;
   LowerOptions lower;
   lower.verify = false; // run below, so that a violation is a failed check (1), not bad input
   if (!parseInjections(opts.inject, lower.inject)) return kBadInput;
@@ -131,6 +137,8 @@ int lowerCommand(const LowerCommandOptions& opts) {
 }
 
 int verifyDfgCommand(const std::string& file) {
+  // verify writes nothing but stderr; an output it gets goes in the second list.
+  if (refusesOutputs({{"the input DFG", file}}, {})) return kBadInput;
   dfg::ReadResult read = dfg::readMlirFile(file);
   if (read.error) return printDiag(*read.error), kBadInput;
   if (read.graphs.empty()) {

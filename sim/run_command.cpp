@@ -7,6 +7,7 @@
 #include "lowering/verify/verifier.h"
 #include "models/timing_json.h"
 #include "sim/host/accelerator.h"
+#include "sim/output_paths.h"
 #include "traces/tracer.h"
 
 #include <spdlog/spdlog.h>
@@ -17,7 +18,6 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
-#include <sys/stat.h>
 
 namespace loom {
 
@@ -92,21 +92,17 @@ void writeReport(const std::string& path, const harness::Report& r, const RunOpt
 } // namespace
 
 int checkCommand(const std::string& file, bool print) {
+  if (refusesOutputs({{"the input program", file}}, {print ? stdoutPath() : NamedPath{}})) return 2;
   auto mod = load(file);
   if (!mod) return 2;
   if (print) printModule(*mod, std::cout);
   return 0;
 }
 
-// Same file: both exist and are one inode, or neither exists and the paths are equal.
-static bool sameFile(const std::string& a, const std::string& b) {
-  struct stat sa, sb;
-  bool ea = ::stat(a.c_str(), &sa) == 0, eb = ::stat(b.c_str(), &sb) == 0;
-  if (ea && eb) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-  return !ea && !eb && a == b;
-}
-
 int upgradeCommand(const std::string& file, const std::string& out) {
+  if (refusesOutputs({{"the input program", file}},
+                     {{"-o", out}, out.empty() ? stdoutPath() : NamedPath{}}))
+    return 2;
   std::ifstream in(file, std::ios::binary);
   if (!in) return printDiag({Loc{std::make_shared<const std::string>(file), 0, 0}, "cannot open file"}), 2;
   std::stringstream ss;
@@ -118,10 +114,6 @@ int upgradeCommand(const std::string& file, const std::string& out) {
     Diag d = *check.error;
     if (d.loc.line) d.loc.col = originalColumn(up, d.loc.line, d.loc.col);
     printDiag(d);
-    return 2;
-  }
-  if (!out.empty() && sameFile(out, file)) {
-    std::cerr << "loom-sim: error: -o " << out << " names the input file; write the upgrade elsewhere\n";
     return 2;
   }
   for (const std::string& c : up.changes) std::cerr << "upgraded: " << c << "\n";
@@ -139,6 +131,7 @@ int upgradeCommand(const std::string& file, const std::string& out) {
 }
 
 int timingCommand(bool defaults, const std::string& file) {
+  if (refusesOutputs({{"the --timing file", file}}, {stdoutPath()})) return 2;
   models::TimingConfig t;
   if (!file.empty()) {
     if (auto err = models::readTimingFile(file, t)) {
@@ -155,6 +148,14 @@ int timingCommand(bool defaults, const std::string& file) {
 
 int runCommand(const RunOptions& opts) {
   auto t0 = std::chrono::steady_clock::now();
+  // Every file the command reads, and every file it writes (a new output is one more line).
+  if (refusesOutputs({{"the input program", opts.file}, {"the --timing file", opts.timingFile}},
+                     {{"--report", opts.reportFile},
+                      {"--vcd", opts.vcdFile},
+                      {"--stats", opts.statsFile},
+                      {"--tokens", opts.tokensFile},
+                      stdoutPath()}))
+    return 2;
   auto mod = load(opts.file);
   if (!mod) return 2;
   const Function* entry = mod->lookup(opts.entry);

@@ -13,6 +13,7 @@
 #include "sim/engine/elaborate.h"
 #include "sim/engine/waits.h"
 #include "sim/host/host_memory.h"
+#include "sim/output_paths.h"
 #include "traces/tracer.h"
 
 #include <cerrno>
@@ -58,20 +59,43 @@ Bits parseScalar(const std::string& text, const Type& t, const std::string& what
 }
 
 // SPEC = zeros | random:SEED | FILE, optionally followed by :SHAPE (e.g. 8x8) when the
-// memref type has dynamic sizes.
-std::shared_ptr<MemRefView> parseMemory(const std::string& spec, const Type& t, const std::string& what) {
-  std::string source = spec, shapeText;
-  std::vector<int64_t> shape = t.mem->shape;
+// memref type has dynamic sizes: {source, shape text}.
+std::pair<std::string, std::string> splitMemorySpec(const std::string& spec, const Type& t) {
   auto lastColon = spec.rfind(':');
-  if (lastColon != std::string::npos && spec.find_first_not_of("0123456789x", lastColon + 1) == std::string::npos &&
-      spec.find('x', lastColon) != std::string::npos) {
-    shapeText = spec.substr(lastColon + 1);
-    source = spec.substr(0, lastColon);
-  } else if (lastColon != std::string::npos && source.rfind("random:", 0) != 0 &&
-             spec.find_first_not_of("0123456789", lastColon + 1) == std::string::npos && t.mem->shape.size() == 1) {
-    shapeText = spec.substr(lastColon + 1);
-    source = spec.substr(0, lastColon);
+  if (lastColon != std::string::npos &&
+      spec.find_first_not_of("0123456789x", lastColon + 1) == std::string::npos &&
+      spec.find('x', lastColon) != std::string::npos)
+    return {spec.substr(0, lastColon), spec.substr(lastColon + 1)};
+  if (lastColon != std::string::npos && spec.rfind("random:", 0) != 0 &&
+      spec.find_first_not_of("0123456789", lastColon + 1) == std::string::npos &&
+      t.mem->shape.size() == 1)
+    return {spec.substr(0, lastColon), spec.substr(lastColon + 1)};
+  return {spec, ""};
+}
+
+bool isFileSource(const std::string& source) {
+  return source != "zeros" && source.rfind("random:", 0) != 0;
+}
+
+// The files --mem reads, as inputs for checkOutputPaths (a spec that is no file, or is
+// wrong, is left to the argument parsing below).
+void memoryFiles(const std::vector<std::string>& mems, const dfg::Graph& g,
+                 std::vector<NamedPath>& out) {
+  for (const std::string& m : mems) {
+    size_t eq = m.find('=');
+    char* end = nullptr;
+    unsigned long i = std::strtoul(m.c_str(), &end, 10);
+    if (eq == std::string::npos || eq == 0 || end != m.c_str() + eq) continue;
+    if (i >= g.argTypes.size() || !g.argTypes[i].isMemRef()) continue;
+    std::string source = splitMemorySpec(m.substr(eq + 1), g.argTypes[i]).first;
+    if (isFileSource(source)) out.push_back({"the --mem " + std::to_string(i) + " file", source});
   }
+}
+
+std::shared_ptr<MemRefView> parseMemory(const std::string& spec, const Type& t,
+                                        const std::string& what) {
+  auto [source, shapeText] = splitMemorySpec(spec, t);
+  std::vector<int64_t> shape = t.mem->shape;
   if (!shapeText.empty()) {
     std::vector<int64_t> given;
     std::stringstream ss(shapeText);
@@ -135,6 +159,10 @@ int simCommand(const SimOptions& o) {
     std::cerr << o.file << ":0:0: error: no function '@" << o.func << "' in the file\n";
     return 2;
   }
+  // Every file the command reads, and every file it writes (a new output is one more line).
+  std::vector<NamedPath> inputs = {{"the input DFG", o.file}, {"the --timing file", o.timingFile}};
+  memoryFiles(o.mems, *g, inputs);
+  if (refusesOutputs(inputs, {{"--vcd", o.vcdFile}, stdoutPath()})) return 2;
   bool failed = false;
   for (const GraphFinding& f : checkGraph(*g)) {
     std::cerr << f.diag.str() << " [static: " << f.check << "]\n";

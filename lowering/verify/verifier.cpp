@@ -442,10 +442,9 @@ private:
   }
 
   // The result layout of a subview against the one its source and static offsets and
-  // strides give (MLIR's inferred type). The offset must agree as MLIR 14 has it: both
-  // static and equal, or both dynamic. A stride written static where the inferred one
-  // is static must be equal (MLIR 14 lets some through, and they address wrongly);
-  // a dynamic one is always fine, and a static one over an inferred dynamic one is
+  // strides give (MLIR's inferred type, which MLIR 22's verifier requires as well). The
+  // offset must agree: both static and equal, or both dynamic. A stride written static
+  // where the inferred one is static must be equal; a dynamic one is always fine, and a static one over an inferred dynamic one is
   // left to the interpreter's run-time check. Unit dimensions have no stride to check.
   void verifySubviewLayout(const Op& op, const MemRefInfo& src, const MemRefInfo& res) {
     const size_t rank = src.shape.size();
@@ -454,10 +453,13 @@ private:
     std::vector<int64_t> strides(rank);
     for (size_t d = 0; d < rank; ++d) {
       int64_t o = op.staticOffsets[d], st = op.staticStrides[d], ss = srcStrides[d];
-      if (offset == kDynamic || o == kDynamic || ss == kDynamic)
+      if (o == 0) {
+        // A static 0 adds nothing, whatever the stride (MLIR 22 infers it so).
+      } else if (offset == kDynamic || o == kDynamic || ss == kDynamic) {
         offset = kDynamic;
-      else
+      } else {
         offset += o * ss;
+      }
       strides[d] = st == kDynamic || ss == kDynamic ? kDynamic : st * ss;
     }
     // Rank reduction as the interpreter does it; with dynamic sizes that is decided at

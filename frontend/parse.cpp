@@ -66,16 +66,21 @@ ParseResult parseModule(std::string text, const std::string& filename) {
   return res;
 }
 
-ParseResult parseFile(const std::string& path) {
+std::optional<std::string> readSourceFile(const std::string& path, std::optional<Diag>& error) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    ParseResult r;
-    r.error = Diag{Loc{std::make_shared<const std::string>(path), 0, 0}, "cannot open file"};
-    return r;
+    error = Diag{Loc{std::make_shared<const std::string>(path), 0, 0}, "cannot open file"};
+    return std::nullopt;
   }
   std::stringstream ss;
   ss << in.rdbuf();
-  return parseModule(ss.str(), path);
+  return ss.str();
+}
+
+ParseResult parseFile(const std::string& path) {
+  ParseResult r;
+  std::optional<std::string> text = readSourceFile(path, r.error);
+  return text ? parseModule(std::move(*text), path) : std::move(r);
 }
 
 } // namespace loom

@@ -35,6 +35,10 @@ constexpr unsigned kMaxNestingDepth = 4096;
 // Parses and verifies `text`; `filename` names it in locations. Never throws.
 ParseResult parseModule(std::string text, const std::string& filename);
 
+// The whole text of a file; a file that cannot be read is an error located at the file
+// ("f.mlir: error: cannot open file").
+std::optional<std::string> readSourceFile(const std::string& path, std::optional<Diag>& error);
+
 // Reads and parses a file; a missing file is an error located at the file ("f.mlir: error: cannot
 // open file").
 ParseResult parseFile(const std::string& path);

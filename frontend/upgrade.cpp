@@ -48,6 +48,25 @@ size_t skipSpace(std::string_view s, size_t i) {
   return i;
 }
 
+// Calls at(i) for every position i of `code` outside string literals, in order; at
+// returns the last position it consumed (i itself when it took nothing).
+template <typename F> void outsideStrings(std::string_view code, F&& at) {
+  bool inStr = false;
+  for (size_t i = 0; i < code.size(); ++i) {
+    char c = code[i];
+    if (inStr) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inStr = false;
+    } else if (c == '"') {
+      inStr = true;
+    } else {
+      i = at(i);
+    }
+  }
+}
+
 size_t identEnd(std::string_view s, size_t i) {
   while (i < s.size() && isIdent(s[i]))
     ++i;
@@ -206,46 +225,33 @@ bool followOk(std::string_view code, size_t end, char follow) {
 // before the type's `>` becomes `, strided<[S], offset: O>` (outside string literals).
 void oldStridedLayouts(std::string_view code, std::vector<Rewrite>& out) {
   const std::string_view key = ", offset:";
-  bool inStr = false;
-  for (size_t i = 0; i < code.size(); ++i) {
-    char c = code[i];
-    if (inStr) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"')
-        inStr = false;
-      continue;
-    }
-    if (c == '"') {
-      inStr = true;
-      continue;
-    }
-    if (code.substr(i, key.size()) != key) continue;
+  outsideStrings(code, [&](size_t i) {
+    if (code.substr(i, key.size()) != key) return i;
     size_t j = skipSpace(code, i + key.size());
     size_t offStart = j;
     if (j < code.size() && (code[j] == '?' || code[j] == '-')) ++j;
     while (j < code.size() && std::isdigit(static_cast<unsigned char>(code[j])))
       ++j;
     std::string_view off = code.substr(offStart, j - offStart);
-    if (off.empty() || off == "-" || (off[0] == '?' && off.size() > 1)) continue;
+    if (off.empty() || off == "-" || (off[0] == '?' && off.size() > 1)) return i;
     j = skipSpace(code, j);
-    if (j >= code.size() || code[j] != ',') continue;
+    if (j >= code.size() || code[j] != ',') return i;
     j = skipSpace(code, j + 1);
-    if (!startsWithWord(code, j, "strides") || code.substr(j + 7, 1) != ":") continue;
+    if (!startsWithWord(code, j, "strides") || code.substr(j + 7, 1) != ":") return i;
     j = skipSpace(code, j + 8);
-    if (j >= code.size() || code[j] != '[') continue;
+    if (j >= code.size() || code[j] != '[') return i;
     size_t close = code.find(']', j);
-    if (close == std::string_view::npos) continue;
+    if (close == std::string_view::npos) return i;
     std::string_view strides = code.substr(j + 1, close - j - 1);
-    if (strides.find_first_not_of("0123456789?-, \t") != std::string_view::npos) continue;
+    if (strides.find_first_not_of("0123456789?-, \t") != std::string_view::npos) return i;
     size_t end = skipSpace(code, close + 1);
-    if (end >= code.size() || code[end] != '>') continue;
+    if (end >= code.size() || code[end] != '>') return i;
     std::string text =
         ", strided<[" + std::string(strides) + "], offset: " + std::string(off) + ">";
     out.push_back(
         {i, end - i, text, "memref<..., offset: O, strides: [S]> -> strided<[S], offset: O>"});
-    i = end - 1;
-  }
+    return end - 1;
+  });
 }
 
 // Every rewrite of one line, in increasing position.
@@ -276,21 +282,8 @@ std::vector<Rewrite> rewritesOf(std::string_view line) {
       expandShape(code, e, name, out);
   }
   // @print_memref_* references outside strings.
-  bool inStr = false;
-  for (size_t i = 0; i < code.size(); ++i) {
-    char c = code[i];
-    if (inStr) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"')
-        inStr = false;
-      continue;
-    }
-    if (c == '"') {
-      inStr = true;
-      continue;
-    }
-    if (c != '@') continue;
+  outsideStrings(code, [&](size_t i) {
+    if (code[i] != '@') return i;
     size_t e = identEnd(code, i + 1);
     std::string_view sym = code.substr(i + 1, e - i - 1);
     for (const auto& r : kSymbolRenames)
@@ -299,8 +292,8 @@ std::vector<Rewrite> rewritesOf(std::string_view line) {
                        std::string(r.from) + " -> " + std::string(r.to)});
         break;
       }
-    i = e - 1;
-  }
+    return e - 1;
+  });
   oldStridedLayouts(code, out);
   std::sort(out.begin(), out.end(),
             [](const Rewrite& a, const Rewrite& b) { return a.pos < b.pos; });

@@ -305,15 +305,9 @@ ReadResult readMlir(const std::string& text, const std::string& filename) {
 }
 
 ReadResult readMlirFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    ReadResult r;
-    r.error = Diag{Loc{std::make_shared<const std::string>(path), 0, 0}, "cannot open file"};
-    return r;
-  }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return readMlir(ss.str(), path);
+  ReadResult r;
+  std::optional<std::string> text = readSourceFile(path, r.error);
+  return text ? readMlir(*text, path) : std::move(r);
 }
 
 } // namespace loom::dfg

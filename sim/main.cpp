@@ -6,7 +6,7 @@
 #include "sim/sim_command.h"
 
 #include <CLI/CLI.hpp>
-#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
 
 #include <systemc>
@@ -16,8 +16,12 @@
 
 namespace {
 
+// Through std::cerr, as everything loom-sim prints: so a progress line on the terminal is
+// erased before a log line (traces/status_line.h). The pattern has no color range.
 void setupLogging(int verbosity) {
-  auto logger = spdlog::stderr_color_mt("loom-sim");
+  auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(std::cerr, true);
+  auto logger = std::make_shared<spdlog::logger>("loom-sim", sink);
+  spdlog::register_logger(logger);
   spdlog::set_default_logger(logger);
   spdlog::set_pattern("[%l] %v");
   spdlog::set_level(verbosity >= 2 ? spdlog::level::debug

@@ -1,5 +1,7 @@
 #include "traces/progress.h"
 
+#include "traces/status_line.h"
+
 #include <unistd.h>
 
 namespace loom::traces {
@@ -66,10 +68,7 @@ void Progress::maybeDraw() {
   Clock::time_point now = Clock::now();
   if (now - lastDraw_ < interval_) return;
   lastDraw_ = now;
-  std::string s = "\r" + line() + "\033[K";
-  std::fwrite(s.data(), 1, s.size(), out_);
-  std::fflush(out_);
-  drawn_ = true;
+  if (StatusLine::show(out_, line())) drawn_ = true;
 }
 
 uint64_t Progress::tokens() const {
@@ -89,10 +88,7 @@ std::string Progress::line() const {
 }
 
 void Progress::finish() {
-  if (drawn_) {
-    std::fputs("\r\033[K", out_);
-    std::fflush(out_);
-  }
+  if (drawn_) StatusLine::clear();
   drawn_ = false;
   enabled_ = false;
 }

@@ -4,9 +4,12 @@
 //
 // redrawn in place (carriage return + erase to end of line) at most once per interval
 // (200 ms: 5 times a second), erased by finish(). Silent when the stream is not a
-// terminal, so logs and pipes never see it. Cycles are the run's global cycles so far,
-// tokens the transfers of every network, the rate their average since the first cycle.
-// Its observer only counts cycles, and looks at the clock once per 1024 of them.
+// terminal, so logs and pipes never see it. It is drawn through StatusLine
+// (status_line.h), which erases it before anything else is written to stdout or stderr
+// and draws it only between whole lines of output, so the program's output and the
+// findings never share its line; `out` must stay open until finish(). Cycles are the run's global
+// cycles so far, tokens the transfers of every network, the rate their average since the first
+// cycle. Its observer only counts cycles, and looks at the clock once per 1024 of them.
 #pragma once
 
 #include "sim/engine/observer.h"

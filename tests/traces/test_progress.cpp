@@ -1,6 +1,8 @@
-// The progress line: drawn in place on a terminal, erased at the end, silent otherwise.
+// The progress line: drawn in place on a terminal, erased at the end, silent otherwise;
+// the status line it is drawn through (the pseudo-terminal test is cli.progress_tty).
 #include "fixture.h"
 #include "traces/progress.h"
+#include "traces/status_line.h"
 
 #include <catch2/catch.hpp>
 #include <cstdio>
@@ -79,4 +81,22 @@ TEST_CASE("progress redraws at most once per interval", "[progress]") {
   // The first look at the clock is within the hour of the start: nothing drawn.
   CHECK(contents(f).empty());
   std::fclose(f);
+}
+
+TEST_CASE("the status line is drawn in place, erased once, and moved whole", "[progress]") {
+  std::FILE* a = std::tmpfile();
+  std::FILE* b = std::tmpfile();
+  REQUIRE((a && b));
+  CHECK_FALSE(StatusLine::up());
+  CHECK(StatusLine::show(a, "one"));
+  CHECK(StatusLine::show(a, "two"));
+  CHECK(StatusLine::up());
+  CHECK(StatusLine::show(b, "three")); // erased on a first
+  StatusLine::clear();
+  CHECK_FALSE(StatusLine::up());
+  StatusLine::clear(); // nothing up: nothing written
+  CHECK(contents(a) == "\rone\033[K\rtwo\033[K\r\033[K");
+  CHECK(contents(b) == "\rthree\033[K\r\033[K");
+  std::fclose(a);
+  std::fclose(b);
 }

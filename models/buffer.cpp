@@ -44,6 +44,15 @@ bool Buffer::busy() const {
   return now() + 1 < held_.front().eligible || outputChannel(kOut)->ready();
 }
 
+Wake Buffer::nextWake() const {
+  if (held_.empty()) return {};
+  if (busy()) return {now() + 1, true};
+  // Old enough to leave from the next cycle on, and the output is full: an output stall
+  // from then on, until the consumer frees a slot (a failed buffer stays idle).
+  if (failed() || lastStatus() == CycleStatus::OutputStall) return {};
+  return {now() + 1, false};
+}
+
 bool Buffer::inFlight() const {
   for (const Entry& e : held_)
     if (e.eligible > now()) return true;

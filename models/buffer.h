@@ -39,6 +39,10 @@ public:
 
   const char* kindName() const override { return "handshake.buffer"; }
   bool busy() const override;
+  // Busy: the next cycle. The oldest token of age in the next cycle behind a full
+  // output: the next cycle too, unless the cycle just evaluated was an output stall
+  // already (its first cycle is counted by an evaluation).
+  Wake nextWake() const override;
   bool atRest() const override { return held_.size() == initCount_; }
   bool inFlight() const override;
   BufferKind kind() const { return kind_; }

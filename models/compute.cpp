@@ -93,4 +93,14 @@ bool Compute::busy() const {
   return pipe_.front().stage < latency_ - 1 || outputChannel(kResult)->ready();
 }
 
+Wake Compute::nextWake() const {
+  if (pipe_.empty()) return {};
+  if (busy()) return {now() + 1, true};
+  // The oldest entry is finished from the next cycle on and the output is full: an
+  // output stall from then on, until the consumer frees a slot (a failed unit does
+  // nothing any more: idle).
+  if (failed() || lastStatus() == CycleStatus::OutputStall) return {};
+  return {now() + 1, false};
+}
+
 } // namespace loom::models

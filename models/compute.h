@@ -43,6 +43,10 @@ public:
 
   const char* kindName() const override { return kindName_.c_str(); }
   bool busy() const override;
+  // Busy: the next cycle. A finished result meeting a full output: the next cycle too
+  // if the cycle just evaluated was not yet an output stall (the stall's first cycle is
+  // counted by an evaluation; the freed slot wakes the unit afterwards).
+  Wake nextWake() const override;
   bool atRest() const override { return pipe_.empty(); }
   bool inFlight() const override { return !pipe_.empty(); }
   bool wantsRoomWhenTimed() const override { return inFlight(); }

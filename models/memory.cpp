@@ -150,19 +150,28 @@ bool Memory::busy() const {
   return false;
 }
 
-uint64_t Memory::nextWake() const {
-  // Exactly the ports busy() looks at; a port whose outputs are full is woken by the pop
-  // that frees them. Before its head is due a port cannot complete, and it cannot issue
-  // without a change on its inputs (or a completion, which is a push: activity).
-  uint64_t wake = kNoWake;
+Wake Memory::nextWake() const {
+  // Exactly the ports busy() looks at make the memory busy; a port whose outputs are full
+  // is woken by the pop that frees them. Before its head is due a port cannot complete,
+  // and it cannot issue without a change on its inputs (or a completion, which is a
+  // push: activity). A head coming due behind full outputs turns the memory's cycles
+  // into output stalls without any channel activity: it is evaluated in that cycle.
+  Wake w;
   auto consider = [&](const Port& p) {
-    if (!p.queue.empty() && outputsReady(p)) wake = std::min(wake, std::max(p.queue.front().due, now() + 1));
+    if (p.queue.empty()) return;
+    uint64_t due = p.queue.front().due;
+    if (outputsReady(p)) {
+      w.busy = true;
+      w.cycle = std::min(w.cycle, std::max(due, now() + 1));
+    } else if (due > now() && !failed()) {
+      w.cycle = std::min(w.cycle, due);
+    }
   };
   for (const Port& p : stores_)
     consider(p);
   for (const Port& p : loads_)
     consider(p);
-  return wake;
+  return w;
 }
 
 bool Memory::inFlight() const {

@@ -92,8 +92,10 @@ public:
 
   const char* kindName() const override;
   bool busy() const override;
-  // The oldest due cycle among the ports that can complete (outputs ready).
-  uint64_t nextWake() const override;
+  // The oldest due cycle among the ports that can complete (outputs ready), and the due
+  // cycle of a request not yet due behind full outputs (its port stalls from then on:
+  // that cycle's class is counted by an evaluation).
+  Wake nextWake() const override;
   bool atRest() const override { return !inFlight(); }
   bool inFlight() const override;
   // Completions need output room; issuing does not.

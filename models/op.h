@@ -29,9 +29,14 @@
 //   idle                every other cycle (not counted): nothing offered, or only
 //                       in-flight work advancing.
 // The class of a cycle depends only on the op's state and its channels' start-of-cycle
-// state, which do not change while an event-driven engine skips the op; so skipped
-// cycles are accounted lazily (at the next evaluate() or at flushStats()) and both
-// engines produce identical counters.
+// state. An event-driven engine skips an op only while neither can change the class:
+// its channels do not change in a way it waits for, and its own state does not move on
+// by itself (a self-timed op names, through nextWake(), the cycle in which a pipeline's
+// finished result meets a full output, a held token comes of age, a request comes due:
+// it is evaluated then, even when it cannot fire). So a skipped cycle has the class of
+// the op's last evaluated cycle, skipped cycles are accounted lazily (at the next
+// evaluate() or at flushStats()), and both engines produce identical counters by
+// construction. docs/counters.md defines every counter of a run.
 //
 // Errors. An op that cannot go on (memory out of bounds, division by zero in a compute
 // unit, a mux select out of range) calls fail(): the error (op + message + cycle) is
@@ -53,6 +58,13 @@ class Op;
 
 // "No timed wake": see Op::nextWake().
 constexpr uint64_t kNoWake = UINT64_MAX;
+
+// What a self-timed op tells the event engine after a cycle it was evaluated in (see
+// Op::nextWake()).
+struct Wake {
+  uint64_t cycle = kNoWake; // the first later cycle it must be evaluated in, or kNoWake
+  bool busy = false;        // busy(): work in flight advances with no channel activity
+};
 
 struct OpError {
   const Op* op = nullptr;
@@ -147,13 +159,21 @@ public:
   bool awaits(int port) const { return port >= 32 || (awaited_ >> port & 1u) != 0; }
   // Self-timed ops only: can a slot freed on an output matter now? (default: yes).
   virtual bool wantsRoomWhenTimed() const { return true; }
-  // Queried like busy(), of self-timed ops: the first cycle after now() in which the op
-  // must be evaluated even if none of its channels changes, or kNoWake. It is a cycle
-  // (not kNoWake) exactly when busy() is true, and the op must be unable to fire in
-  // the cycles before it unless a channel of its changes (then it is evaluated anyway).
-  // So the event engine can let a memory sleep until its oldest request is due. Default:
-  // the next cycle when busy().
-  virtual uint64_t nextWake() const { return busy() ? now_ + 1 : kNoWake; }
+  // Queried like busy(), of self-timed ops, after the commit of a cycle they were
+  // evaluated in. `cycle`: the first cycle after now() in which the op must be evaluated
+  // even if none of its channels changes, or kNoWake. That is a cycle in which it may
+  // fire (a pipeline advancing, a request coming due with room for its result), or one
+  // whose class (see the counters above) may differ from the class of the cycle just
+  // evaluated although no channel of the op changes: a finished result meeting a full
+  // output, a held token coming of age behind a full output, a request coming due
+  // behind full outputs. Until that cycle, unless a channel of the op changes (then it
+  // is evaluated anyway), the op must be unable to fire and each cycle must have the
+  // class of the one just evaluated: what lets the event engine skip it and still count
+  // exactly what the clocked engine counts. So a memory sleeps until its oldest request
+  // is due, and a stalled pipeline is evaluated once, in the first cycle of its stall.
+  // `busy`: busy(), which a wake that only settles a class of cycle is not (quiet-cycle
+  // detection asks busy()). Default: the next cycle when busy().
+  virtual Wake nextWake() const { return busy() ? Wake{now_ + 1, true} : Wake{}; }
 
   // --- State for traces and the quiescence check ------------------------------------
   // FSM phase (0 for ops without phases) and its name as the spec spells it ("" for

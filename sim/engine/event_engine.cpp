@@ -17,8 +17,8 @@ constexpr size_t kPrefetch = 4;
 
 EventEngine::EventEngine(Circuit& circuit)
     : Engine(circuit), queuedFor_(circuit.numOps(), kNever),
-      wakeAt_(circuit.numOps(), models::kNoWake), ends_(circuit.allEnds().data()),
-      base_(circuit.channelBase()) {
+      wakeAt_(circuit.numOps(), models::kNoWake), busy_(circuit.numOps(), 0),
+      ends_(circuit.allEnds().data()), base_(circuit.channelBase()) {
   current_.reserve(circuit.numOps());
   next_.reserve(circuit.numOps());
   timed_.reserve(2 * circuit.numOps());
@@ -35,10 +35,8 @@ void EventEngine::wakeAll() {
 void EventEngine::setWake(uint32_t op, uint64_t cycle) {
   uint64_t& at = wakeAt_[op];
   if (at == cycle) return;
-  if (at != models::kNoWake) --liveWakes_; // its heap entry is stale from now on
-  at = cycle;
+  at = cycle; // a heap entry for another cycle is stale from now on
   if (cycle == models::kNoWake) return;
-  ++liveWakes_;
   timed_.push_back({cycle, op});
   std::push_heap(timed_.begin(), timed_.end(), std::greater<>());
 }
@@ -96,21 +94,29 @@ bool EventEngine::step() {
   next_.clear();
 
   // Two instances of the hot loops: without an observer they test nothing for it.
+  bool moved;
   if (observer_) {
     evaluateWoken<true>(c);
+    moved = !activity_.empty();
     commitActivity<true>(c);
   } else {
     evaluateWoken<false>(c);
+    moved = !activity_.empty();
     commitActivity<false>(c);
   }
 
   // nextWake() is asked after the commit, as the contract says: in-flight work that
-  // advances with no channel activity (pipelines, memory latency, buffer stages). Only
-  // self-timed ops have any; the next cycle goes straight on the wake list, a later one
-  // into the timed wakes (replacing the op's pending one, which its state superseded).
+  // advances with no channel activity (pipelines, memory latency, buffer stages), or a
+  // class of cycle that changes with it. Only self-timed ops have any; the next cycle
+  // goes straight on the wake list, a later one into the timed wakes (replacing the
+  // op's pending one, which its state superseded).
   for (uint32_t i : timedNow_) {
-    Op* op = ops_[i];
-    uint64_t at = op->nextWake();
+    const models::Wake w = ops_[i]->nextWake();
+    if (w.busy != (busy_[i] != 0)) {
+      busy_[i] = w.busy;
+      busyOps_ = w.busy ? busyOps_ + 1 : busyOps_ - 1;
+    }
+    uint64_t at = w.cycle;
     if (at == c + 1) {
       enqueue(i, c + 1);
       at = models::kNoWake;
@@ -121,9 +127,8 @@ bool EventEngine::step() {
 
   if (observer_) reportNotedPhases(c);
   ++cycle_;
-  // Nothing queued and no timed wake pending: no channel moved and nothing is busy, so
-  // the cycle was quiet.
-  return !next_.empty() || liveWakes_ > 0;
+  // No channel moved and nothing is busy: the cycle was quiet.
+  return moved || busyOps_ > 0;
 }
 
 } // namespace loom::sim

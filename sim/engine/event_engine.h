@@ -9,11 +9,18 @@
 //     waiting for: its last evaluation found an output full (OutputStall) or fired, or
 //     it is self-timed with work in flight (Op::wantsRoomWhenTimed). Any other
 //     producer could not fire for want of an input and its inputs did not change;
-// plus the self-timed ops whose nextWake() (asked after the commit, exactly when
-// busy() is) names this cycle, and the ops the host woke. Everything else is skipped;
-// Op's lazy accounting gives skipped cycles the counters the clocked engine would have
-// given them. A memory waiting for its oldest request to become due sleeps until then
-// instead of being visited every cycle.
+// plus the self-timed ops whose nextWake() (asked after the commit) names this cycle,
+// and the ops the host woke. Everything else is skipped. A skipped op can neither fire
+// nor change its class of cycle (models/op.h): a self-timed op's nextWake() names every
+// cycle in which its own state would change the class (a finished result meeting a
+// full output, a request coming due behind full outputs), so Op's lazy accounting gives
+// skipped cycles exactly the counters the clocked engine gives them. A memory waiting
+// for its oldest request to become due sleeps until then instead of being visited
+// every cycle.
+//
+// Quiet cycles (engine.h) are told by the cycle's channel activity and by busy(), which
+// nextWake() reports beside its cycle: a wake that only settles a class of cycle does
+// not make a cycle busy, exactly as the clocked engine asks busy() of every op.
 //
 // The hot loop is built to do no bookkeeping it does not need:
 //   - the wake list is a dense vector of op indices, and a per-op stamp (the cycle the
@@ -81,7 +88,11 @@ private:
   // min-heap of (cycle, op) in which entries that no longer match wakeAt_ are stale.
   std::vector<uint64_t> wakeAt_;
   std::vector<std::pair<uint64_t, uint32_t>> timed_;
-  size_t liveWakes_ = 0; // ops with a pending timed wake
+  // Per op: busy() after its last evaluation (self-timed ops only; the others never are),
+  // and how many are. It changes only in an evaluation or by a slot freed on an output,
+  // which is channel activity: between them it is what busy() would say.
+  std::vector<uint8_t> busy_;
+  size_t busyOps_ = 0;
   const ChannelEnds* ends_;
   const Channel* base_;
 };

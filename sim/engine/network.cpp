@@ -112,6 +112,17 @@ std::optional<InvocationResult> Network::begin(const Invocation& inv) {
   tokens.push_back(0); // the ctrl token (none)
   entry_->arm(tokens);
   engine_->wake(circuit_.indexOf(*entry_));
+  // The previous call ends where this one begins.
+  uint64_t pushed = pushes();
+  if (!calls_.empty()) {
+    calls_.back().end = engine_->cycle();
+    calls_.back().transfers = pushed - pushesAtStart_;
+  }
+  pushesAtStart_ = pushed;
+  CallSpan span;
+  span.invocation = invocations_ + 1;
+  span.start = span.settled = span.end = engine_->cycle();
+  calls_.push_back(span);
   std::vector<size_t> baseline;
   for (const HostSink* s : sinks_)
     baseline.push_back(s->received());
@@ -145,6 +156,8 @@ void Network::settle(RunStatus status) {
   InvocationResult r;
   r.startCycle = active_->startCycle;
   r.endCycle = engine_->cycle();
+  calls_.back().settled = r.endCycle;
+  calls_.back().done = status == RunStatus::Done;
   std::string span = "cycles " + std::to_string(r.startCycle) + ".." + std::to_string(r.endCycle) +
                      " (" + std::to_string(r.cycles()) + ")";
   switch (status) {
@@ -195,6 +208,27 @@ InvocationResult Network::invoke(const Invocation& inv) {
   while (!settled())
     tick();
   return finish();
+}
+
+uint64_t Network::pushes() const {
+  uint64_t n = 0;
+  for (uint32_t i = 0; i < circuit_.numChannels(); ++i)
+    n += circuit_.channel(i).pushes();
+  return n;
+}
+
+CallSpan Network::lastCall() const {
+  if (calls_.empty()) return {};
+  CallSpan c = calls_.back();
+  c.end = cycles();
+  c.transfers = pushes() - pushesAtStart_;
+  return c;
+}
+
+std::vector<CallSpan> Network::calls() const {
+  std::vector<CallSpan> all = calls_;
+  if (!all.empty()) all.back() = lastCall();
+  return all;
 }
 
 bool Network::drain(uint64_t maxCycles) {

@@ -23,6 +23,11 @@
 //   3. finish(): the result (status, result tokens, cycles) and the extmemories are
 //      unbound again, so the network never touches a host buffer between invocations.
 // Settling checks, in order: op error, done, quiet cycle, cycle cap (RunMonitor).
+//
+// The cycles and transfers of every call (docs/counters.md) are kept here, in one
+// place: every cycle the network runs belongs to the call begun last (its invocation,
+// then the drain() after it), so the calls' spans tile the network's cycle axis and add
+// up to cycles(). The host, the report, the summary line and the stats read them.
 #pragma once
 
 #include "models/memory.h"
@@ -45,6 +50,20 @@ struct Invocation {
   // They must outlive the invocation (not the network).
   std::vector<models::MemoryBacking*> memories;
   uint64_t maxCycles = 100'000'000;
+};
+
+// One call of the network on its own cycle axis (docs/counters.md "Calls").
+struct CallSpan {
+  uint64_t invocation = 0; // 1, 2, ...
+  uint64_t start = 0;      // its first cycle: the one begin() armed the entry for
+  uint64_t settled = 0;    // one past the cycle its invocation settled in
+  uint64_t end = 0;        // one past its last cycle: the next call's start, or cycles()
+  uint64_t transfers = 0;  // tokens pushed in [start, end)
+  bool done = false;       // it settled as done: the host took every result
+  // Its span: the cycles the network ran for it, the drain's quiet cycle included.
+  uint64_t cycles() const { return end - start; }
+  // Done calls: its first cycle through the one the host took its last result in.
+  uint64_t latency() const { return settled - start; }
 };
 
 enum class InvocationStatus : uint8_t { Done, Deadlock, CycleCap, OpError, BadInput };
@@ -95,7 +114,8 @@ public:
   bool settled() const { return outcome_.has_value(); } // the invocation is over
   InvocationResult finish();                            // requires settled()
   // Runs until a quiet cycle (the network can do nothing more on its own), an op error
-  // or `maxCycles`; for the quiescence check after the last invocation. True if quiet.
+  // or `maxCycles`; for the quiescence check after an invocation. True if quiet. Its
+  // cycles, the quiet one included, belong to the last call's span.
   bool drain(uint64_t maxCycles);
 
   Engine& engine() { return *engine_; }
@@ -103,6 +123,14 @@ public:
   EntrySource* entry() const { return entry_; }
   const std::vector<HostSink*>& returnSinks() const { return sinks_; } // results, then done
   uint64_t invocations() const { return invocations_; }
+
+  // --- Counters (docs/counters.md) -----------------------------------------------------
+  // The cycles the network has run: its engine's counter, the sum of its calls' spans.
+  uint64_t cycles() const { return engine_ ? engine_->cycle() : 0; }
+  // Every call begun so far, in order; the last one's end and transfers are as of now.
+  std::vector<CallSpan> calls() const;
+  // The call begun last, as of now (a default CallSpan before the first).
+  CallSpan lastCall() const;
 
 private:
   struct ExternalMemory {
@@ -140,6 +168,9 @@ private:
   std::optional<Active> active_;
   std::optional<InvocationResult> outcome_;
   uint64_t invocations_ = 0;
+  std::vector<CallSpan> calls_; // the last one's end and transfers are filled in on demand
+  uint64_t pushesAtStart_ = 0;  // tokens pushed before the last call began
+  uint64_t pushes() const;      // tokens pushed so far, on every channel
 };
 
 } // namespace loom::sim

@@ -208,6 +208,99 @@ inline dfg::Graph countTo() {
   return std::move(b.g);
 }
 
+// pipelinesMeet(n): the index of a stream 0..n-1 feeds a fast unit and a slow one whose
+// results meet at a join, so the fast unit's results pile up in front of the join and
+// later ones become ready to leave into a full output: the unit stalls although none
+// of its channels changed (the event engine must evaluate it in that cycle to count
+// the stall). Its input comes over capacity-1 channels, a token every other cycle at
+// most, so an arriving token does not wake it in every cycle. The fast unit is
+//   Fast::Compute  an arith.muli (intMulLatency): its result finishes;
+//   Fast::Memory   a load from an extmemory (argument 0, memref<8xi32>): a request
+//                  comes due (extmemoryLatency);
+//   Fast::Buffer   a seq handshake.buffer of 4 slots: a held token comes of age.
+// The slow one is an arith.addi: give intAluLatency a large value.
+//
+//   entry(n, ctrl); ctrl -> f/ctrl.fork -> {start.const 0, step.const 1}
+//   idx, cont = f/loop0/stream(0, 1, n)
+//   idx -> f/loop0/idx.fork -> {fast input(s) (capacity 1), slow.a, slow.b}
+//     fast = f/loop0/fast(idx, idx)                        (muli), or
+//     fast = f/loop0/load(idx, mem.ld0.data, join(idx))    (ld0.done -> sink), or
+//     fast = f/loop0/buffer(idx)
+//   f/loop0/meet.join(fast, slow) -> f/loop0/meet.sink
+//   cont -> f/loop0/cont.fork -> exit.br(cond, data); true -> sink, false -> join -> ret
+enum class Fast { Compute, Memory, Buffer };
+inline dfg::Graph pipelinesMeet(Fast kind) {
+  DfgBuilder b;
+  Type ix = Type::index(), i1 = Type::i1(), i32 = Type::integer(32), none = Type::none();
+  unsigned fastInputs = kind == Fast::Buffer ? 1 : 2;
+  Vertex entry = b.entry("f/entry", {ix});
+  Vertex ctrlFork = b.fork("f/ctrl.fork", none, 2);
+  Vertex start = b.constant("f/loop0/start.const", 0, ix);
+  Vertex step = b.constant("f/loop0/step.const", 1, ix);
+  Vertex stream = b.node(NodeKind::Stream, "f/loop0/stream", {ix, ix, ix}, {ix, i1});
+  Vertex idxFork = b.fork("f/loop0/idx.fork", ix, static_cast<int>(fastInputs) + 2);
+  Vertex slow = b.compute("f/loop0/slow", OpKind::AddI, {ix, ix}, ix);
+  Vertex meet =
+      b.node(NodeKind::Join, "f/loop0/meet.join", {kind == Fast::Memory ? i32 : ix, ix}, {none});
+  Vertex meetSink = b.sink("f/loop0/meet.sink", none);
+  Vertex contFork = b.fork("f/loop0/cont.fork", i1, 2);
+  Vertex br = b.node(NodeKind::CondBr, "f/loop0/exit.br", {i1, i1}, {i1, i1});
+  Vertex trueSink = b.sink("f/loop0/true.sink", i1);
+  Vertex join = b.node(NodeKind::Join, "f/exit.join", {i1}, {none});
+  Vertex ret = b.ret("f/return", {});
+
+  b.wire(entry, 0, stream, 2);
+  b.wire(entry, 1, ctrlFork, 0);
+  b.wire(ctrlFork, 0, start, 0);
+  b.wire(ctrlFork, 1, step, 0);
+  b.wire(start, 0, stream, 0);
+  b.wire(step, 0, stream, 1);
+  b.wire(stream, 0, idxFork, 0);
+  switch (kind) {
+  case Fast::Compute: {
+    Vertex fast = b.compute("f/loop0/fast", OpKind::MulI, {ix, ix}, ix);
+    b.wire(idxFork, 0, fast, 0, /*capacity=*/1);
+    b.wire(idxFork, 1, fast, 1, /*capacity=*/1);
+    b.wire(fast, 0, meet, 0);
+    break;
+  }
+  case Fast::Memory: {
+    Vertex load = b.node(NodeKind::Load, "f/loop0/load", {ix, i32, none}, {i32, ix});
+    Vertex ctrl = b.node(NodeKind::Join, "f/loop0/ctrl.join", {ix}, {none});
+    Vertex mem = b.memory("f/mem", NodeKind::ExtMemory, makeMemRef(i32, {8}), 0, 1);
+    b.g.node(mem).argIndex = 0;
+    Vertex doneSink = b.sink("f/loop0/done.sink", none);
+    b.wire(idxFork, 0, load, 0, /*capacity=*/1);
+    b.wire(idxFork, 1, ctrl, 0, /*capacity=*/1);
+    b.wire(ctrl, 0, load, 2);
+    b.wire(load, 1, mem, 0); // ld0.addr
+    b.wire(mem, 0, load, 1); // ld0.data
+    b.wire(mem, 1, doneSink, 0);
+    b.wire(load, 0, meet, 0);
+    break;
+  }
+  case Fast::Buffer: {
+    Vertex buf = b.node(NodeKind::Buffer, "f/loop0/buffer", {ix}, {ix});
+    b.g.node(buf).bufferSlots = 4;
+    b.g.node(buf).bufferFifo = false;
+    b.wire(idxFork, 0, buf, 0, /*capacity=*/1);
+    b.wire(buf, 0, meet, 0);
+    break;
+  }
+  }
+  b.wire(idxFork, fastInputs, slow, 0);
+  b.wire(idxFork, fastInputs + 1, slow, 1);
+  b.wire(slow, 0, meet, 1);
+  b.wire(meet, 0, meetSink, 0);
+  b.wire(stream, 1, contFork, 0);
+  b.wire(contFork, 0, br, 0);
+  b.wire(contFork, 1, br, 1);
+  b.wire(br, 0, trueSink, 0);
+  b.wire(br, 1, join, 0);
+  b.wire(join, 0, ret, 0);
+  return std::move(b.g);
+}
+
 // gatedJoin(b): the return's ctrl is join(ctrl, the true side of cond_br(b, ctrl)).
 // With b = 1 it finishes; with b = 0 the join waits forever for its input 1.
 //

@@ -41,6 +41,8 @@ struct EngineRun {
   std::vector<std::string> trace;
   std::vector<std::string> channelNames, opNames;
   uint64_t evaluations = 0;
+  uint64_t cycles = 0; // the network's, after the run (and the drain)
+  bool drained = false;
   bool quiescent = false;
 
   uint64_t pushesOf(const std::string& channel) const {
@@ -57,8 +59,10 @@ private:
   }
 };
 
+// `drain`: after the invocations, run the network until it is quiet (Network::drain), as
+// the host does after every call.
 inline EngineRun runDfg(const dfg::Graph& g, EngineKind kind, const std::vector<Invocation>& invs,
-                        models::TimingConfig timing = {}, bool traced = true) {
+                        models::TimingConfig timing = {}, bool traced = true, bool drain = false) {
   Elaboration el = elaborate(g, timing, kind);
   INFO((el.errors.empty() ? std::string() : el.errors.front()));
   REQUIRE(el.ok());
@@ -68,6 +72,8 @@ inline EngineRun runDfg(const dfg::Graph& g, EngineKind kind, const std::vector<
   EngineRun run;
   for (const Invocation& inv : invs)
     run.results.push_back(net.invoke(inv));
+  if (drain) run.drained = net.drain(100'000);
+  run.cycles = net.cycles();
   net.engine().flushStats();
   const Circuit& c = net.circuit();
   for (uint32_t i = 0; i < c.numChannels(); ++i) {
@@ -108,14 +114,16 @@ inline void checkSameRun(const EngineRun& a, const EngineRun& b) {
   }
   CHECK(a.phases == b.phases);
   CHECK(a.trace == b.trace);
+  CHECK(a.cycles == b.cycles);
+  CHECK(a.drained == b.drained);
   CHECK(a.quiescent == b.quiescent);
 }
 
 // Runs `g` under both engines and checks they agree; returns the event engine's run.
 inline EngineRun runBothEngines(const dfg::Graph& g, const std::vector<Invocation>& invs,
-                                models::TimingConfig timing = {}) {
-  EngineRun clocked = runDfg(g, EngineKind::Clocked, invs, timing);
-  EngineRun event = runDfg(g, EngineKind::Event, invs, timing);
+                                models::TimingConfig timing = {}, bool drain = false) {
+  EngineRun clocked = runDfg(g, EngineKind::Clocked, invs, timing, true, drain);
+  EngineRun event = runDfg(g, EngineKind::Event, invs, timing, true, drain);
   checkSameRun(clocked, event);
   // The event engine skipped work the clocked one did.
   CHECK(event.evaluations < clocked.evaluations);

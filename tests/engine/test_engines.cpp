@@ -115,6 +115,73 @@ TEST_CASE("engines agree: fork fan-out with a slow consumer", "[engine]") {
   CHECK(run.quiescent);
 }
 
+TEST_CASE("engines agree on stalls that begin without channel activity", "[engine]") {
+  // A self-timed op's own state can turn its cycles into output stalls with no channel
+  // of it changing: a result finishing, a held token coming of age, a request coming due,
+  // each into a full output. The event engine evaluates it in that first cycle of the
+  // stall (nextWake()), so a skipped cycle has the class of the last evaluated one.
+  models::TimingConfig t;
+  SECTION("a held token comes of age behind a full output (derived by hand)") {
+    // Capacity-1 channels (a token every other cycle), the slow addi of latency 8, n = 1:
+    // idx 0 (with T) and 1 (with F). The seq buffer of 4 slots (a token popped in t may
+    // leave in t + 3) takes 0 in c6 and 1 in c8; 0 leaves in c9 into the empty meet
+    // channel. c10: 1 is too young (until c11), idle. From c11 on 1 may leave, but the
+    // meet channel holds 0 until the join pops it in c14 (the addi's 0 + 0 was pushed in
+    // c13): output stalls c11 .. c14, after the buffer's last channel change in c9. c15:
+    // 1 leaves. The return's done reaches the host in c11 (end 12); the drain runs to the
+    // quiet c18: 19 cycles.
+    t.channelCapacity = 1;
+    t.intAluLatency = 8;
+    EngineRun run = runBothEngines(pipelinesMeet(Fast::Buffer), {call({1})}, t, /*drain=*/true);
+    REQUIRE(run.results[0].status == InvocationStatus::Done);
+    CHECK(run.results[0].endCycle == 12);
+    CHECK(run.cycles == 19);
+    CHECK(run.drained);
+    CHECK(run.quiescent);
+    const models::OpStats& buf = run.statsOf("f/loop0/buffer");
+    CHECK(buf.firings == 4);           // accept 0, accept 1, emit 0, emit 1
+    CHECK(buf.activeCycles == 4);      // c6 c8 c9 c15
+    CHECK(buf.outputStallCycles == 4); // c11 .. c14
+    CHECK(buf.inputStallCycles == 0);  // waiting only for its own tokens to age: idle
+  }
+  SECTION("a pipelined unit's result finishes into a full output") {
+    t.intAluLatency = 16;
+    EngineRun run = runBothEngines(pipelinesMeet(Fast::Compute), {call({7})}, t, /*drain=*/true);
+    REQUIRE(run.results[0].status == InvocationStatus::Done);
+    CHECK(run.quiescent);
+    CHECK(run.statsOf("f/loop0/fast").outputStallCycles > 0);
+  }
+  SECTION("a memory request comes due behind full outputs") {
+    t.channelCapacity = 1;
+    t.extmemoryLatency = 3;
+    t.intAluLatency = 12;
+    models::VectorBacking host(8, 7);
+    EngineRun run =
+        runBothEngines(pipelinesMeet(Fast::Memory), {call({2}, {&host})}, t, /*drain=*/true);
+    REQUIRE(run.results[0].status == InvocationStatus::Done);
+    CHECK(run.quiescent);
+    CHECK(run.statsOf("f/mem").outputStallCycles > 0);
+  }
+  SECTION("over a sweep of latencies, capacities and trip counts") {
+    for (Fast kind : {Fast::Compute, Fast::Memory, Fast::Buffer})
+      for (int cap = 1; cap <= 2; ++cap)
+        for (int lat = 2; lat <= 12; lat += 2)
+          for (int slow = 4; slow <= 40; slow += 9)
+            for (Bits n = 1; n <= 7; n += 2) {
+              models::TimingConfig s;
+              s.channelCapacity = cap;
+              s.intMulLatency = lat;
+              s.extmemoryLatency = lat;
+              s.intAluLatency = slow;
+              INFO("cap " << cap << " latency " << lat << " slow " << slow << " n " << n);
+              models::VectorBacking host(8, 7);
+              std::vector<models::MemoryBacking*> mems;
+              if (kind == Fast::Memory) mems.push_back(&host);
+              runBothEngines(pipelinesMeet(kind), {call({n}, mems)}, s, /*drain=*/true);
+            }
+  }
+}
+
 TEST_CASE("engines agree: join waiting for a token that never comes", "[engine]") {
   // b = 0: c0 entry; c1 ctrl.fork; c2 br sends ctrl to the false sink, the join has
   // input 0 only; c3 the sink pops; c4 nothing moves and nothing is busy: deadlock.

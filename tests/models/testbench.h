@@ -140,7 +140,9 @@ struct Bench {
 
 // Test-only event-driven stepper over a Net's ops and channels (the Net itself is not
 // stepped). Cycle 0 visits every op; later cycles visit only the producer and consumer
-// of each channel pushed or popped in the previous cycle and the ops that said busy().
+// of each channel pushed or popped in the previous cycle and the ops that said busy() or
+// named a later cycle in nextWake() (visited every cycle until then: more visits than
+// needed are always correct).
 // Ops are visited in reverse creation order, the opposite of Net::cycle(), so that a
 // dependence on evaluation order would show up as a difference.
 class EventStepper {
@@ -166,7 +168,7 @@ public:
     }
     activity_.clear();
     for (Op* op : visit)
-      if (op->busy()) woken_.insert(op);
+      if (op->busy() || (op->selfTimed() && op->nextWake().cycle != kNoWake)) woken_.insert(op);
     ++cycle_;
   }
   void run(uint64_t n) {

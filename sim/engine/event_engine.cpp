@@ -17,7 +17,7 @@ constexpr size_t kPrefetch = 4;
 
 EventEngine::EventEngine(Circuit& circuit)
     : Engine(circuit), queuedFor_(circuit.numOps(), kNever),
-      wakeAt_(circuit.numOps(), models::kNoWake), busy_(circuit.numOps(), 0),
+      wakeAt_(circuit.numOps(), models::kNoWake), wakeBusy_(circuit.numOps(), 0),
       ends_(circuit.allEnds().data()), base_(circuit.channelBase()) {
   current_.reserve(circuit.numOps());
   next_.reserve(circuit.numOps());
@@ -32,10 +32,13 @@ void EventEngine::wakeAll() {
     enqueue(i, cycle_);
 }
 
-void EventEngine::setWake(uint32_t op, uint64_t cycle) {
+void EventEngine::replaceWake(uint32_t op, uint64_t cycle, bool busy) {
   uint64_t& at = wakeAt_[op];
-  if (at == cycle) return;
-  at = cycle; // a heap entry for another cycle is stale from now on
+  uint8_t& wasBusy = wakeBusy_[op];
+  busyWakes_ += static_cast<size_t>(busy) - static_cast<size_t>(wasBusy);
+  wasBusy = busy;
+  if (at == cycle) return; // only busy() changed: the heap entry stands
+  at = cycle;              // a heap entry for another cycle is stale from now on
   if (cycle == models::kNoWake) return;
   timed_.push_back({cycle, op});
   std::push_heap(timed_.begin(), timed_.end(), std::greater<>());
@@ -87,7 +90,7 @@ bool EventEngine::step() {
     std::pop_heap(timed_.begin(), timed_.end(), std::greater<>());
     timed_.pop_back();
     if (wakeAt_[op] != at) continue; // superseded by a later nextWake()
-    setWake(op, models::kNoWake);
+    setWake(op, models::kNoWake, false);
     enqueue(op, c);
   }
   current_.swap(next_);
@@ -110,25 +113,23 @@ bool EventEngine::step() {
   // class of cycle that changes with it. Only self-timed ops have any; the next cycle
   // goes straight on the wake list, a later one into the timed wakes (replacing the
   // op's pending one, which its state superseded).
+  bool busy = false;
   for (uint32_t i : timedNow_) {
     const models::Wake w = ops_[i]->nextWake();
-    if (w.busy != (busy_[i] != 0)) {
-      busy_[i] = w.busy;
-      busyOps_ = w.busy ? busyOps_ + 1 : busyOps_ - 1;
-    }
-    uint64_t at = w.cycle;
-    if (at == c + 1) {
+    busy |= w.busy;
+    if (w.cycle == c + 1) {
       enqueue(i, c + 1);
-      at = models::kNoWake;
+      setWake(i, models::kNoWake, false);
+    } else {
+      setWake(i, w.cycle, w.busy);
     }
-    setWake(i, at);
   }
   timedNow_.clear();
 
   if (observer_) reportNotedPhases(c);
   ++cycle_;
   // No channel moved and nothing is busy: the cycle was quiet.
-  return moved || busyOps_ > 0;
+  return moved || busy || busyWakes_ > 0;
 }
 
 } // namespace loom::sim

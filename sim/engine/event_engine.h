@@ -62,8 +62,14 @@ private:
   // ends. `Observed`: report to the observer on the way.
   template <bool Observed> void evaluateWoken(uint64_t c);
   template <bool Observed> void commitActivity(uint64_t c);
-  // Records op's timed wake (kNoWake: none), replacing the one it had.
-  void setWake(uint32_t op, uint64_t cycle);
+  // Records op's timed wake (kNoWake: none), replacing the one it had; `busy`: the op
+  // is busy() until then (a wake that only settles a class of cycle is not). Inline:
+  // most evaluations leave the op's wake as it was.
+  void setWake(uint32_t op, uint64_t cycle, bool busy) {
+    if (cycle == models::kNoWake) busy = false;
+    if (wakeAt_[op] != cycle || wakeBusy_[op] != busy) replaceWake(op, cycle, busy);
+  }
+  void replaceWake(uint32_t op, uint64_t cycle, bool busy);
   // Could a slot freed on one of op's outputs let it fire? (see the file comment)
   bool wantsRoom(uint32_t op) const {
     const Op& o = *ops_[op];
@@ -84,15 +90,16 @@ private:
   std::vector<uint32_t> next_;      // ops queued for cycle cycle_
   std::vector<uint64_t> queuedFor_; // per op: the cycle it is queued for
   std::vector<uint32_t> timedNow_;  // self-timed ops evaluated in the running cycle
-  // Timed wakes beyond the next cycle: per op its pending one (or kNoWake), and a
-  // min-heap of (cycle, op) in which entries that no longer match wakeAt_ are stale.
+  // Timed wakes beyond the next cycle: per op its pending one (or kNoWake) and whether
+  // the op is busy() until then, and a min-heap of (cycle, op) in which entries that no
+  // longer match wakeAt_ are stale. A busy op always has a wake (the next cycle, or a
+  // memory's due request), and busy() changes only in an evaluation or by a slot freed
+  // on an output, which is channel activity: so after a cycle without activity, some op
+  // is busy() exactly when one evaluated in it said so or a busy wake is pending.
   std::vector<uint64_t> wakeAt_;
+  std::vector<uint8_t> wakeBusy_;
   std::vector<std::pair<uint64_t, uint32_t>> timed_;
-  // Per op: busy() after its last evaluation (self-timed ops only; the others never are),
-  // and how many are. It changes only in an evaluation or by a slot freed on an output,
-  // which is channel activity: between them it is what busy() would say.
-  std::vector<uint8_t> busy_;
-  size_t busyOps_ = 0;
+  size_t busyWakes_ = 0; // pending timed wakes of busy ops
   const ChannelEnds* ends_;
   const Channel* base_;
 };

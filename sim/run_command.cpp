@@ -68,8 +68,8 @@ void writeReport(const std::string& path, const harness::Report& r, const RunOpt
   nlohmann::json calls = nlohmann::json::array();
   for (const auto& c : r.calls)
     calls.push_back({{"function", c.function}, {"invocation", c.invocation}, {"start_cycle", c.startCycle},
-                     {"cycles", c.cycles}, {"transfers", c.transfers}, {"results", c.results}, {"passed", c.passed},
-                     {"loops", c.loops}});
+                     {"cycles", c.cycles}, {"latency", c.latency}, {"transfers", c.transfers}, {"results", c.results},
+                     {"passed", c.passed}, {"loops", c.loops}});
   j["calls"] = calls;
   nlohmann::json fs = nlohmann::json::array();
   for (const auto& f : r.findings) fs.push_back(f.json());

@@ -18,11 +18,14 @@ std::vector<NetworkStats> StatsCollector::collect() const {
     nw.engine().flushStats();
     NetworkStats s;
     s.function = net.info.function;
-    s.cycles = nw.engine().cycle();
+    s.cycles = nw.cycles();
     s.invocations = nw.invocations();
     const sim::Circuit& c = nw.circuit();
-    for (uint32_t i = 0; i < c.numOps(); ++i)
-      s.ops.push_back({c.op(i).name(), c.op(i).kindName(), c.op(i).stats()});
+    for (uint32_t i = 0; i < c.numOps(); ++i) {
+      const models::OpStats& st = c.op(i).stats();
+      uint64_t counted = st.activeCycles + st.inputStallCycles + st.outputStallCycles;
+      s.ops.push_back({c.op(i).name(), c.op(i).kindName(), st, s.cycles - counted});
+    }
     std::sort(s.ops.begin(), s.ops.end(),
               [](const OpRow& a, const OpRow& b) { return a.name < b.name; });
     const LoopProbe& p = *net.probe;
@@ -46,7 +49,8 @@ nlohmann::json statsJson(const std::vector<NetworkStats>& nets) {
                      {"firings", o.stats.firings},
                      {"active_cycles", o.stats.activeCycles},
                      {"input_stall_cycles", o.stats.inputStallCycles},
-                     {"output_stall_cycles", o.stats.outputStallCycles}});
+                     {"output_stall_cycles", o.stats.outputStallCycles},
+                     {"idle_cycles", o.idleCycles}});
     nlohmann::json loops = nlohmann::json::array();
     for (const LoopRow& l : n.loops) {
       nlohmann::json ii = nullptr;
@@ -118,11 +122,11 @@ std::string statsText(const std::vector<NetworkStats>& nets) {
     out += "\n@" + n.function + ": " + std::to_string(n.invocations) + " invocation(s), " +
            std::to_string(n.cycles) + " cycles\n";
     Table ops(2);
-    ops.row({"op", "kind", "firings", "active", "in-stall", "out-stall"});
+    ops.row({"op", "kind", "firings", "active", "in-stall", "out-stall", "idle"});
     for (const OpRow& o : n.ops)
       ops.row({o.name, o.kind, std::to_string(o.stats.firings),
                std::to_string(o.stats.activeCycles), std::to_string(o.stats.inputStallCycles),
-               std::to_string(o.stats.outputStallCycles)});
+               std::to_string(o.stats.outputStallCycles), std::to_string(o.idleCycles)});
     ops.print(out, "  ");
     if (n.loops.empty()) continue;
     out += "\n";

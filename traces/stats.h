@@ -1,14 +1,20 @@
-// The stats file of a run (--stats FILE): per op and per loop, per network.
+// The stats file of a run (--stats FILE): per op and per loop, per network. Every
+// figure is defined once, in docs/counters.md, and counted by the engine layer; this
+// file only reads them:
 //
-//   per op    firings, active cycles, input stall cycles, output stall cycles: the
-//             models' OpStats (models/op.h defines each class of cycle), over the
-//             whole run, read after Engine::flushStats();
-//   per loop  activations, iterations, measured II (loops.h defines them).
+//   per network  cycles: the network's cycle count (sim::Network::cycles(), the sum of
+//                its calls' spans); invocations; the header's total is the sum over
+//                the networks, the run's axis (the summary line's cycles);
+//   per op       firings, active cycles, input stall cycles, output stall cycles: the
+//                models' OpStats (models/op.h defines each class of cycle), over the
+//                whole run, read after Engine::flushStats(); idle cycles: the rest of
+//                the network's cycles (each cycle is in exactly one class);
+//   per loop     activations, iterations, measured II (loops.h defines them).
 //
 // FILE.json gets JSON:
 //   {"cycles": C, "networks": [{"function": "gemm", "cycles": C, "invocations": K,
 //     "ops":   [{"name", "kind", "firings", "active_cycles", "input_stall_cycles",
-//               "output_stall_cycles"}, ...],
+//               "output_stall_cycles", "idle_cycles"}, ...],
 //     "loops": [{"name", "activations", "iterations", "ii"}, ...]}]}
 // ("ii" is null for a loop that never ran two iterations in one activation); any
 // other name gets the same numbers as aligned text tables. Ops and loops are sorted
@@ -29,6 +35,7 @@ namespace loom::traces {
 struct OpRow {
   std::string name, kind;
   models::OpStats stats;
+  uint64_t idleCycles = 0; // the network's cycles in none of the other classes
 };
 
 struct LoopRow {

@@ -9,7 +9,9 @@
 //   - within one network, global cycle = local cycle + a constant while it keeps
 //     running (cycle differences, II and latencies, are the network's own);
 //   - the global axis has no gaps and no overlaps; its length is the sum of all
-//     networks' cycles (Accelerator::totalCycles());
+//     networks' cycles, which is the sum of the calls' spans (Accelerator::totalCycles(),
+//     the summary line's cycles; docs/counters.md), and a call's first global cycle is
+//     the report's start_cycle;
 //   - a network that is not running shows no activity (its signals hold).
 //
 // NetworkTap is the engine-side end when a network has several tracers: the one

@@ -41,13 +41,16 @@ struct Finding {
 // Findings of a whole run, with the counters the summary needs.
 struct Report {
   std::vector<Finding> findings;
+  // One accelerated call; the figures are the network's (docs/counters.md).
   struct Call {
     std::string function;
-    uint64_t invocation;
-    uint64_t startCycle, cycles;
-    uint64_t transfers;
+    uint64_t invocation = 0;
+    uint64_t startCycle = 0; // its first cycle on the run's axis (the token log's numbers)
+    uint64_t cycles = 0;     // its span: first cycle through the drain's quiet cycle
+    uint64_t transfers = 0;  // tokens pushed in its span
+    nlohmann::json latency;  // cycles until the host took its last result (null: never)
     std::vector<std::string> results;
-    bool passed;
+    bool passed = true;
     nlohmann::json loops = nlohmann::json::array(); // per loop: the N vs N+1 structure
   };
   std::vector<Call> calls;

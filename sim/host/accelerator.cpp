@@ -127,12 +127,6 @@ std::vector<std::string> Accelerator::functions() const {
   return v;
 }
 
-uint64_t Accelerator::totalCycles() const {
-  uint64_t c = 0;
-  for (const auto& call : report_.calls) c += call.cycles;
-  return c;
-}
-
 std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Function& f, std::vector<RtValue>& args,
                                                       std::optional<Diag>& error) {
   auto it = accels_.find(f.name);
@@ -195,6 +189,9 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
       for (dfg::Vertex v : a.memories)
         static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[v])).setAccessLog(nullptr);
       harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), false);
+      // The network ran: its cycles are the call's, whatever stopped the program.
+      report_.calls.push_back(recordCall(f.name, invocation, net.lastCall()));
+      report_.calls.back().passed = false;
       error = gr.error;
       return std::nullopt;
     }
@@ -202,8 +199,6 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   for (dfg::Vertex v : a.memories)
     static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[v])).setAccessLog(nullptr);
 
-  harness::Report::Call call{f.name, invocation, res.startCycle, res.cycles(), 0, {}, true};
-  for (uint32_t c = 0; c < circuit.numChannels(); ++c) call.transfers += circuit.channel(c).pushes() - before[c];
   size_t findingsBefore = report_.findings.size();
 
   if (!res.done()) {
@@ -254,6 +249,7 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
       harness::checkQuiescence(ctx, report_.findings, /*stalled=*/true);
     }
     harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), false);
+    harness::Report::Call call = recordCall(f.name, invocation, net.lastCall());
     call.passed = false;
     report_.calls.push_back(call);
     error = Diag{site.loc, "accelerated call of '@" + f.name + "' did not complete (" + stopped +
@@ -292,6 +288,12 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
       break;
     }
   }
+  // Work still in flight after the return belongs to this call (its span ends with the
+  // drain's quiet cycle, checks or not: docs/counters.md).
+  lap(clock, times_.checks);
+  drain(a, invocation);
+  lap(clock, times_.simulate);
+  harness::Report::Call call = recordCall(f.name, invocation, net.lastCall());
   if (opts_.checks) {
     runChecks(a, golden, before, logs, invocation);
     harness::InvocationContext ctx{a.graph, a.elab, net.circuit(), golden, before, f.name, invocation};
@@ -378,27 +380,46 @@ void Accelerator::checkReturnAfterDones(Accel& a, const std::vector<std::vector<
       }
 }
 
+// Work still in flight after the return belongs to the call: a pipeline finishing a
+// value nobody uses, or a whole loop nest whose values reach neither a result nor a
+// memory (the return does not wait for it, and it may run for any number of cycles).
+// Let it settle, within the run's cycle budget, before counting anything.
+void Accelerator::drain(Accel& a, uint64_t invocation) {
+  sim::Network& net = *a.elab.network;
+  uint64_t drainStart = net.cycles();
+  if (net.drain(opts_.maxCycles)) return;
+  harness::Finding h;
+  h.check = "cycle-cap";
+  h.function = a.func->name;
+  h.invocation = invocation;
+  h.loc = a.func->loc;
+  h.summary = "work of the call still running " + std::to_string(net.cycles() - drainStart) +
+              " cycle(s) after the return (cycle budget --max-cycles, or an op error)";
+  h.cause = "the ledger and quiescence findings below count an unfinished invocation";
+  report_.findings.push_back(std::move(h));
+}
+
+// The call's figures as its network counted them (docs/counters.md): its span placed on
+// the run's axis right after the calls before it (host code takes no time), its latency
+// and its transfers.
+harness::Report::Call Accelerator::recordCall(const std::string& function, uint64_t invocation,
+                                              const sim::CallSpan& span) {
+  harness::Report::Call call;
+  call.function = function;
+  call.invocation = invocation;
+  call.startCycle = cycles_;
+  call.cycles = span.cycles();
+  call.transfers = span.transfers;
+  if (span.done) call.latency = span.latency();
+  cycles_ += span.cycles();
+  return call;
+}
+
 void Accelerator::runChecks(Accel& a, const ExecutionRecord& golden, const std::vector<uint64_t>& before,
                             const std::vector<std::vector<models::MemoryAccess>>& logs, uint64_t invocation) {
   sim::Network& net = *a.elab.network;
   harness::InvocationContext ctx{a.graph, a.elab, net.circuit(), golden, before, a.func->name, invocation};
   std::vector<harness::Finding>& out = report_.findings;
-  // Work still in flight after the return belongs to this invocation: a pipeline
-  // finishing a value nobody uses, or a whole loop nest whose values reach neither a
-  // result nor a memory (the return does not wait for it, and it may run for any
-  // number of cycles). Let it settle, within the run's cycle budget, before counting.
-  uint64_t drainStart = net.engine().cycle();
-  if (!net.drain(opts_.maxCycles)) {
-    harness::Finding h;
-    h.check = "cycle-cap";
-    h.function = a.func->name;
-    h.invocation = invocation;
-    h.loc = a.func->loc;
-    h.summary = "work of the call still running " + std::to_string(net.engine().cycle() - drainStart) +
-                " cycle(s) after the return (cycle budget --max-cycles, or an op error)";
-    h.cause = "the ledger and quiescence findings below count an unfinished invocation";
-    out.push_back(std::move(h));
-  }
   harness::checkLedger(ctx, out);
   harness::checkAccessCounts(ctx, out);
   for (size_t k = 0; k < a.memories.size(); ++k) harness::checkOrder(ctx, a.memories[k], logs[k], {}, out);

@@ -63,7 +63,8 @@ public:
 
   const harness::Report& report() const { return report_; }
   harness::Report& report() { return report_; }
-  uint64_t totalCycles() const;
+  // The run's cycles: every accelerated call's span, laid end to end (docs/counters.md).
+  uint64_t totalCycles() const { return cycles_; }
   size_t numAccelerated() const { return accels_.size(); }
   // The lowered graph and network of an accelerated function (null if not accelerated).
   const dfg::Graph* graph(const std::string& function) const;
@@ -88,6 +89,11 @@ private:
   harness::Report report_;
   PhaseTimes times_;
   std::unique_ptr<sc_core::sc_clock> clock_; // --systemc
+  uint64_t cycles_ = 0; // the spans of the calls so far: where the next call starts
+
+  void drain(Accel& a, uint64_t invocation);
+  harness::Report::Call recordCall(const std::string& function, uint64_t invocation,
+                                   const sim::CallSpan& span);
 
   void checkAliasing(Accel& a, const Op& site, const Function& f, const std::vector<RtValue>& args,
                      uint64_t invocation);

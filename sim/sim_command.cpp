@@ -66,7 +66,9 @@ std::pair<std::string, std::string> splitMemorySpec(const std::string& spec, con
       spec.find_first_not_of("0123456789x", lastColon + 1) == std::string::npos &&
       spec.find('x', lastColon) != std::string::npos)
     return {spec.substr(0, lastColon), spec.substr(lastColon + 1)};
-  if (lastColon != std::string::npos && spec.rfind("random:", 0) != 0 &&
+  // random:SEED:N (1-D): the colon after "random:" must be a second one.
+  bool randomSeedOnly = spec.rfind("random:", 0) == 0 && lastColon == std::string("random:").size() - 1;
+  if (lastColon != std::string::npos && !randomSeedOnly &&
       spec.find_first_not_of("0123456789", lastColon + 1) == std::string::npos &&
       t.mem->shape.size() == 1)
     return {spec.substr(0, lastColon), spec.substr(lastColon + 1)};

@@ -23,31 +23,6 @@ struct Rewrite {
   std::string label;
 };
 
-// The end of a line's code: the start of a `//` comment outside string literals.
-size_t codeEnd(std::string_view line) {
-  bool inStr = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    char c = line[i];
-    if (inStr) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"')
-        inStr = false;
-    } else if (c == '"') {
-      inStr = true;
-    } else if (c == '/' && i + 1 < line.size() && line[i + 1] == '/') {
-      return i;
-    }
-  }
-  return line.size();
-}
-
-size_t skipSpace(std::string_view s, size_t i) {
-  while (i < s.size() && isSpace(s[i]))
-    ++i;
-  return i;
-}
-
 // Calls at(i) for every position i of `code` outside string literals, in order; at
 // returns the last position it consumed (i itself when it took nothing).
 template <typename F> void outsideStrings(std::string_view code, F&& at) {
@@ -65,6 +40,23 @@ template <typename F> void outsideStrings(std::string_view code, F&& at) {
       i = at(i);
     }
   }
+}
+
+// The end of a line's code: the start of a `//` comment outside string literals.
+size_t codeEnd(std::string_view line) {
+  size_t end = line.size();
+  outsideStrings(line, [&](size_t i) {
+    if (line[i] != '/' || i + 1 >= line.size() || line[i + 1] != '/') return i;
+    end = i;
+    return line.size(); // stop
+  });
+  return end;
+}
+
+size_t skipSpace(std::string_view s, size_t i) {
+  while (i < s.size() && isSpace(s[i]))
+    ++i;
+  return i;
 }
 
 size_t identEnd(std::string_view s, size_t i) {

@@ -8,7 +8,7 @@
 namespace loom {
 
 enum class OpKind : uint16_t {
-  // func (MLIR-14 `func`/`return`/`call` and func.func/func.return/func.call)
+  // func (func.func, func.return, func.call)
   Func,
   Return,
   Call,
@@ -43,7 +43,7 @@ enum class OpKind : uint16_t {
   NegF,
   MaxF,
   MinF,
-  // comparisons and select (std.select in MLIR 14, arith.select later)
+  // comparisons and select
   CmpI,
   CmpF,
   Select,

@@ -1,4 +1,4 @@
-// MLIR-14 text of a module (custom op syntax, the source's value names).
+// MLIR text of a module in the current spelling (custom op syntax, the source's value names).
 #pragma once
 
 #include "lowering/ir/ir.h"

@@ -44,6 +44,19 @@ const Op* constantDef(const Value* v) {
 
 } // namespace
 
+// kMaxAccelNesting (lower.h): the first op whose regions lie deeper is refused.
+void Lowerer::refuseDeepNesting() const {
+  walk(func_.body, [&](const Op* op) {
+    if (op->regions.empty()) return;
+    unsigned depth = 0;
+    for (const Op* p = op; p; p = p->parentOp()) ++depth;
+    if (depth > kMaxAccelNesting)
+      fail(op->loc, "'" + std::string(op->name()) + "' nested " + std::to_string(depth) +
+                        " regions deep in an accelerated function; more than " +
+                        std::to_string(kMaxAccelNesting) + " is not supported (keep the function on the host)");
+  });
+}
+
 void Lowerer::lowerFunctionBody() {
   RegionState fn;
   fn.rate = Rate::entry();
@@ -75,6 +88,7 @@ void Lowerer::lowerFunctionBody() {
     fail(func_.body.blocks[1]->loc, "cannot lower '@" + func_.name + "': a body of several blocks (cf branches) "
                                     "is unstructured control flow; keep the function on the host (narrow the "
                                     "accelerated set with --accel)");
+  refuseDeepNesting();
   const Block& body = func_.body.front();
   unsigned port = 0;
   for (size_t i = 0; i < body.args.size(); ++i) {

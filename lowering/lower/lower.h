@@ -29,6 +29,13 @@ const char* injectionName(Injection i);
 bool injectionFromName(std::string_view name, Injection& out);
 std::vector<std::string> injectionNames();
 
+// The deepest nesting of scf.for / scf.while (and scf.if) regions an accelerated function
+// may have. Each level adds its loop control and the invariants of every value entering
+// it, so the network grows with the square of the depth (1,024 nested loops: 1.9 GB);
+// real kernels nest a handful of levels. Deeper functions are refused at the first op
+// past the limit (keep them on the host, whose interpreter has no such limit).
+constexpr unsigned kMaxAccelNesting = 128;
+
 struct LowerOptions {
   std::set<Injection> inject;
   bool verify = true; // run the static verifier after lowering

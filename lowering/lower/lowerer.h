@@ -185,6 +185,7 @@ private:
   Branches openBranches(const Op& op, RegionState& s, PortRef cond, Rate thenRate, Rate elseRate,
                         const std::string& thenName, const std::string& elseName, bool guard);
   void lowerFunctionBody();
+  void refuseDeepNesting() const;
   const Op& lowerRegion(const Block& b, RegionState& s);
   void lowerOp(const Op& op, RegionState& s);
   void lowerIf(const Op& op, RegionState& s);

@@ -8,6 +8,7 @@
 #include "frontend/parse.h"
 #include "lowering/ir/printer.h"
 #include "lowering/verify/verifier.h"
+#include "tests/parse_verified.h"
 
 #include <catch2/catch.hpp>
 
@@ -32,15 +33,7 @@ std::string diagnose(const std::string& text) {
   return s;
 }
 
-std::unique_ptr<Module> parseOk(const std::string& text) {
-  ParseResult r = parseModule(text, "t.mlir");
-  INFO((r.error ? r.error->str() : ""));
-  REQUIRE(r.module);
-  auto err = verifyModule(*r.module);
-  INFO((err ? err->str() : ""));
-  REQUIRE(!err);
-  return std::move(r.module);
-}
+std::unique_ptr<Module> parseOk(const std::string& text) { return loom_test::parseVerified(text); }
 
 const Op& opAt(const Module& m, const std::string& func, size_t i) {
   return *m.lookup(func)->body.front().ops.at(i);

@@ -5,6 +5,7 @@
 #include "lowering/interp/interpreter.h"
 #include "frontend/parse.h"
 #include "lowering/verify/verifier.h"
+#include "tests/parse_verified.h"
 #include "sim/host/accelerator.h"
 
 #include <catch2/catch.hpp>
@@ -31,24 +32,21 @@ struct Outcome {
 
 Outcome run(const std::string& name, std::vector<Injection> inject = {},
             std::function<void(dfg::Graph&)> transform = {}) {
-  ParseResult p = parseFile(kInputs + "/" + name);
-  INFO((p.error ? p.error->str() : ""));
-  REQUIRE(p.module);
-  REQUIRE(!verifyModule(*p.module));
+  std::unique_ptr<Module> m = loom_test::parseVerifiedFile(kInputs + "/" + name);
   std::ostringstream out;
-  Interpreter interp(*p.module, out);
+  Interpreter interp(*m, out);
   AccelOptions o;
   o.inject.insert(inject.begin(), inject.end());
   o.maxCycles = 100000;
   o.transform = transform;
-  Accelerator accel(*p.module, interp, o);
+  Accelerator accel(*m, interp, o);
   auto err = accel.prepare();
   INFO((err ? err->str() : ""));
   REQUIRE(!err);
   interp.setCallHook([&](const Op& site, const Function& f, std::vector<RtValue>& args, std::optional<Diag>& e) {
     return accel.call(site, f, args, e);
   });
-  CallResult r = interp.call(*p.module->lookup("main"), {});
+  CallResult r = interp.call(*m->lookup("main"), {});
   Outcome oc;
   oc.ranToEnd = !r.error;
   oc.report = accel.report();

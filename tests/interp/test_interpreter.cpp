@@ -4,6 +4,7 @@
 #include "lowering/interp/interpreter.h"
 #include "frontend/parse.h"
 #include "lowering/verify/verifier.h"
+#include "tests/parse_verified.h"
 
 #include <catch2/catch.hpp>
 
@@ -19,13 +20,7 @@ struct Program {
   std::unique_ptr<Interpreter> interp;
 
   explicit Program(const std::string& text) {
-    ParseResult r = parseModule(text, "t.mlir");
-    INFO((r.error ? r.error->str() : ""));
-    REQUIRE(r.module);
-    auto err = verifyModule(*r.module);
-    INFO((err ? err->str() : ""));
-    REQUIRE(!err);
-    mod = std::move(r.module);
+    mod = loom_test::parseVerified(text);
     interp = std::make_unique<Interpreter>(*mod, out);
   }
   CallResult call(const std::string& fn, std::vector<RtValue> args = {}, ExecutionRecord* rec = nullptr) {

@@ -10,6 +10,7 @@
 #include "lowering/lower/static_verify.h"
 #include "frontend/parse.h"
 #include "lowering/verify/verifier.h"
+#include "tests/parse_verified.h"
 
 #include <catch2/catch.hpp>
 
@@ -34,11 +35,7 @@ struct Lowered {
 
 Lowered lower(const std::string& text, const std::string& fn, std::vector<Injection> inject = {}, bool verify = true) {
   Lowered l;
-  ParseResult p = parseModule(text, "t.mlir");
-  INFO((p.error ? p.error->str() : ""));
-  REQUIRE(p.module);
-  REQUIRE(!verifyModule(*p.module));
-  l.mod = std::move(p.module);
+  l.mod = loom_test::parseVerified(text);
   LowerOptions o;
   o.inject.insert(inject.begin(), inject.end());
   o.verify = verify;

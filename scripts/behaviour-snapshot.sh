@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# behaviour-snapshot.sh LOOM_SIM [KERNEL_DIR]: prints, for every shipped kernel, the
+# SHA-256 of what loom-sim makes of it: the lowered DFG text, and on each engine the
+# program output, the token log and the --stats file. A refactoring that must not change
+# behaviour keeps this list byte-identical (tests/behaviour/snapshot.sha256; the test
+# behaviour.snapshot compares). Regenerate only for a deliberate change of behaviour:
+#   bash scripts/behaviour-snapshot.sh build/loom-sim > tests/behaviour/snapshot.sha256
+set -euo pipefail
+sim=$1
+dir=${2:-$(cd "$(dirname "$0")/.." && pwd)/kernels}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+hash() { sha256sum "$1" | cut -c1-64; }
+for k in "$dir"/*.mlir; do
+  name=$(basename "$k" .mlir)
+  if "$sim" lower "$k" -o "$tmp/dfg.mlir" >/dev/null 2>&1; then
+    echo "$(hash "$tmp/dfg.mlir")  $name lower"
+  else
+    echo "no-accel  $name lower"
+  fi
+  for e in event clocked; do
+    rc=0
+    "$sim" run "$k" --engine "$e" --tokens "$tmp/tokens" --stats "$tmp/stats" >"$tmp/out" 2>/dev/null || rc=$?
+    echo "$(hash "$tmp/out")  $name $e stdout exit=$rc"
+    for f in tokens stats; do
+      if [ -f "$tmp/$f" ]; then echo "$(hash "$tmp/$f")  $name $e $f"; fi
+    done
+    rm -f "$tmp/tokens" "$tmp/stats"
+  done
+done

@@ -246,7 +246,7 @@ private:
   }
 
   // Why a math op is not simulated; the others loom-sim computes exactly as the
-  // oracle's pipeline (scripts/oracle.sh) lowers them (lowering/eval/arith.cpp). None of
+  // oracle's pipeline (scripts/oracle.sh) lowers them (eval/arith.cpp). None of
   // these but sincos is lowered by MLIR 22's convert-math-to-llvm, so the oracle cannot
   // run them either; other pipelines expand them (--math-polynomial-approximation,
   // --math-expand-ops, --convert-math-to-funcs) or call libm (--convert-math-to-libm).

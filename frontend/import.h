@@ -2,7 +2,7 @@
 // into loom-sim's SCF IR. parse.h is the interface the rest of the project uses.
 #pragma once
 
-#include "lowering/ir/ir.h"
+#include "ir/ir.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Types.h"
 

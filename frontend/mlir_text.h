@@ -6,7 +6,7 @@
 #pragma once
 
 #include "frontend/upgrade.h"
-#include "lowering/ir/ir.h"
+#include "ir/ir.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Diagnostics.h"

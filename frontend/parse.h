@@ -2,7 +2,7 @@
 //
 // MLIR 22 parses and verifies the text (pretty or generic form, aliases, properties,
 // attribute dictionaries, `module` wrappers, debug locations); the importer then maps
-// the ops loom-sim simulates onto lowering/ir, keeping for every op both where it
+// the ops loom-sim simulates onto ir, keeping for every op both where it
 // stands in the .mlir text and the source location the producer recorded in it (a C
 // front end's `loc("kernel.c":12:3)`). MLIR types never leave this folder.
 //
@@ -12,7 +12,7 @@
 // those of the file as written.
 #pragma once
 
-#include "lowering/ir/ir.h"
+#include "ir/ir.h"
 
 #include <memory>
 #include <optional>

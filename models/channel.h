@@ -21,7 +21,7 @@
 // that changed and wakes only their producer and consumer ops.
 #pragma once
 
-#include "lowering/ir/types.h"
+#include "ir/types.h"
 
 #include <cassert>
 #include <cstdint>

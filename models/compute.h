@@ -21,7 +21,7 @@
 // in the cycle the operands are popped.
 #pragma once
 
-#include "lowering/eval/arith.h"
+#include "eval/arith.h"
 #include "models/op.h"
 #include "models/ring.h"
 

@@ -1,6 +1,6 @@
 #include "models/stream.h"
 
-#include "lowering/eval/arith.h"
+#include "eval/arith.h"
 
 namespace loom::models {
 

@@ -4,7 +4,7 @@
 // timingFields() so the key list exists exactly once.
 #pragma once
 
-#include "lowering/ir/opkind.h"
+#include "ir/opkind.h"
 
 #include <array>
 #include <optional>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "frontend/parse.h"
-#include "lowering/verify/verifier.h"
+#include "ir/verify/verifier.h"
 
 #include <catch2/catch.hpp>
 #include <memory>

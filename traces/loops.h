@@ -19,7 +19,7 @@
 // A loop is named by its loop-body scope ("gemm/for0.guard/for0").
 #pragma once
 
-#include "sim/engine/observer.h"
+#include "sim/observer.h"
 #include "traces/traced_network.h"
 
 #include <optional>

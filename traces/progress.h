@@ -12,7 +12,7 @@
 // cycle. Its observer only counts cycles, and looks at the clock once per 1024 of them.
 #pragma once
 
-#include "sim/engine/observer.h"
+#include "sim/observer.h"
 #include "traces/traced_network.h"
 
 #include <chrono>

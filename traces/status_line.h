@@ -7,7 +7,7 @@
 //   (their own stream buffer behind it) that erases the line before any byte of theirs
 //   reaches a terminal. Everything loom-sim prints goes through them: the program's
 //   output (vector.print, printMemref), diagnostics, findings, the summary, spdlog
-//   (sim/main.cpp logs to std::cerr) and SystemC's reports;
+//   (cli/main.cpp logs to std::cerr) and SystemC's reports;
 // - a line is drawn only after stdout is flushed, and never while a terminal stream's
 //   last byte is not a newline (the "\r" would overwrite that partial line).
 // Output to a stream that is not a terminal (stdout redirected to a file) cannot share

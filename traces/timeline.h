@@ -20,7 +20,7 @@
 // progress) in order. A lone tracer is attached directly, with a NetClock.
 #pragma once
 
-#include "sim/engine/observer.h"
+#include "sim/observer.h"
 
 #include <cstdint>
 #include <vector>

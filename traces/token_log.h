@@ -13,7 +13,7 @@
 // lines are exactly the sequence its consumer received.
 #pragma once
 
-#include "sim/engine/observer.h"
+#include "sim/observer.h"
 #include "traces/timeline.h"
 #include "traces/trace_out.h"
 #include "traces/traced_network.h"

@@ -3,9 +3,9 @@
 // DFG, when given, adds the spec's port names and the loop structure for stats.
 #pragma once
 
-#include "lowering/dfg/dfg.h"
-#include "sim/engine/elaborate.h"
-#include "sim/engine/network.h"
+#include "dfg/dfg.h"
+#include "sim/elaborate.h"
+#include "sim/network.h"
 
 #include <cstdint>
 #include <string>

@@ -3,7 +3,7 @@
 // bits in hex, none as "-".
 #pragma once
 
-#include "lowering/ir/types.h"
+#include "ir/types.h"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 // VcdWriter: a change-only VCD of a whole run, written as the engines report it
-// (sim/engine/observer.h), loadable in GTKWave and Surfer.
+// (sim/observer.h), loadable in GTKWave and Surfer.
 //
 // Signals (one time unit = one clock cycle; declared as 1 ns):
 //   per channel, under both of its ports (see hierarchy.h):
@@ -26,7 +26,7 @@
 // added before the first cycle is reported (the header lists them all).
 #pragma once
 
-#include "sim/engine/observer.h"
+#include "sim/observer.h"
 #include "traces/hierarchy.h"
 #include "traces/ptr_list.h"
 #include "traces/text_buffer.h"

@@ -4,7 +4,7 @@
 // returns where it ended (see text_buffer.h).
 #pragma once
 
-#include "lowering/ir/types.h"
+#include "ir/types.h"
 
 #include <cstdint>
 #include <cstring>

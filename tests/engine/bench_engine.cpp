@@ -5,7 +5,7 @@
 //
 //   bench_engine [K=1000] [N=1000] [repetitions=3] [event|clocked|both=both]
 #include "dfgs.h"
-#include "sim/engine/elaborate.h"
+#include "sim/elaborate.h"
 
 #include <chrono>
 #include <cstdio>

@@ -3,7 +3,7 @@
 // hierarchy function/loop/... so that the SystemC shell has something to show.
 #pragma once
 
-#include "lowering/dfg/dfg.h"
+#include "dfg/dfg.h"
 
 #include <string>
 #include <vector>

@@ -3,8 +3,8 @@
 // the counters and final phase; and the change-only trace an observer sees.
 #pragma once
 
-#include "lowering/dfg/dfg.h"
-#include "sim/engine/elaborate.h"
+#include "dfg/dfg.h"
+#include "sim/elaborate.h"
 
 #include <catch2/catch.hpp>
 #include <string>

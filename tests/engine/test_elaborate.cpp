@@ -2,7 +2,7 @@
 // capacity, host ops at the entry and the return; and the errors of graphs that cannot
 // be elaborated, each naming the node or edge.
 #include "dfgs.h"
-#include "sim/engine/elaborate.h"
+#include "sim/elaborate.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,7 +2,7 @@
 // reset by the network itself, the host's buffers, internal memories re-zeroed, bad
 // inputs, the stepwise interface.
 #include "dfgs.h"
-#include "sim/engine/elaborate.h"
+#include "sim/elaborate.h"
 
 #include <catch2/catch.hpp>
 

@@ -3,7 +3,7 @@
 #include "dfgs.h"
 #include "models/sink.h"
 #include "models/source.h"
-#include "sim/engine/elaborate.h"
+#include "sim/elaborate.h"
 
 #include <catch2/catch.hpp>
 

@@ -7,8 +7,8 @@
 // (no SECTIONs: Catch would re-run the case and elaborate twice).
 #define CATCH_CONFIG_RUNNER
 #include "dfgs.h"
-#include "sim/engine/elaborate.h"
-#include "sim/engine/sc_shell.h"
+#include "sim/elaborate.h"
+#include "sim/sc_shell.h"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 // evalArith and formatVectorPrint: hand-derived expectations, then a differential
 // test that runs thousands of ops through MLIR 22's mlir-opt + mlir-runner.
-#include "lowering/eval/arith.h"
+#include "eval/arith.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

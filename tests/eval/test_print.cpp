@@ -1,8 +1,8 @@
 // formatPrintMemref: layouts transcribed from the runner's output (MLIR 14's; MLIR 22's
 // is the same), then a differential test that prints many shapes and element types
 // through the runner.
-#include "lowering/eval/arith.h"
-#include "lowering/interp/memref.h"
+#include "eval/arith.h"
+#include "eval/memref.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

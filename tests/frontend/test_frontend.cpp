@@ -6,8 +6,8 @@
 // "unsupported", named and located; deep nesting is refused, never a crash.
 
 #include "frontend/parse.h"
-#include "lowering/ir/printer.h"
-#include "lowering/verify/verifier.h"
+#include "ir/printer.h"
+#include "ir/verify/verifier.h"
 #include "tests/parse_verified.h"
 
 #include <catch2/catch.hpp>

@@ -1,9 +1,9 @@
 // libFuzzer target: the parser and verifier must never crash, hang or report success on
 // text they cannot print back; whatever verifies must print, re-parse and re-verify to
 // the same text.
-#include "lowering/ir/printer.h"
+#include "ir/printer.h"
 #include "frontend/parse.h"
-#include "lowering/verify/verifier.h"
+#include "ir/verify/verifier.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -2,11 +2,11 @@
 // where it matters, fails the run with the right check, naming the right op and the
 // right cause; the clean lowering of the same program passes every check.
 
-#include "lowering/interp/interpreter.h"
+#include "interp/interpreter.h"
 #include "frontend/parse.h"
-#include "lowering/verify/verifier.h"
+#include "ir/verify/verifier.h"
 #include "tests/parse_verified.h"
-#include "sim/host/accelerator.h"
+#include "host/accelerator.h"
 
 #include <catch2/catch.hpp>
 
@@ -182,8 +182,8 @@ TEST_CASE("no-mem-order: accesses of a group all take the entry token", "[harnes
   CHECK(ord[0]->details[0].find("store at") != std::string::npos);
 }
 
-#include "lowering/lower/lower.h"
-#include "sim/harness/shapes.h"
+#include "lowering/lower.h"
+#include "harness/shapes.h"
 
 TEST_CASE("shape checks: N trues then a false per activation, named by activation", "[harness][shape]") {
   ParseResult p = parseFile(kInputs + "/invariant.mlir");

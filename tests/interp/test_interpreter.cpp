@@ -1,9 +1,9 @@
 // Reference interpreter: results, printed output, views, the per-call execution record
 // (region counts, access order, trip counts) and the located runtime errors.
 
-#include "lowering/interp/interpreter.h"
+#include "interp/interpreter.h"
 #include "frontend/parse.h"
-#include "lowering/verify/verifier.h"
+#include "ir/verify/verifier.h"
 #include "tests/parse_verified.h"
 
 #include <catch2/catch.hpp>

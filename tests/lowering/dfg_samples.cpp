@@ -1,6 +1,6 @@
 #include "dfg_samples.h"
 
-#include "frontend/dfg/fields.h"
+#include "dfg/text/fields.h"
 
 #include <algorithm>
 #include <cmath>

@@ -14,7 +14,7 @@
 //                 rates with unusual coefficients
 #pragma once
 
-#include "lowering/dfg/dfg.h"
+#include "dfg/dfg.h"
 
 #include <string>
 

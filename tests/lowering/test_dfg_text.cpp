@@ -5,8 +5,8 @@
 // test_dfg_text_tools.cpp.
 
 #include "dfg_samples.h"
-#include "frontend/dfg/dfg_text.h"
-#include "frontend/dfg/fields.h"
+#include "dfg/text/dfg_text.h"
+#include "dfg/text/fields.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

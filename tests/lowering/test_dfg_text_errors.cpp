@@ -4,7 +4,7 @@
 // scopes, values of constants) report at the op's name. And no input makes it crash.
 
 #include "dfg_samples.h"
-#include "frontend/dfg/dfg_text.h"
+#include "dfg/text/dfg_text.h"
 #include "frontend/parse.h"
 
 #include <catch2/catch.hpp>

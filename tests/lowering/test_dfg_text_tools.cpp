@@ -5,8 +5,8 @@
 // mlir-22-tools and graphviz (scripts/install-deps.sh).
 
 #include "dfg_samples.h"
-#include "frontend/dfg/dfg_text.h"
-#include "lowering/dfg/print_dot.h"
+#include "dfg/text/dfg_text.h"
+#include "dfg/print_dot.h"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>

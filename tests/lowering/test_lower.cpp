@@ -5,11 +5,11 @@
 // back to the same graphs and text, and so does what mlir-opt (MLIR 22) re-prints of it.
 
 #include "dfg_samples.h"
-#include "frontend/dfg/dfg_text.h"
-#include "lowering/lower/lower.h"
-#include "lowering/lower/static_verify.h"
+#include "dfg/text/dfg_text.h"
+#include "lowering/lower.h"
+#include "lowering/static_verify.h"
 #include "frontend/parse.h"
-#include "lowering/verify/verifier.h"
+#include "ir/verify/verifier.h"
 #include "tests/parse_verified.h"
 
 #include <catch2/catch.hpp>

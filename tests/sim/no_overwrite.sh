@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # no_overwrite.sh MESSAGE SETUP... -- COMMAND ARGS...
-# Nothing the user gave is ever overwritten (sim/output_paths.h). In a fresh directory,
+# Nothing the user gave is ever overwritten (cli/output_paths.h). In a fresh directory,
 # set up by SETUP, runs COMMAND ARGS there and passes if it exits with 2, its stderr
 # contains MESSAGE (a fixed string), and the directory is exactly as before: every
 # file's bytes unchanged, nothing created. SETUP items:

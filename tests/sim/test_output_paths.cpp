@@ -1,6 +1,6 @@
-// checkOutputPaths (sim/output_paths.h): an output naming an input, or two outputs
+// checkOutputPaths (cli/output_paths.h): an output naming an input, or two outputs
 // naming one file, however spelled; devices and pipes are never refused.
-#include "sim/output_paths.h"
+#include "cli/output_paths.h"
 
 #include <catch2/catch.hpp>
 #include <fcntl.h>

@@ -3,7 +3,7 @@
 // engine did, cycle by cycle, to compare the traces against.
 #pragma once
 
-#include "sim/engine/elaborate.h"
+#include "sim/elaborate.h"
 #include "sum_loop.h"
 #include "traces/hierarchy.h"
 #include "traces/timeline.h"

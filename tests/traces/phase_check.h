@@ -1,7 +1,7 @@
 // PhaseNameCheck: an observer for tests that checks the phase names a run visits.
 #pragma once
 
-#include "sim/engine/observer.h"
+#include "sim/observer.h"
 #include "traces/phase_names.h"
 
 #include <string>

@@ -15,8 +15,8 @@
 //   return(exit, ctrl)
 #pragma once
 
-#include "lowering/dfg/dfg.h"
-#include "lowering/ir/ir.h"
+#include "dfg/dfg.h"
+#include "ir/ir.h"
 
 #include <memory>
 #include <string>

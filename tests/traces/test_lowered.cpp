@@ -3,10 +3,10 @@
 // lowering's scopes, every phase the models visit has its legend name, and GTKWave
 // reads the file back unchanged (f32 data as reals included).
 #include "gtkwave_check.h"
-#include "lowering/lower/lower.h"
+#include "lowering/lower.h"
 #include "frontend/parse.h"
 #include "phase_check.h"
-#include "sim/engine/elaborate.h"
+#include "sim/elaborate.h"
 #include "traces/stats.h"
 #include "traces/timeline.h"
 #include "traces/vcd.h"

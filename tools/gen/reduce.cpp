@@ -24,10 +24,10 @@
 //  * constants toward 0 / 1 / half; scalar operands replaced by a zero constant.
 // scripts/reduce.sh wraps this with a predicate that keeps difftest's failure class.
 
-#include "lowering/ir/ir.h"
-#include "lowering/ir/printer.h"
+#include "ir/ir.h"
+#include "ir/printer.h"
 #include "frontend/parse.h"
-#include "lowering/verify/verifier.h"
+#include "ir/verify/verifier.h"
 
 #include <sys/wait.h>
 

@@ -1,0 +1,270 @@
+#include "dfg/dfg.h"
+
+#include <map>
+#include <tuple>
+
+namespace loom::dfg {
+
+namespace {
+struct KindName {
+  NodeKind kind;
+  const char* name;
+};
+const KindName kKindNames[] = {
+    {NodeKind::Entry, "loom.entry"},
+    {NodeKind::Return, "handshake.return"},
+    {NodeKind::Stream, "dataflow.stream"},
+    {NodeKind::Gate, "dataflow.gate"},
+    {NodeKind::Carry, "dataflow.carry"},
+    {NodeKind::Invariant, "dataflow.invariant"},
+    {NodeKind::Fork, "handshake.fork"},
+    {NodeKind::LazyFork, "handshake.lazy_fork"},
+    {NodeKind::Join, "handshake.join"},
+    {NodeKind::Sync, "handshake.sync"},
+    {NodeKind::CondBr, "handshake.cond_br"},
+    {NodeKind::Mux, "handshake.mux"},
+    {NodeKind::Merge, "handshake.merge"},
+    {NodeKind::ControlMerge, "handshake.control_merge"},
+    {NodeKind::Buffer, "handshake.buffer"},
+    {NodeKind::Sink, "handshake.sink"},
+    {NodeKind::Source, "handshake.source"},
+    {NodeKind::Constant, "handshake.constant"},
+    {NodeKind::Load, "handshake.load"},
+    {NodeKind::Store, "handshake.store"},
+    {NodeKind::Memory, "handshake.memory"},
+    {NodeKind::ExtMemory, "handshake.extmemory"},
+    {NodeKind::Compute, "arith"},
+};
+
+const char* kRoleNames[] = {"data",     "raw_will_continue", "raw_index", "after_cond",
+                            "body_index", "body_ctrl",        "iter_carry", "mem_ctrl",
+                            "done",     "mem_addr",          "mem_data",  "result"};
+} // namespace
+
+const char* kindName(NodeKind k) {
+  for (const auto& e : kKindNames)
+    if (e.kind == k) return e.name;
+  return "?";
+}
+
+bool kindFromName(std::string_view name, NodeKind& out) {
+  for (const auto& e : kKindNames)
+    if (name == e.name && e.kind != NodeKind::Compute) {
+      out = e.kind;
+      return true;
+    }
+  return false;
+}
+
+const char* roleName(Role r) { return kRoleNames[static_cast<int>(r)]; }
+
+bool roleFromName(std::string_view name, Role& out) {
+  for (size_t i = 0; i < sizeof kRoleNames / sizeof kRoleNames[0]; ++i)
+    if (name == kRoleNames[i]) {
+      out = static_cast<Role>(i);
+      return true;
+    }
+  return false;
+}
+
+std::string Node::opName() const {
+  if (kind == NodeKind::Compute) return std::string(loom::opName(arith));
+  return kindName(kind);
+}
+
+// ---- rates -------------------------------------------------------------------------
+
+Rate Rate::entry() { return {Domain::FunctionEntry, 0, {{Count::Invocations, 0, 1}}}; }
+namespace {
+Rate withDomain(Rate r, Rate::Domain d, uint32_t op) {
+  r.domain = d;
+  r.op = op;
+  return r;
+}
+Rate term(Count c, uint32_t op, const std::string& ctx) {
+  return Rate{Rate::Domain::Unknown, op, {{c, op, 1, ctx}}};
+}
+} // namespace
+
+Rate Rate::loopBody(uint32_t l, const std::string& ctx) {
+  return withDomain(term(Count::LoopIterations, l, ctx), Domain::LoopBody, l);
+}
+Rate Rate::loopBoundary(uint32_t l, bool guarded, const Rate& parent, const std::string& ctx) {
+  Rate starts = guarded ? term(Count::LoopNonEmpty, l, ctx) : parent;
+  return withDomain(term(Count::LoopIterations, l, ctx).plus(starts), Domain::LoopBoundary, l);
+}
+Rate Rate::loopExit(uint32_t l, bool guarded, const Rate& parent, const std::string& ctx) {
+  return withDomain(guarded ? term(Count::LoopNonEmpty, l, ctx) : parent, Domain::LoopExit, l);
+}
+Rate Rate::loopBodyTail(uint32_t l, bool guarded, const Rate& parent, const std::string& ctx) {
+  Rate starts = guarded ? term(Count::LoopNonEmpty, l, ctx) : parent;
+  return withDomain(term(Count::LoopIterations, l, ctx).minus(starts), Domain::LoopBodyTail, l);
+}
+Rate Rate::guardEnter(uint32_t l, const std::string& ctx) {
+  return withDomain(term(Count::LoopNonEmpty, l, ctx), Domain::GuardEnter, l);
+}
+Rate Rate::guardSkip(uint32_t l, const Rate& parent, const std::string& ctx) {
+  return withDomain(parent.minus(term(Count::LoopNonEmpty, l, ctx)), Domain::GuardSkip, l);
+}
+Rate Rate::ifThen(uint32_t i, const std::string& ctx) {
+  return withDomain(term(Count::IfThen, i, ctx), Domain::IfThen, i);
+}
+Rate Rate::ifElse(uint32_t i, const Rate& parent, const std::string& ctx) {
+  return withDomain(parent.minus(term(Count::IfThen, i, ctx)), Domain::IfElse, i);
+}
+
+std::string Rate::str() const {
+  std::string op = "op #" + std::to_string(this->op);
+  switch (domain) {
+  case Domain::FunctionEntry: return "function entry (once per invocation)";
+  case Domain::LoopBody: return "loop body of " + op + " (N per activation)";
+  case Domain::LoopBoundary: return "loop boundary of " + op + " (N + 1 per activation)";
+  case Domain::LoopExit: return "loop exit of " + op + " (1 per activation)";
+  case Domain::LoopBodyTail: return "loop body tail of " + op + " (N - 1 per activation)";
+  case Domain::IfThen: return "then-branch of " + op;
+  case Domain::IfElse: return "else-branch of " + op;
+  case Domain::GuardEnter: return "zero-trip guard of " + op + " (taken: N > 0)";
+  case Domain::GuardSkip: return "zero-trip guard of " + op + " (skipped: N = 0)";
+  case Domain::Unknown: return "unknown";
+  }
+  return "?";
+}
+
+namespace {
+using TermKey = std::tuple<int, uint32_t, std::string>;
+std::map<TermKey, int64_t> normalized(const std::vector<RateTerm>& terms) {
+  std::map<TermKey, int64_t> m;
+  for (const RateTerm& t : terms)
+    m[{static_cast<int>(t.count), t.count == Count::Invocations ? 0 : t.op, t.ctx}] += t.coef;
+  for (auto it = m.begin(); it != m.end();) it = it->second == 0 ? m.erase(it) : std::next(it);
+  return m;
+}
+Rate fromMap(const std::map<TermKey, int64_t>& m) {
+  Rate r;
+  r.domain = Rate::Domain::Unknown;
+  for (auto& [k, c] : m) r.terms.push_back({static_cast<Count>(std::get<0>(k)), std::get<1>(k), c, std::get<2>(k)});
+  return r;
+}
+const char* countSymbol(Count c) {
+  switch (c) {
+  case Count::Invocations: return "calls";
+  case Count::LoopActivations: return "A";
+  case Count::LoopNonEmpty: return "A'";
+  case Count::LoopIterations: return "I";
+  case Count::IfThen: return "then";
+  case Count::IfElse: return "else";
+  }
+  return "?";
+}
+} // namespace
+
+bool Rate::sameCount(const Rate& o) const { return normalized(terms) == normalized(o.terms); }
+
+Rate Rate::minus(const Rate& o) const {
+  auto m = normalized(terms);
+  for (auto& [k, c] : normalized(o.terms)) m[k] -= c;
+  return fromMap(normalized(fromMap(m).terms));
+}
+
+Rate Rate::plus(const Rate& o) const {
+  auto m = normalized(terms);
+  for (auto& [k, c] : normalized(o.terms)) m[k] += c;
+  return fromMap(normalized(fromMap(m).terms));
+}
+
+std::string Rate::formula() const {
+  std::string s;
+  for (auto& [k, c] : normalized(terms)) {
+    Count cnt = static_cast<Count>(std::get<0>(k));
+    const std::string& ctx = std::get<2>(k);
+    std::string term = std::string(countSymbol(cnt)) +
+                       (cnt == Count::Invocations ? ""
+                                                  : "(op " + std::to_string(std::get<1>(k)) +
+                                                        (ctx.empty() ? "" : " in " + ctx) + ")");
+    if (s.empty())
+      s = (c == 1 ? "" : c == -1 ? "-" : std::to_string(c) + "*") + term;
+    else
+      s += (c < 0 ? " - " : " + ") + (c == 1 || c == -1 ? "" : std::to_string(c < 0 ? -c : c) + "*") + term;
+  }
+  return s.empty() ? "0" : s;
+}
+
+std::string Node::portName(bool input, unsigned port) const {
+  auto pick = [&](std::initializer_list<const char*> names) -> std::string {
+    if (port < names.size()) return *(names.begin() + port);
+    return (input ? "in" : "out") + std::to_string(port);
+  };
+  switch (kind) {
+  case NodeKind::Stream: return input ? pick({"start", "step", "bound"}) : pick({"idx", "cont"});
+  case NodeKind::Gate: return input ? pick({"before_value", "before_cond"}) : pick({"after_value", "after_cond"});
+  case NodeKind::Carry: return input ? pick({"d", "a", "b"}) : pick({"o"});
+  case NodeKind::Invariant: return input ? pick({"d", "a"}) : pick({"o"});
+  case NodeKind::CondBr: return input ? pick({"cond", "data"}) : pick({"true", "false"});
+  case NodeKind::Mux:
+    if (input) return port == 0 ? "select" : inTypes.size() == 3 ? (port == 1 ? "false" : "true") : "data" + std::to_string(port - 1);
+    return "out";
+  case NodeKind::Load: return input ? pick({"addr", "mem_data", "ctrl"}) : pick({"data", "mem_addr"});
+  case NodeKind::Store: return input ? pick({"addr", "data", "ctrl"}) : pick({"mem_data", "mem_addr"});
+  case NodeKind::Constant: return input ? pick({"ctrl"}) : pick({"value"});
+  case NodeKind::Memory:
+  case NodeKind::ExtMemory:
+    if (input) {
+      if (port < 2 * numStores) return "st" + std::to_string(port / 2) + (port % 2 ? ".addr" : ".data");
+      return "ld" + std::to_string(port - 2 * numStores) + ".addr";
+    }
+    if (port < numLoads) return "ld" + std::to_string(port) + ".data";
+    if (port < numLoads + numStores) return "st" + std::to_string(port - numLoads) + ".done";
+    return "ld" + std::to_string(port - numLoads - numStores) + ".done";
+  case NodeKind::Return:
+  case NodeKind::Entry:
+    if (port + 1 == (input ? inTypes.size() : outTypes.size())) return "ctrl";
+    return (input ? "in" : "out") + std::to_string(port);
+  default: return (input ? "in" : "out") + std::to_string(port);
+  }
+}
+
+// ---- graph -------------------------------------------------------------------------
+
+Vertex Graph::addNode(Node n) { return boost::add_vertex(std::move(n), g); }
+
+EdgeId Graph::connect(PortRef from, Vertex to, unsigned dstPort) {
+  const Node& src = g[from.node];
+  Edge e;
+  e.srcPort = from.port;
+  e.dstPort = dstPort;
+  e.type = src.outTypes.at(from.port);
+  e.role = src.outRoles.at(from.port);
+  e.rate = src.outRates.at(from.port);
+  return boost::add_edge(from.node, to, std::move(e), g).first;
+}
+
+bool Graph::inEdge(Vertex v, unsigned port, EdgeId& out) const {
+  for (auto [it, end] = boost::in_edges(v, g); it != end; ++it)
+    if (g[*it].dstPort == port) {
+      out = *it;
+      return true;
+    }
+  return false;
+}
+
+std::vector<EdgeId> Graph::outEdges(Vertex v, unsigned port) const {
+  std::vector<EdgeId> r;
+  for (auto [it, end] = boost::out_edges(v, g); it != end; ++it)
+    if (g[*it].srcPort == port) r.push_back(*it);
+  return r;
+}
+
+std::string Graph::describe(Vertex v) const {
+  const Node& n = g[v];
+  std::string s = n.name + " (" + n.opName() + ")";
+  if (n.origin.loc.line) s += " at " + n.origin.loc.where();
+  return s;
+}
+
+std::string Graph::describe(EdgeId e) const {
+  const Edge& ed = g[e];
+  return g[boost::source(e, g)].name + ":" + std::to_string(ed.srcPort) + " -> " +
+         g[boost::target(e, g)].name + ":" + std::to_string(ed.dstPort);
+}
+
+} // namespace loom::dfg

@@ -1,0 +1,161 @@
+#include "dfg/print_dot.h"
+
+#include <sstream>
+
+namespace loom::dfg {
+
+namespace {
+
+std::string dotQuote(std::string_view s) {
+  std::string r = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') r += '\\';
+    if (c == '\n')
+      r += "\\n";
+    else
+      r += c;
+  }
+  return r + "\"";
+}
+
+std::string shortName(const std::string& name) {
+  size_t slash = name.rfind('/');
+  return slash == std::string::npos ? name : name.substr(slash + 1);
+}
+
+// Shape and fill by family, so the loop machinery and the memory stand out.
+const char* nodeStyle(NodeKind k) {
+  switch (k) {
+  case NodeKind::Entry: return "shape=invhouse, style=filled, fillcolor=\"#dddddd\"";
+  case NodeKind::Return: return "shape=house, style=filled, fillcolor=\"#dddddd\"";
+  case NodeKind::Stream:
+  case NodeKind::Gate:
+  case NodeKind::Carry:
+  case NodeKind::Invariant: return "shape=box, style=\"rounded,filled\", fillcolor=\"#cfe2f3\"";
+  case NodeKind::Memory:
+  case NodeKind::ExtMemory: return "shape=cylinder, style=filled, fillcolor=\"#fce5cd\"";
+  case NodeKind::Load:
+  case NodeKind::Store: return "shape=box, style=filled, fillcolor=\"#fff2cc\"";
+  case NodeKind::Compute: return "shape=box, style=filled, fillcolor=\"#d9ead3\"";
+  default: return "shape=box";
+  }
+}
+
+class DotWriter {
+public:
+  DotWriter(std::ostream& os, const DotOptions& opts) : os_(os), opts_(opts) {}
+
+  void function(const Graph& g, size_t index) {
+    g_ = &g;
+    prefix_ = "f" + std::to_string(index) + "_";
+    collectScopes();
+    os_ << "  subgraph " << dotQuote("cluster_" + prefix_) << " {\n";
+    os_ << "    label=" << dotQuote("func @" + g.function) << ";\n";
+    done_.assign(g.scopes.size(), false);
+    nodesOf(-1, "    ");
+    for (size_t s = 0; s < g.scopes.size(); ++s)
+      if (isRoot(static_cast<int>(s))) scope(static_cast<int>(s), "    ");
+    for (size_t s = 0; s < g.scopes.size(); ++s) // scopes on a parent cycle (hand-built)
+      if (!done_[s]) scope(static_cast<int>(s), "    ");
+    os_ << "  }\n";
+    for (auto [it, end] = boost::edges(g.g); it != end; ++it)
+      edge(*it);
+  }
+
+private:
+  // Nodes by scope (-1: no valid scope) and scopes by parent.
+  void collectScopes() {
+    size_t n = g_->scopes.size();
+    members_.assign(n + 1, {});
+    children_.assign(n, {});
+    for (Vertex v = 0; v < g_->numNodes(); ++v) {
+      uint32_t s = g_->node(v).scope;
+      members_[s < n ? s + 1 : 0].push_back(v);
+    }
+    for (size_t s = 0; s < n; ++s)
+      if (!isRoot(static_cast<int>(s)))
+        children_[g_->scopes[s].parent].push_back(static_cast<int>(s));
+  }
+  bool isRoot(int s) const {
+    int p = g_->scopes[s].parent;
+    return p < 0 || p >= static_cast<int>(g_->scopes.size()) || p == s;
+  }
+
+  // A function scope is the function's cluster itself; others get a nested cluster.
+  void scope(int s, const std::string& indent) {
+    if (done_[s]) return;
+    done_[s] = true;
+    const Scope& sc = g_->scopes[s];
+    bool cluster = sc.kind != Scope::Kind::Function;
+    std::string in = cluster ? indent + "  " : indent;
+    if (cluster) {
+      os_ << indent << "subgraph " << dotQuote("cluster_" + prefix_ + "s" + std::to_string(s))
+          << " {\n";
+      os_ << in << "label=" << dotQuote(sc.name) << ";\n";
+    }
+    nodesOf(s, in);
+    for (int c : children_[s])
+      scope(c, in);
+    if (cluster) os_ << indent << "}\n";
+  }
+
+  void nodesOf(int s, const std::string& indent) {
+    for (Vertex v : members_[s + 1]) {
+      const Node& n = g_->node(v);
+      os_ << indent << id(v) << " [label=" << dotQuote(n.opName() + "\n" + shortName(n.name))
+          << ", tooltip=" << dotQuote(g_->describe(v)) << ", " << nodeStyle(n.kind) << "];\n";
+    }
+  }
+
+  void edge(EdgeId e) {
+    const Edge& ed = g_->edge(e);
+    std::string tip =
+        g_->describe(e) + "\n" + ed.type.str() + ", " + roleName(ed.role) + ", " + ed.rate.str();
+    if (ed.capacity) tip += ", capacity " + std::to_string(ed.capacity);
+    os_ << "  " << id(boost::source(e, g_->g)) << " -> " << id(boost::target(e, g_->g))
+        << " [tooltip=" << dotQuote(tip);
+    if (ed.type.isNone()) os_ << ", style=dashed";
+    if (opts_.edgeLabels) os_ << ", label=" << dotQuote(edgeLabel(ed));
+    os_ << "];\n";
+  }
+  std::string edgeLabel(const Edge& ed) const {
+    if (ed.type.isNone()) return roleName(ed.role);
+    std::string s = ed.type.str();
+    if (ed.role != Role::Data) s += " " + std::string(roleName(ed.role));
+    return s;
+  }
+
+  std::string id(Vertex v) const { return prefix_ + "n" + std::to_string(v); }
+
+  std::ostream& os_;
+  const DotOptions& opts_;
+  const Graph* g_ = nullptr;
+  std::string prefix_;
+  std::vector<std::vector<Vertex>> members_; // [scope + 1]
+  std::vector<std::vector<int>> children_;
+  std::vector<bool> done_;
+};
+
+} // namespace
+
+void printDot(const std::vector<const Graph*>& graphs, std::ostream& os, const DotOptions& opts) {
+  os << "digraph \"loom\" {\n";
+  os << "  node [fontname=\"Helvetica\", fontsize=10];\n";
+  os << "  edge [fontname=\"Helvetica\", fontsize=8];\n";
+  DotWriter w(os, opts);
+  for (size_t i = 0; i < graphs.size(); ++i)
+    w.function(*graphs[i], i);
+  os << "}\n";
+}
+
+void printDot(const Graph& g, std::ostream& os, const DotOptions& opts) {
+  printDot(std::vector<const Graph*>{&g}, os, opts);
+}
+
+std::string printDot(const Graph& g, const DotOptions& opts) {
+  std::ostringstream os;
+  printDot(g, os, opts);
+  return os.str();
+}
+
+} // namespace loom::dfg

@@ -1,0 +1,30 @@
+// The DFG as Graphviz DOT, for looking at a wiring (`dot -Tsvg out.dot > out.svg`).
+//
+// One cluster per function, and inside it one nested cluster per loop / branch / guard
+// scope, following Scope::parent (function scopes are the function's cluster itself).
+// A node is labelled with its op name and the last part of its hierarchical name
+// ("dataflow.gate\ngate"); its tooltip is describe(): full name, op and source
+// location. Control channels (type none) are dashed. Every edge's tooltip names its
+// ports, type, role and rate domain; with `edgeLabels`, control edges are labelled with
+// their role and data edges with their type (and role, if not plain data).
+#pragma once
+
+#include "dfg/dfg.h"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace loom::dfg {
+
+struct DotOptions {
+  bool edgeLabels = false;
+};
+
+// All functions in one `digraph`.
+void printDot(const std::vector<const Graph*>& graphs, std::ostream& os,
+              const DotOptions& opts = {});
+void printDot(const Graph& g, std::ostream& os, const DotOptions& opts = {});
+std::string printDot(const Graph& g, const DotOptions& opts = {});
+
+} // namespace loom::dfg

@@ -1,0 +1,331 @@
+#include "dfg/signature.h"
+
+namespace loom::dfg {
+
+bool isComputeOp(OpKind k) {
+  return isArithBinaryInt(k) || isArithBinaryFloat(k) || isArithCast(k) || k == OpKind::NegF ||
+         k == OpKind::CmpI || k == OpKind::CmpF || k == OpKind::Select || isMathOp(k);
+}
+
+// ---- signature checks ----------------------------------------------------------------
+
+namespace {
+
+using TypePred = bool (*)(const Type&);
+bool intLike(const Type& t) {
+  return t.isIntLike();
+}
+bool integer(const Type& t) {
+  return t.isInteger();
+}
+bool floating(const Type& t) {
+  return t.isFloat();
+}
+bool scalar(const Type& t) {
+  return t.isScalar();
+}
+bool i1(const Type& t) {
+  return t.isI1();
+}
+bool i32(const Type& t) {
+  return t.isInteger() && t.width == 32;
+}
+bool none(const Type& t) {
+  return t.isNone();
+}
+
+std::string plural(size_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+// Collects the first violation; every check after it does nothing.
+class Check {
+public:
+  explicit Check(const Node& n) : n_(n) {}
+  std::optional<std::string> error;
+
+  void inputs(size_t want) { count(true, want, false); }
+  void outputs(size_t want) { count(false, want, false); }
+  void minInputs(size_t want) { count(true, want, true); }
+  void minOutputs(size_t want) { count(false, want, true); }
+
+  // Port p (an input if `input`) satisfies `pred`, described as `what`.
+  void is(bool input, size_t p, TypePred pred, const char* what) {
+    if (error || p >= types(input).size()) return;
+    const Type& t = types(input)[p];
+    if (!pred(t)) fail(port(input, p) + " of " + op() + " must be " + what + ", got " + t.str());
+  }
+  // Port p has the type of port q.
+  void same(bool input, size_t p, bool qInput, size_t q) {
+    if (error || p >= types(input).size() || q >= types(qInput).size()) return;
+    const Type& t = types(input)[p];
+    const Type& u = types(qInput)[q];
+    if (t != u)
+      fail(port(input, p) + " of " + op() + " must have the type of " + port(qInput, q) + " (" +
+           u.str() + "), got " + t.str());
+  }
+  // Every input from `first` on has the type of input `first`.
+  void allInputsSame(size_t first) {
+    for (size_t p = first + 1; p < n_.inTypes.size(); ++p)
+      same(true, p, true, first);
+  }
+  // Result 0 is strictly wider (or narrower) than input 0.
+  void widens(bool wider) {
+    if (error || n_.inTypes.empty() || n_.outTypes.empty()) return;
+    unsigned a = n_.inTypes[0].width, b = n_.outTypes[0].width;
+    if (wider ? b <= a : b >= a)
+      fail("result of " + op() + " must be " + (wider ? "wider" : "narrower") +
+           " than its operand (" + n_.inTypes[0].str() + "), got " + n_.outTypes[0].str());
+  }
+  void sameWidth() {
+    if (error || n_.inTypes.empty() || n_.outTypes.empty()) return;
+    if (n_.inTypes[0].width != n_.outTypes[0].width)
+      fail("result of " + op() + " must have the width of its operand (" + n_.inTypes[0].str() +
+           "), got " + n_.outTypes[0].str());
+  }
+  void fail(std::string msg) {
+    if (!error) error = std::move(msg);
+  }
+  std::string op() const { return "'" + n_.opName() + "'"; }
+
+private:
+  const std::vector<Type>& types(bool input) const { return input ? n_.inTypes : n_.outTypes; }
+  std::string port(bool input, size_t p) const {
+    return std::string(input ? "operand #" : "result #") + std::to_string(p) + " (" +
+           n_.portName(input, static_cast<unsigned>(p)) + ")";
+  }
+  void count(bool input, size_t want, bool atLeast) {
+    size_t got = types(input).size();
+    if (error || (atLeast ? got >= want : got == want)) return;
+    fail(op() + " must have " + (atLeast ? "at least " : "") +
+         plural(want, input ? "operand" : "result") + ", got " + std::to_string(got));
+  }
+
+  const Node& n_;
+};
+
+constexpr bool kIn = true, kOut = false;
+
+// math ops: operands of one float (or integer) type, a result of that type, except
+// isnan/isfinite (i1) and fpowi's exponent (i32).
+void checkMath(const Node& n, Check& c) {
+  OpKind k = n.arith;
+  c.inputs(static_cast<size_t>(mathOperandCount(k)));
+  c.outputs(1);
+  bool isFloat = isMathFloat(k);
+  c.is(kIn, 0, isFloat ? floating : intLike, isFloat ? "a float" : "an integer or index");
+  if (k == OpKind::FPowI) {
+    c.is(kIn, 1, i32, "i32");
+  } else {
+    c.allInputsSame(0);
+  }
+  if (isMathFloatTest(k)) return c.is(kOut, 0, i1, "i1");
+  return c.same(kOut, 0, kIn, 0);
+}
+
+void checkCompute(const Node& n, Check& c) {
+  OpKind k = n.arith;
+  if (!isComputeOp(k)) return c.fail(c.op() + " is not an arith op a compute node can hold");
+  if (isMathOp(k)) return checkMath(n, c);
+  bool cast = isArithCast(k);
+  c.inputs(k == OpKind::Select ? 3 : cast || k == OpKind::NegF ? 1 : 2);
+  c.outputs(1);
+  if (k == OpKind::Select) {
+    c.is(kIn, 0, i1, "i1");
+    c.is(kIn, 1, scalar, "a scalar");
+    c.same(kIn, 2, kIn, 1);
+    return c.same(kOut, 0, kIn, 1);
+  }
+  if (!cast) {
+    bool isFloat = isArithBinaryFloat(k) || k == OpKind::NegF || k == OpKind::CmpF;
+    c.is(kIn, 0, isFloat ? floating : intLike, isFloat ? "a float" : "an integer or index");
+    c.allInputsSame(0);
+    if (k == OpKind::CmpI || k == OpKind::CmpF) return c.is(kOut, 0, i1, "i1");
+    return c.same(kOut, 0, kIn, 0);
+  }
+  switch (k) {
+  case OpKind::ExtSI:
+  case OpKind::ExtUI:
+  case OpKind::TruncI:
+    c.is(kIn, 0, integer, "an integer");
+    c.is(kOut, 0, integer, "an integer");
+    return c.widens(k != OpKind::TruncI);
+  case OpKind::ExtF:
+  case OpKind::TruncF:
+    c.is(kIn, 0, floating, "a float");
+    c.is(kOut, 0, floating, "a float");
+    return c.widens(k == OpKind::ExtF);
+  case OpKind::IndexCast:
+    c.is(kIn, 0, intLike, "an integer or index");
+    return c.is(kOut, 0, intLike, "an integer or index");
+  case OpKind::SIToFP:
+  case OpKind::UIToFP:
+    c.is(kIn, 0, integer, "an integer");
+    return c.is(kOut, 0, floating, "a float");
+  case OpKind::FPToSI:
+  case OpKind::FPToUI:
+    c.is(kIn, 0, floating, "a float");
+    return c.is(kOut, 0, integer, "an integer");
+  default:
+    c.is(kIn, 0, scalar, "a scalar");
+    c.is(kOut, 0, scalar, "a scalar");
+    return c.sameWidth();
+  }
+}
+
+void checkMemory(const Node& n, Check& c) {
+  if (!n.memType.isAnyMemRef() || !n.memType.mem)
+    return c.fail(c.op() + " needs a memref mem_type, got " + n.memType.str());
+  size_t s = n.numStores, l = n.numLoads;
+  c.inputs(2 * s + l);
+  c.outputs(l + s + l);
+  const Type& elem = n.memType.mem->elem;
+  auto elemIs = [&](bool input, size_t p) {
+    const auto& ts = input ? n.inTypes : n.outTypes;
+    if (!c.error && ts[p] != elem)
+      c.fail((input ? "operand #" : "result #") + std::to_string(p) + " (" +
+             n.portName(input, static_cast<unsigned>(p)) + ") of " + c.op() +
+             " must have the element type " + elem.str() + ", got " + ts[p].str());
+  };
+  for (size_t i = 0; i < s && !c.error; ++i) {
+    elemIs(kIn, 2 * i);
+    c.is(kIn, 2 * i + 1, intLike, "an integer or index");
+  }
+  for (size_t j = 0; j < l && !c.error; ++j) {
+    c.is(kIn, 2 * s + j, intLike, "an integer or index");
+    elemIs(kOut, j);
+  }
+  for (size_t p = l; p < l + s + l; ++p)
+    c.is(kOut, p, none, "none");
+}
+
+// The fixed-shape dataflow and handshake ops.
+void checkDataflow(const Node& n, Check& c) {
+  switch (n.kind) {
+  case NodeKind::Stream:
+    c.inputs(3), c.outputs(2);
+    c.is(kIn, 0, intLike, "an integer or index");
+    c.allInputsSame(0);
+    c.same(kOut, 0, kIn, 0);
+    return c.is(kOut, 1, i1, "i1");
+  case NodeKind::Gate:
+    c.inputs(2), c.outputs(2);
+    c.is(kIn, 1, i1, "i1");
+    c.same(kOut, 0, kIn, 0);
+    return c.is(kOut, 1, i1, "i1");
+  case NodeKind::Carry:
+    c.inputs(3), c.outputs(1);
+    c.is(kIn, 0, i1, "i1");
+    c.same(kIn, 2, kIn, 1);
+    return c.same(kOut, 0, kIn, 1);
+  case NodeKind::Invariant:
+    c.inputs(2), c.outputs(1);
+    c.is(kIn, 0, i1, "i1");
+    return c.same(kOut, 0, kIn, 1);
+  case NodeKind::CondBr:
+    c.inputs(2), c.outputs(2);
+    c.is(kIn, 0, i1, "i1");
+    c.same(kOut, 0, kIn, 1);
+    return c.same(kOut, 1, kIn, 1);
+  case NodeKind::Load:
+  case NodeKind::Store:
+    c.inputs(3), c.outputs(2);
+    c.is(kIn, 0, intLike, "an integer or index");
+    c.is(kIn, 2, none, "none");
+    c.same(kOut, 0, kIn, 1);
+    return c.same(kOut, 1, kIn, 0);
+  default: return;
+  }
+}
+
+void checkVariadic(const Node& n, Check& c) {
+  switch (n.kind) {
+  case NodeKind::Entry:
+    c.inputs(0), c.minOutputs(1);
+    return c.is(kOut, n.outTypes.size() - 1, none, "none");
+  case NodeKind::Return:
+    c.minInputs(1), c.outputs(n.inTypes.size());
+    c.is(kIn, n.inTypes.size() - 1, none, "none");
+    for (size_t p = 0; p < n.outTypes.size(); ++p)
+      c.same(kOut, p, kIn, p);
+    return;
+  case NodeKind::Fork:
+  case NodeKind::LazyFork:
+    c.inputs(1), c.minOutputs(1);
+    for (size_t p = 0; p < n.outTypes.size(); ++p)
+      c.same(kOut, p, kIn, 0);
+    return;
+  case NodeKind::Join: c.minInputs(1), c.outputs(1); return c.is(kOut, 0, none, "none");
+  case NodeKind::Sync:
+    c.minInputs(1), c.outputs(n.inTypes.size());
+    for (size_t p = 0; p < n.outTypes.size(); ++p)
+      c.same(kOut, p, kIn, p);
+    return;
+  case NodeKind::Mux:
+    c.minInputs(2), c.outputs(1);
+    c.is(kIn, 0, intLike, "an integer or index");
+    c.allInputsSame(1);
+    return c.same(kOut, 0, kIn, 1);
+  case NodeKind::Merge:
+  case NodeKind::ControlMerge:
+    c.minInputs(1), c.outputs(n.kind == NodeKind::Merge ? 1 : 2);
+    c.allInputsSame(0);
+    c.same(kOut, 0, kIn, 0);
+    return c.is(kOut, 1, intLike, "an integer or index");
+  default: return;
+  }
+}
+
+void checkSimple(const Node& n, Check& c) {
+  switch (n.kind) {
+  case NodeKind::Buffer:
+    c.inputs(1), c.outputs(1);
+    c.same(kOut, 0, kIn, 0);
+    if (n.bufferSlots < 1) c.fail(c.op() + " needs at least 1 slot");
+    if (n.bufferInit.size() > n.bufferSlots)
+      c.fail(c.op() + " has " + plural(n.bufferInit.size(), "initial value") + " for " +
+             plural(n.bufferSlots, "slot"));
+    return;
+  case NodeKind::Sink: return c.inputs(1), c.outputs(0);
+  case NodeKind::Source: c.inputs(0), c.outputs(1); return c.is(kOut, 0, none, "none");
+  case NodeKind::Constant:
+    c.inputs(1), c.outputs(1);
+    c.is(kIn, 0, none, "none");
+    return c.is(kOut, 0, scalar, "a scalar");
+  default: return;
+  }
+}
+
+} // namespace
+
+std::optional<std::string> checkSignature(const Node& n) {
+  Check c(n);
+  switch (n.kind) {
+  case NodeKind::Compute: checkCompute(n, c); break;
+  case NodeKind::Memory:
+  case NodeKind::ExtMemory: checkMemory(n, c); break;
+  case NodeKind::Stream:
+  case NodeKind::Gate:
+  case NodeKind::Carry:
+  case NodeKind::Invariant:
+  case NodeKind::CondBr:
+  case NodeKind::Load:
+  case NodeKind::Store: checkDataflow(n, c); break;
+  case NodeKind::Entry:
+  case NodeKind::Return:
+  case NodeKind::Fork:
+  case NodeKind::LazyFork:
+  case NodeKind::Join:
+  case NodeKind::Sync:
+  case NodeKind::Mux:
+  case NodeKind::Merge:
+  case NodeKind::ControlMerge: checkVariadic(n, c); break;
+  case NodeKind::Buffer:
+  case NodeKind::Sink:
+  case NodeKind::Source:
+  case NodeKind::Constant: checkSimple(n, c); break;
+  }
+  return c.error;
+}
+
+} // namespace loom::dfg

@@ -1,0 +1,69 @@
+// The one definition of arithmetic: the reference interpreter and the simulator's
+// compute models both call evalArith, so their results cannot drift apart.
+//
+// Semantics follow MLIR's arith dialect as lowered to LLVM by MLIR 22 (scripts/oracle.sh:
+// mlir-opt --arith-expand ... and mlir-runner):
+// two's-complement wrap at every width, IEEE-754 float results (f32 rounded to single
+// precision after every op). Where LLVM leaves a result undefined or poison (division
+// by zero, INT_MIN / -1, shift amount >= width, fptosi/fptoui of a value that does not
+// fit) we report an error instead of inventing a value.
+#pragma once
+
+#include "ir/opkind.h"
+#include "ir/types.h"
+
+#include <string>
+
+namespace loom {
+
+enum class EvalError : uint8_t {
+  None,
+  DivisionByZero,   // divsi/divui/remsi/remui/ceildiv*/floordivsi by 0
+  SignedOverflow,   // divsi/remsi/ceildivsi/floordivsi of INT_MIN by -1
+  ShiftOutOfRange,  // shli/shrsi/shrui amount >= width
+  FloatToIntRange,  // fptosi/fptoui of NaN or of a value out of the result's range
+};
+
+const char* evalErrorMessage(EvalError e);
+
+// Attribute of the op that changes its meaning.
+struct ArithAttrs {
+  CmpIPred cmpi = CmpIPred::eq;
+  CmpFPred cmpf = CmpFPred::AlwaysFalse;
+};
+
+// Evaluates one arith op (everything from Constant's successors through Bitcast in
+// OpKind, and Select) or math op (AbsF through CtPop: isMathOp). `operandType` is the
+// type of the first operand (for select, the type of the true/false operands; for
+// fpowi the float base, the exponent being i32); `resultType` the type of the result.
+// Operands and result are raw Bits as defined in types.h. Returns EvalError::None on
+// success (no math op has an error case).
+EvalError evalArith(OpKind op, const ArithAttrs& attrs, const Type& operandType,
+                    const Type& resultType, const Bits* operands, Bits& result);
+
+// MLIR folds an op whose operands are constants while it lowers the program
+// (scripts/oracle.sh), with APFloat or the host's libm. For a few math ops the folded
+// value differs from what the lowered code computes, which is evalArith's result:
+// expm1 and log1p (folded with libm's expm1/log1p, computed as exp(x) - 1 and
+// log(1 + x)), fma with an invalid product or sum (folded to +NaN; x86 gives the NaN
+// operand or its default -NaN), atan2 of two zeros (folded to NaN) and fpowi on f16
+// (folded with half-precision multiplications). True when `op` on these constant
+// operands is one of those cases; found by tests/eval's [oracle] cases.
+bool mathFoldDisagrees(OpKind op, const Type& operandType, const Bits* operands);
+
+// Conversions between Bits and host values.
+Bits bitsFromF32(float f);
+Bits bitsFromF64(double d);
+float f32FromBits(Bits b);
+double f64FromBits(Bits b);
+// Host double -> Bits of a float type (rounding to single for f32).
+Bits bitsFromDouble(double d, const Type& t);
+double doubleFromBits(Bits b, const Type& t);
+// Integer of any width from a host integer (masked to the width).
+Bits bitsFromInt(int64_t v, const Type& t);
+
+// Text exactly as mlir-runner's vector.print prints one scalar of type t
+// (iN sign-extended except i1 as 0/1, index unsigned, floats as printf("%g")).
+std::string formatVectorPrint(Bits b, const Type& t);
+
+} // namespace loom

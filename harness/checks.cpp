@@ -1,0 +1,331 @@
+#include "harness/checks.h"
+
+#include <algorithm>
+#include <set>
+
+namespace loom::harness {
+
+using dfg::EdgeId;
+using dfg::NodeKind;
+using dfg::Vertex;
+
+namespace {
+
+// Does a recorded context ("W3:f/W9:l/") match a rate's ("W3:f/W9:*/")?
+bool contextMatches(const std::string& pattern, const std::string& ctx) {
+  if (pattern.size() != ctx.size()) return false;
+  for (size_t i = 0; i < ctx.size(); ++i)
+    if (pattern[i] != ctx[i] && !(pattern[i] == '*' && (ctx[i] == 'f' || ctx[i] == 'l'))) return false;
+  return true;
+}
+
+template <typename Counts> uint64_t countOf(const Counts& c, const dfg::RateTerm& t) {
+  switch (t.count) {
+  case dfg::Count::Invocations: return 1;
+  case dfg::Count::LoopActivations: return c.activations[t.op];
+  case dfg::Count::LoopNonEmpty: return c.nonEmpty[t.op];
+  case dfg::Count::LoopIterations: return c.iterations[t.op];
+  case dfg::Count::IfThen: return c.iterations[t.op];
+  case dfg::Count::IfElse: return c.elseCount[t.op];
+  }
+  return 0;
+}
+
+} // namespace
+
+int64_t expectedCount(const dfg::Rate& r, const ExecutionRecord& rec) {
+  int64_t n = 0;
+  for (const dfg::RateTerm& t : r.terms) {
+    uint64_t c = 0;
+    if (t.ctx.empty() || t.count == dfg::Count::Invocations) {
+      c = countOf(rec, t);
+    } else {
+      for (const auto& [ctx, counts] : rec.byContext)
+        if (contextMatches(t.ctx, ctx)) c += countOf(counts, t);
+    }
+    n += t.coef * static_cast<int64_t>(c);
+  }
+  return n;
+}
+
+uint64_t InvocationContext::observed(EdgeId e) const {
+  uint32_t ch = elab.channelOf(graph, e);
+  return circuit.channel(ch).pushes() - pushesBefore[ch];
+}
+
+// ---- ledger --------------------------------------------------------------------------
+
+void checkLedger(const InvocationContext& c, std::vector<Finding>& out, bool stalled) {
+  const dfg::Graph& g = c.graph;
+  // Every channel with a known rate; a mismatch is primary when every input of its
+  // producer matched (the producer itself went wrong), else downstream of another.
+  std::map<Vertex, bool> producerInputsOk;
+  auto inputsOk = [&](Vertex v) {
+    auto it = producerInputsOk.find(v);
+    if (it != producerInputsOk.end()) return it->second;
+    bool ok = true;
+    for (auto [i, end] = boost::in_edges(v, g.g); i != end && ok; ++i) {
+      const dfg::Edge& e = g.edge(*i);
+      if (!e.rate.known()) continue;
+      int64_t exp = expectedCount(e.rate, c.golden), obs = static_cast<int64_t>(c.observed(*i));
+      ok = stalled ? obs <= exp : obs == exp;
+    }
+    producerInputsOk[v] = ok;
+    return ok;
+  };
+  std::vector<Finding> primary;
+  int downstream = 0;
+  for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
+    const dfg::Edge& e = g.edge(*it);
+    if (!e.rate.known()) continue;
+    int64_t exp = expectedCount(e.rate, c.golden);
+    int64_t obs = static_cast<int64_t>(c.observed(*it));
+    if (stalled ? obs <= exp : obs == exp) continue;
+    Vertex p = boost::source(*it, g.g);
+    if (!inputsOk(p)) {
+      ++downstream;
+      continue;
+    }
+    Finding f;
+    f.check = "ledger";
+    f.function = c.function;
+    f.invocation = c.invocation;
+    diagnoseMismatch(c, *it, exp, obs, f);
+    primary.push_back(std::move(f));
+  }
+  // Around a loop every mismatch has a mismatching input (the feedback closes the
+  // cycle): then report the loop-control state machines whose outputs are off.
+  if (primary.empty() && downstream) {
+    for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
+      const dfg::Edge& e = g.edge(*it);
+      Vertex p = boost::source(*it, g.g);
+      NodeKind k = g.node(p).kind;
+      if (!e.rate.known() || (k != NodeKind::Carry && k != NodeKind::Invariant && k != NodeKind::Gate &&
+                              k != NodeKind::Stream))
+        continue;
+      int64_t exp = expectedCount(e.rate, c.golden), obs = static_cast<int64_t>(c.observed(*it));
+      if (stalled ? obs <= exp : obs == exp) continue;
+      Finding f;
+      f.check = "ledger";
+      f.function = c.function;
+      f.invocation = c.invocation;
+      diagnoseMismatch(c, *it, exp, obs, f);
+      primary.push_back(std::move(f));
+      --downstream;
+    }
+  }
+  // One producer with several mismatching outputs (a fork) is one finding.
+  std::set<std::string> seen;
+  for (Finding& f : primary) {
+    if (!seen.insert(f.op + f.port).second) continue;
+    f.related = primary.size() == 1 ? downstream : 0;
+    out.push_back(std::move(f));
+  }
+  if (primary.size() > 1 && downstream && !out.empty()) out.back().related = downstream;
+}
+
+// ---- accesses: ctrl = address = done = interpreter executions ---------------------------
+
+void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out) {
+  const dfg::Graph& g = c.graph;
+  // DFG accesses per source op (a rotated while has two copies of its before region).
+  std::map<uint32_t, std::vector<Vertex>> bySource;
+  for (Vertex v = 0; v < g.numNodes(); ++v) {
+    NodeKind k = g.node(v).kind;
+    if ((k == NodeKind::Load || k == NodeKind::Store) && g.node(v).origin.opId != dfg::Origin::kNoOp)
+      bySource[g.node(v).origin.opId].push_back(v);
+  }
+  for (auto& [op, nodes] : bySource) {
+    uint64_t want = c.golden.executions[op];
+    uint64_t ctrl = 0, addr = 0, done = 0;
+    for (Vertex v : nodes) {
+      EdgeId e;
+      if (g.inEdge(v, 2, e)) ctrl += c.observed(e);
+      for (EdgeId a : g.outEdges(v, 1)) {
+        addr += c.observed(a);
+        // The done token: the memory output that answers this access's port.
+        Vertex mem = boost::target(a, g.g);
+        const dfg::Node& mn = g.node(mem);
+        const dfg::Node& an = g.node(v);
+        unsigned port = an.kind == NodeKind::Store ? mn.numLoads + an.memPort
+                                                   : mn.numLoads + mn.numStores + an.memPort;
+        for (EdgeId d : g.outEdges(mem, port)) done += c.observed(d);
+      }
+    }
+    if (ctrl == want && addr == want && done == want) continue;
+    Finding f;
+    f.check = "access-count";
+    f.function = c.function;
+    f.invocation = c.invocation;
+    locate(g, nodes[0], f);
+    f.summary = "memory access ran " + std::to_string(want) + " time(s) in the interpreter but got " +
+                std::to_string(ctrl) + " ctrl, " + std::to_string(addr) + " address and " + std::to_string(done) +
+                " done token(s)";
+    f.hasCounts = true;
+    f.expected = static_cast<int64_t>(want);
+    f.observed = static_cast<int64_t>(ctrl);
+    if (ctrl > want && addr == want)
+      f.cause = "extra control token(s) in the access's ctrl input with no matching address: the memory-control "
+                "chain of a loop body is probably wired to raw_will_continue instead of after_cond";
+    out.push_back(std::move(f));
+  }
+}
+
+// ---- order -----------------------------------------------------------------------------
+
+namespace {
+struct Event {
+  uint32_t op;
+  uint64_t addr;
+  bool isStore;
+  bool operator<(const Event& o) const { return std::tie(op, addr, isStore) < std::tie(o.op, o.addr, o.isStore); }
+  bool operator==(const Event& o) const { return op == o.op && addr == o.addr && isStore == o.isStore; }
+};
+} // namespace
+
+void checkOrder(const InvocationContext& c, Vertex memory, const std::vector<models::MemoryAccess>& log,
+                const std::map<uint64_t, uint64_t>&, std::vector<Finding>& out) {
+  const dfg::Graph& g = c.graph;
+  const dfg::Node& mn = g.node(memory);
+  // Ports back to DFG accesses and their source ops.
+  std::vector<Vertex> storeNode(mn.numStores), loadNode(mn.numLoads);
+  for (auto [it, end] = boost::in_edges(memory, g.g); it != end; ++it) {
+    unsigned p = g.edge(*it).dstPort;
+    Vertex src = boost::source(*it, g.g);
+    if (p < 2 * mn.numStores) storeNode[p / 2] = src;
+    else loadNode[p - 2 * mn.numStores] = src;
+  }
+  // The source ops of this memory's accesses, as a bitmap over op ids.
+  std::vector<bool> ops;
+  auto addOp = [&](Vertex v) {
+    uint32_t id = g.node(v).origin.opId;
+    if (id >= ops.size()) ops.resize(id + 1, false);
+    ops[id] = true;
+  };
+  for (Vertex v : storeNode) addOp(v);
+  for (Vertex v : loadNode) addOp(v);
+
+  std::vector<Event> want, got;
+  got.reserve(log.size());
+  for (const AccessEvent& a : c.golden.accesses)
+    if (a.op < ops.size() && ops[a.op]) want.push_back({a.op, static_cast<uint64_t>(a.element), a.isStore});
+  for (const models::MemoryAccess& a : log) {
+    Vertex v = a.isStore ? storeNode[a.port] : loadNode[a.port];
+    got.push_back({g.node(v).origin.opId, a.addr, a.isStore});
+  }
+  auto describe = [&](const Event& e) {
+    for (Vertex v = 0; v < g.numNodes(); ++v)
+      if (g.node(v).origin.opId == e.op && (g.node(v).kind == NodeKind::Load || g.node(v).kind == NodeKind::Store))
+        return std::string(e.isStore ? "store" : "load") + " at " + g.node(v).origin.loc.where() + " of element " +
+               std::to_string(e.addr);
+    return std::string("?");
+  };
+  // Program order, except that loads between two stores may be performed in any order.
+  size_t i = 0;
+  while (i < want.size()) {
+    size_t j = i + 1;
+    if (!want[i].isStore)
+      while (j < want.size() && !want[j].isStore) ++j;
+    size_t end = std::min(j, got.size());
+    size_t begin = std::min(i, got.size());
+    // Performed exactly in program order: the common case, no copy and no sort.
+    bool same = end - begin == j - i && std::equal(want.begin() + i, want.begin() + j, got.begin() + begin);
+    if (!same) {
+      std::vector<Event> a(want.begin() + i, want.begin() + j);
+      std::vector<Event> b(got.begin() + begin, got.begin() + end);
+      std::sort(a.begin(), a.end());
+      std::sort(b.begin(), b.end());
+      same = a == b;
+    }
+    if (!same) {
+      Finding f;
+      f.check = "order";
+      f.function = c.function;
+      f.invocation = c.invocation;
+      locate(g, memory, f);
+      f.summary = "memory accesses of '" + mn.name + "' performed out of program order";
+      f.details.push_back("program order: access #" + std::to_string(i + 1) + " is the " + describe(want[i]));
+      if (i < got.size()) f.details.push_back("performed instead: the " + describe(got[i]));
+      else f.details.push_back("the memory performed only " + std::to_string(got.size()) + " access(es)");
+      f.cause = "the ctrl-done chain does not order this group's accesses: each access must take the previous "
+                "access's done token (only consecutive loads may share one)";
+      out.push_back(std::move(f));
+      return;
+    }
+    i = j;
+  }
+  if (got.size() > want.size()) {
+    Finding f;
+    f.check = "order";
+    f.function = c.function;
+    f.invocation = c.invocation;
+    locate(g, memory, f);
+    f.summary = "memory '" + mn.name + "' performed " + std::to_string(got.size()) + " accesses; the program made " +
+                std::to_string(want.size());
+    out.push_back(std::move(f));
+  }
+}
+
+// ---- quiescence --------------------------------------------------------------------------
+
+void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool stalled) {
+  const dfg::Graph& g = c.graph;
+  std::set<uint32_t> reportedOps;
+  for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
+    uint32_t ch = c.elab.channelOf(g, *it);
+    const models::Channel& chan = c.circuit.channel(ch);
+    if (chan.count() == 0) continue;
+    Vertex consumer = boost::target(*it, g.g);
+    const dfg::Edge& e = g.edge(*it);
+    if (stalled && (!e.rate.known() || static_cast<int64_t>(c.observed(*it)) <= expectedCount(e.rate, c.golden)))
+      continue;
+    Finding f;
+    f.check = "quiescence";
+    f.function = c.function;
+    f.invocation = c.invocation;
+    locate(g, consumer, f);
+    f.channel = g.describe(*it) + "  (" + e.type.str() + ", " + dfg::roleName(e.role) + ")";
+    f.port = "input '" + g.node(consumer).portName(true, e.dstPort) + "' (port " + std::to_string(e.dstPort) + ")";
+    std::string values;
+    for (int k = 0; k < chan.count() && k < 4; ++k) values += (k ? ", " : "") + std::to_string(chan.peek(k));
+    f.summary = std::to_string(chan.count()) + " token(s) latched in " + g.node(consumer).opName() + " '" +
+                g.node(consumer).name + "' input '" + g.node(consumer).portName(true, e.dstPort) + "' after the call";
+    if (!e.type.isNone()) f.details.push_back("latched value(s): " + values);
+    f.domain = e.rate.known() ? e.rate.str() : "";
+    int64_t exp = e.rate.known() ? expectedCount(e.rate, c.golden) : 0;
+    if (e.rate.known()) {
+      f.hasCounts = true;
+      f.expected = exp;
+      f.observed = static_cast<int64_t>(c.observed(*it));
+      f.formula = e.rate.formula();
+    }
+    diagnoseMismatch(c, *it, exp, f.observed, f);
+    locate(g, consumer, f); // the token sits in the consumer's input
+    f.port = "input '" + g.node(consumer).portName(true, e.dstPort) + "' (port " + std::to_string(e.dstPort) + ")";
+    f.check = "quiescence";
+    f.summary = std::to_string(chan.count()) + " token(s) latched in " + g.node(consumer).opName() + " '" +
+                g.node(consumer).name + "' input '" + g.node(consumer).portName(true, e.dstPort) + "' after the call";
+    out.push_back(std::move(f));
+    reportedOps.insert(c.elab.opOfVertex[consumer]);
+  }
+  for (Vertex v = 0; v < g.numNodes(); ++v) {
+    uint32_t opi = c.elab.opOfVertex[v];
+    if (opi == sim::kNoOp || reportedOps.count(opi)) continue;
+    const models::Op& op = c.circuit.op(opi);
+    if (op.atRest()) continue;
+    Finding f;
+    f.check = "quiescence";
+    f.function = c.function;
+    f.invocation = c.invocation;
+    locate(g, v, f);
+    std::string phase = op.phaseName();
+    if (stalled) continue; // a stalled network is mid-activity everywhere
+    f.summary = g.node(v).opName() + " '" + g.node(v).name + "' is not at rest after the call" +
+                (phase.empty() ? "" : " (phase " + phase + ")");
+    f.cause = "a state machine left mid-activity holds a latched value: an input stream of this op has a "
+              "different length than the others (see the ledger findings)";
+    out.push_back(std::move(f));
+  }
+}
+
+} // namespace loom::harness

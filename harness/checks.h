@@ -1,0 +1,80 @@
+// The harness's run-time checks of one invocation of an accelerated function
+// (docs/design.md "The harness", items 2 to 5):
+//   ledger      every channel's transfers against the expected count of its rate
+//               domain, computed from the reference interpreter's region counts;
+//   access      per memref access: ctrl = address = done = interpreter executions;
+//   order       per memory group, accesses performed in program order (loads between
+//               two stores may trade places: RAR);
+//   quiescence  after the invocation, every channel empty and every state machine in
+//               its reset phase: anything else is a latched token.
+// Each violation becomes a Finding with its diagnosis (diagnosis.cpp).
+#pragma once
+
+#include "dfg/dfg.h"
+#include "interp/interpreter.h"
+#include "models/memory.h"
+#include "sim/elaborate.h"
+#include "sim/waits.h"
+#include "harness/findings.h"
+
+#include <map>
+#include <vector>
+
+namespace loom::harness {
+
+// The expected count of a rate for one invocation.
+int64_t expectedCount(const dfg::Rate& r, const ExecutionRecord& rec);
+
+// Everything the checks look at for one invocation.
+struct InvocationContext {
+  const dfg::Graph& graph;
+  const sim::Elaboration& elab;
+  const sim::Circuit& circuit;
+  const ExecutionRecord& golden;
+  const std::vector<uint64_t>& pushesBefore; // per channel, before the invocation
+  std::string function;
+  uint64_t invocation = 0;
+
+  uint64_t observed(dfg::EdgeId e) const;
+};
+
+// `stalled`: the invocation stopped early (deadlock, cycle cap): only channels that
+// carried more tokens than their domain allows are reported (a shortfall is what a
+// stall leaves behind, an excess is what caused it).
+void checkLedger(const InvocationContext& c, std::vector<Finding>& out, bool stalled = false);
+void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out);
+
+// The golden access trace of one invocation, restricted to one memory group, against
+// what the memory performed (its access log, ports mapped back to DFG accesses).
+void checkOrder(const InvocationContext& c, dfg::Vertex memory, const std::vector<models::MemoryAccess>& log,
+                const std::map<uint64_t, uint64_t>& bufferOfGroupArg, std::vector<Finding>& out);
+
+// After the invocation (and a drain): tokens left in channels, machines not at rest.
+// `stalled`: only tokens on channels that carried more than their domain allows.
+void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool stalled = false);
+
+// ---- diagnosis (diagnosis.cpp) ---------------------------------------------------------
+
+// The path from a node back to the loop-control stream its rate derives from, one
+// line per hop, ending at raw_will_continue or after_cond (or the function entry).
+struct Upstream {
+  std::vector<std::string> lines;
+  dfg::Role rootRole = dfg::Role::Data; // RawWillContinue, AfterCond, or Data (entry)
+  dfg::Vertex root = 0;                 // the stream or gate (or entry)
+  bool reached = false;
+};
+Upstream upstreamOf(const dfg::Graph& g, dfg::Vertex v);
+
+// Fills location, op and the likely cause of a count mismatch on edge `e`.
+void diagnoseMismatch(const InvocationContext& c, dfg::EdgeId e, int64_t expected, int64_t observed, Finding& f);
+
+// The wait-for chain of a stalled network, from the Return back to the first op that
+// waits on a producer that is not itself waiting (or round a cycle), one line per op
+// with what it waits on and its SCF source.
+std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& elab,
+                                   const sim::Circuit& circuit, const std::vector<sim::Wait>& waits);
+
+// Describes a node and its SCF source into a finding.
+void locate(const dfg::Graph& g, dfg::Vertex v, Finding& f);
+
+} // namespace loom::harness

@@ -1,0 +1,43 @@
+// Per-activation shapes of the loop-control streams (docs/design.md "The harness", item 2):
+// a stream's will-continue is N trues then one false for every activation that
+// reaches it; a gate's after_cond is N - 1 trues then one false (nothing for N = 0);
+// the rotated while's condition is shaped like after_cond. The expected N of every
+// activation comes from the interpreter's trip counts, in order.
+#pragma once
+
+#include "harness/checks.h"
+
+namespace loom::harness {
+
+struct ShapeTap {
+  enum class Kind { StreamCont, GateAfterCond, WhileCond } kind;
+  dfg::EdgeId edge;  // the channel leaving the stream / gate / condition
+  dfg::Vertex node;  // its producer
+  uint32_t loop = 0; // the scf op
+  std::string ctx;   // the copy (dfg::RateTerm::ctx)
+  bool guarded = true; // only non-empty activations reach it
+  std::vector<Bits> seen;
+};
+
+// The loop-control channels of a lowered function.
+std::vector<ShapeTap> findShapeTaps(const dfg::Graph& g);
+
+// Starts (or stops, with arm = false) recording the tapped channels.
+void armShapeTaps(std::vector<ShapeTap>& taps, const dfg::Graph& g, const sim::Elaboration& elab,
+                  sim::Circuit& circuit, bool arm);
+
+void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps, std::vector<Finding>& out);
+
+// One loop's N vs N+1 structure in one invocation, for the report.
+struct LoopSummary {
+  uint32_t loop;
+  std::string source;  // file:line:col
+  std::string kind;    // "scf.for" / "scf.while"
+  std::string ctx;
+  uint64_t activations = 0, nonEmpty = 0, iterations = 0;
+  int64_t rawExpected = 0, rawObserved = 0;   // will-continue tokens (N + 1, or N)
+  int64_t bodyExpected = 0, bodyObserved = 0; // after_cond tokens (N)
+};
+std::vector<LoopSummary> summarizeLoops(const InvocationContext& c, const std::vector<ShapeTap>& taps);
+
+} // namespace loom::harness

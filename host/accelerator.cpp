@@ -1,0 +1,431 @@
+#include "host/accelerator.h"
+
+#include "host/host_memory.h"
+
+#include "lowering/static_verify.h"
+#include "sim/waits.h"
+#include "harness/checks.h"
+#include "harness/shapes.h"
+
+#include <spdlog/spdlog.h>
+
+#include <ctime>
+#include <set>
+
+#include <cctype>
+
+namespace loom {
+
+namespace {
+
+std::string bitsText(Bits b, const Type& t) { return formatVectorPrint(b, t); }
+
+// Adds the CPU seconds since `start` to `total` and restarts the clock. CPU time, not
+// wall time: the figures stay meaningful on a machine busy with other work.
+void lap(std::clock_t& start, double& total) {
+  std::clock_t now = std::clock();
+  total += static_cast<double>(now - start) / CLOCKS_PER_SEC;
+  start = now;
+}
+
+} // namespace
+
+struct Accelerator::Accel {
+  const Function* func = nullptr;
+  dfg::Graph graph;
+  sim::Elaboration elab;
+  uint64_t calls = 0;
+  std::vector<dfg::Vertex> memories; // Memory / ExtMemory vertices
+  std::vector<harness::ShapeTap> taps; // loop-control channels
+  std::unique_ptr<sim::ScNetwork> sc;  // --systemc: the network as sc_modules
+};
+
+Accelerator::Accelerator(const Module& m, Interpreter& interp, AccelOptions opts)
+    : mod_(m), interp_(interp), opts_(std::move(opts)) {}
+Accelerator::~Accelerator() = default;
+
+std::optional<Diag> Accelerator::prepare() {
+  std::vector<const Function*> fs;
+  if (opts_.accel.empty()) {
+    for (auto& f : mod_.functions)
+      if (!f->isDeclaration && f->name != opts_.entry) fs.push_back(f.get());
+  } else {
+    for (const std::string& n : opts_.accel) {
+      const Function* f = mod_.lookup(n);
+      if (!f || f->isDeclaration)
+        return Diag{Loc{mod_.file, 0, 0}, "--accel " + n + ": no function '@" + n + "' with a body"};
+      if (n == opts_.entry) return Diag{f->loc, "--accel " + n + ": the entry function runs on the host"};
+      fs.push_back(f);
+    }
+  }
+  LowerOptions lo;
+  lo.inject = opts_.inject;
+  lo.verify = false;
+  for (const Function* f : fs) {
+    auto a = std::make_unique<Accel>();
+    a->func = f;
+    std::clock_t clock = std::clock();
+    if (auto err = lowerFunction(mod_, *f, lo, a->graph)) return err;
+    if (opts_.transform) opts_.transform(a->graph);
+    for (const GraphFinding& gf : checkGraph(a->graph)) {
+      harness::Finding h;
+      h.check = "static";
+      h.function = f->name;
+      h.summary = gf.diag.message;
+      h.loc = gf.diag.loc;
+      h.details.push_back("static check '" + gf.check + "'");
+      report_.findings.push_back(std::move(h));
+    }
+    lap(clock, times_.lower);
+    a->elab = sim::elaborate(a->graph, opts_.timing, opts_.engine);
+    if (!a->elab.ok()) {
+      std::string msg = "cannot elaborate the network of '@" + f->name + "'";
+      if (!a->elab.errors.empty()) msg += ": " + a->elab.errors.front();
+      return Diag{f->loc, msg};
+    }
+    for (dfg::Vertex v = 0; v < a->graph.numNodes(); ++v) {
+      dfg::NodeKind k = a->graph.node(v).kind;
+      if (k == dfg::NodeKind::Memory || k == dfg::NodeKind::ExtMemory) a->memories.push_back(v);
+    }
+    a->taps = harness::findShapeTaps(a->graph);
+    lap(clock, times_.elaborate);
+    spdlog::info("lowered @{}: {} ops, {} channels", f->name, a->graph.numNodes(), a->graph.numEdges());
+    accels_[f->name] = std::move(a);
+  }
+  if (opts_.systemc) {
+    // SystemC elaborates once, at the first sc_start: every module exists before.
+    clock_ = std::make_unique<sc_core::sc_clock>("clk", 1, sc_core::SC_NS);
+    for (auto& [name, a] : accels_) {
+      std::string scName = name;
+      for (char& c : scName)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+      a->sc = std::make_unique<sim::ScNetwork>(scName.c_str(), *a->elab.network);
+      a->sc->clk(*clock_);
+    }
+  }
+  return std::nullopt;
+}
+
+const dfg::Graph* Accelerator::graph(const std::string& f) const {
+  auto it = accels_.find(f);
+  return it == accels_.end() ? nullptr : &it->second->graph;
+}
+
+sim::Network* Accelerator::network(const std::string& f) const {
+  auto it = accels_.find(f);
+  return it == accels_.end() ? nullptr : it->second->elab.network.get();
+}
+
+const sim::Elaboration* Accelerator::elaboration(const std::string& f) const {
+  auto it = accels_.find(f);
+  return it == accels_.end() ? nullptr : &it->second->elab;
+}
+
+std::vector<std::string> Accelerator::functions() const {
+  std::vector<std::string> v;
+  for (auto& [n, a] : accels_) v.push_back(n);
+  return v;
+}
+
+std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Function& f, std::vector<RtValue>& args,
+                                                      std::optional<Diag>& error) {
+  auto it = accels_.find(f.name);
+  if (it == accels_.end()) return std::nullopt;
+  Accel& a = *it->second;
+  uint64_t invocation = ++a.calls;
+  std::clock_t clock = std::clock();
+
+  // 1. Copies of the memref arguments for the golden run (aliases stay aliases).
+  std::map<const Buffer*, std::shared_ptr<Buffer>> clones;
+  std::vector<RtValue> goldenArgs = args;
+  for (RtValue& v : goldenArgs) {
+    if (!v.mem) continue;
+    auto& clone = clones[v.mem->buf.get()];
+    if (!clone) clone = std::make_shared<Buffer>(*v.mem->buf);
+    auto view = std::make_shared<MemRefView>(*v.mem);
+    view->buf = clone;
+    v.mem = view;
+  }
+  checkAliasing(a, site, f, args, invocation);
+
+  // 2. The network on the real buffers.
+  sim::Network& net = *a.elab.network;
+  sim::Invocation inv;
+  inv.maxCycles = opts_.maxCycles;
+  std::vector<std::unique_ptr<BufferBacking>> backings;
+  inv.memories.assign(args.size(), nullptr);
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Type& t = f.argTypes[i];
+    if (t.isMemRef()) {
+      descriptorTokens(t, *args[i].mem, inv.scalars);
+      backings.push_back(std::make_unique<BufferBacking>(*args[i].mem->buf));
+      inv.memories[i] = backings.back().get();
+    } else {
+      inv.scalars.push_back(args[i].bits);
+    }
+  }
+  const sim::Circuit& circuit = net.circuit();
+  std::vector<uint64_t> before(circuit.numChannels());
+  for (uint32_t c = 0; c < circuit.numChannels(); ++c) before[c] = circuit.channel(c).pushes();
+  std::vector<std::vector<models::MemoryAccess>> logs(a.memories.size());
+  for (size_t k = 0; k < a.memories.size(); ++k) {
+    auto& mem = static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[a.memories[k]]));
+    mem.setAccessLog(opts_.checks ? &logs[k] : nullptr);
+  }
+  if (opts_.checks) harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), true);
+  lap(clock, times_.checks); // setting up the taps and logs
+  sim::InvocationResult res = a.sc ? a.sc->invoke(inv) : net.invoke(inv);
+  lap(clock, times_.simulate);
+  // 2b. The golden run, after the network: a network stopped by --max-cycles needs no
+  // golden run (the interpreter would run on, perhaps forever, under --max-steps only).
+  ExecutionRecord golden;
+  CallResult gr;
+  if (res.status != sim::InvocationStatus::CycleCap) {
+    golden.traceAccesses = opts_.checks;
+    golden.traceTrips = opts_.checks;
+    gr = interp_.call(f, goldenArgs, &golden);
+    lap(clock, times_.golden);
+    if (gr.error) {
+      for (dfg::Vertex v : a.memories)
+        static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[v])).setAccessLog(nullptr);
+      harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), false);
+      // The network ran: its cycles are the call's, whatever stopped the program.
+      report_.calls.push_back(recordCall(f.name, invocation, net.lastCall()));
+      report_.calls.back().passed = false;
+      error = gr.error;
+      return std::nullopt;
+    }
+  }
+  for (dfg::Vertex v : a.memories)
+    static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[v])).setAccessLog(nullptr);
+
+  size_t findingsBefore = report_.findings.size();
+
+  if (!res.done()) {
+    harness::Finding h;
+    h.function = f.name;
+    h.invocation = invocation;
+    h.loc = site.loc;
+    h.check = res.status == sim::InvocationStatus::Deadlock   ? "deadlock"
+              : res.status == sim::InvocationStatus::CycleCap ? "cycle-cap"
+              : res.status == sim::InvocationStatus::OpError  ? "op-error"
+                                                               : "bad-input";
+    h.summary = "the network of '@" + f.name + "' stopped: " + res.message;
+    for (const models::OpError& e : res.errors) h.details.push_back(e.str());
+    h.upstream = harness::waitChain(a.graph, a.elab, circuit, res.waits);
+    for (const sim::Wait& w : res.waits) h.details.push_back(sim::describeWait(circuit, w));
+    // A network stopped by the cycle cap: the loops whose control state machines are
+    // mid-activation (a stream, gate or carry not at rest) have not ended. The finding
+    // is placed at the innermost of them.
+    if (res.status == sim::InvocationStatus::CycleCap) {
+      std::set<const Op*> running;
+      for (dfg::Vertex v = 0; v < a.graph.numNodes(); ++v) {
+        const dfg::Node& n = a.graph.node(v);
+        bool control = n.kind == dfg::NodeKind::Stream || n.kind == dfg::NodeKind::Gate || n.kind == dfg::NodeKind::Carry;
+        const Op* loop = n.origin.op;
+        if (!control || !loop || (loop->kind != OpKind::For && loop->kind != OpKind::While)) continue;
+        if (!circuit.op(a.elab.opOfVertex[v]).atRest()) running.insert(loop);
+      }
+      auto depth = [](const Op* op) {
+        int d = 0;
+        for (; op; op = op->parentOp()) ++d;
+        return d;
+      };
+      int deepest = 0;
+      for (const Op* loop : running) {
+        h.details.push_back("loop still running: " + std::string(loop->name()) + " at " + loop->loc.where() +
+                            " (raise the limit with --max-cycles)");
+        if (depth(loop) > deepest) deepest = depth(loop), h.loc = loop->loc;
+      }
+    }
+    std::string stopped = h.check;
+    report_.findings.push_back(std::move(h));
+    // What caused the stall: channels that carried more than their domain allows, and
+    // the tokens they left.
+    if (opts_.checks && res.status != sim::InvocationStatus::BadInput &&
+        res.status != sim::InvocationStatus::OpError && res.status != sim::InvocationStatus::CycleCap) {
+      harness::InvocationContext ctx{a.graph, a.elab, net.circuit(), golden, before, f.name, invocation};
+      harness::checkLedger(ctx, report_.findings, /*stalled=*/true);
+      harness::checkQuiescence(ctx, report_.findings, /*stalled=*/true);
+    }
+    harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), false);
+    harness::Report::Call call = recordCall(f.name, invocation, net.lastCall());
+    call.passed = false;
+    report_.calls.push_back(call);
+    error = Diag{site.loc, "accelerated call of '@" + f.name + "' did not complete (" + stopped +
+                               "); see the findings above"};
+    lap(clock, times_.checks);
+    return std::nullopt;
+  }
+
+  // 3. Checks.
+  for (size_t i = 0; i < gr.results.size(); ++i) {
+    if (res.results[i] == gr.results[i].bits) continue;
+    harness::Finding h;
+    h.check = "results";
+    h.function = f.name;
+    h.invocation = invocation;
+    h.loc = site.loc;
+    const Type& t = f.resultTypes[i];
+    h.summary = "result #" + std::to_string(i) + " is " + bitsText(res.results[i], t) + "; the interpreter gives " +
+                bitsText(gr.results[i].bits, t);
+    report_.findings.push_back(std::move(h));
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].mem) continue;
+    const Buffer& real = *args[i].mem->buf;
+    const Buffer& gold = *clones.at(&real);
+    for (size_t e = 0; e < real.data.size(); ++e) {
+      if (real.data[e] == gold.data[e]) continue;
+      harness::Finding h;
+      h.check = "memory";
+      h.function = f.name;
+      h.invocation = invocation;
+      h.loc = site.loc;
+      h.summary = "memref argument #" + std::to_string(i) + " differs from the interpreter at element " +
+                  std::to_string(e) + ": " + bitsText(real.data[e], real.elem) + " vs " + bitsText(gold.data[e], real.elem);
+      report_.findings.push_back(std::move(h));
+      break;
+    }
+  }
+  // Work still in flight after the return belongs to this call (its span ends with the
+  // drain's quiet cycle, checks or not: docs/counters.md).
+  lap(clock, times_.checks);
+  drain(a, invocation);
+  lap(clock, times_.simulate);
+  harness::Report::Call call = recordCall(f.name, invocation, net.lastCall());
+  if (opts_.checks) {
+    runChecks(a, golden, before, logs, invocation);
+    harness::InvocationContext ctx{a.graph, a.elab, net.circuit(), golden, before, f.name, invocation};
+    harness::checkShapes(ctx, a.taps, report_.findings);
+    for (const harness::LoopSummary& l : harness::summarizeLoops(ctx, a.taps))
+      call.loops.push_back({{"op", l.loop}, {"source", l.source}, {"kind", l.kind}, {"copy", l.ctx},
+                            {"activations", l.activations}, {"non_empty", l.nonEmpty}, {"iterations", l.iterations},
+                            {"raw_will_continue", {{"expected", l.rawExpected}, {"observed", l.rawObserved}}},
+                            {"after_cond", {{"expected", l.bodyExpected}, {"observed", l.bodyObserved}}}});
+  }
+  harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), false);
+  call.passed = report_.findings.size() == findingsBefore;
+  for (size_t i = 0; i < res.results.size(); ++i) call.results.push_back(bitsText(res.results[i], f.resultTypes[i]));
+  report_.calls.push_back(call);
+  lap(clock, times_.checks);
+
+  // 4. The simulated results go back to the program.
+  std::vector<RtValue> out;
+  for (Bits b : res.results) out.push_back(RtValue{b, nullptr});
+  return out;
+}
+
+// LOOM's memory lowering gives every memref argument its own ctrl-done network: the
+// spec's alias-free model (spec-dataflow-memory, "Alias Assumption"). Arguments that
+// overlap in one buffer, with a store through either, break that contract.
+void Accelerator::checkAliasing(Accel& a, const Op& site, const Function& f, const std::vector<RtValue>& args,
+                                uint64_t invocation) {
+  auto span = [](const MemRefView& v) {
+    int64_t lo = v.offset, hi = v.offset;
+    for (size_t d = 0; d < v.sizes.size(); ++d) {
+      if (v.sizes[d] == 0) return std::make_pair(int64_t(1), int64_t(0)); // empty
+      int64_t ext = (v.sizes[d] - 1) * v.strides[d];
+      (ext < 0 ? lo : hi) += ext;
+    }
+    return std::make_pair(lo, hi);
+  };
+  auto stores = [&](size_t arg) {
+    for (dfg::Vertex v : a.memories)
+      if (a.graph.node(v).argIndex == static_cast<int>(arg)) return a.graph.node(v).numStores > 0;
+    return false;
+  };
+  for (size_t i = 0; i < args.size(); ++i)
+    for (size_t j = i + 1; j < args.size(); ++j) {
+      if (!args[i].mem || !args[j].mem || args[i].mem->buf != args[j].mem->buf) continue;
+      if (!stores(i) && !stores(j)) continue; // reading one buffer twice is harmless
+      auto [lo1, hi1] = span(*args[i].mem);
+      auto [lo2, hi2] = span(*args[j].mem);
+      if (hi1 < lo2 || hi2 < lo1) continue;
+      harness::Finding h;
+      h.check = "alias";
+      h.function = f.name;
+      h.invocation = invocation;
+      h.loc = site.loc;
+      h.summary = "memref arguments #" + std::to_string(i) + " and #" + std::to_string(j) +
+                  " overlap in one buffer (elements " + std::to_string(std::max(lo1, lo2)) + ".." +
+                  std::to_string(std::min(hi1, hi2)) + ") and the function stores through one of them";
+      h.cause = "LOOM lowers every memref argument to its own extmemory with an independent ctrl-done network "
+                "(the alias-free model of spec-dataflow-memory), so accesses through the two are not ordered "
+                "against each other; pass distinct buffers, or keep this function on the host (--accel)";
+      report_.findings.push_back(std::move(h));
+    }
+}
+
+// The return fires after every done token of its invocation: no access of the call may
+// be performed in or after the cycle the return's done token reaches the host.
+void Accelerator::checkReturnAfterDones(Accel& a, const std::vector<std::vector<models::MemoryAccess>>& logs,
+                                        uint64_t invocation) {
+  const auto& sinks = a.elab.network->returnSinks();
+  if (sinks.empty() || sinks.back()->log().empty()) return;
+  uint64_t returned = sinks.back()->log().back().first;
+  for (size_t k = 0; k < logs.size(); ++k)
+    for (const models::MemoryAccess& m : logs[k])
+      if (m.cycle >= returned) {
+        harness::Finding h;
+        h.check = "return-order";
+        h.function = a.func->name;
+        h.invocation = invocation;
+        harness::locate(a.graph, a.memories[k], h);
+        h.summary = "the return's control reached the host in cycle " + std::to_string(returned) + " but '" +
+                    a.graph.node(a.memories[k]).name + "' performed an access in cycle " + std::to_string(m.cycle);
+        h.cause = "the return control must wait for every done token of the invocation (join the group dones)";
+        report_.findings.push_back(std::move(h));
+        return;
+      }
+}
+
+// Work still in flight after the return belongs to the call: a pipeline finishing a
+// value nobody uses, or a whole loop nest whose values reach neither a result nor a
+// memory (the return does not wait for it, and it may run for any number of cycles).
+// Let it settle, within the run's cycle budget, before counting anything.
+void Accelerator::drain(Accel& a, uint64_t invocation) {
+  sim::Network& net = *a.elab.network;
+  uint64_t drainStart = net.cycles();
+  if (net.drain(opts_.maxCycles)) return;
+  harness::Finding h;
+  h.check = "cycle-cap";
+  h.function = a.func->name;
+  h.invocation = invocation;
+  h.loc = a.func->loc;
+  h.summary = "work of the call still running " + std::to_string(net.cycles() - drainStart) +
+              " cycle(s) after the return (cycle budget --max-cycles, or an op error)";
+  h.cause = "the ledger and quiescence findings below count an unfinished invocation";
+  report_.findings.push_back(std::move(h));
+}
+
+// The call's figures as its network counted them (docs/counters.md): its span placed on
+// the run's axis right after the calls before it (host code takes no time), its latency
+// and its transfers.
+harness::Report::Call Accelerator::recordCall(const std::string& function, uint64_t invocation,
+                                              const sim::CallSpan& span) {
+  harness::Report::Call call;
+  call.function = function;
+  call.invocation = invocation;
+  call.startCycle = cycles_;
+  call.cycles = span.cycles();
+  call.transfers = span.transfers;
+  if (span.done) call.latency = span.latency();
+  cycles_ += span.cycles();
+  return call;
+}
+
+void Accelerator::runChecks(Accel& a, const ExecutionRecord& golden, const std::vector<uint64_t>& before,
+                            const std::vector<std::vector<models::MemoryAccess>>& logs, uint64_t invocation) {
+  sim::Network& net = *a.elab.network;
+  harness::InvocationContext ctx{a.graph, a.elab, net.circuit(), golden, before, a.func->name, invocation};
+  std::vector<harness::Finding>& out = report_.findings;
+  harness::checkLedger(ctx, out);
+  harness::checkAccessCounts(ctx, out);
+  for (size_t k = 0; k < a.memories.size(); ++k) harness::checkOrder(ctx, a.memories[k], logs[k], {}, out);
+  checkReturnAfterDones(a, logs, invocation);
+  harness::checkQuiescence(ctx, out);
+  report_.channelsChecked += a.graph.numEdges();
+}
+
+} // namespace loom

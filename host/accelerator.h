@@ -1,0 +1,106 @@
+// The host/accelerator split (docs/design.md "Host and accelerator"): the reference
+// interpreter runs the program; each call to an accelerated function runs instead on
+// that function's elaborated dataflow network, while the harness checks the run.
+//
+// One accelerated call:
+//   1. golden: the interpreter runs the callee on copies of its memref arguments,
+//      recording region counts, trip counts and the access trace (a runtime error
+//      there is the call's error, with the op's location, exactly as the interpreter
+//      reports it);
+//   2. the network runs on the real buffers (extmemory bound to the caller's memrefs,
+//      scalar arguments and dynamic memref fields as entry tokens);
+//   3. checks: results and memory against the golden run, the channel ledger, access
+//      counts, per-group access order, quiescence; violations become findings;
+//   4. the simulated results go back to the interpreter.
+#pragma once
+
+#include "dfg/dfg.h"
+#include "interp/interpreter.h"
+#include "lowering/lower.h"
+#include "models/timing.h"
+#include "sim/elaborate.h"
+#include "sim/sc_shell.h"
+#include "harness/findings.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace loom {
+
+struct AccelOptions {
+  std::string entry = "main";
+  std::vector<std::string> accel; // empty: every defined function but the entry
+  std::set<Injection> inject;
+  models::TimingConfig timing;
+  sim::EngineKind engine = sim::EngineKind::Event;
+  uint64_t maxCycles = 100'000'000;
+  bool checks = true;
+  // Run every network as SystemC modules on one sc_clock (sc_start per call) instead
+  // of stepping the engine directly: same cycles and results, SystemC's scheduler.
+  bool systemc = false;
+  // Applied to every lowered graph before it is checked and elaborated: lets tests
+  // plant wiring mistakes that no injection mode commits (a hand-edited DFG, in effect).
+  std::function<void(dfg::Graph&)> transform;
+};
+
+class Accelerator {
+public:
+  Accelerator(const Module& m, Interpreter& interp, AccelOptions opts);
+  ~Accelerator();
+
+  // Lowers, checks statically and elaborates every accelerated function. Errors that
+  // make a function unusable are returned (exit 2); static check findings go into the
+  // report and the function still runs, so the run-time checks show their effect.
+  std::optional<Diag> prepare();
+
+  // The interpreter's call hook.
+  std::optional<std::vector<RtValue>> call(const Op& site, const Function& f, std::vector<RtValue>& args,
+                                           std::optional<Diag>& error);
+
+  const harness::Report& report() const { return report_; }
+  harness::Report& report() { return report_; }
+  // The run's cycles: every accelerated call's span, laid end to end (docs/counters.md).
+  uint64_t totalCycles() const { return cycles_; }
+  size_t numAccelerated() const { return accels_.size(); }
+  // The lowered graph and network of an accelerated function (null if not accelerated).
+  const dfg::Graph* graph(const std::string& function) const;
+  sim::Network* network(const std::string& function) const;
+  const sim::Elaboration* elaboration(const std::string& function) const;
+  std::vector<std::string> functions() const; // the accelerated functions, by name
+
+  // CPU seconds spent in each phase, summed over the run (for the report's
+  // "time" object and scripts/bench.sh): lowering with the static checks, elaboration,
+  // the golden interpreter runs, the network runs, and the checks after each call.
+  struct PhaseTimes {
+    double lower = 0, elaborate = 0, golden = 0, simulate = 0, checks = 0;
+  };
+  const PhaseTimes& times() const { return times_; }
+
+private:
+  struct Accel;
+  const Module& mod_;
+  Interpreter& interp_;
+  AccelOptions opts_;
+  std::map<std::string, std::unique_ptr<Accel>> accels_;
+  harness::Report report_;
+  PhaseTimes times_;
+  std::unique_ptr<sc_core::sc_clock> clock_; // --systemc
+  uint64_t cycles_ = 0; // the spans of the calls so far: where the next call starts
+
+  void drain(Accel& a, uint64_t invocation);
+  harness::Report::Call recordCall(const std::string& function, uint64_t invocation,
+                                   const sim::CallSpan& span);
+
+  void checkAliasing(Accel& a, const Op& site, const Function& f, const std::vector<RtValue>& args,
+                     uint64_t invocation);
+  void checkReturnAfterDones(Accel& a, const std::vector<std::vector<models::MemoryAccess>>& logs,
+                             uint64_t invocation);
+  void runChecks(Accel& a, const ExecutionRecord& golden, const std::vector<uint64_t>& before,
+                 const std::vector<std::vector<models::MemoryAccess>>& logs, uint64_t invocation);
+};
+
+} // namespace loom

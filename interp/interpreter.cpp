@@ -1,0 +1,612 @@
+#include "interp/interpreter.h"
+
+#include "eval/arith.h"
+#include "ir/verify/verifier.h"
+
+#include <unordered_map>
+
+
+namespace loom {
+namespace {
+
+struct RuntimeError {
+  Diag diag;
+};
+
+[[noreturn]] void fail(const Op& op, std::string msg) {
+  throw RuntimeError{Diag{op.loc, std::move(msg)}};
+}
+
+constexpr unsigned kMaxCallDepth = 2000;
+
+} // namespace
+
+void RegionCounts::reset(size_t numOps, bool withTrips) {
+  activations.assign(numOps, 0);
+  nonEmpty.assign(numOps, 0);
+  iterations.assign(numOps, 0);
+  elseCount.assign(numOps, 0);
+  executions.assign(numOps, 0);
+  trips.assign(withTrips ? numOps : 0, {});
+}
+
+void ExecutionRecord::reset(size_t numOps) {
+  activations.assign(numOps, 0);
+  nonEmpty.assign(numOps, 0);
+  iterations.assign(numOps, 0);
+  elseCount.assign(numOps, 0);
+  executions.assign(numOps, 0);
+  byContext.clear();
+  accesses.clear();
+  trips.assign(traceTrips ? numOps : 0, {});
+}
+
+int64_t linearIndex(const MemRefView& v, const int64_t* idx) {
+  int64_t e = v.offset;
+  for (size_t d = 0; d < v.sizes.size(); ++d) e += idx[d] * v.strides[d];
+  return e;
+}
+
+struct Interpreter::Impl {
+  const Module& mod;
+  std::ostream& out;
+  CallHook hook;
+  ExecutionRecord* rec = nullptr;
+  // The copy of the enclosing while before regions being executed (see
+  // ExecutionRecord::byContext); null outside any.
+  RegionCounts* ctxCounts = nullptr;
+  const std::string* ctxName = nullptr;
+  uint64_t stepLimit = 0;
+  uint64_t steps = 0;
+  uint64_t nextBufferId = 1;
+  unsigned depth = 0;
+
+  Impl(const Module& m, std::ostream& o) : mod(m), out(o) {}
+
+  using Frame = std::vector<RtValue>;
+
+  // ---- helpers ---------------------------------------------------------------------
+
+  static const RtValue& get(const Frame& fr, const Value* v) { return fr[v->slot]; }
+  static Bits bits(const Frame& fr, const Value* v) { return fr[v->slot].bits; }
+  static int64_t sint(const Frame& fr, const Value* v) {
+    return signExtend(fr[v->slot].bits, v->type.width);
+  }
+  const MemRefView& view(const Frame& fr, const Op& op, unsigned i) {
+    const auto& m = fr[op.operand(i)->slot].mem;
+    if (!m) fail(op, "internal: memref operand without a value");
+    if (m->buf->freed) fail(op, "use of memref after 'memref.dealloc' (allocated at " + m->buf->origin + ")");
+    return *m;
+  }
+
+  std::shared_ptr<MemRefView> newBuffer(const Type& t, const std::vector<int64_t>& sizes, bool stack,
+                                        const std::string& origin) {
+    int64_t n = 1;
+    for (int64_t s : sizes) {
+      if (s < 0) throw RuntimeError{Diag{Loc{}, "negative allocation size"}};
+      if (s != 0 && n > (int64_t(1) << 32) / s)
+        throw RuntimeError{Diag{Loc{}, "allocation too large"}};
+      n *= s;
+    }
+    auto buf = std::make_shared<Buffer>();
+    buf->id = nextBufferId++;
+    buf->elem = t.mem->elem;
+    buf->data.assign(static_cast<size_t>(n), 0);
+    buf->stack = stack;
+    buf->origin = origin;
+    auto v = std::make_shared<MemRefView>();
+    v->buf = std::move(buf);
+    v->sizes = sizes;
+    v->strides = identityStrides(sizes);
+    return v;
+  }
+
+  void step(const Op& op) {
+    ++steps;
+    if (stepLimit && steps > stepLimit) runaway(op);
+    if (rec) {
+      ++rec->executions[op.id];
+      if (ctxCounts) ++ctxCounts->executions[op.id];
+    }
+  }
+
+  // The step limit is reached: the error names the innermost loop around the op that
+  // was about to run (the loop that does not end), located at that loop.
+  [[noreturn]] void runaway(const Op& op) {
+    const Op* loop = &op;
+    while (loop && loop->kind != OpKind::For && loop->kind != OpKind::While) loop = loop->parentOp();
+    std::string what = "runaway execution: more than " + std::to_string(stepLimit) + " operations executed";
+    if (!loop) fail(op, what + " (raise the limit with --max-steps)");
+    fail(*loop, what + " in this '" + std::string(loop->name()) + "', still running (raise the limit with --max-steps)");
+  }
+
+  // enterBefore's answers for the current record: (enclosing context, while op, first
+  // or not) -> the context's entry in rec->byContext (whose keys and values never move),
+  // so a while loop does not build and look up its context's name every iteration.
+  struct CtxKey {
+    const std::string* parent;
+    uint32_t op;
+    bool first;
+    bool operator==(const CtxKey& o) const { return parent == o.parent && op == o.op && first == o.first; }
+  };
+  struct CtxKeyHash {
+    size_t operator()(const CtxKey& k) const {
+      return std::hash<const void*>()(k.parent) ^ ((size_t(k.op) << 1 | k.first) * 0x9E3779B97F4A7C15ull);
+    }
+  };
+  std::unordered_map<CtxKey, std::pair<RegionCounts*, const std::string*>, CtxKeyHash> ctxCache;
+
+  // Enters the before region of while `w` (first execution of the activation or not).
+  std::pair<RegionCounts*, const std::string*> enterBefore(const Op& w, bool first) {
+    auto saved = std::make_pair(ctxCounts, ctxName);
+    if (!rec) return saved;
+    auto& slot = ctxCache[CtxKey{ctxName, w.id, first}];
+    if (!slot.first) {
+      std::string name = (ctxName ? *ctxName : std::string()) + "W" + std::to_string(w.id) + (first ? ":f/" : ":l/");
+      auto it = rec->byContext.find(name);
+      if (it == rec->byContext.end()) {
+        it = rec->byContext.emplace(name, RegionCounts()).first;
+        it->second.reset(mod.numOps, rec->traceTrips);
+      }
+      slot = {&it->second, &it->first};
+    }
+    ctxCounts = slot.first;
+    ctxName = slot.second;
+    return saved;
+  }
+
+  // ---- regions ---------------------------------------------------------------------
+
+  // Runs a block whose arguments are already bound; returns its terminator.
+  const Op& runBlock(const Block& b, Frame& fr) {
+    for (size_t i = 0; i + 1 < b.ops.size(); ++i) exec(*b.ops[i], fr);
+    const Op& t = *b.ops.back();
+    step(t);
+    return t;
+  }
+  void bindArgs(const Block& b, Frame& fr, const std::vector<RtValue>& vals) {
+    for (size_t i = 0; i < vals.size(); ++i) fr[b.args[i]->slot] = vals[i];
+  }
+  static std::vector<RtValue> operandValues(const Op& op, const Frame& fr, size_t from = 0) {
+    std::vector<RtValue> v;
+    v.reserve(op.operands.size() - from);
+    for (size_t i = from; i < op.operands.size(); ++i) v.push_back(fr[op.operands[i]->slot]);
+    return v;
+  }
+
+  std::vector<RtValue> callFunction(const Function& f, std::vector<RtValue> args, const Op* site) {
+    if (depth >= kMaxCallDepth) {
+      if (site) fail(*site, "call depth exceeds " + std::to_string(kMaxCallDepth) + " (unbounded recursion?)");
+    }
+    ++depth;
+    Frame fr(f.numSlots);
+    const Block* b = &f.body.front();
+    bindArgs(*b, fr, args);
+    const Op* t = &runBlock(*b, fr);
+    // A body of several blocks (cf branches on the host): follow the branches.
+    while (t->kind == OpKind::CfBr || t->kind == OpKind::CfCondBr) {
+      unsigned which = 0, first = 0;
+      if (t->kind == OpKind::CfCondBr) {
+        first = 1;
+        if (!(bits(fr, t->operand(0)) & 1)) which = 1, first += t->successorOperands[0];
+      }
+      std::vector<RtValue> vals;
+      for (unsigned i = 0; i < t->successorOperands[which]; ++i) vals.push_back(fr[t->operand(first + i)->slot]);
+      b = t->successors[which];
+      bindArgs(*b, fr, vals);
+      t = &runBlock(*b, fr);
+    }
+    auto res = operandValues(*t, fr);
+    --depth;
+    return res;
+  }
+
+  // ---- ops -------------------------------------------------------------------------
+
+  void exec(const Op& op, Frame& fr) {
+    step(op);
+    switch (op.kind) {
+    case OpKind::Constant: fr[op.result()->slot].bits = op.constBits; return;
+    case OpKind::For: return execFor(op, fr);
+    case OpKind::While: return execWhile(op, fr);
+    case OpKind::If: return execIf(op, fr);
+    case OpKind::Load: return execLoad(op, fr);
+    case OpKind::Store: return execStore(op, fr);
+    case OpKind::Call: return execCall(op, fr);
+    case OpKind::VectorPrint:
+      out << formatVectorPrint(bits(fr, op.operand(0)), op.operand(0)->type) << '\n';
+      return;
+    case OpKind::CfAssert:
+      if (!(bits(fr, op.operand(0)) & 1)) {
+        auto it = op.attrs.find("msg");
+        fail(op, "assertion failed: " + (it == op.attrs.end() ? std::string() : it->second.s));
+      }
+      return;
+    case OpKind::Alloc:
+    case OpKind::Alloca: return execAlloc(op, fr);
+    case OpKind::Dealloc: return execDealloc(op, fr);
+    case OpKind::Cast: return execCast(op, fr);
+    case OpKind::Subview: return execSubview(op, fr);
+    case OpKind::ReinterpretCast: return execReinterpret(op, fr);
+    case OpKind::CollapseShape: return execCollapse(op, fr);
+    case OpKind::ExpandShape: return execExpand(op, fr);
+    case OpKind::Dim: return execDim(op, fr);
+    case OpKind::Func:
+    case OpKind::Return:
+    case OpKind::Yield:
+    case OpKind::Condition:
+    case OpKind::CfBr:
+    case OpKind::CfCondBr: fail(op, "internal: terminator executed as an operation");
+    default: return execArith(op, fr);
+    }
+  }
+
+  void execArith(const Op& op, Frame& fr) {
+    Bits in[3];
+    for (size_t i = 0; i < op.operands.size() && i < 3; ++i) in[i] = bits(fr, op.operand(i));
+    ArithAttrs attrs{op.cmpi, op.cmpf};
+    const Type& operandType = op.kind == OpKind::Select ? op.operand(1)->type : op.operand(0)->type;
+    Bits r = 0;
+    EvalError e = evalArith(op.kind, attrs, operandType, op.result()->type, in, r);
+    if (e != EvalError::None) fail(op, std::string(opName(op.kind)) + ": " + evalErrorMessage(e));
+    fr[op.result()->slot].bits = r;
+  }
+
+  void execFor(const Op& op, Frame& fr) {
+    const Type& t = op.operand(0)->type;
+    int64_t lb = sint(fr, op.operand(0)), ub = sint(fr, op.operand(1)), st = sint(fr, op.operand(2));
+    if (st <= 0) fail(op, "scf.for step must be positive, got " + std::to_string(st));
+    std::vector<RtValue> iter = operandValues(op, fr, 3);
+    const Block& body = op.region(0).front();
+    uint64_t trips = 0;
+    for (int64_t iv = lb; iv < ub;) {
+      ++trips;
+      fr[body.args[0]->slot].bits = static_cast<Bits>(iv) & widthMask(t.width);
+      for (size_t i = 0; i < iter.size(); ++i) fr[body.args[i + 1]->slot] = iter[i];
+      const Op& y = runBlock(body, fr);
+      for (size_t i = 0; i < iter.size(); ++i) iter[i] = fr[y.operand(i)->slot];
+      // Stop on overflow of the induction variable rather than wrapping around.
+      int64_t next;
+      if (__builtin_add_overflow(iv, st, &next)) break;
+      if (t.width < 64 && signExtend(static_cast<Bits>(next), t.width) != next) break;
+      iv = next;
+    }
+    recordLoop(op, trips);
+    for (size_t i = 0; i < iter.size(); ++i) fr[op.result(i)->slot] = iter[i];
+  }
+
+  void recordLoop(const Op& op, uint64_t trips) {
+    if (!rec) return;
+    ++rec->activations[op.id];
+    if (trips) ++rec->nonEmpty[op.id];
+    rec->iterations[op.id] += trips;
+    if (ctxCounts) {
+      ++ctxCounts->activations[op.id];
+      if (trips) ++ctxCounts->nonEmpty[op.id];
+      ctxCounts->iterations[op.id] += trips;
+      if (rec->traceTrips) ctxCounts->trips[op.id].push_back(trips);
+    }
+    if (rec->traceTrips) rec->trips[op.id].push_back(trips);
+  }
+
+  void execWhile(const Op& op, Frame& fr) {
+    std::vector<RtValue> args = operandValues(op, fr);
+    const Block& before = op.region(0).front();
+    const Block& after = op.region(1).front();
+    uint64_t trips = 0;
+    for (;;) {
+      bindArgs(before, fr, args);
+      auto saved = enterBefore(op, trips == 0);
+      const Op& c = runBlock(before, fr);
+      ctxCounts = saved.first;
+      ctxName = saved.second;
+      std::vector<RtValue> fwd = operandValues(c, fr, 1);
+      if (!(bits(fr, c.operand(0)) & 1)) {
+        for (size_t i = 0; i < fwd.size(); ++i) fr[op.result(i)->slot] = fwd[i];
+        break;
+      }
+      ++trips;
+      bindArgs(after, fr, fwd);
+      const Op& y = runBlock(after, fr);
+      args = operandValues(y, fr);
+    }
+    recordLoop(op, trips);
+  }
+
+  void execIf(const Op& op, Frame& fr) {
+    bool c = bits(fr, op.operand(0)) & 1;
+    if (rec) {
+      ++rec->activations[op.id];
+      ++(c ? rec->iterations : rec->elseCount)[op.id];
+      if (ctxCounts) {
+        ++ctxCounts->activations[op.id];
+        ++(c ? ctxCounts->iterations : ctxCounts->elseCount)[op.id];
+      }
+    }
+    const Region& r = op.region(c ? 0 : 1);
+    if (r.empty()) return; // no else
+    const Op& y = runBlock(r.front(), fr);
+    for (size_t i = 0; i < op.results.size(); ++i) fr[op.result(i)->slot] = fr[y.operand(i)->slot];
+  }
+
+  // Bounds-checked element index of an access; `first` is the first index operand.
+  int64_t element(const Op& op, const Frame& fr, const MemRefView& v, unsigned first) {
+    int64_t idx[16];
+    size_t rank = v.sizes.size();
+    if (rank > 16) fail(op, "memrefs of rank above 16 are not supported");
+    for (size_t d = 0; d < rank; ++d) {
+      idx[d] = sint(fr, op.operand(first + d));
+      if (idx[d] < 0 || idx[d] >= v.sizes[d]) {
+        fail(op, "out-of-bounds access: index " + std::to_string(idx[d]) + " in dimension " +
+                     std::to_string(d) + " of size " + std::to_string(v.sizes[d]) + " of '" +
+                     op.operand(first - 1)->name + "'");
+      }
+    }
+    int64_t e = linearIndex(v, idx);
+    if (e < 0 || e >= static_cast<int64_t>(v.buf->data.size()))
+      fail(op, "out-of-bounds access: element " + std::to_string(e) + " of a buffer of " +
+                   std::to_string(v.buf->data.size()) + " elements (view of '" +
+                   op.operand(first - 1)->name + "')");
+    return e;
+  }
+
+  void execLoad(const Op& op, Frame& fr) {
+    const MemRefView& v = view(fr, op, 0);
+    int64_t e = element(op, fr, v, 1);
+    fr[op.result()->slot].bits = v.buf->data[static_cast<size_t>(e)];
+    if (rec && rec->traceAccesses) rec->accesses.push_back({op.id, v.buf->id, e, false});
+  }
+
+  void execStore(const Op& op, Frame& fr) {
+    const MemRefView& v = view(fr, op, 1);
+    int64_t e = element(op, fr, v, 2);
+    v.buf->data[static_cast<size_t>(e)] = bits(fr, op.operand(0));
+    if (rec && rec->traceAccesses) rec->accesses.push_back({op.id, v.buf->id, e, true});
+  }
+
+  void execCall(const Op& op, Frame& fr) {
+    const Function* f = mod.lookup(op.callee);
+    std::vector<RtValue> args = operandValues(op, fr);
+    if (f->isDeclaration) return runtimeCall(op, args);
+    if (hook) {
+      std::optional<Diag> err;
+      auto res = hook(op, *f, args, err);
+      if (err) throw RuntimeError{*err};
+      if (res) {
+        for (size_t i = 0; i < op.results.size(); ++i) fr[op.result(i)->slot] = (*res)[i];
+        return;
+      }
+    }
+    auto res = callFunction(*f, std::move(args), &op);
+    for (size_t i = 0; i < op.results.size(); ++i) fr[op.result(i)->slot] = res[i];
+  }
+
+  void runtimeCall(const Op& op, const std::vector<RtValue>& args) {
+    if (!runtimePrintElemType(op.callee)) fail(op, "call to undefined function '@" + op.callee + "'");
+    const MemRefView& v = *args[0].mem;
+    if (v.buf->freed) fail(op, "use of memref after 'memref.dealloc' (allocated at " + v.buf->origin + ")");
+    // A plausible, stable pointer: the runner prints the real one, which differs per run.
+    uint64_t base = 0x10000000ull + v.buf->id * 0x1000ull;
+    out << formatPrintMemref(v, base);
+  }
+  void execAlloc(const Op& op, Frame& fr) {
+    const Type& t = op.result()->type;
+    std::vector<int64_t> sizes;
+    unsigned dyn = 0;
+    for (int64_t s : t.mem->shape) {
+      if (s != kDynamic) {
+        sizes.push_back(s);
+        continue;
+      }
+      int64_t v = sint(fr, op.operand(dyn++));
+      if (v < 0) fail(op, "negative dynamic size " + std::to_string(v));
+      sizes.push_back(v);
+    }
+    try {
+      fr[op.result()->slot].mem = newBuffer(t, sizes, op.kind == OpKind::Alloca, op.loc.str());
+    } catch (RuntimeError& e) {
+      fail(op, e.diag.message);
+    }
+  }
+
+  void execDealloc(const Op& op, Frame& fr) {
+    const MemRefView& v = view(fr, op, 0);
+    if (v.buf->stack) fail(op, "'memref.dealloc' of a memref.alloca buffer");
+    v.buf->freed = true;
+  }
+
+  // Checks that the static parts of `t` agree with the run-time descriptor `v`.
+  void checkAgainstType(const Op& op, const MemRefView& v, const Type& t) {
+    if (!t.isMemRef()) return;
+    const MemRefInfo& m = *t.mem;
+    auto mismatch = [&](const std::string& what) {
+      fail(op, "result type " + t.str() + " does not match the run-time " + what);
+    };
+    if (m.shape.size() != v.sizes.size()) mismatch("rank");
+    for (size_t d = 0; d < m.shape.size(); ++d)
+      if (m.shape[d] != kDynamic && m.shape[d] != v.sizes[d])
+        mismatch("size " + std::to_string(v.sizes[d]) + " of dimension " + std::to_string(d));
+    std::vector<int64_t> strides = layoutStrides(m);
+    int64_t offset = layoutOffset(m);
+    for (size_t d = 0; d < strides.size(); ++d)
+      if (strides[d] != kDynamic && strides[d] != v.strides[d] && v.sizes[d] != 1)
+        mismatch("stride " + std::to_string(v.strides[d]) + " of dimension " + std::to_string(d));
+    if (offset != kDynamic && offset != v.offset) mismatch("offset " + std::to_string(v.offset));
+  }
+
+  void execCast(const Op& op, Frame& fr) {
+    const MemRefView& v = view(fr, op, 0);
+    checkAgainstType(op, v, op.result()->type);
+    fr[op.result()->slot].mem = fr[op.operand(0)->slot].mem;
+  }
+
+  // Static-or-dynamic list: kDynamic entries take the next dynamic operand.
+  std::vector<int64_t> mixed(const Op& op, const Frame& fr, const std::vector<int64_t>& stat,
+                             unsigned& nextOperand) {
+    std::vector<int64_t> v;
+    for (int64_t s : stat) v.push_back(s == kDynamic ? sint(fr, op.operand(nextOperand++)) : s);
+    return v;
+  }
+
+  void execSubview(const Op& op, Frame& fr) {
+    const MemRefView& src = view(fr, op, 0);
+    unsigned k = 1;
+    auto offs = mixed(op, fr, op.staticOffsets, k);
+    auto sizes = mixed(op, fr, op.staticSizes, k);
+    auto strides = mixed(op, fr, op.staticStrides, k);
+    auto v = std::make_shared<MemRefView>();
+    v->buf = src.buf;
+    v->offset = src.offset;
+    std::vector<int64_t> fullSizes, fullStrides;
+    for (size_t d = 0; d < src.sizes.size(); ++d) {
+      if (offs[d] < 0 || sizes[d] < 0 || strides[d] < 0 ||
+          (sizes[d] > 0 && offs[d] + (sizes[d] - 1) * strides[d] >= src.sizes[d]))
+        fail(op, "subview out of bounds in dimension " + std::to_string(d) + ": offset " +
+                     std::to_string(offs[d]) + ", size " + std::to_string(sizes[d]) + ", stride " +
+                     std::to_string(strides[d]) + " in a dimension of size " + std::to_string(src.sizes[d]));
+      v->offset += offs[d] * src.strides[d];
+      fullSizes.push_back(sizes[d]);
+      fullStrides.push_back(strides[d] * src.strides[d]);
+    }
+    dropUnitDims(op, fullSizes, fullStrides, op.result()->type, *v);
+    checkAgainstType(op, *v, op.result()->type);
+    fr[op.result()->slot].mem = std::move(v);
+  }
+
+  // Rank-reducing subview: the dimensions subviewKeptDims() keeps. A dynamic size that
+  // happens to be 1 at run time is kept (MLIR decides from the op's static sizes).
+  void dropUnitDims(const Op& op, const std::vector<int64_t>& sizes, const std::vector<int64_t>& strides,
+                    const Type& t, MemRefView& v) {
+    auto kept = subviewKeptDims(sizes, op.staticSizes, t.mem->shape);
+    if (!kept) fail(op, "cannot match the subview to its result rank");
+    for (size_t d : *kept) {
+      v.sizes.push_back(sizes[d]);
+      v.strides.push_back(strides[d]);
+    }
+  }
+
+  void execReinterpret(const Op& op, Frame& fr) {
+    const MemRefView& src = view(fr, op, 0);
+    unsigned k = 1;
+    auto offs = mixed(op, fr, op.staticOffsets, k);
+    auto v = std::make_shared<MemRefView>();
+    v->buf = src.buf;
+    v->offset = offs[0];
+    v->sizes = mixed(op, fr, op.staticSizes, k);
+    v->strides = mixed(op, fr, op.staticStrides, k);
+    checkAgainstType(op, *v, op.result()->type);
+    fr[op.result()->slot].mem = std::move(v);
+  }
+
+  void execCollapse(const Op& op, Frame& fr) {
+    const MemRefView& src = view(fr, op, 0);
+    auto v = std::make_shared<MemRefView>();
+    v->buf = src.buf;
+    v->offset = src.offset;
+    for (const auto& group : op.reassociation) {
+      int64_t size = 1;
+      for (size_t i = 0; i < group.size(); ++i) {
+        size_t d = static_cast<size_t>(group[i]);
+        size *= src.sizes[d];
+        // Contiguity: each dimension must step over exactly the next one's extent.
+        if (i + 1 < group.size()) {
+          size_t n = static_cast<size_t>(group[i + 1]);
+          if (src.sizes[n] != 1 && src.sizes[d] != 1 && src.strides[d] != src.strides[n] * src.sizes[n])
+            fail(op, "memref.collapse_shape of non-contiguous dimensions " + std::to_string(d) + " and " +
+                         std::to_string(n));
+        }
+      }
+      v->sizes.push_back(size);
+      v->strides.push_back(group.empty() ? 1 : src.strides[static_cast<size_t>(group.back())]);
+    }
+    checkAgainstType(op, *v, op.result()->type);
+    fr[op.result()->slot].mem = std::move(v);
+  }
+
+  void execExpand(const Op& op, Frame& fr) {
+    const MemRefView& src = view(fr, op, 0);
+    const auto& shape = op.result()->type.mem->shape;
+    auto v = std::make_shared<MemRefView>();
+    v->buf = src.buf;
+    v->offset = src.offset;
+    v->sizes.assign(shape.size(), 0);
+    v->strides.assign(shape.size(), 0);
+    for (size_t g = 0; g < op.reassociation.size(); ++g) {
+      const auto& group = op.reassociation[g];
+      int64_t known = 1;
+      int dynDim = -1;
+      for (int64_t d : group) {
+        if (shape[d] == kDynamic) {
+          if (dynDim >= 0) fail(op, "memref.expand_shape with two dynamic sizes in one group");
+          dynDim = static_cast<int>(d);
+        } else {
+          known *= shape[d];
+        }
+      }
+      int64_t total = src.sizes[g];
+      if (dynDim >= 0) {
+        if (known == 0 || total % known != 0)
+          fail(op, "memref.expand_shape: size " + std::to_string(total) + " is not divisible by " +
+                       std::to_string(known));
+      } else if (known != total) {
+        fail(op, "memref.expand_shape: group " + std::to_string(g) + " expands " + std::to_string(total) +
+                     " elements into " + std::to_string(known));
+      }
+      int64_t stride = src.strides[g];
+      for (size_t i = group.size(); i-- > 0;) {
+        size_t d = static_cast<size_t>(group[i]);
+        v->sizes[d] = static_cast<int>(d) == dynDim ? total / known : shape[d];
+        v->strides[d] = stride;
+        stride *= v->sizes[d];
+      }
+    }
+    checkAgainstType(op, *v, op.result()->type);
+    fr[op.result()->slot].mem = std::move(v);
+  }
+
+  void execDim(const Op& op, Frame& fr) {
+    const MemRefView& v = view(fr, op, 0);
+    int64_t i = sint(fr, op.operand(1));
+    if (i < 0 || i >= static_cast<int64_t>(v.sizes.size()))
+      fail(op, "memref.dim index " + std::to_string(i) + " out of range for rank " + std::to_string(v.sizes.size()));
+    fr[op.result()->slot].bits = static_cast<Bits>(v.sizes[static_cast<size_t>(i)]);
+  }
+};
+
+Interpreter::Interpreter(const Module& m, std::ostream& out) : impl_(std::make_unique<Impl>(m, out)) {}
+Interpreter::~Interpreter() = default;
+
+void Interpreter::setCallHook(CallHook hook) { impl_->hook = std::move(hook); }
+void Interpreter::setStepLimit(uint64_t steps) { impl_->stepLimit = steps; }
+uint64_t Interpreter::steps() const { return impl_->steps; }
+
+std::shared_ptr<MemRefView> Interpreter::allocate(const Type& t, const std::vector<int64_t>& sizes) {
+  return impl_->newBuffer(t, sizes, false, "<host>");
+}
+
+CallResult Interpreter::call(const Function& f, std::vector<RtValue> args, ExecutionRecord* rec) {
+  CallResult r;
+  ExecutionRecord* saved = impl_->rec;
+  RegionCounts* savedCtx = impl_->ctxCounts;
+  const std::string* savedName = impl_->ctxName;
+  impl_->ctxCounts = nullptr;
+  impl_->ctxName = nullptr;
+  if (rec) {
+    rec->reset(impl_->mod.numOps);
+    impl_->rec = rec;
+    impl_->ctxCache.clear(); // it points into the record's byContext
+  }
+  try {
+    r.results = impl_->callFunction(f, std::move(args), nullptr);
+  } catch (RuntimeError& e) {
+    r.error = e.diag;
+    impl_->depth = 0;
+  }
+  if (rec) impl_->ctxCache.clear(); // the caller's record, if any, is looked up afresh
+  impl_->rec = saved;
+  impl_->ctxCounts = savedCtx;
+  impl_->ctxName = savedName;
+  return r;
+}
+
+} // namespace loom

@@ -1,0 +1,96 @@
+// The reference interpreter: executes functions of a parsed, verified module, and is
+// the golden model for everything the simulator does. Besides results and printed
+// output it records, per call, how often each SCF region executed and each memory
+// access ran, in program order, which the harness compares with the simulated network.
+#pragma once
+
+#include "eval/memref.h"
+#include "ir/ir.h"
+
+#include <functional>
+#include <map>
+#include <string>
+#include <optional>
+#include <ostream>
+#include <vector>
+
+namespace loom {
+
+// A run-time value: a scalar's Bits, or a memref view.
+struct RtValue {
+  Bits bits = 0;
+  std::shared_ptr<const MemRefView> mem;
+};
+
+// One executed memory access, in program order.
+struct AccessEvent {
+  uint32_t op;      // Op::id of the memref.load / memref.store
+  uint64_t buffer;  // Buffer::id of the root allocation
+  int64_t element;  // linear element index in that buffer
+  bool isStore;
+};
+
+// What ran during one call (including everything it called), indexed by Op::id.
+//   scf.for / scf.while: activations[id] (times the loop op ran), nonEmpty[id] (those
+//     with at least one body execution), iterations[id] (body executions); scf.if:
+//     activations[id] (times it ran), iterations[id] (then taken), elseCount[id] (else
+//     taken); every op: executions[id].
+struct RegionCounts {
+  std::vector<uint64_t> activations, nonEmpty, iterations, elseCount, executions;
+  std::vector<std::vector<uint64_t>> trips; // per loop, the trip count of each activation
+  void reset(size_t numOps, bool withTrips);
+};
+
+// The fields below are totals. Ops inside the before region of an scf.while are also
+// counted apart by copy (byContext): the first execution of the before region in each
+// activation ("W<id>:f/") and the later ones ("W<id>:l/"), nested outermost first,
+// because the lowering gives the two their own copies of the region.
+struct ExecutionRecord {
+  std::vector<uint64_t> activations, nonEmpty, iterations, elseCount, executions;
+  std::map<std::string, RegionCounts> byContext;
+  bool traceAccesses = false;
+  std::vector<AccessEvent> accesses;
+  // Trip count of every activation of every loop, in order (per-activation shapes).
+  bool traceTrips = false;
+  std::vector<std::vector<uint64_t>> trips;
+
+  void reset(size_t numOps);
+};
+
+struct CallResult {
+  std::vector<RtValue> results;
+  std::optional<Diag> error; // runtime error at the op that failed
+};
+
+class Interpreter {
+public:
+  // `out` receives what the program prints (vector.print, print_memref_*).
+  Interpreter(const Module& m, std::ostream& out);
+  ~Interpreter();
+
+  // Runs `f` on `args`. `rec`, if given, is reset and filled for this call.
+  CallResult call(const Function& f, std::vector<RtValue> args, ExecutionRecord* rec = nullptr);
+
+  // A call hook sees every `call` op before it runs; if it returns results, the
+  // interpreter uses them instead of executing the callee (accelerated calls). It may
+  // set `error` to abort the run.
+  using CallHook = std::function<std::optional<std::vector<RtValue>>(
+      const Op& call, const Function& callee, std::vector<RtValue>& args, std::optional<Diag>& error)>;
+  void setCallHook(CallHook hook);
+
+  // Aborts with "runaway execution" after this many executed ops (0 = no limit).
+  void setStepLimit(uint64_t steps);
+  uint64_t steps() const;
+
+  // Allocates a zero-filled buffer viewed with an identity layout (for hosts and tests).
+  std::shared_ptr<MemRefView> allocate(const Type& memrefType, const std::vector<int64_t>& sizes);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Element index of `indices` in `view` (no bounds checks).
+int64_t linearIndex(const MemRefView& view, const int64_t* indices);
+
+} // namespace loom

@@ -1,0 +1,49 @@
+// SCF -> handshake + dataflow lowering (spec-dataflow-compilation and
+// spec-dataflow-memory, with the decisions of docs/design.md): control lowering
+// (lower_region, lower_for, lower_while, lower_if), memory lowering (root-memref
+// groups, memory interfaces, the serial-recursive ctrl-done network),
+// materialization (forks, sinks) and the static verifier, in that order.
+#pragma once
+
+#include "dfg/dfg.h"
+#include "ir/ir.h"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace loom {
+
+// Known lowering bugs committed on purpose, for the harness to catch.
+enum class Injection : uint8_t {
+  BodyCtrlRaw,      // body control invariant on raw_will_continue
+  MemCtrlRaw,       // loop-body memory-control carry and its split on raw_will_continue
+  InvariantRaw,     // body-local invariants on raw_will_continue
+  IterCarryGated,   // iter-arg carry and its split on after_cond
+  NoZeroTripGuard,  // the spec-literal, unguarded form
+  NoBranchGate,     // yielded outside values reach the mux unsplit
+  NoMemOrder,       // every access of a group takes the group's entry token
+};
+const char* injectionName(Injection i);
+bool injectionFromName(std::string_view name, Injection& out);
+std::vector<std::string> injectionNames();
+
+// The deepest nesting of scf.for / scf.while (and scf.if) regions an accelerated function
+// may have. Each level adds its loop control and the invariants of every value entering
+// it, so the network grows with the square of the depth (1,024 nested loops: 1.9 GB);
+// real kernels nest a handful of levels. Deeper functions are refused at the first op
+// past the limit (keep them on the host, whose interpreter has no such limit).
+constexpr unsigned kMaxAccelNesting = 128;
+
+struct LowerOptions {
+  std::set<Injection> inject;
+  bool verify = true; // run the static verifier after lowering
+};
+
+// Lowers one function. Unsupported constructs (calls, printing or dynamic allocation
+// inside an accelerated function, ...) are errors at their location.
+std::optional<Diag> lowerFunction(const Module& m, const Function& f, const LowerOptions& opts,
+                                  dfg::Graph& out);
+
+} // namespace loom

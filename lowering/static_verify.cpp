@@ -1,0 +1,349 @@
+// Static checks of a lowered DFG. The loop-control rules of the specs are checked as
+// rate consistency: every channel carries a rate (its expected token count as a
+// formula over region counts), and each state machine relates the rates of its ports
+// in a fixed way. An invariant or carry emits one token per token of its condition
+// stream d, so its output must have d's rate; a body-local invariant whose d is
+// raw_will_continue (N + 1) while its output is in the body (N) is exactly the
+// raw-vs-gated miswire, and so on for every op.
+
+#include "lowering/static_verify.h"
+
+#include <boost/graph/dominator_tree.hpp>
+
+#include <map>
+#include <set>
+
+namespace loom {
+namespace {
+
+using dfg::EdgeId;
+using dfg::NodeKind;
+using dfg::Rate;
+using dfg::Role;
+using dfg::Vertex;
+
+class Checker {
+public:
+  explicit Checker(const dfg::Graph& g) : g_(g) {}
+
+  std::vector<GraphFinding> run() {
+    checkPorts();
+    if (!findings_.empty()) return findings_; // the rest needs a well-formed graph
+    for (Vertex v = 0; v < g_.numNodes(); ++v) checkRates(v);
+    checkAccesses();
+    checkReturnPostDominatesDones();
+    checkGroupIndependence();
+    return findings_;
+  }
+
+private:
+  const dfg::Graph& g_;
+  std::vector<GraphFinding> findings_;
+
+  const dfg::Node& node(Vertex v) const { return g_.node(v); }
+
+  void report(const char* check, Vertex v, const std::string& msg) {
+    Loc loc = node(v).origin.loc;
+    findings_.push_back({check, Diag{loc, node(v).opName() + " '" + node(v).name + "' " + msg}});
+  }
+
+  std::string port(Vertex v, bool input, unsigned p) const {
+    return "'" + node(v).portName(input, p) + "' (port " + std::to_string(p) + ")";
+  }
+
+  // ---- every port connected exactly once, with matching types ------------------------
+  void checkPorts() {
+    for (Vertex v = 0; v < g_.numNodes(); ++v) {
+      const dfg::Node& n = node(v);
+      std::vector<int> ins(n.inTypes.size(), 0), outs(n.outTypes.size(), 0);
+      for (auto [it, end] = boost::in_edges(v, g_.g); it != end; ++it) {
+        const dfg::Edge& e = g_.edge(*it);
+        if (e.dstPort >= ins.size()) {
+          report("ports", v, "has a channel into input port " + std::to_string(e.dstPort) + ", which does not exist");
+          continue;
+        }
+        ++ins[e.dstPort];
+        if (e.type != n.inTypes[e.dstPort])
+          report("ports", v, "input " + port(v, true, e.dstPort) + " expects " + n.inTypes[e.dstPort].str() +
+                                 " but its channel carries " + e.type.str());
+      }
+      for (auto [it, end] = boost::out_edges(v, g_.g); it != end; ++it) {
+        const dfg::Edge& e = g_.edge(*it);
+        if (e.srcPort >= outs.size()) {
+          report("ports", v, "has a channel from output port " + std::to_string(e.srcPort) + ", which does not exist");
+          continue;
+        }
+        ++outs[e.srcPort];
+      }
+      for (unsigned p = 0; p < ins.size(); ++p)
+        if (ins[p] != 1)
+          report("ports", v, "input " + port(v, true, p) + (ins[p] ? " has " + std::to_string(ins[p]) + " producers" : " is not connected"));
+      if (n.kind == NodeKind::Return) continue; // its outputs go to the host
+      for (unsigned p = 0; p < outs.size(); ++p)
+        if (outs[p] != 1)
+          report("ports", v, "output " + port(v, false, p) + (outs[p] ? " has " + std::to_string(outs[p]) + " consumers (a fork is missing)" : " is not connected (a sink is missing)"));
+    }
+  }
+
+  // ---- rate consistency -----------------------------------------------------------------
+  const dfg::Edge& inEdge(Vertex v, unsigned p) const {
+    EdgeId e;
+    g_.inEdge(v, p, e);
+    return g_.edge(e);
+  }
+  Vertex producer(Vertex v, unsigned p) const {
+    EdgeId e;
+    g_.inEdge(v, p, e);
+    return boost::source(e, g_.g);
+  }
+  const Rate& inRate(Vertex v, unsigned p) const { return inEdge(v, p).rate; }
+  const Rate& outRate(Vertex v, unsigned p) const { return node(v).outRates[p]; }
+
+  // "raw_will_continue of dataflow.stream 'k/for0.stream' (I(op 3) + A'(op 3))"
+  std::string describeIn(Vertex v, unsigned p) const {
+    const dfg::Edge& e = inEdge(v, p);
+    Vertex src = producer(v, p);
+    return std::string(dfg::roleName(e.role)) + " from '" + node(src).name + "' (" + e.rate.formula() + ")";
+  }
+
+  bool allKnown(std::initializer_list<const Rate*> rs) const {
+    for (const Rate* r : rs)
+      if (!r->known() && r->terms.empty()) return false;
+    return true;
+  }
+
+  // An op whose every input and output has one rate.
+  void sameRateEverywhere(Vertex v) {
+    const dfg::Node& n = node(v);
+    const Rate* ref = nullptr;
+    for (unsigned p = 0; p < n.inTypes.size(); ++p) {
+      const Rate& r = inRate(v, p);
+      if (!r.known()) return;
+      if (!ref) ref = &r;
+      else if (!r.sameCount(*ref))
+        return report("rates", v, "input " + port(v, true, p) + " carries " + describeIn(v, p) + " but input " +
+                                      port(v, true, 0) + " carries " + describeIn(v, 0) +
+                                      ": inputs of one firing must come from the same region execution");
+    }
+    for (unsigned p = 0; p < n.outTypes.size(); ++p) {
+      if (!outRate(v, p).known() || !ref) continue;
+      if (!outRate(v, p).sameCount(*ref))
+        report("rates", v, "output " + port(v, false, p) + " is in " + outRate(v, p).str() + " (" +
+                               outRate(v, p).formula() + ") but its inputs are " + ref->formula());
+    }
+  }
+
+  void checkRates(Vertex v) {
+    const dfg::Node& n = node(v);
+    switch (n.kind) {
+    case NodeKind::Invariant:
+    case NodeKind::Carry: return checkRepeater(v);
+    case NodeKind::Gate: return checkGate(v);
+    case NodeKind::Stream: return checkStream(v);
+    case NodeKind::CondBr: return checkCondBr(v);
+    case NodeKind::Mux: return checkMux(v);
+    case NodeKind::Entry:
+    case NodeKind::Memory:
+    case NodeKind::ExtMemory:
+    case NodeKind::Sink:
+    case NodeKind::Source:
+    case NodeKind::Merge:
+    case NodeKind::ControlMerge:
+    case NodeKind::Buffer: return;
+    default: return sameRateEverywhere(v);
+    }
+  }
+
+  // invariant(d, a) and carry(d, a, b): one output per d token (plus nothing): the
+  // output has d's rate. The spec's wiring rules follow: body-local invariants and
+  // memory-control carries are driven by after_cond, iter-arg carries by raw.
+  void checkRepeater(Vertex v) {
+    const Rate& d = inRate(v, 0);
+    const Rate& o = outRate(v, 0);
+    if (!d.known() || !o.known() || d.sameCount(o)) return;
+    const dfg::Edge& de = inEdge(v, 0);
+    Role outRole = node(v).outRoles[0];
+    std::string rule;
+    if (de.role == Role::RawWillContinue && (outRole == Role::BodyCtrl || outRole == Role::Data) &&
+        node(v).kind == NodeKind::Invariant)
+      rule = ": a body-local invariant must be driven by after_cond, not raw_will_continue";
+    else if (de.role == Role::RawWillContinue && outRole == Role::MemCtrl)
+      rule = ": a loop-body memory-control carry must be driven by after_cond, not raw_will_continue";
+    else if (de.role == Role::AfterCond && outRole == Role::IterCarry)
+      rule = ": an iter_arg carry must be driven by raw_will_continue, not after_cond";
+    report("loop-control", v,
+           "input " + port(v, true, 0) + " is " + describeIn(v, 0) + " but its output is in " + o.str() + " (" +
+               o.formula() + ")" + rule);
+  }
+
+  // gate: the before streams have one token more per activation than the after ones.
+  void checkGate(Vertex v) {
+    const Rate& bv = inRate(v, 0);
+    const Rate& bc = inRate(v, 1);
+    const Rate& ac = outRate(v, 1);
+    if (!bv.known() || !bc.known() || !ac.known()) return;
+    if (!bv.sameCount(bc))
+      report("rates", v, "before_value and before_cond come from different region executions");
+    // before has one token per activation more than after: their difference is a count
+    // of activations, with no iterations of this gate's own loop in it.
+    Rate extra = bc.minus(ac);
+    bool ok = !extra.terms.empty();
+    for (const dfg::RateTerm& t : extra.terms)
+      if (t.count == dfg::Count::LoopIterations && t.op == node(v).origin.opId) ok = false;
+    if (!ok)
+      report("loop-control", v, "input " + port(v, true, 1) + " is " + describeIn(v, 1) + " and after_cond is " +
+                                    ac.formula() + ": a gate must turn N + 1 tokens per activation into N");
+  }
+
+  void checkStream(Vertex v) {
+    for (unsigned p = 1; p < 3; ++p)
+      if (inRate(v, p).known() && inRate(v, 0).known() && !inRate(v, p).sameCount(inRate(v, 0)))
+        report("rates", v, "start, step and bound come from different region executions");
+  }
+
+  // cond_br: cond and data pair up; the two sides add up to the input.
+  void checkCondBr(Vertex v) {
+    const Rate& c = inRate(v, 0);
+    const Rate& d = inRate(v, 1);
+    const Rate& t = outRate(v, 0);
+    const Rate& f = outRate(v, 1);
+    if (!c.known() || !d.known()) return;
+    if (!c.sameCount(d)) {
+      Role cr = inEdge(v, 0).role;
+      std::string rule;
+      if (cr == Role::AfterCond && node(v).outRoles[0] == Role::Data)
+        rule = ": a loop-boundary split must be driven by raw_will_continue";
+      else if (cr == Role::RawWillContinue && node(v).outRoles[0] == Role::Done)
+        rule = ": a loop-body done split must be driven by after_cond, not raw_will_continue";
+      return report("loop-control", v, "cond " + port(v, true, 0) + " is " + describeIn(v, 0) + " but data " +
+                                           port(v, true, 1) + " is " + describeIn(v, 1) + rule);
+    }
+    if (t.known() && f.known() && !t.plus(f).sameCount(d))
+      report("rates", v, "its outputs (" + t.formula() + " and " + f.formula() + ") do not add up to its input (" +
+                             d.formula() + ")");
+  }
+
+  // mux: one select per output; the data inputs add up to the output.
+  void checkMux(Vertex v) {
+    const Rate& sel = inRate(v, 0);
+    const Rate& o = outRate(v, 0);
+    if (!sel.known() || !o.known()) return;
+    if (!sel.sameCount(o))
+      return report("rates", v, "select " + describeIn(v, 0) + " but output " + o.formula());
+    Rate sum;
+    for (unsigned p = 1; p < node(v).inTypes.size(); ++p) {
+      if (!inRate(v, p).known()) return;
+      sum = sum.plus(inRate(v, p));
+    }
+    if (!sum.sameCount(o)) {
+      std::string which;
+      for (unsigned p = 1; p < node(v).inTypes.size(); ++p) which += " " + port(v, true, p) + " " + describeIn(v, p) + ";";
+      report("branch-gate", v, "data inputs add up to " + sum.formula() + " but the mux fires " + o.formula() +
+                                   " times:" + which + " a value yielded from outside a branch must be split by the branch's cond_br");
+    }
+  }
+
+  // ---- accesses: one ctrl, one done, one data path ----------------------------------------
+  void checkAccesses() {
+    for (Vertex v = 0; v < g_.numNodes(); ++v) {
+      const dfg::Node& n = node(v);
+      if (n.kind != NodeKind::Load && n.kind != NodeKind::Store) continue;
+      if (inEdge(v, 2).type != Type::none()) report("access", v, "ctrl input is not a control token");
+      auto toMem = g_.outEdges(v, 1);
+      Vertex mem = boost::target(toMem[0], g_.g);
+      if (node(mem).kind != NodeKind::Memory && node(mem).kind != NodeKind::ExtMemory) {
+        report("access", v, "address does not go to a memory interface");
+        continue;
+      }
+      if (n.kind == NodeKind::Load && producer(v, 1) != mem)
+        report("access", v, "data does not come back from its memory interface");
+    }
+  }
+
+  // ---- the return control post-dominates every done token -----------------------------------
+  static bool isCtrlDone(const dfg::Edge& e) {
+    return e.type.isNone() && (e.role == Role::MemCtrl || e.role == Role::Done || e.role == Role::BodyCtrl);
+  }
+
+  void checkReturnPostDominatesDones() {
+    // Reverse the ctrl-done graph and add an exit that feeds the return and every sink:
+    // the return post-dominates a node iff it dominates it in the reversed graph.
+    using G = boost::adjacency_list<boost::listS, boost::vecS, boost::bidirectionalS>;
+    size_t n = g_.numNodes();
+    Vertex exit = n;
+    std::vector<std::vector<Vertex>> preds(n + 1); // reversed ctrl-done edges
+    for (auto [it, end] = boost::edges(g_.g); it != end; ++it)
+      if (isCtrlDone(g_.edge(*it))) preds[boost::target(*it, g_.g)].push_back(boost::source(*it, g_.g));
+    preds[exit].push_back(g_.ret);
+    for (Vertex v = 0; v < n; ++v)
+      if (node(v).kind == NodeKind::Sink) preds[exit].push_back(v);
+    // Boost's Lengauer-Tarjan wants every vertex reachable from the root: keep only those.
+    std::vector<bool> reached(n + 1, false);
+    std::vector<Vertex> work{exit};
+    reached[exit] = true;
+    while (!work.empty()) {
+      Vertex u = work.back();
+      work.pop_back();
+      for (Vertex p : preds[u])
+        if (!reached[p]) reached[p] = true, work.push_back(p);
+    }
+    G rg(n + 1);
+    for (Vertex u = 0; u <= n; ++u)
+      if (reached[u])
+        for (Vertex p : preds[u]) boost::add_edge(u, p, rg);
+    std::vector<Vertex> idom(n + 1, boost::graph_traits<G>::null_vertex());
+    auto indexMap = boost::get(boost::vertex_index, rg);
+    boost::lengauer_tarjan_dominator_tree(rg, exit, boost::make_iterator_property_map(idom.begin(), indexMap));
+    for (Vertex v = 0; v < n; ++v) {
+      if (node(v).kind != NodeKind::Memory && node(v).kind != NodeKind::ExtMemory) continue;
+      bool dominated = false;
+      for (Vertex u = v; u != boost::graph_traits<G>::null_vertex() && u <= n; u = idom[u]) {
+        if (u == g_.ret) {
+          dominated = true;
+          break;
+        }
+        if (u == exit) break;
+      }
+      if (!dominated)
+        report("return-order", v, "has done tokens that can reach the end of the invocation without passing the "
+                                  "return's control: the return must wait for every access");
+    }
+  }
+
+  // ---- groups stay independent: an access's control derives only from its own group ---------
+  void checkGroupIndependence() {
+    for (Vertex v = 0; v < g_.numNodes(); ++v) {
+      const dfg::Node& n = node(v);
+      if (n.kind != NodeKind::Load && n.kind != NodeKind::Store) continue;
+      uint32_t group = node(boost::target(g_.outEdges(v, 1)[0], g_.g)).memGroup;
+      std::set<Vertex> seen;
+      std::vector<Vertex> work{producer(v, 2)};
+      while (!work.empty()) {
+        Vertex u = work.back();
+        work.pop_back();
+        if (!seen.insert(u).second) continue;
+        const dfg::Node& un = node(u);
+        if ((un.kind == NodeKind::Memory || un.kind == NodeKind::ExtMemory)) {
+          if (un.memGroup != group)
+            report("groups", v, "ctrl depends on the done tokens of '" + un.name +
+                                    "', another memory group: distinct memrefs must keep independent ctrl-done networks");
+          continue;
+        }
+        for (auto [it, end] = boost::in_edges(u, g_.g); it != end; ++it)
+          if (isCtrlDone(g_.edge(*it))) work.push_back(boost::source(*it, g_.g));
+      }
+    }
+  }
+};
+
+} // namespace
+
+std::vector<GraphFinding> checkGraph(const dfg::Graph& g) { return Checker(g).run(); }
+
+std::optional<Diag> verifyGraph(const dfg::Graph& g) {
+  auto f = checkGraph(g);
+  if (f.empty()) return std::nullopt;
+  return f.front().diag;
+}
+
+} // namespace loom

@@ -1,0 +1,272 @@
+#include "sim/elaborate.h"
+
+#include "models/buffer.h"
+#include "models/carry.h"
+#include "models/compute.h"
+#include "models/cond_br.h"
+#include "models/constant.h"
+#include "models/control_merge.h"
+#include "models/fork.h"
+#include "models/gate.h"
+#include "models/invariant.h"
+#include "models/join.h"
+#include "models/lazy_fork.h"
+#include "models/load.h"
+#include "models/memory.h"
+#include "models/merge.h"
+#include "models/mux.h"
+#include "models/return.h"
+#include "models/sink.h"
+#include "models/source.h"
+#include "models/store.h"
+#include "models/stream.h"
+#include "models/sync.h"
+
+namespace loom::sim {
+
+namespace {
+
+using dfg::NodeKind;
+using models::TimingConfig;
+
+int count(const std::vector<Type>& types) {
+  return static_cast<int>(types.size());
+}
+
+// The element count of a statically shaped memref, or an error.
+std::optional<std::string> staticSize(const Type& t, size_t& out) {
+  if (!t.isMemRef() || !t.mem) return "memory type " + t.str() + " is not a ranked memref";
+  size_t n = 1;
+  for (int64_t d : t.mem->shape) {
+    if (d == kDynamic || d < 0) return "memory type " + t.str() + " has a dynamic size";
+    n *= static_cast<size_t>(d);
+  }
+  out = n;
+  return std::nullopt;
+}
+
+// Builds the op of one node into the network. Returns null and sets `error` when the
+// node cannot be modelled.
+class OpFactory {
+public:
+  OpFactory(Network& net, const TimingConfig& timing) : net_(net), timing_(timing) {}
+
+  Op* create(const dfg::Node& n, std::string& error);
+
+private:
+  template <class T, class... Args> Op* add(Args&&... args) {
+    return &net_.circuit().add<T>(std::forward<Args>(args)...);
+  }
+  Op* memory(const dfg::Node& n, models::MemoryKind kind, std::string& error);
+  Op* compute(const dfg::Node& n, std::string& error);
+
+  Network& net_;
+  const TimingConfig& timing_;
+};
+
+Op* OpFactory::create(const dfg::Node& n, std::string& error) {
+  const std::string& name = n.name;
+  int ins = count(n.inTypes), outs = count(n.outTypes);
+  switch (n.kind) {
+  case NodeKind::Entry:
+    if (outs < 1 || net_.entry()) {
+      error = outs < 1 ? "an entry needs a ctrl output" : "a second entry node";
+      return nullptr;
+    }
+    return &net_.setEntry(name, outs);
+  case NodeKind::Return:
+    if (ins < 1) {
+      error = "a return needs a ctrl input";
+      return nullptr;
+    }
+    return add<models::Return>(name, ins - 1);
+  case NodeKind::Stream:
+    return add<models::Stream>(name, n.stepOp, n.contCond,
+                               outs > 0 ? n.outTypes[0] : Type::index());
+  case NodeKind::Gate: return add<models::Gate>(name);
+  case NodeKind::Carry: return add<models::Carry>(name);
+  case NodeKind::Invariant: return add<models::Invariant>(name);
+  case NodeKind::Fork: return add<models::Fork>(name, outs);
+  case NodeKind::LazyFork: return add<models::LazyFork>(name, outs);
+  case NodeKind::Join: return add<models::Join>(name, ins);
+  case NodeKind::Sync: return add<models::Sync>(name, ins);
+  case NodeKind::CondBr: return add<models::CondBr>(name);
+  case NodeKind::Mux: return add<models::Mux>(name, ins - 1);
+  case NodeKind::Merge: return add<models::Merge>(name, ins);
+  case NodeKind::ControlMerge: return add<models::ControlMerge>(name, ins);
+  case NodeKind::Buffer:
+    return add<models::Buffer>(name,
+                               n.bufferFifo ? models::BufferKind::Fifo : models::BufferKind::Seq,
+                               static_cast<int>(n.bufferSlots), n.bufferInit);
+  case NodeKind::Sink: return add<models::Sink>(name);
+  case NodeKind::Source: return add<models::Source>(name);
+  case NodeKind::Constant: return add<models::Constant>(name, n.constValue);
+  case NodeKind::Load: return add<models::Load>(name);
+  case NodeKind::Store: return add<models::Store>(name);
+  case NodeKind::Memory: return memory(n, models::MemoryKind::Memory, error);
+  case NodeKind::ExtMemory: return memory(n, models::MemoryKind::ExtMemory, error);
+  case NodeKind::Compute: return compute(n, error);
+  }
+  error = "unknown node kind";
+  return nullptr;
+}
+
+Op* OpFactory::memory(const dfg::Node& n, models::MemoryKind kind, std::string& error) {
+  models::MemoryConfig config = models::memoryConfig(kind, static_cast<int>(n.numLoads),
+                                                     static_cast<int>(n.numStores), timing_);
+  if (kind == models::MemoryKind::ExtMemory) {
+    if (n.argIndex < 0) {
+      error = "extmemory without a function argument index";
+      return nullptr;
+    }
+    return &net_.addExternalMemory(n.name, config, n.argIndex);
+  }
+  size_t size = 0;
+  if (auto e = staticSize(n.memType, size)) {
+    error = *e;
+    return nullptr;
+  }
+  return &net_.addInternalMemory(n.name, config, size);
+}
+
+Op* OpFactory::compute(const dfg::Node& n, std::string& error) {
+  auto cls = models::latencyClassOf(n.arith);
+  if (!cls) {
+    error = std::string(opName(n.arith)) + " is not a compute op";
+    return nullptr;
+  }
+  if (n.inTypes.empty() || n.outTypes.size() != 1) {
+    error = "a compute node needs operands and exactly one result";
+    return nullptr;
+  }
+  // evalArith's operand type: the first operand's, for select the true/false operands'.
+  const Type& operandType =
+      n.arith == OpKind::Select && n.inTypes.size() > 1 ? n.inTypes[1] : n.inTypes[0];
+  return add<models::Compute>(n.name, n.arith, n.arithAttrs, operandType, n.outTypes[0],
+                              models::latencyOf(timing_, *cls));
+}
+
+// The model and the node must agree on the number of ports, or edges would bind to
+// the wrong ports.
+std::optional<std::string> checkPorts(const dfg::Node& n, const Op& op) {
+  if (op.numInputs() == count(n.inTypes) && op.numOutputs() == count(n.outTypes))
+    return std::nullopt;
+  return "the node lists " + std::to_string(n.inTypes.size()) + " input(s) and " +
+         std::to_string(n.outTypes.size()) + " output(s), its model has " +
+         std::to_string(op.numInputs()) + " and " + std::to_string(op.numOutputs());
+}
+
+class Elaborator {
+public:
+  Elaborator(const dfg::Graph& g, const TimingConfig& timing, EngineKind engine)
+      : g_(g), timing_(timing), net_(std::make_unique<Network>(timing, engine)) {}
+
+  Elaboration run();
+
+private:
+  void createOps();
+  void connectEdges();
+  void checkFanOut();
+  void attachReturn();
+
+  const dfg::Graph& g_;
+  const TimingConfig& timing_;
+  std::unique_ptr<Network> net_;
+  std::vector<Op*> opOf_;
+  std::vector<std::string> errors_;
+};
+
+void Elaborator::createOps() {
+  OpFactory factory(*net_, timing_);
+  opOf_.assign(g_.numNodes(), nullptr);
+  for (dfg::Vertex v = 0; v < g_.numNodes(); ++v) {
+    const dfg::Node& n = g_.node(v);
+    std::string error;
+    Op* op = factory.create(n, error);
+    if (op) {
+      if (auto e = checkPorts(n, *op)) error = *e;
+    }
+    if (!error.empty()) {
+      errors_.push_back(g_.describe(v) + ": " + error);
+      continue;
+    }
+    opOf_[v] = op;
+  }
+}
+
+void Elaborator::checkFanOut() {
+  // One pass over each vertex's out-edges (a wide fork has thousands of ports).
+  std::vector<size_t> fan;
+  for (dfg::Vertex v = 0; v < g_.numNodes(); ++v) {
+    fan.assign(g_.node(v).outTypes.size(), 0);
+    for (auto [it, end] = boost::out_edges(v, g_.g); it != end; ++it)
+      if (g_.edge(*it).srcPort < fan.size()) ++fan[g_.edge(*it).srcPort];
+    for (size_t p = 0; p < fan.size(); ++p)
+      if (fan[p] > 1)
+        errors_.push_back(g_.describe(v) + ": output " + std::to_string(p) + " feeds " +
+                          std::to_string(fan[p]) + " channels (fan-out needs a handshake.fork)");
+  }
+}
+
+void Elaborator::connectEdges() {
+  for (auto [it, end] = boost::edges(g_.g); it != end; ++it) {
+    dfg::Vertex from = boost::source(*it, g_.g), to = boost::target(*it, g_.g);
+    const dfg::Edge& e = g_.edge(*it);
+    if (g_.node(from).kind == NodeKind::Return) {
+      errors_.push_back("edge " + g_.describe(*it) +
+                        ": a return output feeds the DFG; the host collects return outputs");
+      continue;
+    }
+    if (!opOf_[from] || !opOf_[to]) continue; // already reported
+    net_->circuit().connect(*opOf_[from], static_cast<int>(e.srcPort), *opOf_[to],
+                            static_cast<int>(e.dstPort), e.type, static_cast<int>(e.capacity),
+                            g_.describe(*it));
+  }
+}
+
+void Elaborator::attachReturn() {
+  const dfg::Node& r = g_.node(g_.ret);
+  auto* ret = dynamic_cast<models::Return*>(opOf_[g_.ret]);
+  if (r.kind != NodeKind::Return || !ret) {
+    errors_.push_back("the graph's return vertex is not a handshake.return");
+    return;
+  }
+  std::vector<Type> resultTypes(r.inTypes.begin(), r.inTypes.end() - 1);
+  net_->attachReturn(*ret, resultTypes);
+}
+
+Elaboration Elaborator::run() {
+  Elaboration out;
+  if (g_.numNodes() == 0 || g_.node(g_.entry).kind != NodeKind::Entry) {
+    out.errors.push_back("the graph has no entry node");
+    return out;
+  }
+  createOps();
+  checkFanOut();
+  if (errors_.empty()) {
+    connectEdges();
+    attachReturn();
+  }
+  if (errors_.empty())
+    for (std::string& e : net_->seal())
+      errors_.push_back(std::move(e));
+  out.errors = std::move(errors_);
+  if (!out.errors.empty()) return out;
+  for (Op* op : opOf_)
+    out.opOfVertex.push_back(net_->circuit().indexOf(*op));
+  out.network = std::move(net_);
+  return out;
+}
+
+} // namespace
+
+uint32_t Elaboration::channelOf(const dfg::Graph& g, dfg::EdgeId e) const {
+  const Op& consumer = network->circuit().op(opOfVertex[boost::target(e, g.g)]);
+  return network->circuit().indexOf(*consumer.inputChannel(static_cast<int>(g.edge(e).dstPort)));
+}
+
+Elaboration elaborate(const dfg::Graph& g, const models::TimingConfig& timing, EngineKind engine) {
+  return Elaborator(g, timing, engine).run();
+}
+
+} // namespace loom::sim

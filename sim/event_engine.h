@@ -1,0 +1,107 @@
+// EventEngine: the default engine. It visits only the ops that can fire: every op in
+// the first cycle; afterwards, for each channel pushed or popped in the previous cycle,
+//   - its consumer if it popped (it fired: its state changed) or if the pushed token
+//     is one it awaits: an op whose last evaluation was an input stall and that named
+//     the inputs that can complete a firing (Op::awaits) is not woken for a token on
+//     another input, which cannot make it fire (its class of cycle stays an input
+//     stall);
+//   - its producer if it pushed (it fired), or if the pop freed a slot it may be
+//     waiting for: its last evaluation found an output full (OutputStall) or fired, or
+//     it is self-timed with work in flight (Op::wantsRoomWhenTimed). Any other
+//     producer could not fire for want of an input and its inputs did not change;
+// plus the self-timed ops whose nextWake() (asked after the commit) names this cycle,
+// and the ops the host woke. Everything else is skipped. A skipped op can neither fire
+// nor change its class of cycle (models/op.h): a self-timed op's nextWake() names every
+// cycle in which its own state would change the class (a finished result meeting a
+// full output, a request coming due behind full outputs), so Op's lazy accounting gives
+// skipped cycles exactly the counters the clocked engine gives them. A memory waiting
+// for its oldest request to become due sleeps until then instead of being visited
+// every cycle.
+//
+// Quiet cycles (engine.h) are told by the cycle's channel activity and by busy(), which
+// nextWake() reports beside its cycle: a wake that only settles a class of cycle does
+// not make a cycle busy, exactly as the clocked engine asks busy() of every op.
+//
+// The hot loop is built to do no bookkeeping it does not need:
+//   - the wake list is a dense vector of op indices, and a per-op stamp (the cycle the
+//     op is queued for) makes "already queued?" one compare, with nothing to clear;
+//   - the channels sit in one array (Circuit), so the Channel* on the ActivityList is
+//     turned into its index, and from there into its two op indices, by a subtraction;
+//   - all buffers are sized once at construction: no allocation per cycle (the timed
+//     wakes' heap holds at most one live entry per op, and each evaluation adds at most
+//     one);
+//   - the only virtual calls are the ops' own step(), and nextWake() and
+//     wantsRoomWhenTimed() of self-timed ops;
+//   - the evaluation and commit loops come in two instances, with and without an
+//     observer, so the plain one tests nothing for it.
+#pragma once
+
+#include "sim/engine.h"
+
+namespace loom::sim {
+
+class EventEngine final : public Engine {
+public:
+  explicit EventEngine(Circuit& circuit);
+
+  EngineKind kind() const override { return EngineKind::Event; }
+  bool step() override;
+  void wake(uint32_t op) override { enqueue(op, cycle_); }
+  void wakeAll() override;
+
+  // Ops queued for the next cycle (for tests and statistics).
+  size_t pending() const { return next_.size(); }
+
+private:
+  void enqueue(uint32_t op, uint64_t forCycle) {
+    if (queuedFor_[op] == forCycle) return;
+    queuedFor_[op] = forCycle;
+    next_.push_back(op);
+  }
+  // Evaluates the ops woken for cycle c; commits the cycle's channels and wakes their
+  // ends. `Observed`: report to the observer on the way.
+  template <bool Observed> void evaluateWoken(uint64_t c);
+  template <bool Observed> void commitActivity(uint64_t c);
+  // Records op's timed wake (kNoWake: none), replacing the one it had; `busy`: the op
+  // is busy() until then (a wake that only settles a class of cycle is not). Inline:
+  // most evaluations leave the op's wake as it was.
+  void setWake(uint32_t op, uint64_t cycle, bool busy) {
+    if (cycle == models::kNoWake) busy = false;
+    if (wakeAt_[op] != cycle || wakeBusy_[op] != busy) replaceWake(op, cycle, busy);
+  }
+  void replaceWake(uint32_t op, uint64_t cycle, bool busy);
+  // Could a slot freed on one of op's outputs let it fire? (see the file comment)
+  bool wantsRoom(uint32_t op) const {
+    const Op& o = *ops_[op];
+    models::CycleStatus s = o.lastStatus();
+    return s == models::CycleStatus::OutputStall || s == models::CycleStatus::Fired ||
+           (o.selfTimed() && o.wantsRoomWhenTimed());
+  }
+  // Can a token pushed on input `port` let op fire? Not if op waits for other inputs
+  // (Op::awaits); then its class of cycle stays an input stall, as the clocked engine
+  // counts it.
+  bool wantsToken(uint32_t op, uint32_t port) const {
+    const Op& o = *ops_[op];
+    return o.lastStatus() != models::CycleStatus::InputStall || o.selfTimed() ||
+           o.awaits(static_cast<int>(port));
+  }
+
+  std::vector<uint32_t> current_;   // ops evaluated in the running cycle
+  std::vector<uint32_t> next_;      // ops queued for cycle cycle_
+  std::vector<uint64_t> queuedFor_; // per op: the cycle it is queued for
+  std::vector<uint32_t> timedNow_;  // self-timed ops evaluated in the running cycle
+  // Timed wakes beyond the next cycle: per op its pending one (or kNoWake) and whether
+  // the op is busy() until then, and a min-heap of (cycle, op) in which entries that no
+  // longer match wakeAt_ are stale. A busy op always has a wake (the next cycle, or a
+  // memory's due request), and busy() changes only in an evaluation or by a slot freed
+  // on an output, which is channel activity: so after a cycle without activity, some op
+  // is busy() exactly when one evaluated in it said so or a busy wake is pending.
+  std::vector<uint64_t> wakeAt_;
+  std::vector<uint8_t> wakeBusy_;
+  std::vector<std::pair<uint64_t, uint32_t>> timed_;
+  size_t busyWakes_ = 0; // pending timed wakes of busy ops
+  const ChannelEnds* ends_;
+  const Channel* base_;
+};
+
+} // namespace loom::sim

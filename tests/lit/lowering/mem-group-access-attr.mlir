@@ -1,0 +1,23 @@
+// spec-dataflow-memory.txt, "Access Metadata" and "Path Invariants": each access
+// record retains its root memref, and "every access belongs to exactly one root-memref
+// group"; in the DFG text an access's mem_group names the group of the interface it is
+// connected to.
+// RUN: %loom-sim lower %s | FileCheck %s
+//
+// XFAIL: *
+// XFAIL reason: the lowering never sets the group of a handshake.load/store node
+// (lowering/memory.cpp sets it only on the memory/extmemory node), so every access is
+// printed with mem_group = 0: here the store to %b says group 0 while its extmemory
+// (argument 1) is group 1. The wiring itself is right (mem-groups-independent.mlir).
+
+// CHECK-LABEL: "loom.dfg"
+// CHECK: "handshake.load"({{.*}}loom.name = "f/load.a", {{.*}}mem_group = [[GA:[0-9]+]] : i64
+// CHECK: "handshake.store"({{.*}}loom.name = "f/store.b", {{.*}}mem_group = [[GB:[0-9]+]] : i64
+// CHECK: "handshake.extmemory"({{.*}}arg_index = 0 : i64, {{.*}}mem_group = [[GA]] : i64,
+// CHECK: "handshake.extmemory"({{.*}}arg_index = 1 : i64, {{.*}}mem_group = [[GB]] : i64,
+func.func @f(%a: memref<8xi32>, %b: memref<8xi32>) {
+  %c0 = arith.constant 0 : index
+  %x = memref.load %a[%c0] : memref<8xi32>
+  memref.store %x, %b[%c0] : memref<8xi32>
+  func.return
+}

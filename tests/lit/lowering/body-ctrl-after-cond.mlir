@@ -1,7 +1,9 @@
-// spec-dataflow-compilation.txt, "scf.for", pseudo-code of lower_for:
-// body_state.control = invariant(after_cond, parent_state.control); body-local control
-// never uses raw_will_continue.
+// spec-dataflow-compilation.txt, "scf.for": body_state.control = invariant(after_cond,
+// parent_state.control); body-local control never uses raw_will_continue.
 // RUN: %loom-sim lower %s | FileCheck %s
+// The miswire this test forbids (body control on raw_will_continue, --inject
+// body-ctrl-raw) fails these checks; the static verifier rejects it too (exit 1).
+// RUN: not %loom-sim lower --inject body-ctrl-raw %s 2>/dev/null | not FileCheck %s
 
 // The body's constant %k fires once per iteration on the body control token,
 // invariant(d = after_cond, a = the function's control token). after_cond has no other

@@ -1,6 +1,5 @@
-// spec-dataflow-compilation.txt, "scf.for": body_index, after_cond =
-// dataflow.gate(raw_index, raw_will_continue): the gate turns the N + 1 stream into the
-// N-token body stream (spec-dataflow.txt, "dataflow.gate", "Net Effect").
+// spec-dataflow-compilation.txt, "scf.for": body_index, after_cond = dataflow.gate(raw_index,
+// raw_will_continue), the N + 1 stream made the N-token body stream (spec-dataflow.txt).
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // Both gate inputs come from the one stream of this loop, raw_index on port 0 and

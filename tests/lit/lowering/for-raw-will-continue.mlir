@@ -1,6 +1,5 @@
-// spec-dataflow-compilation.txt, "Mandatory Stream Separation": raw_will_continue
-// (N + 1 tokens) --> iter_arg carries and the loop-boundary exit split only; body-local
-// operations never consume raw_will_continue.
+// spec-dataflow-compilation.txt, "Mandatory Stream Separation": raw_will_continue (N + 1)
+// feeds iter_arg carries and the boundary split only; body-local ops never consume it.
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // The stream's two outputs are the raw pair at the loop-boundary rate (one activation

@@ -1,6 +1,5 @@
-// spec-dataflow-memory.txt, "Final Return Control": each root memref group yields one
-// group done token, "all group done tokens are joined", and "the joined token becomes
-// the function return control token".
+// spec-dataflow-memory.txt, "Final Return Control": all group done tokens are joined and the
+// joined token becomes the function return control token.
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // Three groups (%a, %b and an internal alloc): their last done tokens (the load of %a,

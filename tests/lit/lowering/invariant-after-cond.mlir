@@ -1,7 +1,9 @@
-// spec-dataflow-compilation.txt, "scf.for", "Invariants": a value defined outside the
-// loop and used in its body is replicated with dataflow.invariant, whose controlling
-// operand "must be after_cond, not raw_will_continue".
+// spec-dataflow-compilation.txt, "scf.for": an outside value used in the body becomes a
+// dataflow.invariant whose controlling operand "must be after_cond, not raw_will_continue".
 // RUN: %loom-sim lower %s | FileCheck %s
+// The miswire this test forbids (the invariant on raw_will_continue, --inject
+// invariant-raw) fails these checks; the static verifier rejects it too (exit 1).
+// RUN: not %loom-sim lower --inject invariant-raw %s 2>/dev/null | not FileCheck %s
 
 // %b (entry output #1) enters the body as invariant(d = after_cond, a = %b), and the
 // body's addi reads the invariant. after_cond has no other consumer here (no memory,

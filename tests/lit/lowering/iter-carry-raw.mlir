@@ -1,7 +1,9 @@
-// spec-dataflow-compilation.txt, "scf.for", "Iter args": each iter_arg is a
-// loop-boundary %carry_o = dataflow.carry(raw_will_continue, %a0, %b); "iter_arg
-// carry.d uses raw_will_continue" (Required Control Uses).
+// spec-dataflow-compilation.txt, "scf.for" (iter args): %carry_o = dataflow.carry(
+// raw_will_continue, %a0, %b); "iter_arg carry.d uses raw_will_continue".
 // RUN: %loom-sim lower %s | FileCheck %s
+// The miswire this test forbids (the iter_arg carry on after_cond, --inject
+// iter-carry-gated) fails these checks; the static verifier rejects it too (exit 1).
+// RUN: not %loom-sim lower --inject iter-carry-gated %s 2>/dev/null | not FileCheck %s
 
 // carry(d = raw_will_continue, a = the init value %a (entry output #0), b = ...) at the
 // loop-boundary rate (N + 1 per activation), with the iter_carry role.

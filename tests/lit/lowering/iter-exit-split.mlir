@@ -1,6 +1,5 @@
-// spec-dataflow-compilation.txt, "scf.for", "Iter args": split %carry_o by
-// raw_will_continue; the true branch goes to the body block argument, the false branch
-// to the loop result ("loop exit values come from the false branch of a boundary split").
+// spec-dataflow-compilation.txt, "scf.for" (iter args): split %carry_o by raw_will_continue,
+// true branch to the body block argument, false branch to the loop result.
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // CHECK-LABEL: "loom.dfg"

@@ -1,6 +1,5 @@
-// spec-dataflow-compilation.txt, "scf.for", lower_for: "for each iter_arg i: patch
-// carry_i.feedback = body_results.yield_i": the value the body yields is the carry's
-// loop-carried input %b (port 2), one per continuing iteration.
+// spec-dataflow-compilation.txt, "scf.for", lower_for: "patch carry_i.feedback =
+// body_results.yield_i": the body's yield is the carry's loop-carried input (port 2).
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // Two iter_args, yielded swapped-and-updated: carry 0 (%p) is fed by the yield's

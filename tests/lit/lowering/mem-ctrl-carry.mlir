@@ -1,7 +1,9 @@
-// spec-dataflow-memory.txt, "scf.for in Memory Control", "Recursive Carry Form":
-// loop_ctrl = carry(after_cond, entry_ctrl, body_done_feedback), and loop_ctrl drives
-// the body's accesses; "use after_cond, do not use raw_will_continue".
+// spec-dataflow-memory.txt, "scf.for in Memory Control": loop_ctrl = carry(after_cond,
+// entry_ctrl, body_done_feedback) drives the body's accesses; never raw_will_continue.
 // RUN: %loom-sim lower %s | FileCheck %s
+// The miswire this test forbids (memory control on raw_will_continue, --inject
+// mem-ctrl-raw) fails these checks; the static verifier rejects it too (exit 1).
+// RUN: not %loom-sim lower --inject mem-ctrl-raw %s 2>/dev/null | not FileCheck %s
 
 // The load's ctrl (port 2) is the memory-control carry, whose d is after_cond, whose
 // initial token is the function's control token and whose loop input is the true

@@ -1,6 +1,5 @@
-// spec-dataflow-memory.txt, "scf.for in Memory Control", "Recursive Carry Form":
-// body_done is split by after_cond: the true branch feeds the carry feedback, the
-// false branch is the loop exit done token (here the function's return control).
+// spec-dataflow-memory.txt, "scf.for in Memory Control": body_done is split by after_cond,
+// true to the carry feedback, false the loop exit done token.
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // The store's done token (the extmemory's only output) is split by after_cond; #0 goes

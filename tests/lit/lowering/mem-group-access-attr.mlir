@@ -1,7 +1,5 @@
-// spec-dataflow-memory.txt, "Access Metadata" and "Path Invariants": each access
-// record retains its root memref, and "every access belongs to exactly one root-memref
-// group"; in the DFG text an access's mem_group names the group of the interface it is
-// connected to.
+// spec-dataflow-memory.txt, "Access Metadata", "Path Invariants": every access belongs to
+// exactly one root-memref group; its mem_group names the group of its interface.
 // RUN: %loom-sim lower %s | FileCheck %s
 //
 // XFAIL: *

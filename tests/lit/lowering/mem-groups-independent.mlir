@@ -1,6 +1,5 @@
-// spec-dataflow-memory.txt, "Memory Ordering Domains": each alias-free root memref
-// group gets one independent ctrl-done network; accesses in different groups "must not
-// be ordered against one another".
+// spec-dataflow-memory.txt, "Memory Ordering Domains": each root memref group gets an
+// independent ctrl-done network; accesses of different groups are not ordered.
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // Two memref arguments, two interfaces (groups 0 and 1), two memory-control carries.
@@ -16,7 +15,8 @@
 // CHECK: [[MB:%[0-9]+]] = "handshake.extmemory"([[SB]]#0, [[SB]]#1) {arg_index = 1 : i64, {{.*}}mem_group = 1 : i64,
 // CHECK: [[CB]] = "dataflow.carry"({{[^,]+}}, {{[^,]+}}, [[SPB:%[0-9]+]]#0) {loom.name = "f/mem.carry.1"
 // CHECK: [[SPB]]:2 = "handshake.cond_br"({{[^,]+}}, [[MB]]) {loom.name = "f/mem.split.1"
-// Nothing else consumes either group's done tokens but the final join (function-return-join.mlir).
+// Each interface's done output goes to its own group's split and nowhere else (the two
+// exits meet only in the return's join, function-return-join.mlir).
 // CHECK-NOT: [[MA]]#1
 // CHECK-NOT: [[MB]]{{[,)]}}
 func.func @f(%a: memref<8xi32>, %b: memref<8xi32>) {

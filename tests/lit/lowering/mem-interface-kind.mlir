@@ -1,7 +1,5 @@
-// spec-dataflow-memory.txt, "Connecting to Memory Interface Operators", "Interface
-// Choice" (memory-like internal or extmemory-like external), as docs/design.md decides
-// it: a function memref argument gets a handshake.extmemory naming its argument, an
-// alloc/alloca a handshake.memory.
+// spec-dataflow-memory.txt, "Interface Choice" as docs/design.md decides it: a memref
+// argument gets a handshake.extmemory, an alloc/alloca a handshake.memory.
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // CHECK-LABEL: "loom.dfg"

@@ -1,6 +1,5 @@
-// spec-dataflow-memory.txt, "Ordering Rule at the Same SCF Level": accesses are
-// ordered serially, current_token -> access -> access_done -> next_token; a store after
-// a load (same root memref) waits for the load's done (write after read).
+// spec-dataflow-memory.txt, "Ordering Rule at the Same SCF Level": current_token -> access ->
+// access_done -> next_token; a store after a load waits for the load's done.
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // The store does not depend on the loaded value: only the ctrl-done chain orders them.

@@ -1,6 +1,5 @@
-// spec-dataflow-memory.txt, "Ordering Rule at the Same SCF Level" and "RAR
-// Parallelism": loads after a store wait for its done; two consecutive loads after it
-// share that done token (forked) and their dones are joined.
+// spec-dataflow-memory.txt, "Ordering Rule at the Same SCF Level", "RAR Parallelism": loads
+// after a store wait for its done; consecutive loads share that token, dones joined.
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // Extmemory results: load data x2 (#0, #1), store done (#2), load dones (#3, #4).

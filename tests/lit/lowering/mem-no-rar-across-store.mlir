@@ -1,6 +1,5 @@
-// spec-dataflow-memory.txt, "RAR Parallelism": only consecutive loads "when the
-// algorithm proves there is no intervening write" share a token; load, store, load is
-// the serial base case: the second load waits for the store's done.
+// spec-dataflow-memory.txt, "RAR Parallelism": only consecutive loads with no intervening
+// write share a token; in load, store, load the second load waits for the store.
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // Extmemory results: load data x2 (#0, #1), store done (#2), load dones (#3, #4).

@@ -1,6 +1,5 @@
-// spec-dataflow-memory.txt, "Operand Packing Rule": within one memory interface group
-// store operands are packed first, load operands after; "Result Routing Rule": the
-// interface returns load data results, store done tokens, load done tokens.
+// spec-dataflow-memory.txt, "Operand Packing Rule" (stores first, then loads) and "Result
+// Routing Rule" (load data, store dones, load dones).
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // Program order: load L0, store S0, load L1, store S1. Operands: (S0 data, S0 addr,

@@ -1,6 +1,5 @@
-// spec-dataflow-memory.txt, "RAR Parallelism": consecutive loads at the same SCF level
-// with no intervening write share the entry token ("fork the entry token to the
-// consecutive loads") and "join their done tokens before continuing".
+// spec-dataflow-memory.txt, "RAR Parallelism": "fork the entry token to the consecutive
+// loads", "join their done tokens before continuing".
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // In the loop body the entry token is the memory-control carry; it is forked to the

@@ -1,6 +1,5 @@
-// spec-dataflow-memory.txt, "RAR Parallelism" then "Ordering Rule at the Same SCF
-// Level": the loads' joined done token is the next access's token; a store after two
-// loads waits for both.
+// spec-dataflow-memory.txt, "RAR Parallelism" + "Ordering Rule at the Same SCF Level": the
+// loads' joined done is the next token; a store after two loads waits for both.
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // Extmemory results: load data x2, store done (#2), load dones (#3, #4).

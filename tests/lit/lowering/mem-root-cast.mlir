@@ -1,6 +1,5 @@
 // spec-dataflow-memory.txt, "Root Memref Grouping": accesses are grouped by root memref,
-// stripping view-like transforms such as memref.cast; they share one memory ordering
-// domain.
+// stripping memref.cast; they share one memory ordering domain.
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // A store through the root %m, then a load through the view: one interface (the

@@ -1,6 +1,5 @@
-// spec-dataflow-memory.txt, "Root Memref Grouping": accesses are grouped by root memref,
-// stripping "shape-collapse or shape-expand style view rewrites" (memref.collapse_shape,
-// memref.expand_shape); they share one memory ordering domain.
+// spec-dataflow-memory.txt, "Root Memref Grouping": grouping strips shape-collapse and
+// shape-expand view rewrites; the accesses share one memory ordering domain.
 // RUN: %loom-sim lower %s | FileCheck %s
 
 // A store through the root %m, then a load through the view: one interface (the

@@ -1,7 +1,10 @@
-// spec-dataflow-memory.txt, "Ordering Rule at the Same SCF Level": accesses are
-// ordered serially, current_token -> access -> access_done -> next_token; a load after
-// a store (same root memref) waits for the store's done.
+// spec-dataflow-memory.txt, "Ordering Rule at the Same SCF Level": current_token -> access ->
+// access_done -> next_token; a load after a store waits for the store's done.
 // RUN: %loom-sim lower %s | FileCheck %s
+// The miswire this test forbids (both accesses on the entry token, --inject
+// no-mem-order) fails these checks (the static verifier lets it through: the run-time
+// harness catches it).
+// RUN: %loom-sim lower --inject no-mem-order %s 2>/dev/null | not FileCheck %s
 
 // Extmemory results: load data, then store dones, then load dones
 // (spec-dataflow-memory, "Result Routing Rule"): #1 is the store's done, #2 the load's.

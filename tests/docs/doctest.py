@@ -2,7 +2,8 @@
 """doctest.py: every command the docs show is run, and every output they show is compared.
 
 Usage:
-  doctest.py [--source-dir DIR] [--bin DIR/NAME=PATH]... [--keep] [--list] [-v] LOOM_SIM FILE.md...
+  doctest.py [--source-dir DIR] [--bin DIR/NAME=PATH]... [--keep] [--list] [--no-mount] [-v]
+             LOOM_SIM FILE.md...
 
 LOOM_SIM is the binary under test; FILE.md are paths relative to the source directory
 (default: two levels above this script). For each file, its code blocks are run in
@@ -21,12 +22,15 @@ Files a command writes land in the work directory; a later block of the same fil
 them. Nothing may be written into the source tree. Where user namespaces allow it
 (`unshare --user --map-root-user --mount`), each command runs in a mount namespace in
 which the whole source directory (and the real place of each linked tree, should it be
-a symlink) is bind-mounted read-only, so a write into it fails
-where it is attempted (the command fails, "Read-only file system"). Elsewhere every file
-and directory under the symlinked trees is listed (path, size, mtime) before and after
-each command, and any difference fails the test, naming the command (in a tree that
-someone edits while the test runs, an edit made during a command is reported too). --keep leaves the work directory in place and prints it;
---list prints every code block with the commands found and its annotation, runs nothing.
+a symlink) is bind-mounted read-only, so a write into it fails where it is attempted
+(the command fails, "Read-only file system"). Elsewhere (and with --no-mount) every
+file and directory under the symlinked trees is listed (path, size, mtime) before and
+after each command, and any difference fails the test, naming the command (in a tree
+that someone edits while the test runs, an edit made during a command is reported too).
+
+--keep leaves the work directory in place and prints it; --list prints every code block
+with the commands found and its annotation, and runs nothing; -v prints every command
+run and every output compared.
 
 Code blocks (CommonMark subset): a fenced block (a line starting with ```, up to the
 next such line), or an indented block (lines indented by 4 or more spaces, beginning
@@ -84,6 +88,9 @@ own line(s), followed by blank lines only and then the block it applies to.
       line of a hunk replaces the k-th "-" line: its `...` are filled with what the
       `...` of that "-" line matched, in order, and the rest of the replaced line is kept.
       Further "+" lines are inserted after the hunk's last replaced line, as written.
+  <!-- doctest: listing PATH -->
+      The block shows a part of file PATH (a source file, through the work directory's
+      symlinks): its lines must be consecutive lines of the file.
   <!-- doctest: skip: REASON -->
       The block's commands are not run (the test suite itself, installing packages,
       multi-minute measurements, interactive programs, placeholders). The reason is
@@ -98,9 +105,10 @@ findings and messages must match exactly):
   * trailing white space of each line, and blank lines at the end, are dropped
     (printMemref's `data = ` ends in a space, which markdown cannot keep).
 
-Output: one line per block run or compared, every failure with its doc line and a
-diff, every skip with its reason, and per file a count of commands run, outputs
-compared, edits applied and blocks skipped. Exit 0 if everything passed, 1 otherwise.
+Output: every failure with its doc line (and a diff), every skip with its reason (with
+-v also every command run and output compared), and per file a count of commands run,
+outputs compared, edits applied and commands skipped. Exit 0 if everything passed, 1
+otherwise.
 """
 
 import argparse
@@ -120,6 +128,7 @@ COMMAND_WORDS = {
     "surfer", "FileCheck", "lit", "ctest", "cmake", "ninja", "make", "mlir-opt",
     "mlir-runner", "valgrind", "perf", "apt-get", "apt", "sudo", "git", "clang-format",
     "printf", "echo", "cat", "cd", "diff", "env", "time", "ls", "cp", "mv", "rm",
+    "llvm-lit", "timeout", "pip", "pip3", "docker",
 }
 PROGRAM_PATH = re.compile(r"^(\./)?(build[\w.-]*|scripts|bench|tools|tests)/[^\s:]*$")
 ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=\S*$")
@@ -491,7 +500,7 @@ def run_cmd(cmd, workdir, env, merged, timeout, read_only=None):
     except subprocess.TimeoutExpired:
         return None
     dec = lambda b: b.decode("utf-8", "replace") if b is not None else ""
-    return {"rc": p.returncode, "stdout": dec(p.stdout), "stderr": dec(p.stderr),
+    return {"rc": p.returncode, "stdout": dec(p.stdout), "stderr": dec(p.stderr), "is_merged": merged,
             "merged": dec(p.stdout) if merged else dec(p.stdout) + dec(p.stderr)}
 
 
@@ -600,6 +609,17 @@ class FileRun:
             return
         aline, atext = b.annotation
         verb, opts, frm = parse_options(atext)
+        allowed = {"run": {"exit", "contains-lines", "timeout"},
+                   "output": {"exit", "timeout", "stdout", "stderr", "merged", "file"} | set(COMPARE),
+                   "skip": None, "patch": None, "listing": None}
+        if verb not in allowed:
+            raise DocError(f"line {aline}: unknown annotation '{verb}' (run, output, patch, listing, skip)")
+        if allowed[verb] is not None:
+            unknown = sorted(set(opts) - allowed[verb])
+            if unknown:
+                raise DocError(f"line {aline}: unknown option(s) of '{verb}': {', '.join(unknown)}")
+        if frm is not None and verb != "output":
+            raise DocError(f"line {aline}: from: belongs to an output block")
         timeout = int(opts.get("timeout", DEFAULT_TIMEOUT))
         if verb == "skip":
             reason = atext.split(":", 1)[1].strip() if ":" in atext else ""
@@ -644,9 +664,9 @@ class FileRun:
                 if self.last is None:
                     raise DocError(f"line {aline}: an output block with no command run before it")
                 what_cmd, res = self.last
-                if stream == "merged":
-                    raise DocError(f"line {aline}: 'merged' needs from: (a previous command's "
-                                   "streams are kept apart)")
+                if stream == "merged" or (res["is_merged"] and "file" not in opts):
+                    raise DocError(f"line {aline}: the previous command's streams are not kept as "
+                                   "this block needs (merged in a transcript, apart otherwise); use from:")
             if res is None:
                 return
             if "file" in opts:
@@ -683,7 +703,29 @@ class FileRun:
             self.patched += 1
             self.note(b.line, f"applied the edit shown to {src}, wrote {dst}")
             return
-        raise DocError(f"line {aline}: unknown annotation '{verb}' (run, output, patch, skip)")
+        if verb == "listing":
+            m = re.fullmatch(r"listing\s+(\S+)", atext)
+            if not m:
+                raise DocError(f"line {aline}: listing needs 'listing PATH'")
+            try:
+                with open(os.path.join(self.workdir, m.group(1)), encoding="utf-8") as f:
+                    real = normalize(f.read(), self.workdir)
+            except OSError as e:
+                self.fail(b.line, f"cannot read {m.group(1)}: {e}")
+                return
+            shown = normalize("\n".join(b.lines), self.workdir)
+            n = len(shown)
+            self.compared += 1
+            if not any(real[k:k + n] == shown for k in range(len(real) - n + 1)):
+                near = difflib.get_close_matches(shown[0], real, n=1, cutoff=0.0) if shown else []
+                k = real.index(near[0]) if near else 0
+                diff = compare_exact(shown, real[k:k + n]) or ""
+                self.fail(b.line, f"the listing is not a part of {m.group(1)}:\n" +
+                          "\n".join("    " + l for l in diff.split("\n")))
+            else:
+                self.note(b.line, f"compared (listing): {m.group(1)}")
+            return
+        raise DocError(f"line {aline}: unknown annotation '{verb}' (run, output, patch, listing, skip)")
 
     def go(self):
         path = os.path.join(self.args.source_dir, self.doc)
@@ -723,12 +765,14 @@ def main():
     ap.add_argument("--bin", action="append", default=[], metavar="DIR/NAME=PATH")
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--no-mount", action="store_true",
+                    help="do not mount the source tree read-only; list it before and after each command")
     ap.add_argument("-v", "--verbose", action="store_true", help="also print each block passed")
     ap.add_argument("loom_sim")
     ap.add_argument("docs", nargs="+")
     args = ap.parse_args()
     args.source_dir = os.path.abspath(args.source_dir)
-    args.read_only = not args.list and read_only_works(args.source_dir)
+    args.read_only = not args.list and not args.no_mount and read_only_works(args.source_dir)
     for b in args.bin:
         dest = b.split("=", 1)[0]
         if ("=" not in b or dest.startswith("/") or ".." in dest.split("/")
@@ -737,7 +781,8 @@ def main():
     if not args.list:
         print("doctest: the source tree is " + (
             "mounted read-only for every command" if args.read_only else
-            "listed before and after every command (no user namespaces for a read-only mount)"))
+            "listed before and after every command" + (
+                "" if args.no_mount else " (no user namespaces for a read-only mount)")))
     bad = 0
     for doc in args.docs:
         r = FileRun(args, doc)

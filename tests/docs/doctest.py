@@ -42,10 +42,11 @@ Which lines are commands (the rule the test enforces):
     or the end of the block, are the output the docs show for it.
   * Otherwise a line is a command if its first word (after leading VAR=value
     assignments) is one of the program names in COMMAND_WORDS below (loom-sim, bash,
-    python3, gtkwave, FileCheck, lit, ctest, cmake, ...), or a relative path to a program
-    in the repository or a build directory: (./)?(build*|scripts|bench|tools|tests)/...
-    whose last component has no dot or ends in .sh or .py (so `kernels/gcd.mlir:24:10:
-    error: ...` is not a command).
+    python3, gtkwave, FileCheck, lit, ctest, cmake, ...), such a name with a version
+    suffix (mlir-opt-22) or an absolute path to one (/usr/lib/llvm-22/bin/lit), or a
+    relative path to a program in the repository or a build directory:
+    (./)?(build*|scripts|bench|tools|tests)/... whose last component has no dot or ends
+    in .sh or .py (so `kernels/gcd.mlir:24:10: error: ...` is not a command).
   * A line ending in a backslash continues on the next line.
 A block with at least one command and no annotation is a FAILURE: a command cannot
 enter the docs without a test. A block without commands and without an annotation
@@ -220,7 +221,10 @@ def first_word(line):
 
 def is_command(line):
     w = first_word(line)
-    if w in COMMAND_WORDS:
+    base = w.rsplit("/", 1)[-1]
+    if w in COMMAND_WORDS or re.sub(r"-\d+$", "", w) in COMMAND_WORDS:
+        return True
+    if w.startswith("/") and (base in COMMAND_WORDS or re.sub(r"-\d+$", "", base) in COMMAND_WORDS):
         return True
     if PROGRAM_PATH.match(w):
         base = w.rsplit("/", 1)[-1]

@@ -6,57 +6,14 @@
 namespace loom::dfg {
 
 namespace {
-struct KindName {
-  NodeKind kind;
-  const char* name;
-};
-const KindName kKindNames[] = {
-    {NodeKind::Entry, "loom.entry"},
-    {NodeKind::Return, "handshake.return"},
-    {NodeKind::Stream, "dataflow.stream"},
-    {NodeKind::Gate, "dataflow.gate"},
-    {NodeKind::Carry, "dataflow.carry"},
-    {NodeKind::Invariant, "dataflow.invariant"},
-    {NodeKind::Fork, "handshake.fork"},
-    {NodeKind::LazyFork, "handshake.lazy_fork"},
-    {NodeKind::Join, "handshake.join"},
-    {NodeKind::Sync, "handshake.sync"},
-    {NodeKind::CondBr, "handshake.cond_br"},
-    {NodeKind::Mux, "handshake.mux"},
-    {NodeKind::Merge, "handshake.merge"},
-    {NodeKind::ControlMerge, "handshake.control_merge"},
-    {NodeKind::Buffer, "handshake.buffer"},
-    {NodeKind::Sink, "handshake.sink"},
-    {NodeKind::Source, "handshake.source"},
-    {NodeKind::Constant, "handshake.constant"},
-    {NodeKind::Load, "handshake.load"},
-    {NodeKind::Store, "handshake.store"},
-    {NodeKind::Memory, "handshake.memory"},
-    {NodeKind::ExtMemory, "handshake.extmemory"},
-    {NodeKind::Compute, "arith"},
-};
-
-const char* kRoleNames[] = {"data",     "raw_will_continue", "raw_index", "after_cond",
-                            "body_index", "body_ctrl",        "iter_carry", "mem_ctrl",
-                            "done",     "mem_addr",          "mem_data",  "result"};
+const char* kRoleNames[] = {"data",       "raw_will_continue", "raw_index",  "after_cond",
+                            "body_index", "body_ctrl",         "iter_carry", "mem_ctrl",
+                            "done",       "mem_addr",          "mem_data",   "result"};
 } // namespace
 
-const char* kindName(NodeKind k) {
-  for (const auto& e : kKindNames)
-    if (e.kind == k) return e.name;
-  return "?";
+const char* roleName(Role r) {
+  return kRoleNames[static_cast<int>(r)];
 }
-
-bool kindFromName(std::string_view name, NodeKind& out) {
-  for (const auto& e : kKindNames)
-    if (name == e.name && e.kind != NodeKind::Compute) {
-      out = e.kind;
-      return true;
-    }
-  return false;
-}
-
-const char* roleName(Role r) { return kRoleNames[static_cast<int>(r)]; }
 
 bool roleFromName(std::string_view name, Role& out) {
   for (size_t i = 0; i < sizeof kRoleNames / sizeof kRoleNames[0]; ++i)
@@ -74,7 +31,9 @@ std::string Node::opName() const {
 
 // ---- rates -------------------------------------------------------------------------
 
-Rate Rate::entry() { return {Domain::FunctionEntry, 0, {{Count::Invocations, 0, 1}}}; }
+Rate Rate::entry() {
+  return {Domain::FunctionEntry, 0, {{Count::Invocations, 0, 1}}};
+}
 namespace {
 Rate withDomain(Rate r, Rate::Domain d, uint32_t op) {
   r.domain = d;
@@ -136,13 +95,15 @@ std::map<TermKey, int64_t> normalized(const std::vector<RateTerm>& terms) {
   std::map<TermKey, int64_t> m;
   for (const RateTerm& t : terms)
     m[{static_cast<int>(t.count), t.count == Count::Invocations ? 0 : t.op, t.ctx}] += t.coef;
-  for (auto it = m.begin(); it != m.end();) it = it->second == 0 ? m.erase(it) : std::next(it);
+  for (auto it = m.begin(); it != m.end();)
+    it = it->second == 0 ? m.erase(it) : std::next(it);
   return m;
 }
 Rate fromMap(const std::map<TermKey, int64_t>& m) {
   Rate r;
   r.domain = Rate::Domain::Unknown;
-  for (auto& [k, c] : m) r.terms.push_back({static_cast<Count>(std::get<0>(k)), std::get<1>(k), c, std::get<2>(k)});
+  for (auto& [k, c] : m)
+    r.terms.push_back({static_cast<Count>(std::get<0>(k)), std::get<1>(k), c, std::get<2>(k)});
   return r;
 }
 const char* countSymbol(Count c) {
@@ -158,17 +119,21 @@ const char* countSymbol(Count c) {
 }
 } // namespace
 
-bool Rate::sameCount(const Rate& o) const { return normalized(terms) == normalized(o.terms); }
+bool Rate::sameCount(const Rate& o) const {
+  return normalized(terms) == normalized(o.terms);
+}
 
 Rate Rate::minus(const Rate& o) const {
   auto m = normalized(terms);
-  for (auto& [k, c] : normalized(o.terms)) m[k] -= c;
+  for (auto& [k, c] : normalized(o.terms))
+    m[k] -= c;
   return fromMap(normalized(fromMap(m).terms));
 }
 
 Rate Rate::plus(const Rate& o) const {
   auto m = normalized(terms);
-  for (auto& [k, c] : normalized(o.terms)) m[k] += c;
+  for (auto& [k, c] : normalized(o.terms))
+    m[k] += c;
   return fromMap(normalized(fromMap(m).terms));
 }
 
@@ -184,48 +149,21 @@ std::string Rate::formula() const {
     if (s.empty())
       s = (c == 1 ? "" : c == -1 ? "-" : std::to_string(c) + "*") + term;
     else
-      s += (c < 0 ? " - " : " + ") + (c == 1 || c == -1 ? "" : std::to_string(c < 0 ? -c : c) + "*") + term;
+      s += (c < 0 ? " - " : " + ") +
+           (c == 1 || c == -1 ? "" : std::to_string(c < 0 ? -c : c) + "*") + term;
   }
   return s.empty() ? "0" : s;
 }
 
 std::string Node::portName(bool input, unsigned port) const {
-  auto pick = [&](std::initializer_list<const char*> names) -> std::string {
-    if (port < names.size()) return *(names.begin() + port);
-    return (input ? "in" : "out") + std::to_string(port);
-  };
-  switch (kind) {
-  case NodeKind::Stream: return input ? pick({"start", "step", "bound"}) : pick({"idx", "cont"});
-  case NodeKind::Gate: return input ? pick({"before_value", "before_cond"}) : pick({"after_value", "after_cond"});
-  case NodeKind::Carry: return input ? pick({"d", "a", "b"}) : pick({"o"});
-  case NodeKind::Invariant: return input ? pick({"d", "a"}) : pick({"o"});
-  case NodeKind::CondBr: return input ? pick({"cond", "data"}) : pick({"true", "false"});
-  case NodeKind::Mux:
-    if (input) return port == 0 ? "select" : inTypes.size() == 3 ? (port == 1 ? "false" : "true") : "data" + std::to_string(port - 1);
-    return "out";
-  case NodeKind::Load: return input ? pick({"addr", "mem_data", "ctrl"}) : pick({"data", "mem_addr"});
-  case NodeKind::Store: return input ? pick({"addr", "data", "ctrl"}) : pick({"mem_data", "mem_addr"});
-  case NodeKind::Constant: return input ? pick({"ctrl"}) : pick({"value"});
-  case NodeKind::Memory:
-  case NodeKind::ExtMemory:
-    if (input) {
-      if (port < 2 * numStores) return "st" + std::to_string(port / 2) + (port % 2 ? ".addr" : ".data");
-      return "ld" + std::to_string(port - 2 * numStores) + ".addr";
-    }
-    if (port < numLoads) return "ld" + std::to_string(port) + ".data";
-    if (port < numLoads + numStores) return "st" + std::to_string(port - numLoads) + ".done";
-    return "ld" + std::to_string(port - numLoads - numStores) + ".done";
-  case NodeKind::Return:
-  case NodeKind::Entry:
-    if (port + 1 == (input ? inTypes.size() : outTypes.size())) return "ctrl";
-    return (input ? "in" : "out") + std::to_string(port);
-  default: return (input ? "in" : "out") + std::to_string(port);
-  }
+  return ops::portName(ops::spec(kind), shape(), input, port);
 }
 
 // ---- graph -------------------------------------------------------------------------
 
-Vertex Graph::addNode(Node n) { return boost::add_vertex(std::move(n), g); }
+Vertex Graph::addNode(Node n) {
+  return boost::add_vertex(std::move(n), g);
+}
 
 EdgeId Graph::connect(PortRef from, Vertex to, unsigned dstPort) {
   const Node& src = g[from.node];

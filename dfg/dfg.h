@@ -14,55 +14,22 @@
 
 #include "eval/arith.h"
 #include "ir/ir.h"
-#include "models/stream.h"
+#include "ops/op_table.h"
 
 #include <boost/graph/adjacency_list.hpp>
-
 #include <string>
 #include <vector>
 
 namespace loom::dfg {
 
-enum class NodeKind : uint8_t {
-  // function boundary
-  Entry,  // the function's inputs: one output per argument (memrefs excluded) + ctrl
-  Return, // handshake.return: inputs = results + done ctrl
-  // dataflow (spec-dataflow)
-  Stream,
-  Gate,
-  Carry,
-  Invariant,
-  // handshake
-  Fork,
-  LazyFork,
-  Join,
-  Sync,
-  CondBr,
-  Mux,
-  Merge,
-  ControlMerge,
-  Buffer,
-  Sink,
-  Source,
-  Constant,
-  Load,
-  Store,
-  Memory,    // internal memory (memref.alloc / alloca)
-  ExtMemory, // a memref argument of the function
-  // compute: one arith op (Node::arith says which)
-  Compute,
-};
-
-// The spec's name of each kind ("dataflow.carry", "handshake.fork", ...); Compute nodes
-// use their arith op's name instead (see Node::opName()).
-const char* kindName(NodeKind k);
-bool kindFromName(std::string_view name, NodeKind& out);
-
-// dataflow.stream attributes (one definition, shared with the stream model).
-using models::ContCond;
-using models::contCondText;
-using models::StepOp;
-using models::stepOpText;
+// The kinds of op and their ports, phases and attributes: the op table (ops/op_table.h).
+using ops::ContCond;
+using ops::contCondText;
+using ops::kindFromName;
+using ops::kindName;
+using ops::NodeKind;
+using ops::StepOp;
+using ops::stepOpText;
 
 // What a channel is for, as the specs name it. Data is the default.
 enum class Role : uint8_t {
@@ -114,13 +81,13 @@ struct Rate {
     LoopBodyTail,  // I - A' (the memory-control carry's feedback)
     IfThen,
     IfElse,
-    GuardEnter,    // A' (the zero-trip guard of a loop let the loop start)
-    GuardSkip,     // A - A' (the guard skipped a zero-trip activation)
-    Unknown,       // not derived (hand-written DFG); the ledger skips it
+    GuardEnter, // A' (the zero-trip guard of a loop let the loop start)
+    GuardSkip,  // A - A' (the guard skipped a zero-trip activation)
+    Unknown,    // not derived (hand-written DFG); the ledger skips it
   };
   Domain domain = Domain::Unknown;
-  uint32_t op = 0;               // the scf op the domain belongs to
-  std::vector<RateTerm> terms;   // expected count = sum coef * count
+  uint32_t op = 0;             // the scf op the domain belongs to
+  std::vector<RateTerm> terms; // expected count = sum coef * count
 
   static Rate entry();
 
@@ -132,9 +99,12 @@ struct Rate {
   // activations (A') reach the stream; unguarded, every activation (the parent's
   // rate) does.
   static Rate loopBody(uint32_t loop, const std::string& ctx = "");
-  static Rate loopBoundary(uint32_t loop, bool guarded, const Rate& parent, const std::string& ctx = "");
-  static Rate loopExit(uint32_t loop, bool guarded, const Rate& parent, const std::string& ctx = "");
-  static Rate loopBodyTail(uint32_t loop, bool guarded, const Rate& parent, const std::string& ctx = "");
+  static Rate loopBoundary(uint32_t loop, bool guarded, const Rate& parent,
+                           const std::string& ctx = "");
+  static Rate loopExit(uint32_t loop, bool guarded, const Rate& parent,
+                       const std::string& ctx = "");
+  static Rate loopBodyTail(uint32_t loop, bool guarded, const Rate& parent,
+                           const std::string& ctx = "");
   static Rate guardEnter(uint32_t loop, const std::string& ctx = "");
   static Rate guardSkip(uint32_t loop, const Rate& parent, const std::string& ctx = "");
   static Rate ifThen(uint32_t ifOp, const std::string& ctx = "");
@@ -152,16 +122,16 @@ struct Rate {
 
 // Provenance: the SCF op a DFG op came from.
 struct Origin {
-  const Op* op = nullptr;   // null for ops with no single source op, or read from text
-  uint32_t opId = kNoOp;    // Op::id of that op (kept when read back from text)
+  const Op* op = nullptr; // null for ops with no single source op, or read from text
+  uint32_t opId = kNoOp;  // Op::id of that op (kept when read back from text)
   Loc loc;
   static constexpr uint32_t kNoOp = 0xFFFFFFFFu;
 };
 
 struct Node {
   NodeKind kind = NodeKind::Compute;
-  std::string name;     // unique, hierarchical: "gemm/for0/gate"
-  uint32_t scope = 0;   // index into Graph::scopes
+  std::string name;   // unique, hierarchical: "gemm/for0/gate"
+  uint32_t scope = 0; // index into Graph::scopes
   Origin origin;
   std::vector<Type> inTypes;  // one per input port
   std::vector<Type> outTypes; // one per output port
@@ -176,7 +146,7 @@ struct Node {
   Bits constValue = 0;         // Constant
   StepOp stepOp = StepOp::Add; // Stream
   ContCond contCond = ContCond::Lt;
-  unsigned bufferSlots = 2;    // Buffer
+  unsigned bufferSlots = 2; // Buffer
   bool bufferFifo = true;
   std::vector<Bits> bufferInit;
   // Memory / ExtMemory: number of store and load ports, the memref type, the memory
@@ -191,6 +161,8 @@ struct Node {
   std::string opName() const; // "dataflow.gate", "arith.addi", ...
   // The spec's name of a port ("d", "after_cond", "ctrl", "st0.addr", "in2", ...).
   std::string portName(bool input, unsigned port) const;
+  // This node's port counts, for the op table's port queries.
+  ops::Shape shape() const { return {inTypes.size(), outTypes.size(), numStores, numLoads}; }
 };
 
 struct Edge {
@@ -206,7 +178,7 @@ struct Edge {
 struct Scope {
   enum class Kind : uint8_t { Function, LoopBody, LoopBefore, IfThen, IfElse, Guard };
   Kind kind = Kind::Function;
-  std::string name;      // "gemm", "gemm/for0", "gemm/for0/if1.then"
+  std::string name; // "gemm", "gemm/for0", "gemm/for0/if1.then"
   int parent = -1;
   const Op* op = nullptr;        // null when read back from text
   uint32_t opId = Origin::kNoOp; // Op::id of that op (kept in text)

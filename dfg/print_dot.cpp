@@ -23,22 +23,19 @@ std::string shortName(const std::string& name) {
   return slash == std::string::npos ? name : name.substr(slash + 1);
 }
 
-// Shape and fill by family, so the loop machinery and the memory stand out.
+// Shape and fill by the op table's family, so the loop machinery and the memory stand out.
 const char* nodeStyle(NodeKind k) {
-  switch (k) {
-  case NodeKind::Entry: return "shape=invhouse, style=filled, fillcolor=\"#dddddd\"";
-  case NodeKind::Return: return "shape=house, style=filled, fillcolor=\"#dddddd\"";
-  case NodeKind::Stream:
-  case NodeKind::Gate:
-  case NodeKind::Carry:
-  case NodeKind::Invariant: return "shape=box, style=\"rounded,filled\", fillcolor=\"#cfe2f3\"";
-  case NodeKind::Memory:
-  case NodeKind::ExtMemory: return "shape=cylinder, style=filled, fillcolor=\"#fce5cd\"";
-  case NodeKind::Load:
-  case NodeKind::Store: return "shape=box, style=filled, fillcolor=\"#fff2cc\"";
-  case NodeKind::Compute: return "shape=box, style=filled, fillcolor=\"#d9ead3\"";
-  default: return "shape=box";
+  switch (ops::spec(k).family) {
+  case ops::Family::Boundary:
+    return k == NodeKind::Entry ? "shape=invhouse, style=filled, fillcolor=\"#dddddd\""
+                                : "shape=house, style=filled, fillcolor=\"#dddddd\"";
+  case ops::Family::Dataflow: return "shape=box, style=\"rounded,filled\", fillcolor=\"#cfe2f3\"";
+  case ops::Family::Memory: return "shape=cylinder, style=filled, fillcolor=\"#fce5cd\"";
+  case ops::Family::Access: return "shape=box, style=filled, fillcolor=\"#fff2cc\"";
+  case ops::Family::Compute: return "shape=box, style=filled, fillcolor=\"#d9ead3\"";
+  case ops::Family::Handshake: return "shape=box";
   }
+  return "shape=box";
 }
 
 class DotWriter {

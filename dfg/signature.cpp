@@ -173,157 +173,70 @@ void checkCompute(const Node& n, Check& c) {
   }
 }
 
-void checkMemory(const Node& n, Check& c) {
-  if (!n.memType.isAnyMemRef() || !n.memType.mem)
-    return c.fail(c.op() + " needs a memref mem_type, got " + n.memType.str());
-  size_t s = n.numStores, l = n.numLoads;
-  c.inputs(2 * s + l);
-  c.outputs(l + s + l);
-  const Type& elem = n.memType.mem->elem;
-  auto elemIs = [&](bool input, size_t p) {
+// What a port of a table row must be: checks one port against its rule.
+void checkPort(const Node& n, Check& c, bool input, size_t p) {
+  const ops::PortSpec* ps = nullptr;
+  unsigned rep = 0;
+  if (!ops::portSpec(ops::spec(n.kind), n.shape(), input, static_cast<unsigned>(p), ps, rep))
+    return;
+  switch (ps->type) {
+  case ops::TypeRule::Any:
+  case ops::TypeRule::Computed: return;
+  case ops::TypeRule::None: return c.is(input, p, none, "none");
+  case ops::TypeRule::I1: return c.is(input, p, i1, "i1");
+  case ops::TypeRule::IntLike: return c.is(input, p, intLike, "an integer or index");
+  case ops::TypeRule::Scalar: return c.is(input, p, scalar, "a scalar");
+  case ops::TypeRule::SameAs: return c.same(input, p, kIn, ps->ref);
+  case ops::TypeRule::SameAsMatching: return c.same(input, p, kIn, p);
+  case ops::TypeRule::Element: {
     const auto& ts = input ? n.inTypes : n.outTypes;
-    if (!c.error && ts[p] != elem)
+    const Type& elem = n.memType.mem->elem;
+    if (!c.error && p < ts.size() && ts[p] != elem)
       c.fail((input ? "operand #" : "result #") + std::to_string(p) + " (" +
              n.portName(input, static_cast<unsigned>(p)) + ") of " + c.op() +
              " must have the element type " + elem.str() + ", got " + ts[p].str());
-  };
-  for (size_t i = 0; i < s && !c.error; ++i) {
-    elemIs(kIn, 2 * i);
-    c.is(kIn, 2 * i + 1, intLike, "an integer or index");
+    return;
   }
-  for (size_t j = 0; j < l && !c.error; ++j) {
-    c.is(kIn, 2 * s + j, intLike, "an integer or index");
-    elemIs(kOut, j);
-  }
-  for (size_t p = l; p < l + s + l; ++p)
-    c.is(kOut, p, none, "none");
-}
-
-// The fixed-shape dataflow and handshake ops.
-void checkDataflow(const Node& n, Check& c) {
-  switch (n.kind) {
-  case NodeKind::Stream:
-    c.inputs(3), c.outputs(2);
-    c.is(kIn, 0, intLike, "an integer or index");
-    c.allInputsSame(0);
-    c.same(kOut, 0, kIn, 0);
-    return c.is(kOut, 1, i1, "i1");
-  case NodeKind::Gate:
-    c.inputs(2), c.outputs(2);
-    c.is(kIn, 1, i1, "i1");
-    c.same(kOut, 0, kIn, 0);
-    return c.is(kOut, 1, i1, "i1");
-  case NodeKind::Carry:
-    c.inputs(3), c.outputs(1);
-    c.is(kIn, 0, i1, "i1");
-    c.same(kIn, 2, kIn, 1);
-    return c.same(kOut, 0, kIn, 1);
-  case NodeKind::Invariant:
-    c.inputs(2), c.outputs(1);
-    c.is(kIn, 0, i1, "i1");
-    return c.same(kOut, 0, kIn, 1);
-  case NodeKind::CondBr:
-    c.inputs(2), c.outputs(2);
-    c.is(kIn, 0, i1, "i1");
-    c.same(kOut, 0, kIn, 1);
-    return c.same(kOut, 1, kIn, 1);
-  case NodeKind::Load:
-  case NodeKind::Store:
-    c.inputs(3), c.outputs(2);
-    c.is(kIn, 0, intLike, "an integer or index");
-    c.is(kIn, 2, none, "none");
-    c.same(kOut, 0, kIn, 1);
-    return c.same(kOut, 1, kIn, 0);
-  default: return;
   }
 }
 
-void checkVariadic(const Node& n, Check& c) {
-  switch (n.kind) {
-  case NodeKind::Entry:
-    c.inputs(0), c.minOutputs(1);
-    return c.is(kOut, n.outTypes.size() - 1, none, "none");
-  case NodeKind::Return:
-    c.minInputs(1), c.outputs(n.inTypes.size());
-    c.is(kIn, n.inTypes.size() - 1, none, "none");
-    for (size_t p = 0; p < n.outTypes.size(); ++p)
-      c.same(kOut, p, kIn, p);
-    return;
-  case NodeKind::Fork:
-  case NodeKind::LazyFork:
-    c.inputs(1), c.minOutputs(1);
-    for (size_t p = 0; p < n.outTypes.size(); ++p)
-      c.same(kOut, p, kIn, 0);
-    return;
-  case NodeKind::Join: c.minInputs(1), c.outputs(1); return c.is(kOut, 0, none, "none");
-  case NodeKind::Sync:
-    c.minInputs(1), c.outputs(n.inTypes.size());
-    for (size_t p = 0; p < n.outTypes.size(); ++p)
-      c.same(kOut, p, kIn, p);
-    return;
-  case NodeKind::Mux:
-    c.minInputs(2), c.outputs(1);
-    c.is(kIn, 0, intLike, "an integer or index");
-    c.allInputsSame(1);
-    return c.same(kOut, 0, kIn, 1);
-  case NodeKind::Merge:
-  case NodeKind::ControlMerge:
-    c.minInputs(1), c.outputs(n.kind == NodeKind::Merge ? 1 : 2);
-    c.allInputsSame(0);
-    c.same(kOut, 0, kIn, 0);
-    return c.is(kOut, 1, intLike, "an integer or index");
-  default: return;
+// An op of the table's fixed rules: the port counts the row allows, then every port's
+// type rule, inputs first.
+void checkRow(const Node& n, Check& c) {
+  const ops::OpSpec& row = ops::spec(n.kind);
+  if (row.internal) return c.fail(c.op() + " is made by elaboration and cannot appear in a DFG");
+  if (row.family == ops::Family::Memory && (!n.memType.isAnyMemRef() || !n.memType.mem))
+    return c.fail(c.op() + " needs a memref mem_type, got " + n.memType.str());
+  for (bool input : {kIn, kOut}) {
+    ops::PortCount want = ops::expectedPorts(row, n.shape(), input);
+    if (input)
+      want.atLeast ? c.minInputs(want.count) : c.inputs(want.count);
+    else
+      want.atLeast ? c.minOutputs(want.count) : c.outputs(want.count);
   }
+  for (bool input : {kIn, kOut})
+    for (size_t p = 0; p < (input ? n.inTypes.size() : n.outTypes.size()); ++p)
+      checkPort(n, c, input, p);
 }
 
-void checkSimple(const Node& n, Check& c) {
-  switch (n.kind) {
-  case NodeKind::Buffer:
-    c.inputs(1), c.outputs(1);
-    c.same(kOut, 0, kIn, 0);
-    if (n.bufferSlots < 1) c.fail(c.op() + " needs at least 1 slot");
-    if (n.bufferInit.size() > n.bufferSlots)
-      c.fail(c.op() + " has " + plural(n.bufferInit.size(), "initial value") + " for " +
-             plural(n.bufferSlots, "slot"));
-    return;
-  case NodeKind::Sink: return c.inputs(1), c.outputs(0);
-  case NodeKind::Source: c.inputs(0), c.outputs(1); return c.is(kOut, 0, none, "none");
-  case NodeKind::Constant:
-    c.inputs(1), c.outputs(1);
-    c.is(kIn, 0, none, "none");
-    return c.is(kOut, 0, scalar, "a scalar");
-  default: return;
-  }
+// Attributes with rules of their own.
+void checkAttrs(const Node& n, Check& c) {
+  if (n.kind != NodeKind::Buffer) return;
+  if (n.bufferSlots < 1) c.fail(c.op() + " needs at least 1 slot");
+  if (n.bufferInit.size() > n.bufferSlots)
+    c.fail(c.op() + " has " + plural(n.bufferInit.size(), "initial value") + " for " +
+           plural(n.bufferSlots, "slot"));
 }
 
 } // namespace
 
 std::optional<std::string> checkSignature(const Node& n) {
   Check c(n);
-  switch (n.kind) {
-  case NodeKind::Compute: checkCompute(n, c); break;
-  case NodeKind::Memory:
-  case NodeKind::ExtMemory: checkMemory(n, c); break;
-  case NodeKind::Stream:
-  case NodeKind::Gate:
-  case NodeKind::Carry:
-  case NodeKind::Invariant:
-  case NodeKind::CondBr:
-  case NodeKind::Load:
-  case NodeKind::Store: checkDataflow(n, c); break;
-  case NodeKind::Entry:
-  case NodeKind::Return:
-  case NodeKind::Fork:
-  case NodeKind::LazyFork:
-  case NodeKind::Join:
-  case NodeKind::Sync:
-  case NodeKind::Mux:
-  case NodeKind::Merge:
-  case NodeKind::ControlMerge: checkVariadic(n, c); break;
-  case NodeKind::Buffer:
-  case NodeKind::Sink:
-  case NodeKind::Source:
-  case NodeKind::Constant: checkSimple(n, c); break;
+  if (n.kind == NodeKind::Compute) {
+    checkCompute(n, c);
+  } else {
+    checkRow(n, c);
+    checkAttrs(n, c);
   }
   return c.error;
 }

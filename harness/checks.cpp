@@ -15,7 +15,8 @@ namespace {
 bool contextMatches(const std::string& pattern, const std::string& ctx) {
   if (pattern.size() != ctx.size()) return false;
   for (size_t i = 0; i < ctx.size(); ++i)
-    if (pattern[i] != ctx[i] && !(pattern[i] == '*' && (ctx[i] == 'f' || ctx[i] == 'l'))) return false;
+    if (pattern[i] != ctx[i] && !(pattern[i] == '*' && (ctx[i] == 'f' || ctx[i] == 'l')))
+      return false;
   return true;
 }
 
@@ -100,9 +101,7 @@ void checkLedger(const InvocationContext& c, std::vector<Finding>& out, bool sta
       const dfg::Edge& e = g.edge(*it);
       Vertex p = boost::source(*it, g.g);
       NodeKind k = g.node(p).kind;
-      if (!e.rate.known() || (k != NodeKind::Carry && k != NodeKind::Invariant && k != NodeKind::Gate &&
-                              k != NodeKind::Stream))
-        continue;
+      if (!e.rate.known() || ops::spec(k).family != ops::Family::Dataflow) continue;
       int64_t exp = expectedCount(e.rate, c.golden), obs = static_cast<int64_t>(c.observed(*it));
       if (stalled ? obs <= exp : obs == exp) continue;
       Finding f;
@@ -132,7 +131,8 @@ void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out) {
   std::map<uint32_t, std::vector<Vertex>> bySource;
   for (Vertex v = 0; v < g.numNodes(); ++v) {
     NodeKind k = g.node(v).kind;
-    if ((k == NodeKind::Load || k == NodeKind::Store) && g.node(v).origin.opId != dfg::Origin::kNoOp)
+    if ((k == NodeKind::Load || k == NodeKind::Store) &&
+        g.node(v).origin.opId != dfg::Origin::kNoOp)
       bySource[g.node(v).origin.opId].push_back(v);
   }
   for (auto& [op, nodes] : bySource) {
@@ -149,7 +149,8 @@ void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out) {
         const dfg::Node& an = g.node(v);
         unsigned port = an.kind == NodeKind::Store ? mn.numLoads + an.memPort
                                                    : mn.numLoads + mn.numStores + an.memPort;
-        for (EdgeId d : g.outEdges(mem, port)) done += c.observed(d);
+        for (EdgeId d : g.outEdges(mem, port))
+          done += c.observed(d);
       }
     }
     if (ctrl == want && addr == want && done == want) continue;
@@ -158,14 +159,15 @@ void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out) {
     f.function = c.function;
     f.invocation = c.invocation;
     locate(g, nodes[0], f);
-    f.summary = "memory access ran " + std::to_string(want) + " time(s) in the interpreter but got " +
-                std::to_string(ctrl) + " ctrl, " + std::to_string(addr) + " address and " + std::to_string(done) +
-                " done token(s)";
+    f.summary = "memory access ran " + std::to_string(want) +
+                " time(s) in the interpreter but got " + std::to_string(ctrl) + " ctrl, " +
+                std::to_string(addr) + " address and " + std::to_string(done) + " done token(s)";
     f.hasCounts = true;
     f.expected = static_cast<int64_t>(want);
     f.observed = static_cast<int64_t>(ctrl);
     if (ctrl > want && addr == want)
-      f.cause = "extra control token(s) in the access's ctrl input with no matching address: the memory-control "
+      f.cause = "extra control token(s) in the access's ctrl input with no matching address: the "
+                "memory-control "
                 "chain of a loop body is probably wired to raw_will_continue instead of after_cond";
     out.push_back(std::move(f));
   }
@@ -178,13 +180,18 @@ struct Event {
   uint32_t op;
   uint64_t addr;
   bool isStore;
-  bool operator<(const Event& o) const { return std::tie(op, addr, isStore) < std::tie(o.op, o.addr, o.isStore); }
-  bool operator==(const Event& o) const { return op == o.op && addr == o.addr && isStore == o.isStore; }
+  bool operator<(const Event& o) const {
+    return std::tie(op, addr, isStore) < std::tie(o.op, o.addr, o.isStore);
+  }
+  bool operator==(const Event& o) const {
+    return op == o.op && addr == o.addr && isStore == o.isStore;
+  }
 };
 } // namespace
 
-void checkOrder(const InvocationContext& c, Vertex memory, const std::vector<models::MemoryAccess>& log,
-                const std::map<uint64_t, uint64_t>&, std::vector<Finding>& out) {
+void checkOrder(const InvocationContext& c, Vertex memory,
+                const std::vector<models::MemoryAccess>& log, const std::map<uint64_t, uint64_t>&,
+                std::vector<Finding>& out) {
   const dfg::Graph& g = c.graph;
   const dfg::Node& mn = g.node(memory);
   // Ports back to DFG accesses and their source ops.
@@ -192,8 +199,10 @@ void checkOrder(const InvocationContext& c, Vertex memory, const std::vector<mod
   for (auto [it, end] = boost::in_edges(memory, g.g); it != end; ++it) {
     unsigned p = g.edge(*it).dstPort;
     Vertex src = boost::source(*it, g.g);
-    if (p < 2 * mn.numStores) storeNode[p / 2] = src;
-    else loadNode[p - 2 * mn.numStores] = src;
+    if (p < 2 * mn.numStores)
+      storeNode[p / 2] = src;
+    else
+      loadNode[p - 2 * mn.numStores] = src;
   }
   // The source ops of this memory's accesses, as a bitmap over op ids.
   std::vector<bool> ops;
@@ -202,22 +211,26 @@ void checkOrder(const InvocationContext& c, Vertex memory, const std::vector<mod
     if (id >= ops.size()) ops.resize(id + 1, false);
     ops[id] = true;
   };
-  for (Vertex v : storeNode) addOp(v);
-  for (Vertex v : loadNode) addOp(v);
+  for (Vertex v : storeNode)
+    addOp(v);
+  for (Vertex v : loadNode)
+    addOp(v);
 
   std::vector<Event> want, got;
   got.reserve(log.size());
   for (const AccessEvent& a : c.golden.accesses)
-    if (a.op < ops.size() && ops[a.op]) want.push_back({a.op, static_cast<uint64_t>(a.element), a.isStore});
+    if (a.op < ops.size() && ops[a.op])
+      want.push_back({a.op, static_cast<uint64_t>(a.element), a.isStore});
   for (const models::MemoryAccess& a : log) {
     Vertex v = a.isStore ? storeNode[a.port] : loadNode[a.port];
     got.push_back({g.node(v).origin.opId, a.addr, a.isStore});
   }
   auto describe = [&](const Event& e) {
     for (Vertex v = 0; v < g.numNodes(); ++v)
-      if (g.node(v).origin.opId == e.op && (g.node(v).kind == NodeKind::Load || g.node(v).kind == NodeKind::Store))
-        return std::string(e.isStore ? "store" : "load") + " at " + g.node(v).origin.loc.where() + " of element " +
-               std::to_string(e.addr);
+      if (g.node(v).origin.opId == e.op &&
+          (g.node(v).kind == NodeKind::Load || g.node(v).kind == NodeKind::Store))
+        return std::string(e.isStore ? "store" : "load") + " at " + g.node(v).origin.loc.where() +
+               " of element " + std::to_string(e.addr);
     return std::string("?");
   };
   // Program order, except that loads between two stores may be performed in any order.
@@ -225,11 +238,13 @@ void checkOrder(const InvocationContext& c, Vertex memory, const std::vector<mod
   while (i < want.size()) {
     size_t j = i + 1;
     if (!want[i].isStore)
-      while (j < want.size() && !want[j].isStore) ++j;
+      while (j < want.size() && !want[j].isStore)
+        ++j;
     size_t end = std::min(j, got.size());
     size_t begin = std::min(i, got.size());
     // Performed exactly in program order: the common case, no copy and no sort.
-    bool same = end - begin == j - i && std::equal(want.begin() + i, want.begin() + j, got.begin() + begin);
+    bool same =
+        end - begin == j - i && std::equal(want.begin() + i, want.begin() + j, got.begin() + begin);
     if (!same) {
       std::vector<Event> a(want.begin() + i, want.begin() + j);
       std::vector<Event> b(got.begin() + begin, got.begin() + end);
@@ -244,10 +259,15 @@ void checkOrder(const InvocationContext& c, Vertex memory, const std::vector<mod
       f.invocation = c.invocation;
       locate(g, memory, f);
       f.summary = "memory accesses of '" + mn.name + "' performed out of program order";
-      f.details.push_back("program order: access #" + std::to_string(i + 1) + " is the " + describe(want[i]));
-      if (i < got.size()) f.details.push_back("performed instead: the " + describe(got[i]));
-      else f.details.push_back("the memory performed only " + std::to_string(got.size()) + " access(es)");
-      f.cause = "the ctrl-done chain does not order this group's accesses: each access must take the previous "
+      f.details.push_back("program order: access #" + std::to_string(i + 1) + " is the " +
+                          describe(want[i]));
+      if (i < got.size())
+        f.details.push_back("performed instead: the " + describe(got[i]));
+      else
+        f.details.push_back("the memory performed only " + std::to_string(got.size()) +
+                            " access(es)");
+      f.cause = "the ctrl-done chain does not order this group's accesses: each access must take "
+                "the previous "
                 "access's done token (only consecutive loads may share one)";
       out.push_back(std::move(f));
       return;
@@ -260,8 +280,8 @@ void checkOrder(const InvocationContext& c, Vertex memory, const std::vector<mod
     f.function = c.function;
     f.invocation = c.invocation;
     locate(g, memory, f);
-    f.summary = "memory '" + mn.name + "' performed " + std::to_string(got.size()) + " accesses; the program made " +
-                std::to_string(want.size());
+    f.summary = "memory '" + mn.name + "' performed " + std::to_string(got.size()) +
+                " accesses; the program made " + std::to_string(want.size());
     out.push_back(std::move(f));
   }
 }
@@ -277,7 +297,8 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool
     if (chan.count() == 0) continue;
     Vertex consumer = boost::target(*it, g.g);
     const dfg::Edge& e = g.edge(*it);
-    if (stalled && (!e.rate.known() || static_cast<int64_t>(c.observed(*it)) <= expectedCount(e.rate, c.golden)))
+    if (stalled && (!e.rate.known() ||
+                    static_cast<int64_t>(c.observed(*it)) <= expectedCount(e.rate, c.golden)))
       continue;
     Finding f;
     f.check = "quiescence";
@@ -285,11 +306,14 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool
     f.invocation = c.invocation;
     locate(g, consumer, f);
     f.channel = g.describe(*it) + "  (" + e.type.str() + ", " + dfg::roleName(e.role) + ")";
-    f.port = "input '" + g.node(consumer).portName(true, e.dstPort) + "' (port " + std::to_string(e.dstPort) + ")";
+    f.port = "input '" + g.node(consumer).portName(true, e.dstPort) + "' (port " +
+             std::to_string(e.dstPort) + ")";
     std::string values;
-    for (int k = 0; k < chan.count() && k < 4; ++k) values += (k ? ", " : "") + std::to_string(chan.peek(k));
-    f.summary = std::to_string(chan.count()) + " token(s) latched in " + g.node(consumer).opName() + " '" +
-                g.node(consumer).name + "' input '" + g.node(consumer).portName(true, e.dstPort) + "' after the call";
+    for (int k = 0; k < chan.count() && k < 4; ++k)
+      values += (k ? ", " : "") + std::to_string(chan.peek(k));
+    f.summary = std::to_string(chan.count()) + " token(s) latched in " + g.node(consumer).opName() +
+                " '" + g.node(consumer).name + "' input '" +
+                g.node(consumer).portName(true, e.dstPort) + "' after the call";
     if (!e.type.isNone()) f.details.push_back("latched value(s): " + values);
     f.domain = e.rate.known() ? e.rate.str() : "";
     int64_t exp = e.rate.known() ? expectedCount(e.rate, c.golden) : 0;
@@ -301,10 +325,12 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool
     }
     diagnoseMismatch(c, *it, exp, f.observed, f);
     locate(g, consumer, f); // the token sits in the consumer's input
-    f.port = "input '" + g.node(consumer).portName(true, e.dstPort) + "' (port " + std::to_string(e.dstPort) + ")";
+    f.port = "input '" + g.node(consumer).portName(true, e.dstPort) + "' (port " +
+             std::to_string(e.dstPort) + ")";
     f.check = "quiescence";
-    f.summary = std::to_string(chan.count()) + " token(s) latched in " + g.node(consumer).opName() + " '" +
-                g.node(consumer).name + "' input '" + g.node(consumer).portName(true, e.dstPort) + "' after the call";
+    f.summary = std::to_string(chan.count()) + " token(s) latched in " + g.node(consumer).opName() +
+                " '" + g.node(consumer).name + "' input '" +
+                g.node(consumer).portName(true, e.dstPort) + "' after the call";
     out.push_back(std::move(f));
     reportedOps.insert(c.elab.opOfVertex[consumer]);
   }
@@ -322,8 +348,9 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool
     if (stalled) continue; // a stalled network is mid-activity everywhere
     f.summary = g.node(v).opName() + " '" + g.node(v).name + "' is not at rest after the call" +
                 (phase.empty() ? "" : " (phase " + phase + ")");
-    f.cause = "a state machine left mid-activity holds a latched value: an input stream of this op has a "
-              "different length than the others (see the ledger findings)";
+    f.cause =
+        "a state machine left mid-activity holds a latched value: an input stream of this op has a "
+        "different length than the others (see the ledger findings)";
     out.push_back(std::move(f));
   }
 }

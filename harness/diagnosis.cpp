@@ -26,39 +26,27 @@ void locate(const dfg::Graph& g, Vertex v, Finding& f) {
   const dfg::Node& n = g.node(v);
   f.op = n.opName() + " '" + n.name + "'";
   f.loc = n.origin.loc;
-  if (n.origin.op) f.scfOp = std::string(n.origin.op->name());
-  else if (n.origin.loc.line) f.scfOp = "func.func";
+  if (n.origin.op)
+    f.scfOp = std::string(n.origin.op->name());
+  else if (n.origin.loc.line)
+    f.scfOp = "func.func";
 }
 
 namespace {
 
-// The input whose stream decides how often a node fires.
+// The input whose stream decides how often a node fires (the op table's pacing input);
+// -1 stops the walk (stream, entry, memory).
 int pacingInput(const dfg::Node& n) {
-  switch (n.kind) {
-  case NodeKind::Invariant:
-  case NodeKind::Carry:
-  case NodeKind::CondBr:
-  case NodeKind::Mux:
-  case NodeKind::Fork:
-  case NodeKind::LazyFork:
-  case NodeKind::Buffer:
-  case NodeKind::Sink:
-  case NodeKind::Constant:
-  case NodeKind::Join:
-  case NodeKind::Compute: return 0;
-  case NodeKind::Gate: return 1;
-  case NodeKind::Load:
-  case NodeKind::Store: return 2;
-  default: return -1; // stream, entry, memory: stop
-  }
+  return ops::spec(n.kind).pacingInput;
 }
 
 std::string hop(const dfg::Graph& g, EdgeId e) {
   const dfg::Edge& ed = g.edge(e);
   Vertex src = boost::source(e, g.g);
   const dfg::Node& s = g.node(src);
-  return std::string(dfg::roleName(ed.role)) + " from " + s.opName() + " '" + s.name + "' output '" +
-         s.portName(false, ed.srcPort) + "'" + (s.origin.loc.line ? " (" + s.origin.loc.where() + ")" : "");
+  return std::string(dfg::roleName(ed.role)) + " from " + s.opName() + " '" + s.name +
+         "' output '" + s.portName(false, ed.srcPort) + "'" +
+         (s.origin.loc.line ? " (" + s.origin.loc.where() + ")" : "");
 }
 
 } // namespace
@@ -72,7 +60,8 @@ Upstream upstreamOf(const dfg::Graph& g, Vertex v) {
     EdgeId e;
     if (!g.inEdge(v, static_cast<unsigned>(p), e)) break;
     const dfg::Edge& ed = g.edge(e);
-    u.lines.push_back("'" + g.node(v).portName(true, static_cast<unsigned>(p)) + "' <- " + hop(g, e));
+    u.lines.push_back("'" + g.node(v).portName(true, static_cast<unsigned>(p)) + "' <- " +
+                      hop(g, e));
     if (ed.role == Role::RawWillContinue || ed.role == Role::AfterCond) {
       u.rootRole = ed.role;
       u.root = boost::source(e, g.g);
@@ -84,7 +73,8 @@ Upstream upstreamOf(const dfg::Graph& g, Vertex v) {
   return u;
 }
 
-void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, int64_t observed, Finding& f) {
+void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, int64_t observed,
+                      Finding& f) {
   const dfg::Graph& g = c.graph;
   const dfg::Edge& ed = g.edge(e);
   Vertex producer = boost::source(e, g.g);
@@ -92,7 +82,9 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
   const dfg::Node& pn = g.node(producer);
   locate(g, producer, f);
   f.channel = g.describe(e) + "  (" + ed.type.str() + ", " + dfg::roleName(ed.role) + ")";
-  if (f.port.empty()) f.port = "output '" + pn.portName(false, ed.srcPort) + "' (port " + std::to_string(ed.srcPort) + ")";
+  if (f.port.empty())
+    f.port =
+        "output '" + pn.portName(false, ed.srcPort) + "' (port " + std::to_string(ed.srcPort) + ")";
   f.domain = ed.rate.str();
   f.hasCounts = true;
   f.expected = expected;
@@ -101,7 +93,9 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
   int64_t delta = observed - expected;
   if (f.summary.empty())
     f.summary = "channel carried " + std::to_string(observed) + " token(s) where its domain has " +
-                std::to_string(expected) + (delta > 0 ? " (" + std::to_string(delta) + " extra)" : " (" + std::to_string(-delta) + " missing)");
+                std::to_string(expected) +
+                (delta > 0 ? " (" + std::to_string(delta) + " extra)"
+                           : " (" + std::to_string(-delta) + " missing)");
 
   Upstream up = upstreamOf(g, producer);
   f.upstream = up.lines;
@@ -118,7 +112,8 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
       starts = static_cast<int64_t>(r.nonEmpty[l]);
     }
   }
-  if (loop < r.activations.size()) zeroTrip = static_cast<int64_t>(r.activations[loop] - r.nonEmpty[loop]);
+  if (loop < r.activations.size())
+    zeroTrip = static_cast<int64_t>(r.activations[loop] - r.nonEmpty[loop]);
 
   const dfg::Node& cn = g.node(consumer);
   bool bodyDomain = ed.rate.domain == dfg::Rate::Domain::LoopBody ||
@@ -127,26 +122,36 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
       (delta == starts || delta == static_cast<int64_t>(r.activations[loop]))) {
     f.cause = "one extra token per loop activation (" + std::to_string(delta) +
               " activations) on a body channel fed by raw_will_continue: the raw-vs-gated miswire. "
-              "Body-local control, invariants and memory control must be driven by after_cond (N tokens), "
+              "Body-local control, invariants and memory control must be driven by after_cond (N "
+              "tokens), "
               "not raw_will_continue (N + 1).";
-  } else if (up.reached && up.rootRole == Role::AfterCond && ed.rate.domain == dfg::Rate::Domain::LoopBoundary &&
-             delta < 0) {
-    f.cause = "one token short per loop activation on a loop-boundary channel fed by after_cond: an iter_arg "
-              "carry (or its split) is driven by the gated stream; it must use raw_will_continue (N + 1 tokens).";
+  } else if (up.reached && up.rootRole == Role::AfterCond &&
+             ed.rate.domain == dfg::Rate::Domain::LoopBoundary && delta < 0) {
+    f.cause = "one token short per loop activation on a loop-boundary channel fed by after_cond: "
+              "an iter_arg "
+              "carry (or its split) is driven by the gated stream; it must use raw_will_continue "
+              "(N + 1 tokens).";
   } else if (bodyDomain && delta > 0 && delta == zeroTrip) {
-    f.cause = "one body token for each of the " + std::to_string(zeroTrip) +
-              " activation(s) with N = 0: the loop has no zero-trip guard, so an invariant or memory-control "
-              "carry consumed its seed and emitted while the gate emitted nothing. Guard the loop with "
-              "scf.if (lb < ub) (or rotate the while into a guarded do-while).";
+    f.cause =
+        "one body token for each of the " + std::to_string(zeroTrip) +
+        " activation(s) with N = 0: the loop has no zero-trip guard, so an invariant or "
+        "memory-control "
+        "carry consumed its seed and emitted while the gate emitted nothing. Guard the loop with "
+        "scf.if (lb < ub) (or rotate the while into a guarded do-while).";
   } else if (cn.kind == NodeKind::Mux && ed.dstPort > 0 && delta >= 0) {
-    f.cause = "a token reached the mux on a branch that was not taken: a value yielded from outside the branch "
-              "must be split by the branch's cond_br (branch gate) so the untaken side leaves no token.";
-  } else if ((cn.kind == NodeKind::Load || cn.kind == NodeKind::Store) && ed.dstPort == 2 && delta > 0) {
-    f.cause = "extra control token(s) in the access's ctrl with no address to pair with: the memory-control "
+    f.cause =
+        "a token reached the mux on a branch that was not taken: a value yielded from outside the "
+        "branch "
+        "must be split by the branch's cond_br (branch gate) so the untaken side leaves no token.";
+  } else if ((cn.kind == NodeKind::Load || cn.kind == NodeKind::Store) && ed.dstPort == 2 &&
+             delta > 0) {
+    f.cause = "extra control token(s) in the access's ctrl with no address to pair with: the "
+              "memory-control "
               "chain of a loop body is wired to raw_will_continue instead of after_cond.";
   } else if (cn.kind == NodeKind::CondBr && ed.dstPort == 0 && delta > 0) {
-    f.cause = "an extra condition token latched in a cond_br: a body-local control chain is wired to "
-              "raw_will_continue instead of after_cond.";
+    f.cause =
+        "an extra condition token latched in a cond_br: a body-local control chain is wired to "
+        "raw_will_continue instead of after_cond.";
   }
 }
 
@@ -160,11 +165,14 @@ namespace {
 // one for a mux, else the first empty one); -1 if none is empty.
 int awaitedInput(const models::Op& op) {
   std::string kind = op.kindName(), phase = op.phaseName();
-  auto empty = [&](int p) { return p >= 0 && p < op.numInputs() && op.inputChannel(p) && op.inputChannel(p)->count() == 0; };
+  auto empty = [&](int p) {
+    return p >= 0 && p < op.numInputs() && op.inputChannel(p) && op.inputChannel(p)->count() == 0;
+  };
   int wanted = -1;
   if (kind == "dataflow.carry") wanted = phase == "NeedInit" ? 1 : phase == "NeedCond" ? 0 : 2;
   if (kind == "dataflow.invariant") wanted = phase == "NeedInit" ? 1 : 0;
-  if (kind == "handshake.mux" && !empty(0)) wanted = 1 + static_cast<int>(op.inputChannel(0)->peek(0));
+  if (kind == "handshake.mux" && !empty(0))
+    wanted = 1 + static_cast<int>(op.inputChannel(0)->peek(0));
   if (empty(wanted)) return wanted;
   for (int p = 0; p < op.numInputs(); ++p)
     if (empty(p)) return p;
@@ -174,13 +182,16 @@ int awaitedInput(const models::Op& op) {
 // A mux holding tokens it cannot consume: the trace of an unsplit branch value.
 std::string muxNote(const models::Op& op, const std::function<std::string(int)>& portName) {
   if (std::string(op.kindName()) != "handshake.mux") return "";
-  int picked = op.inputChannel(0) && op.inputChannel(0)->count() > 0 ? 1 + static_cast<int>(op.inputChannel(0)->peek(0)) : -1;
+  int picked = op.inputChannel(0) && op.inputChannel(0)->count() > 0
+                   ? 1 + static_cast<int>(op.inputChannel(0)->peek(0))
+                   : -1;
   for (int p = 1; p < op.numInputs(); ++p) {
     const models::Channel* ch = op.inputChannel(p);
     if (!ch || p == picked || ch->count() == 0) continue;
     if (picked < 0 && ch->ready()) continue; // waiting for its select: not (yet) a problem
-    return "; it holds " + std::to_string(ch->count()) + " token(s) it cannot consume on data input '" +
-           portName(p) + "': a value yielded from outside a branch reached the mux without the branch's cond_br "
+    return "; it holds " + std::to_string(ch->count()) +
+           " token(s) it cannot consume on data input '" + portName(p) +
+           "': a value yielded from outside a branch reached the mux without the branch's cond_br "
            "(missing branch gate)";
   }
   return "";
@@ -188,10 +199,11 @@ std::string muxNote(const models::Op& op, const std::function<std::string(int)>&
 
 } // namespace
 
-std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& elab, const sim::Circuit& circuit,
-                                   const std::vector<sim::Wait>&) {
+std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& elab,
+                                   const sim::Circuit& circuit, const std::vector<sim::Wait>&) {
   std::map<uint32_t, Vertex> vertexOf;
-  for (Vertex v = 0; v < elab.opOfVertex.size(); ++v) vertexOf[elab.opOfVertex[v]] = v;
+  for (Vertex v = 0; v < elab.opOfVertex.size(); ++v)
+    vertexOf[elab.opOfVertex[v]] = v;
   auto src = [&](uint32_t op) {
     auto it = vertexOf.find(op);
     if (it == vertexOf.end() || !g.node(it->second).origin.loc.line) return std::string();
@@ -207,17 +219,20 @@ std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& 
     const models::Op& op = circuit.op(cur);
     auto portName = [&](int p) {
       auto it = vertexOf.find(cur);
-      return it == vertexOf.end() ? "in" + std::to_string(p) : g.node(it->second).portName(true, static_cast<unsigned>(p));
+      return it == vertexOf.end() ? "in" + std::to_string(p)
+                                  : g.node(it->second).portName(true, static_cast<unsigned>(p));
     };
     std::string phase = op.phaseName();
-    std::string self = std::string(op.kindName()) + " '" + op.name() + "'" + (phase.empty() ? "" : " [" + phase + "]");
+    std::string self = std::string(op.kindName()) + " '" + op.name() + "'" +
+                       (phase.empty() ? "" : " [" + phase + "]");
     std::string note = muxNote(op, portName);
     if (!seen.insert(cur).second) {
       lines.push_back(self + ": back where the chain started, a wait-for cycle" + note);
       break;
     }
     if (hops > 0 && op.phaseCount() > 0 && op.atRest()) { // a finished state machine
-      lines.push_back(self + " is at rest: it has finished and will produce nothing more" + src(cur));
+      lines.push_back(self + " is at rest: it has finished and will produce nothing more" +
+                      src(cur));
       break;
     }
     int empty = awaitedInput(op);
@@ -226,14 +241,16 @@ std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& 
       if (op.outputChannel(p) && !op.outputChannel(p)->ready()) full = p;
     if (empty >= 0 && op.inputChannel(empty)->producer()) {
       const models::Op* prod = op.inputChannel(empty)->producer();
-      lines.push_back(self + " waits for '" + portName(empty) + "' from '" + prod->name() + "'" + src(cur) + note);
+      lines.push_back(self + " waits for '" + portName(empty) + "' from '" + prod->name() + "'" +
+                      src(cur) + note);
       cur = circuit.indexOf(*prod);
     } else if (full >= 0 && op.outputChannel(full)->consumer()) {
       const models::Op* cons = op.outputChannel(full)->consumer();
       lines.push_back(self + " waits for space toward '" + cons->name() + "'" + src(cur) + note);
       cur = circuit.indexOf(*cons);
     } else {
-      lines.push_back(self + " has nothing to wait for and will produce nothing more" + src(cur) + note);
+      lines.push_back(self + " has nothing to wait for and will produce nothing more" + src(cur) +
+                      note);
       break;
     }
   }

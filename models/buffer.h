@@ -37,7 +37,7 @@ public:
 
   Buffer(std::string name, BufferKind kind, int slots, std::vector<Bits> initValues = {});
 
-  const char* kindName() const override { return "handshake.buffer"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Buffer; }
   bool busy() const override;
   // Busy: the next cycle. The oldest token of age in the next cycle behind a full
   // output: the next cycle too, unless the cycle just evaluated was an output stall

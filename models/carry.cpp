@@ -2,15 +2,6 @@
 
 namespace loom::models {
 
-const char* Carry::phaseName() const {
-  switch (phase_) {
-  case Phase::NeedInit: return "NeedInit";
-  case Phase::NeedCond: return "NeedCond";
-  case Phase::NeedLoop: return "NeedLoop";
-  }
-  return "?";
-}
-
 bool Carry::step() {
   switch (phase_) {
   case Phase::NeedInit: return needInit();

@@ -23,10 +23,8 @@ public:
 
   explicit Carry(std::string name) : Op(std::move(name), 3, 1) {}
 
-  const char* kindName() const override { return "dataflow.carry"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Carry; }
   int phase() const override { return static_cast<int>(phase_); }
-  const char* phaseName() const override;
-  int phaseCount() const override { return 3; }
   bool atRest() const override { return phase_ == Phase::NeedInit; }
 
 protected:

@@ -41,6 +41,7 @@ public:
   Compute(std::string name, OpKind kind, ArithAttrs attrs, Type operandType, Type resultType,
           int latency, int numOperands = -1);
 
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Compute; }
   const char* kindName() const override { return kindName_.c_str(); }
   bool busy() const override;
   // Busy: the next cycle. A finished result meeting a full output: the next cycle too

@@ -16,7 +16,7 @@ public:
 
   explicit CondBr(std::string name) : Op(std::move(name), 2, 2) {}
 
-  const char* kindName() const override { return "handshake.cond_br"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::CondBr; }
 
 protected:
   bool step() override;

@@ -14,7 +14,7 @@ public:
 
   Constant(std::string name, Bits value) : Op(std::move(name), 1, 1), value_(value) {}
 
-  const char* kindName() const override { return "handshake.constant"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Constant; }
   Bits value() const { return value_; }
 
 protected:

@@ -15,7 +15,7 @@ public:
 
   ControlMerge(std::string name, int numInputs) : Op(std::move(name), numInputs, 2) {}
 
-  const char* kindName() const override { return "handshake.control_merge"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::ControlMerge; }
 
 protected:
   bool step() override;

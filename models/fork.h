@@ -23,7 +23,7 @@ public:
   Fork(std::string name, int numOutputs)
       : Op(std::move(name), 1, numOutputs), sent_(static_cast<size_t>(numOutputs), 0) {}
 
-  const char* kindName() const override { return "handshake.fork"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Fork; }
   bool atRest() const override { return numSent_ == 0; }
   bool sent(int output) const { return sent_[output] != 0; }
 

@@ -2,14 +2,6 @@
 
 namespace loom::models {
 
-const char* Gate::phaseName() const {
-  switch (phase_) {
-  case Phase::NeedHead: return "NeedHead";
-  case Phase::NeedNext: return "NeedNext";
-  }
-  return "?";
-}
-
 bool Gate::step() {
   if (!in(kBeforeValue).valid() || !in(kBeforeCond).valid()) {
     awaitOnly(missingInputs());

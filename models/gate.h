@@ -26,10 +26,8 @@ public:
 
   explicit Gate(std::string name) : Op(std::move(name), 2, 2) {}
 
-  const char* kindName() const override { return "dataflow.gate"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Gate; }
   int phase() const override { return static_cast<int>(phase_); }
-  const char* phaseName() const override;
-  int phaseCount() const override { return 2; }
   bool atRest() const override { return phase_ == Phase::NeedHead; }
 
 protected:

@@ -2,14 +2,6 @@
 
 namespace loom::models {
 
-const char* Invariant::phaseName() const {
-  switch (phase_) {
-  case Phase::NeedInit: return "NeedInit";
-  case Phase::NeedCond: return "NeedCond";
-  }
-  return "?";
-}
-
 bool Invariant::step() {
   switch (phase_) {
   case Phase::NeedInit: return needInit();

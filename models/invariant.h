@@ -22,10 +22,8 @@ public:
 
   explicit Invariant(std::string name) : Op(std::move(name), 2, 1) {}
 
-  const char* kindName() const override { return "dataflow.invariant"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Invariant; }
   int phase() const override { return static_cast<int>(phase_); }
-  const char* phaseName() const override;
-  int phaseCount() const override { return 2; }
   bool atRest() const override { return phase_ == Phase::NeedInit; }
   Bits stored() const { return stored_; }
 

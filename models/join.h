@@ -13,7 +13,7 @@ public:
 
   Join(std::string name, int numInputs) : Op(std::move(name), numInputs, 1) {}
 
-  const char* kindName() const override { return "handshake.join"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Join; }
 
 protected:
   bool step() override;

@@ -14,7 +14,7 @@ public:
 
   LazyFork(std::string name, int numOutputs) : Op(std::move(name), 1, numOutputs) {}
 
-  const char* kindName() const override { return "handshake.lazy_fork"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::LazyFork; }
 
 protected:
   bool step() override;

@@ -25,7 +25,7 @@ public:
 
   explicit Load(std::string name) : Op(std::move(name), 3, 2) {}
 
-  const char* kindName() const override { return "handshake.load"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Load; }
 
 protected:
   bool step() override;

@@ -30,8 +30,8 @@ Memory::Memory(std::string name, MemoryKind kind, MemoryConfig config,
   setSelfTimed();
 }
 
-const char* Memory::kindName() const {
-  return kind_ == MemoryKind::Memory ? "handshake.memory" : "handshake.extmemory";
+ops::NodeKind Memory::nodeKind() const {
+  return kind_ == MemoryKind::Memory ? ops::NodeKind::Memory : ops::NodeKind::ExtMemory;
 }
 
 bool Memory::step() {

@@ -37,8 +37,8 @@
 #include "models/ring.h"
 #include "models/timing.h"
 
-#include <vector>
 #include <memory>
+#include <vector>
 
 namespace loom::models {
 
@@ -81,7 +81,7 @@ MemoryConfig memoryConfig(MemoryKind kind, int loads, int stores, const TimingCo
 struct MemoryAccess {
   uint64_t cycle;
   bool isStore;
-  int port;      // store or load port index
+  int port; // store or load port index
   uint64_t addr;
 };
 
@@ -90,7 +90,7 @@ public:
   Memory(std::string name, MemoryKind kind, MemoryConfig config,
          std::shared_ptr<MemoryBacking> backing);
 
-  const char* kindName() const override;
+  ops::NodeKind nodeKind() const override;
   bool busy() const override;
   // The oldest due cycle among the ports that can complete (outputs ready), and the due
   // cycle of a request not yet due behind full outputs (its port stalls from then on:

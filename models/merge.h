@@ -14,7 +14,7 @@ public:
 
   Merge(std::string name, int numInputs) : Op(std::move(name), numInputs, 1) {}
 
-  const char* kindName() const override { return "handshake.merge"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Merge; }
 
 protected:
   bool step() override;

@@ -17,7 +17,7 @@ public:
 
   Mux(std::string name, int numData) : Op(std::move(name), 1 + numData, 1) {}
 
-  const char* kindName() const override { return "handshake.mux"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Mux; }
   int numData() const { return numInputs() - 1; }
 
 protected:

@@ -45,6 +45,7 @@
 #pragma once
 
 #include "models/channel.h"
+#include "ops/op_table.h"
 
 #include <cassert>
 #include <cstdint>
@@ -105,8 +106,11 @@ public:
   Op& operator=(const Op&) = delete;
 
   const std::string& name() const { return name_; }
-  // The DFG op name, e.g. "dataflow.carry", "handshake.fork", "arith.addi".
-  virtual const char* kindName() const = 0;
+  // The op table row this model implements (ops/op_table.h): its name, ports, phases.
+  virtual ops::NodeKind nodeKind() const = 0;
+  // The DFG op name, e.g. "dataflow.carry", "handshake.fork"; a compute unit names its
+  // arith or math op ("arith.addi").
+  virtual const char* kindName() const { return ops::kindName(nodeKind()); }
 
   // --- Wiring ----------------------------------------------------------------------
   int numInputs() const { return static_cast<int>(inputs_.size()); }
@@ -176,11 +180,15 @@ public:
   virtual Wake nextWake() const { return busy() ? Wake{now_ + 1, true} : Wake{}; }
 
   // --- State for traces and the quiescence check ------------------------------------
-  // FSM phase (0 for ops without phases) and its name as the spec spells it ("" for
-  // ops without phases); phaseCount() is 0 for ops without phases.
+  // FSM phase (0 for ops without phases), numbered as the op table lists the phases;
+  // its name as the spec spells it ("" for ops without phases); phaseCount() is 0 for
+  // ops without phases.
   virtual int phase() const { return 0; }
-  virtual const char* phaseName() const { return ""; }
-  virtual int phaseCount() const { return 0; }
+  const char* phaseName() const {
+    const auto& names = ops::spec(nodeKind()).phases;
+    return names.empty() ? "" : names.at(static_cast<size_t>(phase()));
+  }
+  int phaseCount() const { return static_cast<int>(ops::spec(nodeKind()).phases.size()); }
   // Quiescent: reset phase, no latched value, no half-sent fork, nothing in flight.
   virtual bool atRest() const { return true; }
   // Holds work that advances by itself (pipeline stages, memory requests).

@@ -16,7 +16,7 @@ public:
   explicit Return(std::string name, int numResults)
       : Op(std::move(name), numResults + 1, numResults + 1) {}
 
-  const char* kindName() const override { return "handshake.return"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Return; }
   int numResults() const { return numInputs() - 1; }
   int ctrlInput() const { return numResults(); }
   int doneOutput() const { return numResults(); }

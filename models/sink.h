@@ -11,7 +11,7 @@ public:
 
   explicit Sink(std::string name) : Op(std::move(name), 1, 0) {}
 
-  const char* kindName() const override { return "handshake.sink"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Sink; }
 
 protected:
   bool step() override;

@@ -11,7 +11,7 @@ public:
 
   explicit Source(std::string name) : Op(std::move(name), 0, 1) {}
 
-  const char* kindName() const override { return "handshake.source"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Source; }
 
 protected:
   bool step() override;

@@ -18,7 +18,7 @@ public:
 
   explicit Store(std::string name) : Op(std::move(name), 3, 2) {}
 
-  const char* kindName() const override { return "handshake.store"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Store; }
 
 protected:
   bool step() override;

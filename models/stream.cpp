@@ -4,47 +4,6 @@
 
 namespace loom::models {
 
-const char* stepOpText(StepOp s) {
-  switch (s) {
-  case StepOp::Add: return "+=";
-  case StepOp::Sub: return "-=";
-  case StepOp::Mul: return "*=";
-  case StepOp::Div: return "/=";
-  case StepOp::Shl: return "<<=";
-  case StepOp::Shr: return ">>=";
-  }
-  return "?";
-}
-
-const char* contCondText(ContCond c) {
-  switch (c) {
-  case ContCond::Lt: return "<";
-  case ContCond::Le: return "<=";
-  case ContCond::Gt: return ">";
-  case ContCond::Ge: return ">=";
-  case ContCond::Ne: return "!=";
-  }
-  return "?";
-}
-
-bool parseStepOp(std::string_view text, StepOp& out) {
-  for (StepOp s : {StepOp::Add, StepOp::Sub, StepOp::Mul, StepOp::Div, StepOp::Shl, StepOp::Shr})
-    if (text == stepOpText(s)) {
-      out = s;
-      return true;
-    }
-  return false;
-}
-
-bool parseContCond(std::string_view text, ContCond& out) {
-  for (ContCond c : {ContCond::Lt, ContCond::Le, ContCond::Gt, ContCond::Ge, ContCond::Ne})
-    if (text == contCondText(c)) {
-      out = c;
-      return true;
-    }
-  return false;
-}
-
 static OpKind arithOf(StepOp s) {
   switch (s) {
   case StepOp::Add: return OpKind::AddI;
@@ -70,14 +29,6 @@ static CmpIPred predOf(ContCond c) {
 
 Stream::Stream(std::string name, StepOp stepOp, ContCond contCond, Type indexType)
     : Op(std::move(name), 3, 2), stepOp_(stepOp), contCond_(contCond), type_(indexType) {}
-
-const char* Stream::phaseName() const {
-  switch (phase_) {
-  case Phase::A: return "A";
-  case Phase::B: return "B";
-  }
-  return "?";
-}
 
 bool Stream::step() {
   switch (phase_) {

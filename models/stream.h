@@ -23,13 +23,13 @@
 
 namespace loom::models {
 
-enum class StepOp : uint8_t { Add, Sub, Mul, Div, Shl, Shr }; // += -= *= /= <<= >>=
-enum class ContCond : uint8_t { Lt, Le, Gt, Ge, Ne };         // <  <=  >  >=  !=
-
-const char* stepOpText(StepOp s);
-const char* contCondText(ContCond c);
-bool parseStepOp(std::string_view text, StepOp& out);
-bool parseContCond(std::string_view text, ContCond& out);
+// The attributes' values and spellings are the op table's (ops/op_table.h).
+using ops::ContCond;
+using ops::contCondText;
+using ops::parseContCond;
+using ops::parseStepOp;
+using ops::StepOp;
+using ops::stepOpText;
 
 class Stream : public Op {
 public:
@@ -39,10 +39,8 @@ public:
 
   Stream(std::string name, StepOp stepOp, ContCond contCond, Type indexType = Type::index());
 
-  const char* kindName() const override { return "dataflow.stream"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Stream; }
   int phase() const override { return static_cast<int>(phase_); }
-  const char* phaseName() const override;
-  int phaseCount() const override { return 2; }
   bool atRest() const override { return phase_ == Phase::A; }
 
 protected:

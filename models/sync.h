@@ -11,7 +11,7 @@ class Sync : public Op {
 public:
   Sync(std::string name, int width) : Op(std::move(name), width, width) {}
 
-  const char* kindName() const override { return "handshake.sync"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Sync; }
 
 protected:
   bool step() override;

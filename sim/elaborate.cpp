@@ -1,5 +1,9 @@
 #include "sim/elaborate.h"
 
+// The model factory must name every op of the table: a kind without a case fails to compile.
+#pragma GCC diagnostic error "-Wswitch"
+
+#include "models/br.h"
 #include "models/buffer.h"
 #include "models/carry.h"
 #include "models/compute.h"
@@ -99,6 +103,10 @@ Op* OpFactory::create(const dfg::Node& n, std::string& error) {
                                n.bufferFifo ? models::BufferKind::Fifo : models::BufferKind::Seq,
                                static_cast<int>(n.bufferSlots), n.bufferInit);
   case NodeKind::Sink: return add<models::Sink>(name);
+  case NodeKind::Br: return add<models::Br>(name);
+  case NodeKind::HostResult:
+    error = "loom.host_result is made by elaboration and cannot appear in a DFG";
+    return nullptr;
   case NodeKind::Source: return add<models::Source>(name);
   case NodeKind::Constant: return add<models::Constant>(name, n.constValue);
   case NodeKind::Load: return add<models::Load>(name);

@@ -30,10 +30,8 @@ public:
 
   EntrySource(std::string name, int numOutputs);
 
-  const char* kindName() const override { return "loom.entry"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Entry; }
   int phase() const override { return static_cast<int>(sending() ? Phase::Sending : Phase::Idle); }
-  const char* phaseName() const override { return sending() ? "Sending" : "Idle"; }
-  int phaseCount() const override { return 2; }
   bool atRest() const override { return !sending(); }
 
   // Between cycles: queue one token per output (tokens.size() == numOutputs()).
@@ -55,7 +53,7 @@ class HostSink : public models::Op {
 public:
   explicit HostSink(std::string name) : Op(std::move(name), 1, 0) {}
 
-  const char* kindName() const override { return "loom.host_result"; }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::HostResult; }
 
   // Every token received, with the cycle it was popped in.
   const std::vector<std::pair<uint64_t, Bits>>& log() const { return log_; }

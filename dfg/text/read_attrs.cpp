@@ -340,11 +340,11 @@ private:
   bool streamAttr(const std::string& name, mlir::Attribute v) {
     if (name == kStepOp) {
       std::string s = strOf(v, quoted(name));
-      if (!models::parseStepOp(s, n_.stepOp))
+      if (!ops::parseStepOp(s, n_.stepOp))
         fail("unknown step_op '" + s + "' (one of += -= *= /= <<= >>=)");
     } else if (name == kContCond) {
       std::string s = strOf(v, quoted(name));
-      if (!models::parseContCond(s, n_.contCond))
+      if (!ops::parseContCond(s, n_.contCond))
         fail("unknown cont_cond '" + s + "' (one of < <= > >= !=)");
     } else {
       return false;
@@ -400,17 +400,12 @@ private:
     if (!seen_.count(name)) fail("'" + name_ + "' needs a '" + name + "' attribute");
   }
   void requireKindAttrs() {
-    switch (n_.kind) {
-    case NodeKind::Compute:
+    if (n_.kind == NodeKind::Compute) {
       if (n_.arith == OpKind::CmpI || n_.arith == OpKind::CmpF) require(kPredicate);
       return;
-    case NodeKind::Constant: return require(kValue);
-    case NodeKind::Stream: return require(kStepOp), require(kContCond);
-    case NodeKind::Buffer: return require(kSlots);
-    case NodeKind::Memory:
-    case NodeKind::ExtMemory: return require(kMemType), require(kNumStores), require(kNumLoads);
-    default: return;
     }
+    for (const ops::AttrSpec& a : ops::spec(n_.kind).attrs)
+      if (a.required) require(a.name);
   }
 };
 

@@ -222,6 +222,7 @@ Graph everyKindGraph() {
   Vertex cmpi = 0, ext = 0;
   addComputeChain(b, entry, fork, buffer, nan, negZero, cmpi, ext);
   Vertex join = b.add(NodeKind::Join, "join", {kNone, kNone}, {kNone});
+  Vertex br = b.add(NodeKind::Br, "br", {kIndex}, {kIndex});
   Vertex sink = b.add(NodeKind::Sink, "sink", {kIndex}, {});
   Vertex stream = b.add(NodeKind::Stream, "stream", {kIndex, kIndex, kIndex}, {kIndex, kI1});
   b[stream].stepOp = StepOp::Shl;
@@ -257,7 +258,8 @@ Graph everyKindGraph() {
   b.wire(lazy, 3, negZero, 0);
   b.wire(cmerge, 0, join, 0);
   b.wire(sync, 1, join, 1);
-  b.wire(cmerge, 1, sink, 0);
+  b.wire(cmerge, 1, br, 0);
+  b.wire(br, 0, sink, 0);
   for (unsigned p = 0; p < 3; ++p)
     b.wire(entry, 3, stream, p);
   b.wire(stream, 0, gate, 0);

@@ -1,4 +1,5 @@
-// handshake.sink, handshake.source, handshake.constant, handshake.return.
+// handshake.sink, handshake.source, handshake.constant, handshake.return, handshake.br.
+#include "models/br.h"
 #include "models/constant.h"
 #include "models/return.h"
 #include "models/sink.h"
@@ -78,5 +79,33 @@ TEST_CASE("return: results leave with the control token", "[return]") {
     auto& d2 = b2.collect(r2, r2.doneOutput(), Type::none());
     b2.run(4);
     CHECK(d2.got() == Got{{2, 0}});
+  }
+}
+
+TEST_CASE("br: passes each token on unchanged, one per cycle", "[br]") {
+  SECTION("free-flowing") {
+    // Tokens pushed in c0, c1, c2; br fires in c1, c2, c3; the sink pops in c2, c3, c4.
+    Bench b;
+    auto& br = b.add<Br>("br");
+    b.feed(br, Br::kIn, Type::integer(32), {7, 8, 9});
+    auto& o = b.collect(br, Br::kOut, Type::integer(32));
+    b.run(8);
+    CHECK(o.got() == Got{{2, 7}, {3, 8}, {4, 9}});
+    CHECK(br.stats().firings == 3);
+    CHECK(std::string(br.kindName()) == "handshake.br");
+    CHECK(br.phaseCount() == 0);
+    CHECK(b.net.quiescent());
+  }
+  SECTION("back-pressure") {
+    // The sink pops only in cycles divisible by 4: br stalls on its output in between and
+    // every value still arrives, in order.
+    Bench b;
+    auto& br = b.add<Br>("br");
+    b.feed(br, Br::kIn, Type::integer(32), {1, 2, 3, 4});
+    auto& o = b.collect(br, Br::kOut, Type::integer(32), [](uint64_t c) { return c % 4 == 0; });
+    b.run(24);
+    CHECK(o.values() == Tokens{1, 2, 3, 4});
+    CHECK(br.stats().outputStallCycles > 0);
+    CHECK(b.net.quiescent());
   }
 }

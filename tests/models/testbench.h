@@ -43,6 +43,7 @@ public:
       : Op(std::move(name), 0, 1), tokens_(std::move(tokens)), start_(start) {
     setSelfTimed();
   }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Source; }
   const char* kindName() const override { return "test.source"; }
   bool busy() const override {
     return next_ < tokens_.size() && (now() + 1 < start_ || outputChannel(0)->ready());
@@ -74,6 +75,7 @@ public:
       : Op(std::move(name), 1, 0), accept_(std::move(accept)) {
     setSelfTimed();
   }
+  ops::NodeKind nodeKind() const override { return ops::NodeKind::Sink; }
   const char* kindName() const override { return "test.sink"; }
   // A patterned sink changes its mind without channel activity.
   bool busy() const override { return accept_ && inputChannel(0)->valid(); }

@@ -1,0 +1,473 @@
+#include "ops/op_table.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace loom::ops {
+
+namespace {
+
+using R = TypeRule;
+using F = Family;
+constexpr Repeat kOnce = Repeat::Once, kVar = Repeat::Variadic;
+
+PortSpec same(const char* name, uint8_t ref) {
+  return {name, R::SameAs, ref};
+}
+
+const AttrSpec kMemGroupAttr{"mem_group", AttrType::Integer, false};
+
+// One row per kind, in NodeKind order (checked by spec()). Port names and phase names
+// are the specs' (spec-dataflow, spec-dataflow-memory, CIRCT's handshake dialect).
+std::vector<OpSpec> makeTable() {
+  std::vector<OpSpec> t;
+  // -- function boundary
+  t.push_back({NodeKind::Entry,
+               "loom.entry",
+               F::Boundary,
+               {},
+               {{kVar, {{"out%u"}}}, {kOnce, {{"ctrl", R::None}}}},
+               0,
+               false,
+               {},
+               {"Idle", "Sending"},
+               -1,
+               {}});
+  t.push_back({NodeKind::Return,
+               "handshake.return",
+               F::Boundary,
+               {{kVar, {{"in%u"}}}, {kOnce, {{"ctrl", R::None}}}},
+               {{kVar, {{"out%u", R::SameAsMatching}}}, {kOnce, {{"ctrl", R::SameAsMatching}}}},
+               0,
+               true,
+               {},
+               {},
+               -1,
+               {}});
+  // -- dataflow (spec-dataflow)
+  t.push_back({NodeKind::Stream,
+               "dataflow.stream",
+               F::Dataflow,
+               {{kOnce, {{"start", R::IntLike}, same("step", 0), same("bound", 0)}}},
+               {{kOnce, {same("idx", 0), {"cont", R::I1}}}},
+               0,
+               false,
+               {},
+               {"A", "B"},
+               -1,
+               {{"step_op", AttrType::Text, true}, {"cont_cond", AttrType::Text, true}}});
+  t.push_back({NodeKind::Gate,
+               "dataflow.gate",
+               F::Dataflow,
+               {{kOnce, {{"before_value"}, {"before_cond", R::I1}}}},
+               {{kOnce, {same("after_value", 0), {"after_cond", R::I1}}}},
+               0,
+               false,
+               {},
+               {"NeedHead", "NeedNext"},
+               1,
+               {}});
+  t.push_back({NodeKind::Carry,
+               "dataflow.carry",
+               F::Dataflow,
+               {{kOnce, {{"d", R::I1}, {"a"}, same("b", 1)}}},
+               {{kOnce, {same("o", 1)}}},
+               0,
+               false,
+               {},
+               {"NeedInit", "NeedCond", "NeedLoop"},
+               0,
+               {}});
+  t.push_back({NodeKind::Invariant,
+               "dataflow.invariant",
+               F::Dataflow,
+               {{kOnce, {{"d", R::I1}, {"a"}}}},
+               {{kOnce, {same("o", 1)}}},
+               0,
+               false,
+               {},
+               {"NeedInit", "NeedCond"},
+               0,
+               {}});
+  // -- handshake
+  t.push_back({NodeKind::Fork,
+               "handshake.fork",
+               F::Handshake,
+               {{kOnce, {{"in0"}}}},
+               {{kVar, {same("out%u", 0)}}},
+               1,
+               false,
+               {},
+               {},
+               0,
+               {}});
+  t.push_back({NodeKind::LazyFork,
+               "handshake.lazy_fork",
+               F::Handshake,
+               {{kOnce, {{"in0"}}}},
+               {{kVar, {same("out%u", 0)}}},
+               1,
+               false,
+               {},
+               {},
+               0,
+               {}});
+  t.push_back({NodeKind::Join,
+               "handshake.join",
+               F::Handshake,
+               {{kVar, {{"in%u"}}}},
+               {{kOnce, {{"out0", R::None}}}},
+               1,
+               false,
+               {},
+               {},
+               0,
+               {}});
+  t.push_back({NodeKind::Sync,
+               "handshake.sync",
+               F::Handshake,
+               {{kVar, {{"in%u"}}}},
+               {{kVar, {{"out%u", R::SameAsMatching}}}},
+               1,
+               true,
+               {},
+               {},
+               -1,
+               {}});
+  t.push_back({NodeKind::CondBr,
+               "handshake.cond_br",
+               F::Handshake,
+               {{kOnce, {{"cond", R::I1}, {"data"}}}},
+               {{kOnce, {same("true", 1), same("false", 1)}}},
+               0,
+               false,
+               {},
+               {},
+               0,
+               {}});
+  t.push_back({NodeKind::Mux,
+               "handshake.mux",
+               F::Handshake,
+               {{kOnce, {{"select", R::IntLike}}}, {kVar, {same("data%u", 1)}}},
+               {{kOnce, {same("out", 1)}}},
+               1,
+               false,
+               {"false", "true"},
+               {},
+               0,
+               {}});
+  t.push_back({NodeKind::Merge,
+               "handshake.merge",
+               F::Handshake,
+               {{kVar, {same("in%u", 0)}}},
+               {{kOnce, {same("out0", 0)}}},
+               1,
+               false,
+               {},
+               {},
+               -1,
+               {}});
+  t.push_back({NodeKind::ControlMerge,
+               "handshake.control_merge",
+               F::Handshake,
+               {{kVar, {same("in%u", 0)}}},
+               {{kOnce, {same("out0", 0), {"out1", R::IntLike}}}},
+               1,
+               false,
+               {},
+               {},
+               -1,
+               {}});
+  t.push_back({NodeKind::Buffer,
+               "handshake.buffer",
+               F::Handshake,
+               {{kOnce, {{"in0"}}}},
+               {{kOnce, {same("out0", 0)}}},
+               0,
+               false,
+               {},
+               {},
+               0,
+               {{"slots", AttrType::Integer, true},
+                {"kind", AttrType::Text, false},
+                {"init", AttrType::IntList, false}}});
+  t.push_back({NodeKind::Sink,
+               "handshake.sink",
+               F::Handshake,
+               {{kOnce, {{"in0"}}}},
+               {},
+               0,
+               false,
+               {},
+               {},
+               0,
+               {}});
+  t.push_back({NodeKind::Source,
+               "handshake.source",
+               F::Handshake,
+               {},
+               {{kOnce, {{"out0", R::None}}}},
+               0,
+               false,
+               {},
+               {},
+               -1,
+               {}});
+  t.push_back({NodeKind::Constant,
+               "handshake.constant",
+               F::Handshake,
+               {{kOnce, {{"ctrl", R::None}}}},
+               {{kOnce, {{"value", R::Scalar}}}},
+               0,
+               false,
+               {},
+               {},
+               0,
+               {{"value", AttrType::Value, true}}});
+  // -- memory (spec-dataflow-memory)
+  t.push_back({NodeKind::Load,
+               "handshake.load",
+               F::Access,
+               {{kOnce, {{"addr", R::IntLike}, {"mem_data"}, {"ctrl", R::None}}}},
+               {{kOnce, {same("data", 1), same("mem_addr", 0)}}},
+               0,
+               false,
+               {},
+               {},
+               2,
+               {kMemGroupAttr, {"mem_port", AttrType::Integer, false}}});
+  t.push_back({NodeKind::Store,
+               "handshake.store",
+               F::Access,
+               {{kOnce, {{"addr", R::IntLike}, {"data"}, {"ctrl", R::None}}}},
+               {{kOnce, {same("mem_data", 1), same("mem_addr", 0)}}},
+               0,
+               false,
+               {},
+               {},
+               2,
+               {kMemGroupAttr, {"mem_port", AttrType::Integer, false}}});
+  const std::vector<PortGroup> memIn = {
+      {Repeat::PerStore, {{"st%u.data", R::Element}, {"st%u.addr", R::IntLike}}},
+      {Repeat::PerLoad, {{"ld%u.addr", R::IntLike}}}};
+  const std::vector<PortGroup> memOut = {{Repeat::PerLoad, {{"ld%u.data", R::Element}}},
+                                         {Repeat::PerStore, {{"st%u.done", R::None}}},
+                                         {Repeat::PerLoad, {{"ld%u.done", R::None}}}};
+  const std::vector<AttrSpec> memAttrs = {{"mem_type", AttrType::TypeAttr, true},
+                                          {"num_stores", AttrType::Integer, true},
+                                          {"num_loads", AttrType::Integer, true},
+                                          kMemGroupAttr,
+                                          {"arg_index", AttrType::Integer, false}};
+  t.push_back({NodeKind::Memory,
+               "handshake.memory",
+               F::Memory,
+               memIn,
+               memOut,
+               0,
+               false,
+               {},
+               {},
+               -1,
+               memAttrs});
+  t.push_back({NodeKind::ExtMemory,
+               "handshake.extmemory",
+               F::Memory,
+               memIn,
+               memOut,
+               0,
+               false,
+               {},
+               {},
+               -1,
+               memAttrs});
+  t.push_back({NodeKind::Br,
+               "handshake.br",
+               F::Handshake,
+               {{kOnce, {{"in0"}}}},
+               {{kOnce, {same("out0", 0)}}},
+               0,
+               false,
+               {},
+               {},
+               0,
+               {}});
+  t.push_back({NodeKind::HostResult,
+               "loom.host_result",
+               F::Boundary,
+               {{kOnce, {{"in0"}}}},
+               {},
+               0,
+               false,
+               {},
+               {},
+               0,
+               {},
+               true});
+  // -- compute: ports and types are the arith or math op's (dfg/signature.cpp)
+  t.push_back({NodeKind::Compute,
+               "arith",
+               F::Compute,
+               {{kVar, {{"in%u", R::Computed}}}},
+               {{kVar, {{"out%u", R::Computed}}}},
+               0,
+               false,
+               {},
+               {},
+               0,
+               {{"predicate", AttrType::Integer, false}}});
+  return t;
+}
+
+std::string expand(const char* pattern, unsigned rep) {
+  std::string s(pattern);
+  size_t at = s.find("%u");
+  if (at != std::string::npos) s.replace(at, 2, std::to_string(rep));
+  return s;
+}
+
+size_t fixedPorts(const std::vector<PortGroup>& groups, const Shape& shape) {
+  size_t n = 0;
+  for (const PortGroup& g : groups) {
+    size_t reps = g.repeat == Repeat::Once       ? 1
+                  : g.repeat == Repeat::PerStore ? shape.numStores
+                  : g.repeat == Repeat::PerLoad  ? shape.numLoads
+                                                 : 0;
+    n += reps * g.ports.size();
+  }
+  return n;
+}
+
+bool hasVariadic(const std::vector<PortGroup>& groups) {
+  for (const PortGroup& g : groups)
+    if (g.repeat == Repeat::Variadic) return true;
+  return false;
+}
+
+} // namespace
+
+const std::vector<OpSpec>& table() {
+  static const std::vector<OpSpec> t = makeTable();
+  return t;
+}
+
+const OpSpec& spec(NodeKind k) {
+  const OpSpec& s = table().at(static_cast<size_t>(k));
+  if (s.kind != k) { // a row out of order is a programming error, caught by any test
+    std::fprintf(stderr, "loom-sim: internal error: op table row %d is out of order\n",
+                 static_cast<int>(k));
+    std::abort();
+  }
+  return s;
+}
+
+const char* kindName(NodeKind k) {
+  return spec(k).name;
+}
+
+bool kindFromName(std::string_view name, NodeKind& out) {
+  for (const OpSpec& s : table())
+    if (name == s.name && s.kind != NodeKind::Compute && !s.internal) {
+      out = s.kind;
+      return true;
+    }
+  return false;
+}
+
+bool portSpec(const OpSpec& s, const Shape& shape, bool input, unsigned port, const PortSpec*& out,
+              unsigned& rep) {
+  const std::vector<PortGroup>& groups = input ? s.inputs : s.outputs;
+  size_t total = input ? shape.inputs : shape.outputs;
+  size_t variadicReps = 0;
+  if (hasVariadic(groups)) {
+    size_t fixed = fixedPorts(groups, shape);
+    variadicReps = total > fixed ? total - fixed : 0;
+  }
+  size_t p = port;
+  for (const PortGroup& g : groups) {
+    size_t reps = g.repeat == Repeat::Once       ? 1
+                  : g.repeat == Repeat::PerStore ? shape.numStores
+                  : g.repeat == Repeat::PerLoad  ? shape.numLoads
+                                                 : variadicReps;
+    size_t width = g.ports.size();
+    if (p < reps * width) {
+      out = &g.ports[p % width];
+      rep = static_cast<unsigned>(p / width);
+      return true;
+    }
+    p -= reps * width;
+  }
+  return false;
+}
+
+std::string portName(const OpSpec& s, const Shape& shape, bool input, unsigned port) {
+  const PortSpec* ps = nullptr;
+  unsigned rep = 0;
+  if (!portSpec(s, shape, input, port, ps, rep))
+    return (input ? "in" : "out") + std::to_string(port);
+  // A row with pair names (handshake.mux) names its variadic inputs by them when it has
+  // exactly that many: select 0 picks "false", 1 picks "true".
+  if (input && !s.pairNames.empty() && port > 0 && shape.inputs == 1 + s.pairNames.size())
+    return s.pairNames[port - 1];
+  return expand(ps->name, rep);
+}
+
+PortCount expectedPorts(const OpSpec& s, const Shape& shape, bool input) {
+  const std::vector<PortGroup>& groups = input ? s.inputs : s.outputs;
+  size_t fixed = fixedPorts(groups, shape);
+  if (!hasVariadic(groups)) return {fixed, false};
+  if (s.variadicMirrored && !input) {
+    // As many repetitions as the inputs have.
+    size_t inFixed = fixedPorts(s.inputs, shape);
+    size_t reps = shape.inputs > inFixed ? shape.inputs - inFixed : 0;
+    size_t width = 0;
+    for (const PortGroup& g : groups)
+      if (g.repeat == Repeat::Variadic) width = g.ports.size();
+    return {fixed + reps * width, false};
+  }
+  return {fixed + s.minVariadic, true};
+}
+
+// ---- dataflow.stream's attributes ----------------------------------------------------
+
+const char* stepOpText(StepOp s) {
+  switch (s) {
+  case StepOp::Add: return "+=";
+  case StepOp::Sub: return "-=";
+  case StepOp::Mul: return "*=";
+  case StepOp::Div: return "/=";
+  case StepOp::Shl: return "<<=";
+  case StepOp::Shr: return ">>=";
+  }
+  return "?";
+}
+
+const char* contCondText(ContCond c) {
+  switch (c) {
+  case ContCond::Lt: return "<";
+  case ContCond::Le: return "<=";
+  case ContCond::Gt: return ">";
+  case ContCond::Ge: return ">=";
+  case ContCond::Ne: return "!=";
+  }
+  return "?";
+}
+
+bool parseStepOp(std::string_view text, StepOp& out) {
+  for (StepOp s : {StepOp::Add, StepOp::Sub, StepOp::Mul, StepOp::Div, StepOp::Shl, StepOp::Shr})
+    if (text == stepOpText(s)) {
+      out = s;
+      return true;
+    }
+  return false;
+}
+
+bool parseContCond(std::string_view text, ContCond& out) {
+  for (ContCond c : {ContCond::Lt, ContCond::Le, ContCond::Gt, ContCond::Ge, ContCond::Ne})
+    if (text == contCondText(c)) {
+      out = c;
+      return true;
+    }
+  return false;
+}
+
+} // namespace loom::ops

@@ -87,6 +87,7 @@ void Lowerer::connectInterface(uint32_t group, RegionState& fn) {
   for (unsigned k = 0; k < S; ++k) {
     Access& a = accesses_[stores[k]];
     g_.node(a.node).memPort = static_cast<int>(k);
+    g_.node(a.node).memGroup = group;
     connect({a.node, 0}, m, 2 * k);     // data
     connect({a.node, 1}, m, 2 * k + 1); // address
     a.done = {m, L + k};
@@ -94,6 +95,7 @@ void Lowerer::connectInterface(uint32_t group, RegionState& fn) {
   for (unsigned j = 0; j < L; ++j) {
     Access& a = accesses_[loads[j]];
     g_.node(a.node).memPort = static_cast<int>(j);
+    g_.node(a.node).memGroup = group;
     connect({a.node, 1}, m, 2 * S + j); // address
     connect({m, j}, a.node, 1);         // data back to the load
     a.done = {m, L + S + j};

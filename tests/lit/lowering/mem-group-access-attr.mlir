@@ -1,12 +1,8 @@
 // spec-dataflow-memory.txt, "Access Metadata", "Path Invariants": every access belongs to
 // exactly one root-memref group; its mem_group names the group of its interface.
 // RUN: %loom-sim lower %s | FileCheck %s
-//
-// XFAIL: *
-// XFAIL reason: the lowering never sets the group of a handshake.load/store node
-// (lowering/memory.cpp sets it only on the memory/extmemory node), so every access is
-// printed with mem_group = 0: here the store to %b says group 0 while its extmemory
-// (argument 1) is group 1. The wiring itself is right (mem-groups-independent.mlir).
+// (Found by this test: the lowering used to set the group only on the interface, so
+// every access was printed with mem_group = 0.)
 
 // CHECK-LABEL: "loom.dfg"
 // CHECK: "handshake.load"({{.*}}loom.name = "f/load.a", {{.*}}mem_group = [[GA:[0-9]+]] : i64

@@ -9,6 +9,7 @@
 #include "frontend/import.h"
 
 #include "frontend/mlir_text.h"
+#include "frontend/parse.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -41,6 +42,14 @@ std::string printed(mlir::Type t) {
   return s;
 }
 
+// A type or attribute quoted in a message: a `tuple<tuple<...>>` nested thousands deep
+// would make a message of megabytes.
+std::string elided(std::string s) {
+  constexpr size_t kMax = 200;
+  if (s.size() > kMax) s = s.substr(0, kMax) + "... (" + std::to_string(s.size()) + " characters)";
+  return s;
+}
+
 struct Unsupported {
   Diag diag;
 };
@@ -65,6 +74,7 @@ private:
   MlirText& text_;
   Module& mod_;
   Function* func_ = nullptr;
+  unsigned depth_ = 0; // regions around the op being imported, in its function
   llvm::DenseMap<mlir::Value, Value*> values_;
   llvm::DenseMap<mlir::Block*, Block*> blocks_;
 
@@ -80,7 +90,8 @@ private:
 
   Type typeOf(mlir::Operation* op, mlir::Type t) {
     if (auto r = importType(t)) return *r;
-    fail(op, "unsupported type " + printed(t) + " in '" + op->getName().getStringRef().str() + "'");
+    fail(op, "unsupported type " + elided(printed(t)) + " in '" +
+                 op->getName().getStringRef().str() + "'");
   }
 
   // ---- values ----------------------------------------------------------------------
@@ -178,6 +189,15 @@ private:
     return locOf(owner);
   }
 
+  // kMaxNestingDepth (parse.h): an op whose regions lie deeper is refused, located.
+  // Every later stage recurses per level; this is the depth they are measured at.
+  void enterRegions(mlir::Operation* op) {
+    if (++depth_ > kMaxNestingDepth)
+      fail(op, "'" + op->getName().getStringRef().str() + "' nested " + std::to_string(depth_) +
+                   " regions deep; more than " + std::to_string(kMaxNestingDepth) +
+                   " is not supported");
+  }
+
   void importOps(mlir::Block& mb, Block& b) {
     for (mlir::Operation& op : mb) {
       if (auto er = llvm::dyn_cast<mlir::scf::ExecuteRegionOp>(op)) {
@@ -198,12 +218,14 @@ private:
           er,
           "unsupported: 'scf.execute_region' with more than one block (unstructured control flow)");
     mlir::Block& body = r.front();
+    enterRegions(er);
     for (mlir::Operation& op : body.without_terminator()) {
       if (auto inner = llvm::dyn_cast<mlir::scf::ExecuteRegionOp>(op))
         inlineExecuteRegion(inner, b);
       else
         importOp(&op, b);
     }
+    --depth_;
     mlir::Operation* yield = body.getTerminator();
     for (unsigned i = 0; i < er.getNumResults(); ++i)
       values_[er.getResult(i)] = use(yield, yield->getOperand(i));
@@ -322,6 +344,8 @@ private:
     // source, which a valid program agrees with.
     addOperands(op, mop, mop->getOperands());
     addResults(op, mop);
+    if (mop->getNumRegions() == 0) return;
+    enterRegions(mop);
     for (unsigned i = 0; i < mop->getNumRegions(); ++i) {
       auto r = std::make_unique<Region>();
       r->parent = op;
@@ -332,6 +356,7 @@ private:
       // yield, as the interpreter and the lowering expect.
       if (raw.empty() && kind == OpKind::If && op->results.empty()) implicitYield(op, raw);
     }
+    --depth_;
   }
 
   void implicitYield(Op* op, Region& r) {
@@ -401,7 +426,8 @@ private:
       op->constBits = f.getValue().bitcastToAPInt().getZExtValue();
       return;
     }
-    unsupported(c, "of value " + printed(v) + " (vector and tensor constants are not supported)");
+    unsupported(c, "of value " + elided(printed(v)) +
+                       " (vector and tensor constants are not supported)");
   }
 
   void setStatics(Op* op, llvm::ArrayRef<int64_t> offs, llvm::ArrayRef<int64_t> sizes,

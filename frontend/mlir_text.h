@@ -28,9 +28,10 @@ public:
   // back to the file as written.
   MlirText(mlir::MLIRContext& ctx, const std::string& text, std::shared_ptr<const std::string> file,
            const Upgraded* upgrade = nullptr);
+  ~MlirText();
 
   // MLIR's parser (no verification); the first error, located. Text nested deeper than
-  // kMaxNestingDepth brackets is refused first (MLIR's parser recurses per level; call
+  // kMaxBracketDepth brackets is refused first (MLIR's parser recurses per level; call
   // this on a large stack, frontend/big_stack.h); a missing '}' gets a note at the '{'
   // left open.
   std::optional<Diag> parse();

@@ -27,10 +27,18 @@ struct ParseResult {
   std::vector<Diag> notes; // remarks on a successful parse (the MLIR 14 upgrade)
 };
 
-// The deepest nesting of brackets (`{`, `(`, `[`) the front end accepts. MLIR's parser
-// recurses per level; deeper input is refused with a located error instead of risking
-// the stack. Real kernels nest a few dozen levels at most.
+// The deepest nesting of regions the front end accepts: an op (scf.for, scf.if,
+// scf.while, scf.execute_region, ...) whose regions would lie more than kMaxNestingDepth
+// regions deep in its function is refused with a located error. Real kernels nest a few
+// dozen levels at most; every later stage is measured at this depth (docs/design.md
+// "Limits").
 constexpr unsigned kMaxNestingDepth = 4096;
+
+// The deepest nesting of brackets (`{`, `(`, `[`, `<`) in the text, checked before MLIR's
+// parser, which recurses once per level, sees it: the regions' braces plus room for a
+// module, a function and an op's own brackets. Deeper text is refused with a located
+// error instead of risking the stack.
+constexpr unsigned kMaxBracketDepth = kMaxNestingDepth + 256;
 
 // Parses and verifies `text`; `filename` names it in locations. Never throws.
 ParseResult parseModule(std::string text, const std::string& filename);

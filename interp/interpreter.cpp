@@ -1,8 +1,10 @@
 #include "interp/interpreter.h"
 
 #include "eval/arith.h"
+#include "frontend/big_stack.h"
 #include "ir/verify/verifier.h"
 
+#include <tuple>
 #include <unordered_map>
 
 
@@ -16,8 +18,6 @@ struct RuntimeError {
 [[noreturn]] void fail(const Op& op, std::string msg) {
   throw RuntimeError{Diag{op.loc, std::move(msg)}};
 }
-
-constexpr unsigned kMaxCallDepth = 2000;
 
 } // namespace
 
@@ -59,7 +59,11 @@ struct Interpreter::Impl {
   uint64_t stepLimit = 0;
   uint64_t steps = 0;
   uint64_t nextBufferId = 1;
-  unsigned depth = 0;
+  // What the run holds now, against the limits of interpreter.h.
+  unsigned calls = 0;       // calls running
+  unsigned blocks = 0;      // blocks running (function bodies and regions)
+  uint64_t frameValues = 0; // values in the frames of the running calls
+  std::shared_ptr<uint64_t> liveElements = std::make_shared<uint64_t>(0); // see newBuffer
 
   Impl(const Module& m, std::ostream& o) : mod(m), out(o) {}
 
@@ -79,16 +83,29 @@ struct Interpreter::Impl {
     return *m;
   }
 
+  // A buffer counts against kMaxLiveElements until its last view is gone (the counter is
+  // shared: a buffer may outlive the interpreter, in the host's hands).
   std::shared_ptr<MemRefView> newBuffer(const Type& t, const std::vector<int64_t>& sizes, bool stack,
                                         const std::string& origin) {
-    int64_t n = 1;
+    uint64_t n = 1;
     for (int64_t s : sizes) {
       if (s < 0) throw RuntimeError{Diag{Loc{}, "negative allocation size"}};
-      if (s != 0 && n > (int64_t(1) << 32) / s)
-        throw RuntimeError{Diag{Loc{}, "allocation too large"}};
-      n *= s;
+      if (s != 0 && n > kMaxLiveElements / static_cast<uint64_t>(s))
+        n = kMaxLiveElements + 1;
+      else
+        n *= static_cast<uint64_t>(s);
     }
-    auto buf = std::make_shared<Buffer>();
+    if (n > kMaxLiveElements - *liveElements)
+      throw RuntimeError{
+          Diag{Loc{}, "out of memory: " + sizeText(sizes) + " elements, with " +
+                          std::to_string(*liveElements) + " allocated, is more than the " +
+                          std::to_string(kMaxLiveElements) + " elements a run may hold"}};
+    *liveElements += n;
+    std::shared_ptr<uint64_t> live = liveElements;
+    std::shared_ptr<Buffer> buf(new Buffer, [live, n](Buffer* b) {
+      *live -= n;
+      delete b;
+    });
     buf->id = nextBufferId++;
     buf->elem = t.mem->elem;
     buf->data.assign(static_cast<size_t>(n), 0);
@@ -99,6 +116,13 @@ struct Interpreter::Impl {
     v->sizes = sizes;
     v->strides = identityStrides(sizes);
     return v;
+  }
+
+  static std::string sizeText(const std::vector<int64_t>& sizes) {
+    std::string s;
+    for (int64_t d : sizes)
+      s += (s.empty() ? "" : "x") + std::to_string(d);
+    return s.empty() ? "1" : s;
   }
 
   void step(const Op& op) {
@@ -157,12 +181,23 @@ struct Interpreter::Impl {
 
   // ---- regions ---------------------------------------------------------------------
 
-  // Runs a block whose arguments are already bound; returns its terminator.
+  // Runs a block whose arguments are already bound; returns its terminator. Each level
+  // of blocks running is one level of this recursion: kMaxRunDepth bounds it. An error
+  // leaves the counts to Interpreter::call, which restores them.
   const Op& runBlock(const Block& b, Frame& fr) {
+    if (++blocks > kMaxRunDepth) tooDeep(b);
     for (size_t i = 0; i + 1 < b.ops.size(); ++i) exec(*b.ops[i], fr);
     const Op& t = *b.ops.back();
     step(t);
+    --blocks;
     return t;
+  }
+  [[noreturn]] void tooDeep(const Block& b) {
+    const Op* at = b.parent && b.parent->parent ? b.parent->parent : callSite;
+    std::string what = "more than " + std::to_string(kMaxRunDepth) +
+                       " regions and function bodies running nested (unbounded recursion?)";
+    if (at) fail(*at, what);
+    throw RuntimeError{Diag{b.loc, what}};
   }
   void bindArgs(const Block& b, Frame& fr, const std::vector<RtValue>& vals) {
     for (size_t i = 0; i < vals.size(); ++i) fr[b.args[i]->slot] = vals[i];
@@ -174,14 +209,21 @@ struct Interpreter::Impl {
     return v;
   }
 
+  const Op* callSite = nullptr; // the call whose function body is being entered
+
   std::vector<RtValue> callFunction(const Function& f, std::vector<RtValue> args, const Op* site) {
-    if (depth >= kMaxCallDepth) {
-      if (site) fail(*site, "call depth exceeds " + std::to_string(kMaxCallDepth) + " (unbounded recursion?)");
-    }
-    ++depth;
+    if (site && calls >= kMaxCallDepth)
+      fail(*site,
+           "call depth exceeds " + std::to_string(kMaxCallDepth) + " (unbounded recursion?)");
+    if (site && f.numSlots > kMaxFrameValues - frameValues)
+      fail(*site, "the running calls would hold more than " + std::to_string(kMaxFrameValues) +
+                      " values (" + std::to_string(calls) + " calls deep; unbounded recursion?)");
+    ++calls;
+    frameValues += f.numSlots;
     Frame fr(f.numSlots);
     const Block* b = &f.body.front();
     bindArgs(*b, fr, args);
+    callSite = site;
     const Op* t = &runBlock(*b, fr);
     // A body of several blocks (cf branches on the host): follow the branches.
     while (t->kind == OpKind::CfBr || t->kind == OpKind::CfCondBr) {
@@ -194,10 +236,12 @@ struct Interpreter::Impl {
       for (unsigned i = 0; i < t->successorOperands[which]; ++i) vals.push_back(fr[t->operand(first + i)->slot]);
       b = t->successors[which];
       bindArgs(*b, fr, vals);
+      callSite = site;
       t = &runBlock(*b, fr);
     }
     auto res = operandValues(*t, fr);
-    --depth;
+    --calls;
+    frameValues -= f.numSlots;
     return res;
   }
 
@@ -581,7 +625,11 @@ void Interpreter::setStepLimit(uint64_t steps) { impl_->stepLimit = steps; }
 uint64_t Interpreter::steps() const { return impl_->steps; }
 
 std::shared_ptr<MemRefView> Interpreter::allocate(const Type& t, const std::vector<int64_t>& sizes) {
-  return impl_->newBuffer(t, sizes, false, "<host>");
+  try {
+    return impl_->newBuffer(t, sizes, false, "<host>");
+  } catch (RuntimeError&) {
+    return nullptr;
+  }
 }
 
 CallResult Interpreter::call(const Function& f, std::vector<RtValue> args, ExecutionRecord* rec) {
@@ -596,12 +644,18 @@ CallResult Interpreter::call(const Function& f, std::vector<RtValue> args, Execu
     impl_->rec = rec;
     impl_->ctxCache.clear(); // it points into the record's byContext
   }
-  try {
-    r.results = impl_->callFunction(f, std::move(args), nullptr);
-  } catch (RuntimeError& e) {
-    r.error = e.diag;
-    impl_->depth = 0;
-  }
+  // A call from inside a run (a golden run from a call hook) starts where the run is; an
+  // error unwinds to here and leaves the counts where they were.
+  Impl& I = *impl_;
+  auto counts = std::make_tuple(I.calls, I.blocks, I.frameValues, I.callSite);
+  runOnLargeStack([&] {
+    try {
+      r.results = I.callFunction(f, std::move(args), nullptr);
+    } catch (RuntimeError& e) {
+      r.error = e.diag;
+      std::tie(I.calls, I.blocks, I.frameValues, I.callSite) = counts;
+    }
+  });
   if (rec) impl_->ctxCache.clear(); // the caller's record, if any, is looked up afresh
   impl_->rec = saved;
   impl_->ctxCounts = savedCtx;

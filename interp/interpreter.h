@@ -62,6 +62,21 @@ struct CallResult {
   std::optional<Diag> error; // runtime error at the op that failed
 };
 
+// What a run may hold at once, so that no program makes the interpreter overflow its
+// stack or exhaust memory; each is a run-time error at the op, located (docs/design.md
+// "Limits").
+// Calls running nested: "call depth exceeds 100000 (unbounded recursion?)".
+constexpr unsigned kMaxCallDepth = 100000;
+// Blocks running nested over the whole call stack (function bodies and the regions in
+// them): a recursion inside deeply nested regions stops here. This bounds the
+// interpreter's stack, which it recurses on once per level: it runs on a 1 GiB stack
+// (frontend/big_stack.h).
+constexpr unsigned kMaxRunDepth = 200000;
+// Values the frames of the running calls hold together (24 bytes each).
+constexpr uint64_t kMaxFrameValues = uint64_t(1) << 24;
+// Elements of the memrefs allocated and still referenced (8 bytes each: 512 MiB).
+constexpr uint64_t kMaxLiveElements = uint64_t(1) << 26;
+
 class Interpreter {
 public:
   // `out` receives what the program prints (vector.print, print_memref_*).
@@ -82,7 +97,8 @@ public:
   void setStepLimit(uint64_t steps);
   uint64_t steps() const;
 
-  // Allocates a zero-filled buffer viewed with an identity layout (for hosts and tests).
+  // Allocates a zero-filled buffer viewed with an identity layout (for hosts and tests);
+  // null beyond kMaxLiveElements.
   std::shared_ptr<MemRefView> allocate(const Type& memrefType, const std::vector<int64_t>& sizes);
 
 private:

@@ -30,6 +30,9 @@ private:
   const Module& mod_;
   const Function* func_ = nullptr;
   std::unordered_map<const Value*, std::optional<Bits>> constants_; // see constantValue
+  // Each op's place in its block, for the blocks entered so far (every block enclosing the
+  // op being verified): a use's dominance in O(1), not a walk over a long block.
+  std::unordered_map<const Op*, size_t> position_;
 
   void verifyFunction(const Function& f) {
     func_ = &f;
@@ -50,16 +53,32 @@ private:
     }
   }
 
-  void verifyBlock(const Block& b) {
-    for (size_t i = 0; i < b.ops.size(); ++i) {
+  // Every op of `top` and of the regions nested in it, pre-order. An explicit stack, not
+  // recursion: regions nest as deep as the program does.
+  void verifyBlock(const Block& top) {
+    std::vector<std::pair<const Block*, size_t>> stack; // a block, its next op
+    enter(top, stack);
+    while (!stack.empty()) {
+      const Block& b = *stack.back().first;
+      size_t i = stack.back().second++;
+      if (i == b.ops.size()) {
+        stack.pop_back();
+        continue;
+      }
       const Op& op = *b.ops[i];
       if (isTerminator(op.kind) && i + 1 != b.ops.size())
         fail(op.loc, opStr(op) + " must be the last operation of its block");
       for (size_t k = 0; k < op.operands.size(); ++k) checkDominance(op, static_cast<unsigned>(k));
       verifyOp(op);
-      for (auto& r : op.regions)
-        for (auto& nb : r->blocks) verifyBlock(*nb);
+      for (auto r = op.regions.rbegin(); r != op.regions.rend(); ++r)
+        for (auto nb = (*r)->blocks.rbegin(); nb != (*r)->blocks.rend(); ++nb)
+          enter(**nb, stack);
     }
+  }
+  void enter(const Block& b, std::vector<std::pair<const Block*, size_t>>& stack) {
+    for (size_t i = 0; i < b.ops.size(); ++i)
+      position_[b.ops[i].get()] = i;
+    stack.emplace_back(&b, 0);
   }
 
   // A value dominates a use if its block encloses the use's block (walking out through
@@ -77,17 +96,8 @@ private:
     // and MLIR's verifier has checked that the definition dominates the use.
     if (!b && defBlock && !defBlock->parent->parent && user.parent && funcBlockOf(user) != defBlock) return;
     bool ok = b != nullptr;
-    if (ok && v->def) {
-      // Defined by an op of the same block: it must come strictly before the anchor.
-      ok = false;
-      for (auto& o : b->ops) {
-        if (o.get() == anchor) break;
-        if (o.get() == v->def) {
-          ok = true;
-          break;
-        }
-      }
-    }
+    // Defined by an op of the same block: it must come strictly before the anchor.
+    if (ok && v->def) ok = position_.at(v->def) < position_.at(anchor);
     if (!ok)
       fail(user.operandLocs[k], "operand #" + std::to_string(k) + " ('" + v->name +
                                     "') does not dominate this use");

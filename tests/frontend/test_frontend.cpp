@@ -538,11 +538,37 @@ TEST_CASE("deep nesting: a located error beyond the limit, never a crash", "[fro
       s += "}\n";
     return s + "func.return\n}\n";
   };
-  // 20,000 nested scf.if kill mlir-opt itself (stack overflow); here: refused.
+  // 20,000 nested scf.if kill mlir-opt itself (stack overflow); here: refused before
+  // MLIR's parser sees them, at the first bracket past the limit.
   CHECK(diagnose(nestedIfs(20000)) ==
-        std::to_string(kMaxNestingDepth + 1) + ":11: error: nesting deeper than " +
-            std::to_string(kMaxNestingDepth) + " levels is not supported");
+        std::to_string(kMaxBracketDepth + 1) + ":11: error: nesting deeper than " +
+            std::to_string(kMaxBracketDepth) + " levels is not supported");
   // Just under the limit: parsed, verified and imported.
   auto m = parseOk(nestedIfs(kMaxNestingDepth - 2));
   CHECK(m->numOps == 3 * (kMaxNestingDepth - 2) + 1); // if, then-yield, else-yield; return
+  // At the limit too; one more region is refused at the op that opens it.
+  CHECK(parseOk(nestedIfs(kMaxNestingDepth))->numOps == 3 * kMaxNestingDepth + 1);
+  CHECK(diagnose(nestedIfs(kMaxNestingDepth + 1)) ==
+        std::to_string(kMaxNestingDepth + 2) + ":1: error: 'scf.if' nested " +
+            std::to_string(kMaxNestingDepth + 1) + " regions deep; more than " +
+            std::to_string(kMaxNestingDepth) + " is not supported");
+  // Nested types recurse in MLIR's parser as regions do: their '<' count.
+  std::string tuple = "tuple<";
+  for (unsigned i = 0; i < 20000; ++i)
+    tuple += "tuple<";
+  CHECK(diagnose("func.func private @f(%a: " + tuple + ")") ==
+        "1:" + std::to_string(25 + 6 * kMaxBracketDepth) + ": error: nesting deeper than " +
+            std::to_string(kMaxBracketDepth) + " levels is not supported");
+}
+
+TEST_CASE("locations: aliases sharing sub-locations are each looked at once", "[frontend][deep]") {
+  // As a tree this location has 2^60 leaves, none of them a file position; the first
+  // name in it, depth first, is the innermost one.
+  std::string s = "#l0 = loc(unknown)\n";
+  for (int k = 0; k < 60; ++k)
+    s += "#l" + std::to_string(k + 1) + " = loc(fused[#l" + std::to_string(k) + ", \"n" +
+         std::to_string(k) + "\"(#l" + std::to_string(k) + ")])\n";
+  s += "func.func @f() {\n  %c = arith.constant 1 : i32 loc(#l60)\n  func.return\n}\n";
+  auto m = parseOk(s);
+  CHECK(m->functions[0]->body.front().ops[0]->loc.where() == "'n0' (t.mlir:63:8)");
 }

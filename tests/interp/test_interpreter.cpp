@@ -293,6 +293,7 @@ TEST_CASE("runtime errors name the op's location", "[interp][errors]") {
   }
   SECTION("unbounded recursion") {
     Program p("func.func @main() {\n  func.call @main() : () -> ()\n  func.return\n}\n");
-    CHECK(p.runError() == "2:3: call depth exceeds 2000 (unbounded recursion?)");
+    CHECK(p.runError() ==
+          "2:3: call depth exceeds " + std::to_string(kMaxCallDepth) + " (unbounded recursion?)");
   }
 }

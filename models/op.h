@@ -1,6 +1,6 @@
 // Op: the base of every token model. One op is one DFG vertex; its behaviour is a
-// plain C++ state machine that an engine (the clocked reference Net, the event-driven
-// engine, a SystemC shell) evaluates once per cycle.
+// plain C++ state machine that an engine (sim::ClockedEngine, the reference;
+// sim::EventEngine; a SystemC shell) evaluates once per cycle.
 //
 // Driving an op. Each cycle the engine calls evaluate(cycle) on the ops it visits,
 // then commits the channels. evaluate() runs step(), which reads only start-of-cycle

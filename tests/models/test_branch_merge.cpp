@@ -13,7 +13,7 @@ using namespace loom::models::test;
 
 using Got = std::vector<std::pair<uint64_t, Bits>>;
 
-TEST_CASE("cond_br: routes by the condition", "[cond_br]") {
+MODEL_TEST_CASE("cond_br: routes by the condition", "[cond_br]") {
   Bench b;
   auto& br = b.add<CondBr>("br");
   b.feed(br, CondBr::kCond, Type::i1(), {T, F, T});
@@ -24,10 +24,10 @@ TEST_CASE("cond_br: routes by the condition", "[cond_br]") {
   b.run(8);
   CHECK(t.got() == Got{{2, 1}, {4, 3}});
   CHECK(f.got() == Got{{3, 2}});
-  CHECK(b.net.quiescent());
+  CHECK(b.quiescent());
 }
 
-TEST_CASE("cond_br: a full untaken output does not block", "[cond_br]") {
+MODEL_TEST_CASE("cond_br: a full untaken output does not block", "[cond_br]") {
   // The true output has capacity 1, holds a token, and its sink never pops; cond=F
   // routes to the false output in c1 all the same.
   Bench b;
@@ -37,7 +37,7 @@ TEST_CASE("cond_br: a full untaken output does not block", "[cond_br]") {
   auto& t = b.collect(
       br, CondBr::kTrue, Type::index(), [](uint64_t) { return false; }, 1);
   auto& f = b.collect(br, CondBr::kFalse, Type::index());
-  b.channel(br.outputChannel(CondBr::kTrue)).preload(99);
+  b.outputChannel(br, CondBr::kTrue).preload(99);
   b.run(6);
   CHECK(f.got() == Got{{2, 5}});
   CHECK(t.count() == 0);
@@ -46,7 +46,7 @@ TEST_CASE("cond_br: a full untaken output does not block", "[cond_br]") {
   CHECK(br.inputChannel(CondBr::kData)->count() == 1);
 }
 
-TEST_CASE("mux: the select picks one data input; only it is consumed", "[mux]") {
+MODEL_TEST_CASE("mux: the select picks one data input; only it is consumed", "[mux]") {
   SECTION("tokens and cycles") {
     // c1 sel=1 -> 20; c2 sel=0 -> 10; c3 sel=1 -> 21. Data 0's second token stays.
     Bench b;
@@ -81,14 +81,14 @@ TEST_CASE("mux: the select picks one data input; only it is consumed", "[mux]") 
     b.feed(m, Mux::kFirstData + 0, Type::integer(32), {10});
     b.feed(m, Mux::kFirstData + 1, Type::integer(32), {20});
     b.collect(m, Mux::kOut, Type::integer(32));
-    CHECK(b.net.runUntil([] { return false; }, 5) == Net::RunResult::Error);
-    REQUIRE(b.net.errors().size() == 1);
-    CHECK(b.net.errors().all()[0].str() ==
+    CHECK(b.runUntil([] { return false; }, 5).status == sim::RunStatus::OpError);
+    REQUIRE(b.errors().size() == 1);
+    CHECK(b.errors().all()[0].str() ==
           "handshake.mux 'm' at cycle 1: select value 2 out of range (2 data inputs)");
   }
 }
 
-TEST_CASE("merge: lowest valid input wins", "[merge]") {
+MODEL_TEST_CASE("merge: lowest valid input wins", "[merge]") {
   // c1: inputs 0 (1) and 1 (10) valid -> 1; c2: input 0 (2) -> 2; c3: input 1 -> 10.
   Bench b;
   auto& m = b.add<Merge>("m", 2);
@@ -97,10 +97,10 @@ TEST_CASE("merge: lowest valid input wins", "[merge]") {
   auto& o = b.collect(m, Merge::kOut, Type::index());
   b.run(8);
   CHECK(o.got() == Got{{2, 1}, {3, 2}, {4, 10}});
-  CHECK(b.net.quiescent());
+  CHECK(b.quiescent());
 }
 
-TEST_CASE("control_merge: merge plus the winning index", "[merge]") {
+MODEL_TEST_CASE("control_merge: merge plus the winning index", "[merge]") {
   Bench b;
   auto& m = b.add<ControlMerge>("cm", 2);
   b.feed(m, 0, Type::none(), {0, 0});
@@ -117,7 +117,7 @@ TEST_CASE("control_merge: merge plus the winning index", "[merge]") {
     b2.collect(m2, ControlMerge::kResult, Type::index());
     auto& i2 = b2.collect(
         m2, ControlMerge::kIndex, Type::index(), [](uint64_t) { return false; }, 1);
-    b2.channel(m2.outputChannel(ControlMerge::kIndex)).preload(0);
+    b2.outputChannel(m2, ControlMerge::kIndex).preload(0);
     b2.run(5);
     CHECK(m2.stats().firings == 0);
     CHECK(m2.stats().outputStallCycles == 4);
@@ -125,7 +125,8 @@ TEST_CASE("control_merge: merge plus the winning index", "[merge]") {
   }
 }
 
-TEST_CASE("an input-stalled op awaits only the inputs that can complete a firing", "[await]") {
+MODEL_TEST_CASE("an input-stalled op awaits only the inputs that can complete a firing",
+                "[await]") {
   // Op::awaits() lets the event engine skip a waiting op when a token arrives on an
   // input no firing is missing; every port is awaited unless the model narrows it.
   SECTION("cond_br: data in, condition missing") {

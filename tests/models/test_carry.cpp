@@ -27,7 +27,7 @@ struct CarryBench {
 
 } // namespace
 
-TEST_CASE("carry: d=[T,T,F,T,T,T,T,F] a=[A,B] b=[C..H] gives [A,C,D,B,E,F,G,H]", "[carry]") {
+MODEL_TEST_CASE("carry: d=[T,T,F,T,T,T,T,F] a=[A,B] b=[C..H] gives [A,C,D,B,E,F,G,H]", "[carry]") {
   // One firing per cycle, inputs always there in time:
   //   c1 Init(A, push)  c2 Cond T  c3 Loop(C, push)  c4 Cond T  c5 Loop(D, push)
   //   c6 Cond F -> NeedInit (second burst)
@@ -40,7 +40,7 @@ TEST_CASE("carry: d=[T,T,F,T,T,T,T,F] a=[A,B] b=[C..H] gives [A,C,D,B,E,F,G,H]",
     CHECK(cb.o->cycles() == std::vector<uint64_t>{2, 4, 6, 8, 10, 12, 14, 16});
     CHECK(cb.c.stats().firings == 16); // 2 inits + 8 conds + 6 loops
     CHECK(cb.c.atRest());
-    CHECK(cb.b.net.quiescent());
+    CHECK(cb.b.quiescent());
   }
   SECTION("phase transitions") {
     const char* expect[] = {"NeedInit", // after c0
@@ -56,7 +56,7 @@ TEST_CASE("carry: d=[T,T,F,T,T,T,T,F] a=[A,B] b=[C..H] gives [A,C,D,B,E,F,G,H]",
   }
 }
 
-TEST_CASE("carry: NeedCond consumes d only; false emits nothing", "[carry]") {
+MODEL_TEST_CASE("carry: NeedCond consumes d only; false emits nothing", "[carry]") {
   // a=[A], d=[F]: c1 Init (push A), c2 Cond F -> NeedInit; one output token only.
   CarryBench cb({F}, {A}, {});
   cb.b.run(2);
@@ -65,10 +65,10 @@ TEST_CASE("carry: NeedCond consumes d only; false emits nothing", "[carry]") {
   CHECK(cb.c.phaseName() == std::string("NeedInit"));
   cb.b.run(5);
   CHECK(cb.o->values() == Tokens{A});
-  CHECK(cb.b.net.quiescent());
+  CHECK(cb.b.quiescent());
 }
 
-TEST_CASE("carry: waits in NeedLoop for b", "[carry]") {
+MODEL_TEST_CASE("carry: waits in NeedLoop for b", "[carry]") {
   // b arrives in cycle 6 (pushed in 5): c1 Init, c2 Cond T, c3..c5 wait (input stall),
   // c6 Loop pushes, c7 Cond F.
   Bench b;
@@ -83,7 +83,7 @@ TEST_CASE("carry: waits in NeedLoop for b", "[carry]") {
   CHECK(c.stats().inputStallCycles == 3);
 }
 
-TEST_CASE("carry: back-pressure, the sink pops every fourth cycle", "[carry]") {
+MODEL_TEST_CASE("carry: back-pressure, the sink pops every fourth cycle", "[carry]") {
   // Output channel capacity 2; the sink pops in cycles 4, 8, 12, ...
   //   c1 push A (1)  c2 T  c3 push C (2)  c4 pop A (1)  c5 push D (2)  c6 F
   //   c7 Init B: full -> stall; c8 stall (the pop of c8 is visible in c9); c9 push B
@@ -96,10 +96,10 @@ TEST_CASE("carry: back-pressure, the sink pops every fourth cycle", "[carry]") {
   CHECK(cb.o->cycles() == std::vector<uint64_t>{4, 8, 12, 16, 20, 24, 28, 32});
   CHECK(cb.c.stats().outputStallCycles == 10);
   CHECK(cb.c.stats().firings == 16);
-  CHECK(cb.b.net.quiescent());
+  CHECK(cb.b.quiescent());
 }
 
-TEST_CASE("carry: a waiting phase awaits its own input only", "[carry][await]") {
+MODEL_TEST_CASE("carry: a waiting phase awaits its own input only", "[carry][await]") {
   // NeedCond waits for the condition: an early init value for the next activation does
   // not let it fire, so the event engine need not evaluate it for that token.
   Bench b;

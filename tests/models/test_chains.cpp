@@ -1,6 +1,7 @@
 // Chains of the dataflow ops as the lowering wires them, checked token by token and
-// cycle by cycle, and the same networks under the test event-driven stepper, which
-// must reproduce the clocked Net exactly (same transfers, same cycles, same counters).
+// cycle by cycle on both engines, and the same networks under the event engine and the
+// test's reverse-order event stepper side by side with the clocked engine, which they
+// must reproduce exactly (same transfers, same cycles, same counters).
 #include "models/carry.h"
 #include "models/compute.h"
 #include "models/cond_br.h"
@@ -31,8 +32,8 @@ LoopHead streamGate(Bench& b) {
   b.feed(s, Stream::kStep, Type::index(), {1});
   b.feed(s, Stream::kBound, Type::index(), {4});
   auto& g = b.add<Gate>("gate");
-  b.net.connect(s, Stream::kIdx, g, Gate::kBeforeValue, Type::index());
-  b.net.connect(s, Stream::kCont, g, Gate::kBeforeCond, Type::i1());
+  b.connect(s, Stream::kIdx, g, Gate::kBeforeValue, Type::index());
+  b.connect(s, Stream::kCont, g, Gate::kBeforeCond, Type::i1());
   auto& body = b.collect(g, Gate::kAfterValue, Type::index());
   return {&s, &g, &body};
 }
@@ -45,7 +46,7 @@ struct CarryChain {
 CarryChain carryChain(Bench& b) {
   LoopHead h = streamGate(b);
   auto& c = b.add<Carry>("carry");
-  b.net.connect(*h.g, Gate::kAfterCond, c, Carry::kD, Type::i1());
+  b.connect(*h.g, Gate::kAfterCond, c, Carry::kD, Type::i1());
   b.feed(c, Carry::kA, Type::index(), {100});
   b.feed(c, Carry::kB, Type::index(), {7, 8, 9});
   auto& out = b.collect(c, Carry::kO, Type::index());
@@ -60,7 +61,7 @@ struct InvariantChain {
 InvariantChain invariantChain(Bench& b) {
   LoopHead h = streamGate(b);
   auto& inv = b.add<Invariant>("inv");
-  b.net.connect(*h.g, Gate::kAfterCond, inv, Invariant::kD, Type::i1());
+  b.connect(*h.g, Gate::kAfterCond, inv, Invariant::kD, Type::i1());
   b.feed(inv, Invariant::kA, Type::index(), {42});
   auto& out = b.collect(inv, Invariant::kO, Type::index());
   return {h, &inv, &out};
@@ -89,24 +90,24 @@ SumLoop sumLoop(Bench& b, int addLatency) {
   auto& add =
       b.add<Compute>("add", OpKind::AddI, ArithAttrs{}, Type::index(), Type::index(), addLatency);
   auto& sk = b.add<Sink>("after_cond.sink");
-  b.net.connect(s, Stream::kCont, f, Fork::kIn, Type::i1());
-  b.net.connect(s, Stream::kIdx, g, Gate::kBeforeValue, Type::index());
-  b.net.connect(f, 0, g, Gate::kBeforeCond, Type::i1());
-  b.net.connect(f, 1, c, Carry::kD, Type::i1());
-  b.net.connect(f, 2, br, CondBr::kCond, Type::i1());
-  b.net.connect(g, Gate::kAfterCond, sk, Sink::kIn, Type::i1());
+  b.connect(s, Stream::kCont, f, Fork::kIn, Type::i1());
+  b.connect(s, Stream::kIdx, g, Gate::kBeforeValue, Type::index());
+  b.connect(f, 0, g, Gate::kBeforeCond, Type::i1());
+  b.connect(f, 1, c, Carry::kD, Type::i1());
+  b.connect(f, 2, br, CondBr::kCond, Type::i1());
+  b.connect(g, Gate::kAfterCond, sk, Sink::kIn, Type::i1());
   b.feed(c, Carry::kA, Type::index(), {100});
-  b.net.connect(c, Carry::kO, br, CondBr::kData, Type::index());
-  b.net.connect(br, CondBr::kTrue, add, 0, Type::index());
-  b.net.connect(g, Gate::kAfterValue, add, 1, Type::index());
-  b.net.connect(add, Compute::kResult, c, Carry::kB, Type::index());
+  b.connect(c, Carry::kO, br, CondBr::kData, Type::index());
+  b.connect(br, CondBr::kTrue, add, 0, Type::index());
+  b.connect(g, Gate::kAfterValue, add, 1, Type::index());
+  b.connect(add, Compute::kResult, c, Carry::kB, Type::index());
   auto& exit = b.collect(br, CondBr::kFalse, Type::index());
   return {&exit, &add};
 }
 
 } // namespace
 
-TEST_CASE("chain: stream -> gate -> carry", "[chain]") {
+MODEL_TEST_CASE("chain: stream -> gate -> carry", "[chain]") {
   // stream: c1 activation, c2..c6 pairs (0,T) .. (4,F).
   // gate:   c3 head (push v0), c4 v1,T  c5 v2,T  c6 v3,T; c7 the F row finds
   //         after_cond full (T5, T6: carry pops only every other cycle): stall; c8 F.
@@ -132,11 +133,11 @@ TEST_CASE("chain: stream -> gate -> carry", "[chain]") {
   CHECK(ch.head.body->cycles() == std::vector<uint64_t>{4, 5, 6, 7});
   CHECK(ch.head.g->stats().outputStallCycles == 1);
   CHECK(ch.c->phaseName() == std::string("NeedInit"));
-  CHECK(b.net.quiescent());
+  CHECK(b.quiescent());
   checkEnginesAgree([](Bench& x) { carryChain(x); }, 20);
 }
 
-TEST_CASE("chain: stream -> gate -> invariant", "[chain]") {
+MODEL_TEST_CASE("chain: stream -> gate -> invariant", "[chain]") {
   // gate fires c3..c7 (after_cond T in c4, c5, c6, F in c7; the invariant pops one d
   // per cycle, so no stall). invariant: c1 Init (push 42); c5, c6, c7 d=T (push 42);
   // c8 d=F -> NeedInit.
@@ -150,20 +151,20 @@ TEST_CASE("chain: stream -> gate -> invariant", "[chain]") {
   CHECK(ch.out->values() == Tokens{42, 42, 42, 42});
   CHECK(ch.out->cycles() == std::vector<uint64_t>{2, 6, 7, 8});
   CHECK(ch.head.g->stats().outputStallCycles == 0);
-  CHECK(b.net.quiescent());
+  CHECK(b.quiescent());
   checkEnginesAgree([](Bench& x) { invariantChain(x); }, 20);
 }
 
-TEST_CASE("chain: accumulate loop (stream, fork, gate, carry, cond_br, addi)", "[chain]") {
+MODEL_TEST_CASE("chain: accumulate loop (stream, fork, gate, carry, cond_br, addi)", "[chain]") {
   for (int latency : {1, 3}) {
     INFO("addi latency " << latency);
     Bench b;
     SumLoop loop = sumLoop(b, latency);
-    REQUIRE(b.net.wiringErrors().empty());
-    CHECK(b.net.runUntil([&] { return loop.exit->count() == 1; }, 200) == Net::RunResult::Done);
+    REQUIRE(b.wiringErrors().empty());
+    CHECK(b.runUntil([&] { return loop.exit->count() == 1; }, 200).status == sim::RunStatus::Done);
     CHECK(loop.exit->values() == Tokens{100 + 0 + 1 + 2 + 3});
     b.run(10);
-    CHECK(b.net.quiescent());
+    CHECK(b.quiescent());
     CHECK(loop.add->stats().firings == 4 * (latency == 1 ? 1 : 2));
     checkEnginesAgree([latency](Bench& x) { sumLoop(x, latency); }, 80);
   }

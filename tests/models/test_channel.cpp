@@ -105,30 +105,49 @@ TEST_CASE("channel: activity list gets each active channel once", "[channel]") {
 }
 
 TEST_CASE("channel: ports and wiring record producer and consumer", "[channel]") {
-  Bench b;
+  // sim::Circuit wires in two phases: connect() declares, seal() creates the channels
+  // and binds the ports (Bench::wiringErrors() seals).
+  Bench b(sim::EngineKind::Clocked);
   auto& src = b.add<ScriptSource>("src", Tokens{1});
   auto& snk = b.add<RecordSink>("snk");
-  Channel* ch = b.net.connect(src, 0, snk, 0, Type::index());
-  REQUIRE(ch);
+  uint32_t index = b.connect(src, 0, snk, 0, Type::index());
+  CHECK(b.wiringErrors().empty());
+  const Channel* ch = &b.circuit.channel(index);
+  CHECK(src.outputChannel(0) == ch);
+  CHECK(snk.inputChannel(0) == ch);
   CHECK(ch->producer() == &src);
   CHECK(ch->producerPort() == 0);
   CHECK(ch->consumer() == &snk);
   CHECK(ch->consumerPort() == 0);
-  CHECK(ch->name() == "src.out0 -> snk.in0");
-  CHECK(b.net.wiringErrors().empty());
-  // Binding a bound port again is refused and reported.
-  auto& other = b.add<RecordSink>("other");
-  CHECK(b.net.connect(src, 0, other, 0, Type::index()) == nullptr);
-  auto errs = b.net.wiringErrors();
-  REQUIRE(errs.size() == 2);
-  CHECK(errs[0].find("already bound") != std::string::npos);
-  CHECK(errs[1] == "other: input 0 unbound");
+  CHECK(ch->name() == "src:0 -> snk:0");
+  // Binding a bound port again is refused and reported, and the circuit is not sound.
+  // The circuit still binds the free end of such a channel: the other sink's input is
+  // bound to a channel without a producer, so the double binding is the one error.
+  Bench b2(sim::EngineKind::Clocked);
+  auto& src2 = b2.add<ScriptSource>("src", Tokens{1});
+  auto& snk2 = b2.add<RecordSink>("snk");
+  auto& other = b2.add<RecordSink>("other");
+  b2.connect(src2, 0, snk2, 0, Type::index());
+  b2.connect(src2, 0, other, 0, Type::index());
+  auto errs = b2.wiringErrors();
+  REQUIRE(errs.size() == 1);
+  CHECK(errs[0] == "channel src:0 -> other:0: output port 0 of 'src' is missing or already bound");
+  CHECK_FALSE(b2.circuit.sound());
+  CHECK(sim::makeEngine(sim::EngineKind::Clocked, b2.circuit) == nullptr);
+  CHECK(sim::makeEngine(sim::EngineKind::Event, b2.circuit) == nullptr);
 }
 
-TEST_CASE("net: default capacity comes from the timing config", "[channel]") {
+TEST_CASE("circuit: default capacity comes from the timing config", "[channel]") {
   TimingConfig t;
   t.channelCapacity = 5;
-  Net n(t);
-  CHECK(n.addChannel("x", Type::index()).capacity() == 5);
-  CHECK(n.addChannel("y", Type::index(), 1).capacity() == 1);
+  Bench b(sim::EngineKind::Clocked, t);
+  auto& s0 = b.add<ScriptSource>("s0", Tokens{});
+  auto& s1 = b.add<ScriptSource>("s1", Tokens{});
+  auto& k0 = b.add<RecordSink>("k0");
+  auto& k1 = b.add<RecordSink>("k1");
+  uint32_t x = b.connect(s0, 0, k0, 0, Type::index());
+  uint32_t y = b.connect(s1, 0, k1, 0, Type::index(), 1);
+  REQUIRE(b.wiringErrors().empty());
+  CHECK(b.circuit.channel(x).capacity() == 5);
+  CHECK(b.circuit.channel(y).capacity() == 1);
 }

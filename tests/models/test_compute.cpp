@@ -31,7 +31,7 @@ struct BinBench {
 
 } // namespace
 
-TEST_CASE("compute: latency L, one operation per cycle", "[compute]") {
+MODEL_TEST_CASE("compute: latency L, one operation per cycle", "[compute]") {
   SECTION("L = 1: pop and push in the same cycle") {
     // Operands visible c1, c2: results pushed c1, c2, popped c2, c3.
     BinBench bb(OpKind::AddI, Type::integer(32), 1, {1, 2}, {10, 20});
@@ -63,7 +63,7 @@ TEST_CASE("compute: latency L, one operation per cycle", "[compute]") {
   }
 }
 
-TEST_CASE("compute: back-pressure stalls the whole pipeline", "[compute]") {
+MODEL_TEST_CASE("compute: back-pressure stalls the whole pipeline", "[compute]") {
   // L = 3, output capacity 1, sink pops from c8. Operations a..d (operands ready).
   //   c1 accept a   c2 accept b   c3 push a (output full), accept c
   //   c4..c8 b is in the last stage, output full: stall, nothing accepted (the pop in
@@ -87,16 +87,16 @@ TEST_CASE("compute: back-pressure stalls the whole pipeline", "[compute]") {
   CHECK(o->got() == Got{{8, 9}, {10, 18}, {12, 27}, {14, 36}});
   CHECK(c->stats().outputStallCycles == 7); // c4..c8, c10, c12
   CHECK(c->stats().firings == 8);
-  CHECK(b.net.quiescent());
+  CHECK(b.quiescent());
   checkEnginesAgree([&](Bench& x) { build(x); }, 20);
 }
 
-TEST_CASE("compute: evaluation errors are op errors", "[compute]") {
+MODEL_TEST_CASE("compute: evaluation errors are op errors", "[compute]") {
   SECTION("divsi by zero") {
     BinBench bb(OpKind::DivSI, Type::integer(32), 8, {7, 8}, {0, 1});
-    CHECK(bb.b.net.runUntil([] { return false; }, 20) == Net::RunResult::Error);
-    REQUIRE(bb.b.net.errors().size() == 1);
-    const OpError& e = bb.b.net.errors().all()[0];
+    CHECK(bb.b.runUntil([] { return false; }, 20).status == sim::RunStatus::OpError);
+    REQUIRE(bb.b.errors().size() == 1);
+    const OpError& e = bb.b.errors().all()[0];
     CHECK(e.op == &bb.c);
     CHECK(e.cycle == 1);
     CHECK(e.message ==
@@ -109,12 +109,12 @@ TEST_CASE("compute: evaluation errors are op errors", "[compute]") {
   SECTION("remsi of a negative by zero names the signed operand") {
     BinBench bb(OpKind::RemSI, Type::integer(32), 8, {sx(-5) & 0xffffffff}, {0});
     bb.b.run(3);
-    REQUIRE(bb.b.net.errors().size() == 1);
-    CHECK(bb.b.net.errors().all()[0].message.find("(operands -5 0)") != std::string::npos);
+    REQUIRE(bb.b.errors().size() == 1);
+    CHECK(bb.b.errors().all()[0].message.find("(operands -5 0)") != std::string::npos);
   }
 }
 
-TEST_CASE("compute: attributes, result types and operand counts", "[compute]") {
+MODEL_TEST_CASE("compute: attributes, result types and operand counts", "[compute]") {
   SECTION("cmpi slt on i32 gives i1") {
     ArithAttrs a;
     a.cmpi = CmpIPred::slt;

@@ -9,7 +9,7 @@ using namespace loom;
 using namespace loom::models;
 using namespace loom::models::test;
 
-TEST_CASE("fork: every token reaches every output once", "[fork]") {
+MODEL_TEST_CASE("fork: every token reaches every output once", "[fork]") {
   // Tokens pushed in c0, c1, c2; the fork copies each in the next cycle to both
   // outputs; the sinks pop one cycle later.
   Bench b;
@@ -22,10 +22,10 @@ TEST_CASE("fork: every token reaches every output once", "[fork]") {
   CHECK(o1.got() == o0.got());
   CHECK(f.stats().firings == 6); // one per copy sent
   CHECK(f.stats().activeCycles == 3);
-  CHECK(b.net.quiescent());
+  CHECK(b.quiescent());
 }
 
-TEST_CASE("fork: half-sent state under back-pressure", "[fork]") {
+MODEL_TEST_CASE("fork: half-sent state under back-pressure", "[fork]") {
   // Output 1 has capacity 1 and its sink pops only from c5.
   //   c1 token 1: both copies sent, input popped (output 1 now full)
   //   c2 token 2: copy 0 sent; output 1 full -> half-sent, input kept
@@ -52,7 +52,7 @@ TEST_CASE("fork: half-sent state under back-pressure", "[fork]") {
   CHECK(o1.got() == std::vector<std::pair<uint64_t, Bits>>{{5, 1}, {7, 2}});
   CHECK(f.stats().firings == 4);
   CHECK(f.stats().outputStallCycles == 3);
-  CHECK(b.net.quiescent());
+  CHECK(b.quiescent());
   checkEnginesAgree(
       [](Bench& x) {
         auto& f = x.add<Fork>("f", 2);
@@ -64,7 +64,7 @@ TEST_CASE("fork: half-sent state under back-pressure", "[fork]") {
       12);
 }
 
-TEST_CASE("lazy_fork: all outputs at once, only when all have space", "[fork]") {
+MODEL_TEST_CASE("lazy_fork: all outputs at once, only when all have space", "[fork]") {
   // Same back-pressure as above: c1 sends token 1 to both; c2..c5 output 1 is full, so
   // nothing is sent (not even to output 0); c6 sends token 2 to both.
   Bench b;
@@ -78,5 +78,5 @@ TEST_CASE("lazy_fork: all outputs at once, only when all have space", "[fork]") 
   CHECK(o1.got() == std::vector<std::pair<uint64_t, Bits>>{{5, 1}, {7, 2}});
   CHECK(f.stats().firings == 2);
   CHECK(f.stats().outputStallCycles == 4);
-  CHECK(b.net.quiescent());
+  CHECK(b.quiescent());
 }

@@ -26,7 +26,7 @@ struct GateBench {
 
 } // namespace
 
-TEST_CASE("gate: spec example [0..4]/[T,T,T,T,F]", "[gate]") {
+MODEL_TEST_CASE("gate: spec example [0..4]/[T,T,T,T,F]", "[gate]") {
   // The sources push pair k in cycle k (k = 0..4); the gate sees it and fires in k+1:
   //   c1 NeedHead T: push value 0          -> NeedNext
   //   c2 NeedNext T: push value 1, cond T  c3: 2,T   c4: 3,T
@@ -40,7 +40,7 @@ TEST_CASE("gate: spec example [0..4]/[T,T,T,T,F]", "[gate]") {
     CHECK(gb.value->cycles() == std::vector<uint64_t>{2, 3, 4, 5});
     CHECK(gb.cond->cycles() == std::vector<uint64_t>{3, 4, 5, 6});
     CHECK(gb.g.stats().firings == 5);
-    CHECK(gb.b.net.quiescent());
+    CHECK(gb.b.quiescent());
   }
   SECTION("phase transitions") {
     CHECK(gb.g.phaseName() == std::string("NeedHead"));
@@ -55,7 +55,7 @@ TEST_CASE("gate: spec example [0..4]/[T,T,T,T,F]", "[gate]") {
   }
 }
 
-TEST_CASE("gate: a lone false (zero-trip activation) emits nothing", "[gate]") {
+MODEL_TEST_CASE("gate: a lone false (zero-trip activation) emits nothing", "[gate]") {
   GateBench gb(ints({7}), {F});
   gb.b.run(1);
   gb.b.run(1); // c1: NeedHead F: consume, emit nothing, stay
@@ -64,10 +64,10 @@ TEST_CASE("gate: a lone false (zero-trip activation) emits nothing", "[gate]") {
   gb.b.run(8);
   CHECK(gb.value->count() == 0);
   CHECK(gb.cond->count() == 0);
-  CHECK(gb.b.net.quiescent()); // both inputs consumed
+  CHECK(gb.b.quiescent()); // both inputs consumed
 }
 
-TEST_CASE("gate: bursts reset after each terminating false", "[gate]") {
+MODEL_TEST_CASE("gate: bursts reset after each terminating false", "[gate]") {
   // Burst 1 (N=2): a T, b T, c F -> value a b, cond T F.
   // Burst 2 (N=0): d F -> nothing.
   // Burst 3 (N=1): e T, f F -> value e, cond F.
@@ -81,7 +81,7 @@ TEST_CASE("gate: bursts reset after each terminating false", "[gate]") {
   CHECK(gb.g.atRest());
 }
 
-TEST_CASE("gate: back-pressure on after_cond", "[gate]") {
+MODEL_TEST_CASE("gate: back-pressure on after_cond", "[gate]") {
   // after_cond's sink pops only from cycle 8 on.
   //   c1 head push v0; c2 push v1,T (cond ch 1); c3 push v2,T (cond ch 2, full)
   //   c4..c8: NeedNext T needs after_cond space: stall (the pop in c8 frees it for c9)
@@ -95,5 +95,5 @@ TEST_CASE("gate: back-pressure on after_cond", "[gate]") {
   CHECK(gb.cond->cycles() == std::vector<uint64_t>{8, 9, 10, 11});
   CHECK(gb.g.stats().outputStallCycles == 5); // c4..c8
   CHECK(gb.g.stats().firings == 5);
-  CHECK(gb.b.net.quiescent());
+  CHECK(gb.b.quiescent());
 }

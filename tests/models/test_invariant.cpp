@@ -26,7 +26,7 @@ struct InvariantBench {
 
 } // namespace
 
-TEST_CASE("invariant: d=[T,T,F,T,T,T,T,F] a=[A,B] gives [A,A,A,B,B,B,B,B]", "[invariant]") {
+MODEL_TEST_CASE("invariant: d=[T,T,F,T,T,T,T,F] a=[A,B] gives [A,A,A,B,B,B,B,B]", "[invariant]") {
   //   c1 Init(A, push)  c2 T push  c3 T push  c4 F -> NeedInit (nothing)
   //   c5 Init(B, push)  c6..c9 T push  c10 F -> NeedInit
   // Pushes in 1,2,3,5,6,7,8,9 -> popped one cycle later.
@@ -37,7 +37,7 @@ TEST_CASE("invariant: d=[T,T,F,T,T,T,T,F] a=[A,B] gives [A,A,A,B,B,B,B,B]", "[in
     CHECK(ib.o->cycles() == std::vector<uint64_t>{2, 3, 4, 6, 7, 8, 9, 10});
     CHECK(ib.inv.stats().firings == 10);
     CHECK(ib.inv.atRest());
-    CHECK(ib.b.net.quiescent());
+    CHECK(ib.b.quiescent());
   }
   SECTION("phase transitions and the stored value") {
     ib.b.run(2); // c0, c1: Init A
@@ -54,7 +54,7 @@ TEST_CASE("invariant: d=[T,T,F,T,T,T,T,F] a=[A,B] gives [A,A,A,B,B,B,B,B]", "[in
   }
 }
 
-TEST_CASE("invariant: a false needs no output space", "[invariant]") {
+MODEL_TEST_CASE("invariant: a false needs no output space", "[invariant]") {
   // Output capacity 1, sink pops only from c10: c1 Init pushes A (output now full),
   // c2 d=F fires anyway (no push) -> NeedInit.
   InvariantBench ib(
@@ -66,7 +66,7 @@ TEST_CASE("invariant: a false needs no output space", "[invariant]") {
   CHECK(ib.o->got() == std::vector<std::pair<uint64_t, Bits>>{{10, A}});
 }
 
-TEST_CASE("invariant: back-pressure, capacity-1 output", "[invariant]") {
+MODEL_TEST_CASE("invariant: back-pressure, capacity-1 output", "[invariant]") {
   // Each push fills the channel; the pop in the next cycle frees it one cycle later:
   //   c1 push A; c2 stall; c3 push A; c4 stall; c5 push A; c6 F (no push needed)
   //   c7 Init push B; c8 stall; c9 B; c10 stall; c11 B; c12 stall; c13 B; c14 stall;
@@ -76,5 +76,5 @@ TEST_CASE("invariant: back-pressure, capacity-1 output", "[invariant]") {
   CHECK(ib.o->values() == Tokens{A, A, A, B, B, B, B, B});
   CHECK(ib.o->cycles() == std::vector<uint64_t>{2, 4, 6, 8, 10, 12, 14, 16});
   CHECK(ib.inv.stats().outputStallCycles == 6);
-  CHECK(ib.b.net.quiescent());
+  CHECK(ib.b.quiescent());
 }

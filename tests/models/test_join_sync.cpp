@@ -9,7 +9,7 @@ using namespace loom;
 using namespace loom::models;
 using namespace loom::models::test;
 
-TEST_CASE("join: one none token when every input has one", "[join]") {
+MODEL_TEST_CASE("join: one none token when every input has one", "[join]") {
   // Inputs 0 and 1 arrive in c1; input 2 is pushed in c3, visible in c4: the join
   // fires in c4 (input stall c1..c3) and its sink pops in c5.
   Bench b;
@@ -21,10 +21,10 @@ TEST_CASE("join: one none token when every input has one", "[join]") {
   b.run(10);
   CHECK(o.got() == std::vector<std::pair<uint64_t, Bits>>{{5, 0}, {6, 0}});
   CHECK(j.stats().inputStallCycles == 3);
-  CHECK(b.net.quiescent());
+  CHECK(b.quiescent());
 }
 
-TEST_CASE("sync: inputs pass together to their outputs", "[sync]") {
+MODEL_TEST_CASE("sync: inputs pass together to their outputs", "[sync]") {
   // Output 1 has capacity 1; its sink pops from c5. c1 passes (1, 10); c2..c5 stall
   // (output 1 full); c6 passes (2, 20).
   Bench b;
@@ -38,5 +38,5 @@ TEST_CASE("sync: inputs pass together to their outputs", "[sync]") {
   CHECK(o0.got() == std::vector<std::pair<uint64_t, Bits>>{{2, 1}, {7, 2}});
   CHECK(o1.got() == std::vector<std::pair<uint64_t, Bits>>{{5, 10}, {7, 20}});
   CHECK(s.stats().outputStallCycles == 4);
-  CHECK(b.net.quiescent());
+  CHECK(b.quiescent());
 }

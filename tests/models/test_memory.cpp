@@ -34,7 +34,7 @@ MemoryConfig ports(int loads, int stores, int latency, int loadsPerCycle = 1,
 
 } // namespace
 
-TEST_CASE("load: address and data halves fire independently", "[load]") {
+MODEL_TEST_CASE("load: address and data halves fire independently", "[load]") {
   // addr/ctrl and memory data all arrive in c1: both halves fire in c1, c2.
   // Then ctrl for a third address arrives late (pushed c5): the address half waits,
   // the data half keeps going.
@@ -53,7 +53,7 @@ TEST_CASE("load: address and data halves fire independently", "[load]") {
   CHECK(ld.stats().inputStallCycles == 2); // c4, c5: addr 7 waits for its ctrl
 }
 
-TEST_CASE("store: data and address leave together, one per ctrl", "[store]") {
+MODEL_TEST_CASE("store: data and address leave together, one per ctrl", "[store]") {
   // ctrl pushed in c2: the store fires in c3; sinks pop in c4.
   Bench b;
   auto& st = b.add<Store>("st");
@@ -107,7 +107,7 @@ struct MemBench {
 
 } // namespace
 
-TEST_CASE("memory: latency 1", "[memory]") {
+MODEL_TEST_CASE("memory: latency 1", "[memory]") {
   // Store (77 -> [3]) visible c1: issued and performed in c1, done popped in c2.
   // Load [3] pushed in c2: issued and performed in c3; data and done popped in c4.
   MemBench mb(MemoryKind::Memory, 1, {77}, {3}, {3}, /*loadStart=*/2);
@@ -120,10 +120,11 @@ TEST_CASE("memory: latency 1", "[memory]") {
   CHECK(mb.data->got() == Got{{4, 77}});
   CHECK(mb.ldDone->got() == Got{{4, 0}});
   CHECK(mb.m.atRest());
-  CHECK(mb.b.net.quiescent());
+  CHECK(mb.b.quiescent());
 }
 
-TEST_CASE("memory: extmemory latency 10, the done leaves when the write is performed", "[memory]") {
+MODEL_TEST_CASE("memory: extmemory latency 10, the done leaves when the write is performed",
+                "[memory]") {
   // Store issued in c1, due c1+9 = c10: the write and the done happen in c10 (popped
   // in c11). Load pushed in c11, issued in c12, performed in c21, popped in c22.
   MemBench mb(MemoryKind::ExtMemory, 10, {77}, {3}, {3}, /*loadStart=*/11);
@@ -151,7 +152,7 @@ TEST_CASE("memory: extmemory latency 10, the done leaves when the write is perfo
       30);
 }
 
-TEST_CASE("memory: same-cycle accesses are performed in arrival order", "[memory]") {
+MODEL_TEST_CASE("memory: same-cycle accesses are performed in arrival order", "[memory]") {
   // Store and load to [5] both visible in c1: issued in c1 (store first), performed
   // in c1 in that order, so the load reads the stored value.
   MemBench mb(MemoryKind::Memory, 1, {55}, {5}, {5});
@@ -161,7 +162,7 @@ TEST_CASE("memory: same-cycle accesses are performed in arrival order", "[memory
   CHECK(mb.ldDone->cycles() == std::vector<uint64_t>{2});
 }
 
-TEST_CASE("memory: pipelined loads, latency 3", "[memory]") {
+MODEL_TEST_CASE("memory: pipelined loads, latency 3", "[memory]") {
   // Addresses 0..3 visible c1..c4 (pushed c0..c3): issued c1..c4 (at most 3 queued),
   // performed c3..c6, popped c4..c7.
   MemBench mb(MemoryKind::Memory, 3, {}, {}, {0, 1, 2, 3});
@@ -170,7 +171,7 @@ TEST_CASE("memory: pipelined loads, latency 3", "[memory]") {
   CHECK(mb.m.stats().firings == 8); // 4 issues + 4 completions
 }
 
-TEST_CASE("memory: output back-pressure holds the request", "[memory]") {
+MODEL_TEST_CASE("memory: output back-pressure holds the request", "[memory]") {
   // Latency 1, load data output capacity 1, its sink pops from c5.
   //   c1 issue+perform [0] (data output now full)
   //   c2 issue [1]; due but output full: held (queue 1 = latency: no more issues)
@@ -185,7 +186,7 @@ TEST_CASE("memory: output back-pressure holds the request", "[memory]") {
   CHECK(mb.m.atRest());
 }
 
-TEST_CASE("memory: loads per cycle and round-robin arbitration", "[memory]") {
+MODEL_TEST_CASE("memory: loads per cycle and round-robin arbitration", "[memory]") {
   auto build = [](Bench& x, int loadsPerCycle) -> std::vector<RecordSink*> {
     auto& m = x.add<Memory>("m", MemoryKind::Memory, ports(2, 0, 1, loadsPerCycle), ramp(4));
     x.feed(m, m.loadAddrInput(0), Type::index(), {0, 1});
@@ -214,25 +215,25 @@ TEST_CASE("memory: loads per cycle and round-robin arbitration", "[memory]") {
   }
 }
 
-TEST_CASE("memory: out-of-bounds addresses are op errors", "[memory]") {
+MODEL_TEST_CASE("memory: out-of-bounds addresses are op errors", "[memory]") {
   SECTION("load past the end") {
     MemBench mb(MemoryKind::Memory, 1, {}, {}, {16});
-    CHECK(mb.b.net.runUntil([] { return false; }, 5) == Net::RunResult::Error);
-    REQUIRE(mb.b.net.errors().size() == 1);
-    CHECK(mb.b.net.errors().all()[0].str() ==
+    CHECK(mb.b.runUntil([] { return false; }, 5).status == sim::RunStatus::OpError);
+    REQUIRE(mb.b.errors().size() == 1);
+    CHECK(mb.b.errors().all()[0].str() ==
           "handshake.memory 'm' at cycle 1: load port 0: address 16 out of bounds (size 16)");
     CHECK(mb.m.failed());
   }
   SECTION("negative store address") {
     MemBench mb(MemoryKind::ExtMemory, 10, {1}, {sx(-1)}, {});
     mb.b.run(3);
-    REQUIRE(mb.b.net.errors().size() == 1);
-    CHECK(mb.b.net.errors().all()[0].message == "store port 0: address -1 out of bounds (size 16)");
+    REQUIRE(mb.b.errors().size() == 1);
+    CHECK(mb.b.errors().all()[0].message == "store port 0: address -1 out of bounds (size 16)");
     CHECK(mb.data->count() == 0);
   }
 }
 
-TEST_CASE("memory: store then load through the ctrl-done chain", "[memory]") {
+MODEL_TEST_CASE("memory: store then load through the ctrl-done chain", "[memory]") {
   // store(addr 3, data 77, ctrl) -> memory; the store's done is the load's ctrl.
   //   c1 Store fires (pushes data+addr to memory)
   //   c2 memory issues the store; due c2 + (L-1); done pushed then
@@ -251,21 +252,21 @@ TEST_CASE("memory: store then load through the ctrl-done chain", "[memory]") {
       b.feed(st, Store::kAddr, Type::index(), {3});
       b.feed(st, Store::kData, Type::integer(32), {77});
       b.feed(st, Store::kCtrl, Type::none(), {0});
-      b.net.connect(st, Store::kMemData, m, m.storeDataInput(0), Type::integer(32));
-      b.net.connect(st, Store::kMemAddr, m, m.storeAddrInput(0), Type::index());
-      b.net.connect(m, m.storeDoneOutput(0), ld, Load::kCtrl, Type::none());
+      b.connect(st, Store::kMemData, m, m.storeDataInput(0), Type::integer(32));
+      b.connect(st, Store::kMemAddr, m, m.storeAddrInput(0), Type::index());
+      b.connect(m, m.storeDoneOutput(0), ld, Load::kCtrl, Type::none());
       b.feed(ld, Load::kAddr, Type::index(), {3});
-      b.net.connect(ld, Load::kMemAddr, m, m.loadAddrInput(0), Type::index());
-      b.net.connect(m, m.loadDataOutput(0), ld, Load::kMemData, Type::integer(32));
+      b.connect(ld, Load::kMemAddr, m, m.loadAddrInput(0), Type::index());
+      b.connect(m, m.loadDataOutput(0), ld, Load::kMemData, Type::integer(32));
       b.collect(m, m.loadDoneOutput(0), Type::none());
       return b.collect(ld, Load::kData, Type::integer(32));
     };
     Bench b;
     RecordSink& out = build(b);
-    REQUIRE(b.net.wiringErrors().empty());
+    REQUIRE(b.wiringErrors().empty());
     b.run(30);
     CHECK(out.got() == Got{{static_cast<uint64_t>(sinkCycle), 77}});
-    CHECK(b.net.quiescent());
+    CHECK(b.quiescent());
     checkEnginesAgree([&](Bench& x) { build(x); }, 30);
   }
 }

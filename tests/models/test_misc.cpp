@@ -14,7 +14,7 @@ using namespace loom::models::test;
 
 using Got = std::vector<std::pair<uint64_t, Bits>>;
 
-TEST_CASE("sink: pops every cycle", "[sink]") {
+MODEL_TEST_CASE("sink: pops every cycle", "[sink]") {
   Bench b;
   auto& k = b.add<Sink>("k");
   auto& src = b.feed(k, Sink::kIn, Type::index(), {1, 2, 3});
@@ -22,10 +22,10 @@ TEST_CASE("sink: pops every cycle", "[sink]") {
   CHECK(src.pushCycles() == std::vector<uint64_t>{0, 1, 2});
   CHECK(k.stats().firings == 3);
   CHECK(k.inputChannel(Sink::kIn)->pops() == 3);
-  CHECK(b.net.quiescent());
+  CHECK(b.quiescent());
 }
 
-TEST_CASE("source: one none token per cycle while there is space", "[source]") {
+MODEL_TEST_CASE("source: one none token per cycle while there is space", "[source]") {
   SECTION("free-running") {
     Bench b;
     auto& s = b.add<Source>("s");
@@ -46,7 +46,7 @@ TEST_CASE("source: one none token per cycle while there is space", "[source]") {
   }
 }
 
-TEST_CASE("constant: one value per control token", "[constant]") {
+MODEL_TEST_CASE("constant: one value per control token", "[constant]") {
   Bench b;
   auto& k = b.add<Constant>("k", 42);
   b.feed(k, Constant::kCtrl, Type::none(), {0, 0}, 0, /*start=*/2);
@@ -54,10 +54,10 @@ TEST_CASE("constant: one value per control token", "[constant]") {
   b.run(8);
   // ctrl pushed in c2, c3; constant fires in c3, c4; sink pops in c4, c5.
   CHECK(o.got() == Got{{4, 42}, {5, 42}});
-  CHECK(b.net.quiescent());
+  CHECK(b.quiescent());
 }
 
-TEST_CASE("return: results leave with the control token", "[return]") {
+MODEL_TEST_CASE("return: results leave with the control token", "[return]") {
   // Result pushed in c0, ctrl in c3: return fires in c4, sinks pop in c5.
   Bench b;
   auto& r = b.add<Return>("ret", 2);
@@ -82,7 +82,7 @@ TEST_CASE("return: results leave with the control token", "[return]") {
   }
 }
 
-TEST_CASE("br: passes each token on unchanged, one per cycle", "[br]") {
+MODEL_TEST_CASE("br: passes each token on unchanged, one per cycle", "[br]") {
   SECTION("free-flowing") {
     // Tokens pushed in c0, c1, c2; br fires in c1, c2, c3; the sink pops in c2, c3, c4.
     Bench b;
@@ -94,7 +94,7 @@ TEST_CASE("br: passes each token on unchanged, one per cycle", "[br]") {
     CHECK(br.stats().firings == 3);
     CHECK(std::string(br.kindName()) == "handshake.br");
     CHECK(br.phaseCount() == 0);
-    CHECK(b.net.quiescent());
+    CHECK(b.quiescent());
   }
   SECTION("back-pressure") {
     // The sink pops only in cycles divisible by 4: br stalls on its output in between and
@@ -106,6 +106,6 @@ TEST_CASE("br: passes each token on unchanged, one per cycle", "[br]") {
     b.run(24);
     CHECK(o.values() == Tokens{1, 2, 3, 4});
     CHECK(br.stats().outputStallCycles > 0);
-    CHECK(b.net.quiescent());
+    CHECK(b.quiescent());
   }
 }

@@ -30,7 +30,7 @@ struct StreamBench {
 
 } // namespace
 
-TEST_CASE("stream: spec example start=0 step=1 bound=4 += <", "[stream]") {
+MODEL_TEST_CASE("stream: spec example start=0 step=1 bound=4 += <", "[stream]") {
   StreamBench sb(StepOp::Add, ContCond::Lt, {0}, {1}, {4});
   Stream& s = sb.s;
 
@@ -47,7 +47,7 @@ TEST_CASE("stream: spec example start=0 step=1 bound=4 += <", "[stream]") {
     CHECK(sb.cont->cycles() == std::vector<uint64_t>{3, 4, 5, 6, 7});
     CHECK(s.stats().firings == 6); // one activation + five pairs
     CHECK(s.atRest());
-    CHECK(sb.b.net.quiescent());
+    CHECK(sb.b.quiescent());
   }
 
   SECTION("phase transitions") {
@@ -65,7 +65,7 @@ TEST_CASE("stream: spec example start=0 step=1 bound=4 += <", "[stream]") {
   }
 }
 
-TEST_CASE("stream: every step_op x cont_cond pair", "[stream]") {
+MODEL_TEST_CASE("stream: every step_op x cont_cond pair", "[stream]") {
   struct Case {
     StepOp op;
     ContCond cc;
@@ -120,7 +120,7 @@ TEST_CASE("stream: every step_op x cont_cond pair", "[stream]") {
     INFO(label);
     StreamBench sb(c.op, c.cc, {sx(c.start)}, {sx(c.step)}, {sx(c.bound)});
     sb.b.run(20);
-    CHECK(sb.b.net.errors().empty());
+    CHECK(sb.b.errors().empty());
     CHECK(sb.idx->values() == c.idx);
     CHECK(sb.cont->values() == c.cont);
     CHECK(sb.s.atRest());
@@ -147,7 +147,7 @@ TEST_CASE("stream: attribute spelling", "[stream]") {
   CHECK_FALSE(parseContCond("==", cc));
 }
 
-TEST_CASE("stream: reset after the terminating false, second activation", "[stream]") {
+MODEL_TEST_CASE("stream: reset after the terminating false, second activation", "[stream]") {
   // Two activations: (0, 1, 2) and (10, 1, 12).
   // Cycle 0/1: the sources push the first/second start-step-bound tokens.
   // Cycle 1: A (first). Cycles 2,3,4: B emits (0,T) (1,T) (2,F) -> back to A.
@@ -165,10 +165,10 @@ TEST_CASE("stream: reset after the terminating false, second activation", "[stre
   CHECK(sb.cont->values() == Tokens{T, T, F, T, T, F});
   CHECK(sb.idx->cycles() == std::vector<uint64_t>{3, 4, 5, 7, 8, 9});
   CHECK(sb.s.atRest());
-  CHECK(sb.b.net.quiescent());
+  CHECK(sb.b.quiescent());
 }
 
-TEST_CASE("stream: back-pressure", "[stream]") {
+MODEL_TEST_CASE("stream: back-pressure", "[stream]") {
   SECTION("idx sink pops only in odd cycles") {
     // idx channel (capacity 2), start-of-cycle count / stream action / sink action:
     //   c2: 0 / push 0 / -          c3: 1 / push 1 / pop 0
@@ -184,7 +184,7 @@ TEST_CASE("stream: back-pressure", "[stream]") {
     CHECK(sb.cont->cycles() == std::vector<uint64_t>{3, 4, 5, 7, 9});
     CHECK(sb.s.stats().firings == 6);
     CHECK(sb.s.stats().outputStallCycles == 2); // cycles 5 and 7
-    CHECK(sb.b.net.quiescent());
+    CHECK(sb.b.quiescent());
   }
   SECTION("capacity-1 outputs halve the rate") {
     // A push in c fills the channel; the sink's pop in c+1 frees it for c+2.
@@ -196,7 +196,7 @@ TEST_CASE("stream: back-pressure", "[stream]") {
   }
 }
 
-TEST_CASE("stream: waits for all three activation inputs", "[stream]") {
+MODEL_TEST_CASE("stream: waits for all three activation inputs", "[stream]") {
   Bench b;
   auto& s = b.add<Stream>("s", StepOp::Add, ContCond::Lt);
   b.feed(s, Stream::kStart, Type::index(), {0});
@@ -211,13 +211,13 @@ TEST_CASE("stream: waits for all three activation inputs", "[stream]") {
   CHECK(s.stats().inputStallCycles == 5); // cycles 1..5: start and step wait for bound
 }
 
-TEST_CASE("stream: undefined updates are op errors", "[stream]") {
+MODEL_TEST_CASE("stream: undefined updates are op errors", "[stream]") {
   SECTION("division by zero") {
     // 10 > 1 holds, so the first pair (cycle 2) updates 10 /= 0.
     StreamBench sb(StepOp::Div, ContCond::Gt, {10}, {0}, {1});
-    CHECK(sb.b.net.runUntil([] { return false; }, 10) == Net::RunResult::Error);
-    REQUIRE(sb.b.net.errors().size() == 1);
-    const OpError& e = sb.b.net.errors().all()[0];
+    CHECK(sb.b.runUntil([] { return false; }, 10).status == sim::RunStatus::OpError);
+    REQUIRE(sb.b.errors().size() == 1);
+    const OpError& e = sb.b.errors().all()[0];
     CHECK(e.op == &sb.s);
     CHECK(e.cycle == 2);
     CHECK(e.message.find("index update 10 /= 0") != std::string::npos);
@@ -226,7 +226,7 @@ TEST_CASE("stream: undefined updates are op errors", "[stream]") {
   SECTION("shift amount out of range") {
     StreamBench sb(StepOp::Shl, ContCond::Ne, {1}, {64}, {0});
     sb.b.run(5);
-    REQUIRE(sb.b.net.errors().size() == 1);
-    CHECK(sb.b.net.errors().all()[0].message.find("1 <<= 64") != std::string::npos);
+    REQUIRE(sb.b.errors().size() == 1);
+    CHECK(sb.b.errors().all()[0].message.find("1 <<= 64") != std::string::npos);
   }
 }

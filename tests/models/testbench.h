@@ -1,7 +1,14 @@
 // Test helpers for the token models: a scripted source, a recording sink with an
-// optional back-pressure pattern, a Bench that wires them around the op under test,
-// and a minimal event-driven stepper used to check that the models' busy() and
-// activity tracking let an event-driven engine reproduce the clocked Net exactly.
+// optional back-pressure pattern, a Bench that wires them around the op under test in
+// a sim::Circuit and drives it with one of the production engines (sim/engine.h), the
+// MODEL_TEST_CASE macro that runs a test case once per engine, and a minimal
+// event-driven stepper that visits ops in reverse order, to check that the models'
+// busy() and activity tracking do not depend on evaluation order.
+//
+// Every test case that drives a Bench is a MODEL_TEST_CASE: its body runs once on the
+// clocked engine (the reference) and once on the event engine; every assertion (token
+// cycles and values, counters, phases) must hold on both, and each bench must observe
+// the same on both, asserted or not (EngineRun).
 //
 // Timing conventions used in every derivation comment:
 //   - a ScriptSource pushes its next token in cycle c if its output had space at the
@@ -10,12 +17,17 @@
 //     at the start of c and its accept pattern allows c.
 #pragma once
 
-#include "models/net.h"
+#include "sim/circuit.h"
+#include "sim/engine.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <functional>
+#include <map>
+#include <memory>
+#include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,7 +48,8 @@ inline Tokens ints(std::initializer_list<int64_t> vs) {
   return t;
 }
 
-// Offers `tokens` in order, one per cycle, from cycle `start` on.
+// Offers `tokens` in order, one per cycle, from cycle `start` on. Self-timed for the
+// event engine: busy() while it waits for its start cycle or has a token and room.
 class ScriptSource : public Op {
 public:
   ScriptSource(std::string name, Tokens tokens, uint64_t start = 0)
@@ -109,56 +122,245 @@ private:
   std::vector<std::pair<uint64_t, Bits>> got_;
 };
 
-// A Net plus helpers to feed and observe an op's ports.
+// The engine the running MODEL_TEST_CASE drives its benches with; empty outside one.
+inline std::optional<sim::EngineKind>& currentEngine() {
+  static std::optional<sim::EngineKind> kind;
+  return kind;
+}
+
+// One run of a MODEL_TEST_CASE body (one engine, one path through its sections). The
+// benches built for that engine leave their observations here when they go away (see
+// Bench::observations()); after the body, the run on the event engine must have
+// observed exactly what the matching run on the clocked engine did: every sink's
+// tokens and cycles, every op's counters, class of cycle and phase, every channel's
+// transfers, the errors and the cycle count, asserted or not.
+class EngineRun {
+public:
+  explicit EngineRun(sim::EngineKind kind) : kind_(kind) {
+    currentEngine() = kind;
+    active() = this;
+    // Catch runs the generator's values in order, each through the same sequence of
+    // section paths: the n-th run on each engine takes the same path.
+    std::string test = Catch::getResultCapture().getCurrentTestName();
+    key_ = test + "#" + std::to_string(runsSoFar()[{test, kind}]++);
+  }
+  ~EngineRun() {
+    currentEngine().reset();
+    active() = nullptr;
+  }
+  EngineRun(const EngineRun&) = delete;
+  EngineRun& operator=(const EngineRun&) = delete;
+
+  static EngineRun* current() { return active(); }
+  void record(std::string observations) { observed_.push_back(std::move(observations)); }
+
+  // Called after the body returned (a body stopped by a failed REQUIRE is not compared).
+  void compare() {
+    if (kind_ == sim::EngineKind::Clocked) {
+      reference()[key_] = observed_;
+      return;
+    }
+    auto it = reference().find(key_);
+    if (it == reference().end()) return; // the clocked run stopped early: it failed already
+    INFO("benches observed on the clocked engine vs on the event engine");
+    REQUIRE(observed_.size() == it->second.size());
+    for (size_t i = 0; i < observed_.size(); ++i) {
+      INFO("bench " << i);
+      CHECK(observed_[i] == it->second[i]);
+    }
+  }
+
+private:
+  static EngineRun*& active() {
+    static EngineRun* run = nullptr;
+    return run;
+  }
+  static std::map<std::pair<std::string, sim::EngineKind>, int>& runsSoFar() {
+    static std::map<std::pair<std::string, sim::EngineKind>, int> runs;
+    return runs;
+  }
+  static std::map<std::string, std::vector<std::string>>& reference() {
+    static std::map<std::string, std::vector<std::string>> runs;
+    return runs;
+  }
+
+  sim::EngineKind kind_;
+  std::string key_;
+  std::vector<std::string> observed_;
+};
+
+// A TEST_CASE whose body runs twice (a Catch2 generator): on the clocked engine, then
+// on the event engine. Benches built without an explicit engine use that one, and the
+// two runs must observe the same (EngineRun).
+#define MODEL_TEST_CASE(name, tags)                                                                \
+  MODEL_TEST_CASE_(INTERNAL_CATCH_UNIQUE_NAME(modelTest), name, tags)
+#define MODEL_TEST_CASE_(body, name, tags)                                                         \
+  static void body();                                                                              \
+  TEST_CASE(name, tags) {                                                                          \
+    ::loom::models::test::EngineRun engineRun_(                                                    \
+        GENERATE(::loom::sim::EngineKind::Clocked, ::loom::sim::EngineKind::Event));               \
+    INFO("engine: " << ::loom::sim::engineKindName(*::loom::models::test::currentEngine()));       \
+    body();                                                                                        \
+    engineRun_.compare();                                                                          \
+  }                                                                                                \
+  static void body()
+
+// A sim::Circuit plus helpers to feed and observe an op's ports, driven by an engine.
+// Building follows the circuit's two phases: add(), feed(), collect() and connect()
+// declare; the first call that needs channels (run(), runUntil(), wiringErrors(),
+// outputChannel(), engine()) seals the circuit, after which ports and channels exist.
 struct Bench {
-  Net net;
-  explicit Bench(TimingConfig t = {}) : net(t) {}
+  sim::Circuit circuit;
+  sim::EngineKind kind;
+
+  // The engine of the running MODEL_TEST_CASE.
+  explicit Bench(TimingConfig t = {})
+      : circuit(t), kind(engineOfTestCase()), run_(EngineRun::current()) {}
+  explicit Bench(sim::EngineKind k, TimingConfig t = {}) : circuit(t), kind(k) {}
+  // A bench of the test case's engine leaves its observations to the EngineRun.
+  ~Bench() {
+    if (run_) run_->record(observations());
+  }
+  Bench(const Bench&) = delete;
+  Bench& operator=(const Bench&) = delete;
 
   template <class T, class... Args> T& add(Args&&... args) {
-    return net.add<T>(std::forward<Args>(args)...);
+    return circuit.add<T>(std::forward<Args>(args)...);
+  }
+  // Declares a channel; returns its index in the sealed circuit.
+  uint32_t connect(Op& from, int outPort, Op& to, int inPort, Type type, int capacity = 0) {
+    return circuit.connect(from, outPort, to, inPort, std::move(type), capacity);
   }
   ScriptSource& feed(Op& op, int port, Type type, Tokens tokens, int capacity = 0,
                      uint64_t start = 0) {
     auto& s =
-        net.add<ScriptSource>(op.name() + ".src" + std::to_string(port), std::move(tokens), start);
-    net.connect(s, 0, op, port, std::move(type), capacity);
+        add<ScriptSource>(op.name() + ".src" + std::to_string(port), std::move(tokens), start);
+    connect(s, 0, op, port, std::move(type), capacity);
     return s;
   }
   RecordSink& collect(Op& op, int port, Type type, RecordSink::Pattern accept = {},
                       int capacity = 0) {
-    auto& k = net.add<RecordSink>(op.name() + ".sink" + std::to_string(port), std::move(accept));
-    net.connect(op, port, k, 0, std::move(type), capacity);
+    auto& k = add<RecordSink>(op.name() + ".sink" + std::to_string(port), std::move(accept));
+    connect(op, port, k, 0, std::move(type), capacity);
     return k;
   }
-  void run(uint64_t n) { net.run(n); }
-  // The net's (mutable) channel behind an op's port view, e.g. to preload it.
-  Channel& channel(const Channel* c) {
-    for (auto& ch : net.channels())
-      if (ch.get() == c) return *ch;
-    FAIL("channel not in this net");
-    return *net.channels().front();
+
+  // Seals the circuit (once) and returns its wiring errors; empty when it is sound.
+  const std::vector<std::string>& wiringErrors() {
+    if (!circuit.sealed()) wiringErrors_ = circuit.seal();
+    return wiringErrors_;
   }
+  // The sealed, sound circuit (a test with wiring errors stops here).
+  sim::Circuit& soundCircuit() {
+    INFO("wiring errors: " << join(wiringErrors()));
+    REQUIRE(circuit.sound());
+    return circuit;
+  }
+  // The (mutable) channel on output `port` of `op`, e.g. to preload it before the run.
+  Channel& outputChannel(const Op& op, int port) {
+    soundCircuit();
+    return circuit.channel(circuit.indexOf(*op.outputChannel(port)));
+  }
+  // The engine of this bench's kind over the sealed circuit, made on first use.
+  sim::Engine& engine() {
+    if (!engine_) {
+      engine_ = sim::makeEngine(kind, soundCircuit());
+      REQUIRE(engine_);
+    }
+    return *engine_;
+  }
+
+  // Runs n cycles, stopping early after a cycle that leaves an op error in the log;
+  // then settles the lazily accounted counters, so stats() are exact.
+  void run(uint64_t n) {
+    sim::Engine& e = engine();
+    for (uint64_t i = 0; i < n; ++i) {
+      e.step();
+      if (!circuit.errors().empty()) break;
+    }
+    e.flushStats();
+  }
+  // Engine::runUntil, then the counters settled.
+  sim::RunResult runUntil(const std::function<bool()>& done, uint64_t maxCycles) {
+    sim::RunResult r = engine().runUntil(done, maxCycles);
+    engine().flushStats();
+    return r;
+  }
+
+  const ErrorLog& errors() const { return circuit.errors(); }
+  bool quiescent() const { return circuit.quiescent(); }
+
+  // Everything the bench can observe, as text: the cycles run; per op its counters, its
+  // class of cycle, phase and rest state, and the tokens a sink received or a source
+  // sent (with their cycles); per channel its transfers and contents; the errors.
+  std::string observations() {
+    std::ostringstream o;
+    if (!circuit.sealed()) return "not sealed";
+    o << "cycles " << (engine_ ? engine_->cycle() : 0) << "\n";
+    if (engine_) engine_->flushStats();
+    for (uint32_t i = 0; i < circuit.numOps(); ++i) {
+      const Op& op = circuit.op(i);
+      const OpStats& st = op.stats();
+      o << "op " << op.name() << ": fired " << st.firings << " active " << st.activeCycles
+        << " in-stall " << st.inputStallCycles << " out-stall " << st.outputStallCycles << " last "
+        << static_cast<int>(op.lastStatus()) << " phase " << op.phase() << " rest " << op.atRest()
+        << " failed " << op.failed();
+      if (auto* k = dynamic_cast<const RecordSink*>(&op))
+        for (auto& [c, v] : k->got())
+          o << " (" << c << "," << v << ")";
+      if (auto* s = dynamic_cast<const ScriptSource*>(&op))
+        for (uint64_t c : s->pushCycles())
+          o << " @" << c;
+      o << "\n";
+    }
+    for (uint32_t i = 0; i < circuit.numChannels(); ++i) {
+      const Channel& ch = circuit.channel(i);
+      o << "channel " << ch.name() << ": pushes " << ch.pushes() << " pops " << ch.pops()
+        << " count " << ch.count();
+      if (ch.count() > 0) o << " front " << ch.front();
+      o << "\n";
+    }
+    for (const OpError& e : circuit.errors().all())
+      o << "error " << e.str() << "\n";
+    return o.str();
+  }
+
+private:
+  static sim::EngineKind engineOfTestCase() {
+    if (!currentEngine()) FAIL("a Bench without an engine kind belongs in a MODEL_TEST_CASE");
+    return *currentEngine();
+  }
+  static std::string join(const std::vector<std::string>& lines) {
+    std::string s;
+    for (const auto& l : lines)
+      s += "\n  " + l;
+    return s;
+  }
+
+  std::vector<std::string> wiringErrors_;
+  std::unique_ptr<sim::Engine> engine_;
+  EngineRun* run_ = nullptr;
 };
 
-// Test-only event-driven stepper over a Net's ops and channels (the Net itself is not
-// stepped). Cycle 0 visits every op; later cycles visit only the producer and consumer
-// of each channel pushed or popped in the previous cycle and the ops that said busy() or
-// named a later cycle in nextWake() (visited every cycle until then: more visits than
-// needed are always correct).
-// Ops are visited in reverse creation order, the opposite of Net::cycle(), so that a
-// dependence on evaluation order would show up as a difference.
+// Test-only event-driven stepper over a sealed circuit's ops and channels (no engine
+// drives that circuit). Cycle 0 visits every op; later cycles visit only the producer
+// and consumer of each channel pushed or popped in the previous cycle and the ops that
+// said busy() or named a later cycle in nextWake() (visited every cycle until then: more
+// visits than needed are always correct).
+// Ops are visited in reverse creation order, the opposite of sim::ClockedEngine, so
+// that a dependence on evaluation order would show up as a difference.
 class EventStepper {
 public:
-  explicit EventStepper(Net& net) : net_(net) {
-    for (auto& ch : net_.channels())
-      ch->setActivityList(&activity_);
-    for (auto& op : net_.ops())
-      woken_.insert(op.get());
+  explicit EventStepper(sim::Circuit& circuit) : circuit_(circuit) {
+    for (uint32_t i = 0; i < circuit_.numChannels(); ++i)
+      circuit_.channel(i).setActivityList(&activity_);
+    for (uint32_t i = 0; i < circuit_.numOps(); ++i)
+      woken_.insert(&circuit_.op(i));
   }
   void cycle() {
     std::vector<Op*> visit;
-    for (auto it = net_.ops().rbegin(); it != net_.ops().rend(); ++it)
-      if (woken_.count(it->get())) visit.push_back(it->get());
+    for (uint32_t i = static_cast<uint32_t>(circuit_.numOps()); i-- > 0;)
+      if (woken_.count(&circuit_.op(i))) visit.push_back(&circuit_.op(i));
     woken_.clear();
     for (Op* op : visit)
       op->evaluate(cycle_);
@@ -176,33 +378,27 @@ public:
   void run(uint64_t n) {
     for (uint64_t i = 0; i < n; ++i)
       cycle();
-    for (auto& op : net_.ops())
-      op->flushStats(cycle_);
+    for (uint32_t i = 0; i < circuit_.numOps(); ++i)
+      circuit_.op(i).flushStats(cycle_);
   }
   uint64_t visits() const { return visited_; }
 
 private:
-  Net& net_;
+  sim::Circuit& circuit_;
   ActivityList activity_;
   std::set<Op*> woken_;
   uint64_t cycle_ = 0;
   uint64_t visited_ = 0;
 };
 
-// Runs `build` twice, once under the Net and once under the EventStepper, and checks
-// that every op's counters and every channel's transfers agree.
-template <class Build> void checkEnginesAgree(Build build, uint64_t cycles) {
-  Bench ref, ev;
-  build(ref);
-  build(ev);
-  REQUIRE(ref.net.wiringErrors().empty());
-  ref.run(cycles);
-  EventStepper stepper(ev.net);
-  stepper.run(cycles);
-  REQUIRE(ref.net.ops().size() == ev.net.ops().size());
-  for (size_t i = 0; i < ref.net.ops().size(); ++i) {
-    const Op& a = *ref.net.ops()[i];
-    const Op& e = *ev.net.ops()[i];
+// Every op's counters, phase and received tokens and every channel's transfers agree
+// between two circuits built alike.
+inline void checkSameObservations(const sim::Circuit& ref, const sim::Circuit& other) {
+  REQUIRE(ref.numOps() == other.numOps());
+  REQUIRE(ref.numChannels() == other.numChannels());
+  for (uint32_t i = 0; i < ref.numOps(); ++i) {
+    const Op& a = ref.op(i);
+    const Op& e = other.op(i);
     INFO("op " << a.name());
     CHECK(a.stats().firings == e.stats().firings);
     CHECK(a.stats().activeCycles == e.stats().activeCycles);
@@ -212,12 +408,36 @@ template <class Build> void checkEnginesAgree(Build build, uint64_t cycles) {
     if (auto* ra = dynamic_cast<const RecordSink*>(&a))
       CHECK(ra->got() == dynamic_cast<const RecordSink*>(&e)->got());
   }
-  for (size_t i = 0; i < ref.net.channels().size(); ++i) {
-    CHECK(ref.net.channels()[i]->pushes() == ev.net.channels()[i]->pushes());
-    CHECK(ref.net.channels()[i]->count() == ev.net.channels()[i]->count());
+  for (uint32_t i = 0; i < ref.numChannels(); ++i) {
+    INFO("channel " << ref.channel(i).name());
+    CHECK(ref.channel(i).pushes() == other.channel(i).pushes());
+    CHECK(ref.channel(i).count() == other.channel(i).count());
   }
-  // The event stepper skipped work.
-  CHECK(stepper.visits() < cycles * ev.net.ops().size());
+}
+
+// Builds the circuit `build` makes three times and runs it for `cycles` cycles on the
+// clocked engine (the reference), on the event engine and under the EventStepper
+// (reverse order); checks that every op's counters and every channel's transfers
+// agree, and that the event engine and the stepper skipped work.
+template <class Build> void checkEnginesAgree(Build build, uint64_t cycles) {
+  Bench ref(sim::EngineKind::Clocked), ev(sim::EngineKind::Event), st(sim::EngineKind::Event);
+  build(ref);
+  build(ev);
+  build(st);
+  ref.run(cycles);
+  ev.run(cycles);
+  EventStepper stepper(st.soundCircuit());
+  stepper.run(cycles);
+  {
+    INFO("clocked engine vs event engine");
+    checkSameObservations(ref.circuit, ev.circuit);
+  }
+  {
+    INFO("clocked engine vs reverse-order event stepper");
+    checkSameObservations(ref.circuit, st.circuit);
+  }
+  CHECK(ev.engine().evaluations() < cycles * ev.circuit.numOps());
+  CHECK(stepper.visits() < cycles * st.circuit.numOps());
 }
 
 } // namespace loom::models::test

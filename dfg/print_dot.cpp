@@ -135,6 +135,13 @@ private:
 
 } // namespace
 
+void printDot(const std::vector<Graph>& graphs, std::ostream& os, const DotOptions& opts) {
+  std::vector<const Graph*> ptrs;
+  for (const Graph& g : graphs)
+    ptrs.push_back(&g);
+  printDot(ptrs, os, opts);
+}
+
 void printDot(const std::vector<const Graph*>& graphs, std::ostream& os, const DotOptions& opts) {
   os << "digraph \"loom\" {\n";
   os << "  node [fontname=\"Helvetica\", fontsize=10];\n";

@@ -24,6 +24,7 @@ struct DotOptions {
 // All functions in one `digraph`.
 void printDot(const std::vector<const Graph*>& graphs, std::ostream& os,
               const DotOptions& opts = {});
+void printDot(const std::vector<Graph>& graphs, std::ostream& os, const DotOptions& opts = {});
 void printDot(const Graph& g, std::ostream& os, const DotOptions& opts = {});
 std::string printDot(const Graph& g, const DotOptions& opts = {});
 

@@ -15,12 +15,12 @@
 #pragma once
 
 #include "dfg/dfg.h"
+#include "harness/findings.h"
 #include "interp/interpreter.h"
 #include "lowering/lower.h"
 #include "models/timing.h"
 #include "sim/elaborate.h"
 #include "sim/sc_shell.h"
-#include "harness/findings.h"
 
 #include <functional>
 #include <map>
@@ -37,7 +37,7 @@ struct AccelOptions {
   std::set<Injection> inject;
   models::TimingConfig timing;
   sim::EngineKind engine = sim::EngineKind::Event;
-  uint64_t maxCycles = 100'000'000;
+  uint64_t maxCycles = sim::kDefaultMaxCycles; // per call
   bool checks = true;
   // Run every network as SystemC modules on one sc_clock (sc_start per call) instead
   // of stepping the engine directly: same cycles and results, SystemC's scheduler.
@@ -58,8 +58,8 @@ public:
   std::optional<Diag> prepare();
 
   // The interpreter's call hook.
-  std::optional<std::vector<RtValue>> call(const Op& site, const Function& f, std::vector<RtValue>& args,
-                                           std::optional<Diag>& error);
+  std::optional<std::vector<RtValue>> call(const Op& site, const Function& f,
+                                           std::vector<RtValue>& args, std::optional<Diag>& error);
 
   const harness::Report& report() const { return report_; }
   harness::Report& report() { return report_; }

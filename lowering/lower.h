@@ -17,17 +17,22 @@ namespace loom {
 
 // Known lowering bugs committed on purpose, for the harness to catch.
 enum class Injection : uint8_t {
-  BodyCtrlRaw,      // body control invariant on raw_will_continue
-  MemCtrlRaw,       // loop-body memory-control carry and its split on raw_will_continue
-  InvariantRaw,     // body-local invariants on raw_will_continue
-  IterCarryGated,   // iter-arg carry and its split on after_cond
-  NoZeroTripGuard,  // the spec-literal, unguarded form
-  NoBranchGate,     // yielded outside values reach the mux unsplit
-  NoMemOrder,       // every access of a group takes the group's entry token
+  BodyCtrlRaw,     // body control invariant on raw_will_continue
+  MemCtrlRaw,      // loop-body memory-control carry and its split on raw_will_continue
+  InvariantRaw,    // body-local invariants on raw_will_continue
+  IterCarryGated,  // iter-arg carry and its split on after_cond
+  NoZeroTripGuard, // the spec-literal, unguarded form
+  NoBranchGate,    // yielded outside values reach the mux unsplit
+  NoMemOrder,      // every access of a group takes the group's entry token
 };
 const char* injectionName(Injection i);
 bool injectionFromName(std::string_view name, Injection& out);
 std::vector<std::string> injectionNames();
+// "body-ctrl-raw, mem-ctrl-raw, ...": every name, for help texts and messages.
+std::string injectionList();
+// Adds the named injections to `out`; the message for the first unknown name, if any.
+std::optional<std::string> parseInjections(const std::vector<std::string>& names,
+                                           std::set<Injection>& out);
 
 // The deepest nesting of scf.for / scf.while (and scf.if) regions an accelerated function
 // may have. Each level adds its loop control and the invariants of every value entering
@@ -40,6 +45,11 @@ struct LowerOptions {
   std::set<Injection> inject;
   bool verify = true; // run the static verifier after lowering
 };
+
+// The functions `lower` works on: the one named (it must have a body), or every defined
+// function but main (the host's entry). An error at the file when there is none.
+std::optional<Diag> selectFunctions(const Module& m, const std::string& name,
+                                    std::vector<const Function*>& out);
 
 // Lowers one function. Unsupported constructs (calls, printing or dynamic allocation
 // inside an accelerated function, ...) are errors at their location.

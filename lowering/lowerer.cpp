@@ -42,6 +42,39 @@ std::vector<std::string> injectionNames() {
   return v;
 }
 
+std::string injectionList() {
+  std::string s;
+  for (const std::string& n : injectionNames())
+    s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+std::optional<std::string> parseInjections(const std::vector<std::string>& names,
+                                           std::set<Injection>& out) {
+  for (const std::string& name : names) {
+    Injection inj;
+    if (!injectionFromName(name, inj))
+      return "unknown injection '" + name + "' (known: " + injectionList() + ")";
+    out.insert(inj);
+  }
+  return std::nullopt;
+}
+
+std::optional<Diag> selectFunctions(const Module& m, const std::string& name,
+                                    std::vector<const Function*>& out) {
+  Loc fileLoc{m.file, 0, 0};
+  if (!name.empty()) {
+    const Function* f = m.lookup(name);
+    if (!f || f->isDeclaration) return Diag{fileLoc, "no function '@" + name + "' with a body to lower"};
+    out.push_back(f);
+    return std::nullopt;
+  }
+  for (const auto& f : m.functions)
+    if (f->name != "main" && !f->isDeclaration) out.push_back(f.get());
+  if (out.empty()) return Diag{fileLoc, "no function to lower (only 'main' and declarations)"};
+  return std::nullopt;
+}
+
 std::optional<Diag> lowerFunction(const Module& m, const Function& f, const LowerOptions& opts,
                                   dfg::Graph& out) {
   if (f.isDeclaration) return Diag{f.loc, "cannot lower '@" + f.name + "': it has no body"};

@@ -44,12 +44,16 @@
 
 namespace loom::sim {
 
+// The default cap on the cycles of one call (`--max-cycles`): a few seconds of the event
+// engine, far beyond any shipped kernel (docs/design.md "Limits").
+constexpr uint64_t kDefaultMaxCycles = 50'000'000;
+
 struct Invocation {
   std::vector<Bits> scalars; // Entry's outputs except the final ctrl token, in order
   // Host buffers by function argument index; an extmemory uses memories[argIndex].
   // They must outlive the invocation (not the network).
   std::vector<models::MemoryBacking*> memories;
-  uint64_t maxCycles = 100'000'000;
+  uint64_t maxCycles = kDefaultMaxCycles;
 };
 
 // One call of the network on its own cycle axis (docs/counters.md "Calls").

@@ -1,0 +1,63 @@
+// One call of a DFG on its own, as `loom-sim sim` does it, for a user's own driver: a
+// graph read from text (possibly edited by hand), arguments given as text, no SCF
+// program. Without the program there is no golden run, so the checks are the static
+// verifier and quiescence after the call (tokens latched in a channel, machines not at
+// rest).
+//
+//   DfgRun run(graph, timing, sim::EngineKind::Event);
+//   if (auto err = run.setArguments({"2=4"}, {"0=random:1:4", "1=zeros:4"})) ...
+//   DfgOutcome out = run.run(maxCycles, tracer);
+#pragma once
+
+#include "dfg/dfg.h"
+#include "eval/memref.h"
+#include "host/host_memory.h"
+#include "models/timing.h"
+#include "sim/elaborate.h"
+#include "traces/tracer.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace loom {
+
+// The graph of `function` in `graphs` (empty: the only one), or a message.
+const dfg::Graph* selectGraph(const std::vector<dfg::Graph>& graphs, const std::string& function,
+                              std::string& error);
+
+// The files a list of --mem specs reads (INDEX=FILE[:SHAPE]), named for the output check.
+std::vector<std::pair<std::string, std::string>> memoryFiles(const std::vector<std::string>& mems,
+                                                             const dfg::Graph& g);
+
+struct DfgOutcome {
+  sim::InvocationResult result;
+  std::vector<std::string> lines;    // the results and memories, as `sim` prints them
+  std::vector<std::string> findings; // static and quiescence findings (one line each)
+  std::vector<std::string> traceErrors;
+  bool passed() const { return result.done() && findings.empty() && traceErrors.empty(); }
+};
+
+class DfgRun {
+public:
+  DfgRun(const dfg::Graph& g, const models::TimingConfig& timing, sim::EngineKind engine);
+
+  // Elaboration problems (bad input), one message each; empty when the network exists.
+  const std::vector<std::string>& elaborationErrors() const { return elab_.errors; }
+  // Arguments by position: scalars "INDEX=VALUE", memrefs
+  // "INDEX=zeros|random:SEED|FILE[:SHAPE]". Returns the first problem (bad input).
+  std::optional<std::string> setArguments(const std::vector<std::string>& scalars,
+                                          const std::vector<std::string>& memories);
+  // Runs the call (and the work the return does not wait for), then the checks.
+  DfgOutcome run(uint64_t maxCycles, traces::Tracer& tracer);
+
+private:
+  const dfg::Graph& g_;
+  sim::Elaboration elab_;
+  sim::Invocation inv_;
+  std::vector<std::shared_ptr<MemRefView>> mems_;
+  std::vector<std::unique_ptr<BufferBacking>> backings_;
+};
+
+} // namespace loom

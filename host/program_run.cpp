@@ -1,0 +1,178 @@
+#include "host/program_run.h"
+
+#include "frontend/parse.h"
+#include "ir/verify/verifier.h"
+#include "models/timing_json.h"
+
+#include <cmath>
+#include <spdlog/spdlog.h>
+
+namespace loom {
+
+LoadedProgram loadProgram(const std::string& file) {
+  ParseResult parsed = parseFile(file);
+  LoadedProgram p;
+  p.notes = std::move(parsed.notes);
+  if (parsed.error) {
+    p.error = std::move(parsed.error);
+    return p;
+  }
+  if (auto err = verifyModule(*parsed.module)) {
+    p.error = std::move(err);
+    return p;
+  }
+  p.module = std::move(parsed.module);
+  return p;
+}
+
+// An error of the tool rather than of a place in the input: "loom-sim: error: ...".
+Diag toolError(std::string message) {
+  static const auto tool = std::make_shared<const std::string>("loom-sim");
+  return Diag{Loc{tool, 0, 0}, std::move(message)};
+}
+
+std::string withCommas(uint64_t n) {
+  std::string s = std::to_string(n);
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3)
+    s.insert(static_cast<size_t>(i), ",");
+  return s;
+}
+
+std::optional<std::string> configureAccel(AccelOptions& a, const std::string& engine,
+                                          const std::vector<std::string>& inject,
+                                          const std::string& timingFile) {
+  if (auto err = parseInjections(inject, a.inject)) return err;
+  if (!sim::engineKindFromName(engine, a.engine))
+    return "unknown --engine '" + engine + "' (clocked or event)";
+  if (!timingFile.empty()) return models::readTimingFile(timingFile, a.timing);
+  return std::nullopt;
+}
+
+ProgramRun::ProgramRun(const Module& m, RunSettings settings, std::ostream& programOutput)
+    : mod_(m), settings_(std::move(settings)),
+      interp_(std::make_unique<Interpreter>(m, programOutput)) {
+  interp_->setStepLimit(settings_.maxSteps);
+}
+
+ProgramRun::~ProgramRun() = default;
+
+std::optional<Diag> ProgramRun::prepare() {
+  const std::string& name = settings_.entry;
+  entry_ = mod_.lookup(name);
+  if (!entry_ || entry_->isDeclaration)
+    return Diag{Loc{mod_.file, 0, 0}, "no function '@" + name + "' to run"};
+  if (!entry_->argTypes.empty())
+    return Diag{entry_->loc, "entry function '@" + name + "' must take no arguments"};
+  spdlog::info("parsed {} ({} functions, {} ops)", *mod_.file, mod_.functions.size(), mod_.numOps);
+  if (!settings_.accelerate) return std::nullopt;
+  settings_.accel.entry = name;
+  accel_ = std::make_unique<Accelerator>(mod_, *interp_, settings_.accel);
+  if (auto err = accel_->prepare()) return err;
+  interp_->setCallHook(
+      [this](const Op& site, const Function& f, std::vector<RtValue>& args,
+             std::optional<Diag>& error) { return accel_->call(site, f, args, error); });
+  tracer_ = std::make_unique<traces::Tracer>(settings_.traces);
+  if (auto err = tracer_->open()) return toolError(*err);
+  for (const std::string& f : accel_->functions())
+    tracer_->addNetwork(traces::TracedNetwork::of(*accel_->graph(f), *accel_->elaboration(f)));
+  return std::nullopt;
+}
+
+RunOutcome ProgramRun::run() {
+  RunOutcome o;
+  CallResult r = interp_->call(*entry_, {});
+  o.error = std::move(r.error);
+  if (tracer_)
+    if (auto err = tracer_->finish()) o.traceErrors.push_back(*err);
+  o.accelerated = accel_ != nullptr;
+  o.passed = !o.error && o.traceErrors.empty() && (!accel_ || !accel_->report().failed());
+  return o;
+}
+
+const harness::Report& ProgramRun::report() const {
+  return accel_->report();
+}
+
+uint64_t ProgramRun::cycles() const {
+  return accel_ ? accel_->totalCycles() : 0;
+}
+
+uint64_t ProgramRun::transfers() const {
+  uint64_t t = 0;
+  if (accel_)
+    for (const auto& c : accel_->report().calls)
+      t += c.transfers;
+  return t;
+}
+
+std::string ProgramRun::summaryLine(const RunOutcome& o, double ms) const {
+  const harness::Report& rep = report();
+  const char* verdict = o.passed                          ? "all checks passed"
+                        : o.error && rep.findings.empty() ? "stopped by a runtime error"
+                                                          : "FAILED";
+  return std::to_string(rep.calls.size()) + " accelerated call(s), " + withCommas(cycles()) +
+         " cycles, " + withCommas(transfers()) + " transfers, " + verdict + " (" +
+         std::to_string(rep.findings.size()) + " finding(s)), " +
+         std::to_string(static_cast<int>(ms)) + " ms";
+}
+
+namespace {
+
+// Op firings and engine evaluations of every accelerated network over the run.
+std::pair<uint64_t, uint64_t> workDone(const Accelerator& accel) {
+  uint64_t firings = 0, evaluations = 0;
+  for (const std::string& name : accel.functions()) {
+    sim::Network& net = *accel.network(name);
+    net.engine().flushStats();
+    for (uint32_t i = 0; i < net.circuit().numOps(); ++i)
+      firings += net.circuit().op(i).stats().firings;
+    evaluations += net.engine().evaluations();
+  }
+  return {firings, evaluations};
+}
+
+} // namespace
+
+nlohmann::json ProgramRun::reportJson(const std::string& file, const std::string& engine,
+                                      const RunOutcome& o, double cpuSeconds) const {
+  const harness::Report& r = report();
+  nlohmann::json j;
+  j["file"] = file;
+  j["entry"] = settings_.entry;
+  j["engine"] = engine;
+  j["passed"] = o.passed;
+  nlohmann::json calls = nlohmann::json::array();
+  for (const auto& c : r.calls)
+    calls.push_back({{"function", c.function},
+                     {"invocation", c.invocation},
+                     {"start_cycle", c.startCycle},
+                     {"cycles", c.cycles},
+                     {"latency", c.latency},
+                     {"transfers", c.transfers},
+                     {"results", c.results},
+                     {"passed", c.passed},
+                     {"loops", c.loops}});
+  j["calls"] = calls;
+  nlohmann::json fs = nlohmann::json::array();
+  for (const auto& f : r.findings)
+    fs.push_back(f.json());
+  j["findings"] = fs;
+  auto [firings, evaluations] = workDone(*accel_);
+  j["firings"] = firings;
+  j["evaluations"] = evaluations;
+  // Where the time went (process CPU time, ms); "host" is the rest: parsing, the entry
+  // function in the interpreter, traces.
+  const Accelerator::PhaseTimes& t = accel_->times();
+  auto ms = [](double s) { return std::round(s * 1e4) / 10; };
+  double host = cpuSeconds - t.lower - t.elaborate - t.golden - t.simulate - t.checks;
+  j["time"] = {{"total_ms", ms(cpuSeconds)},
+               {"lower_ms", ms(t.lower)},
+               {"elaborate_ms", ms(t.elaborate)},
+               {"golden_ms", ms(t.golden)},
+               {"simulate_ms", ms(t.simulate)},
+               {"checks_ms", ms(t.checks)},
+               {"host_ms", ms(host)}};
+  return j;
+}
+
+} // namespace loom

@@ -1,0 +1,92 @@
+// A whole run of a program, as `loom-sim run` does it, for a user's own driver: load
+// and verify the file, run the entry function in the reference interpreter with every
+// accelerated call on its dataflow network (host/accelerator.h), traces attached, and
+// the harness' report at the end. The command line (cli/run_command.cpp) only maps its
+// options onto RunSettings and prints what this returns.
+//
+//   auto prog = loom::loadProgram("kernels/gemm.mlir");      // parse + verify
+//   loom::RunSettings s;                                      // defaults of `run`
+//   loom::ProgramRun run(*prog.module, s, std::cout);
+//   if (auto err = run.prepare()) ...                         // bad input: exit 2
+//   loom::RunOutcome out = run.run();                         // exit out.exitCode()
+#pragma once
+
+#include "host/accelerator.h"
+#include "traces/tracer.h"
+
+#include <iosfwd>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace loom {
+
+// A parsed and verified program, or the diagnostic that stopped it (and MLIR's notes).
+struct LoadedProgram {
+  std::unique_ptr<Module> module; // null on error
+  std::optional<Diag> error;
+  std::vector<Diag> notes; // printed as notes before the error (or on success: upgrades)
+};
+LoadedProgram loadProgram(const std::string& file);
+
+struct RunSettings {
+  std::string entry = "main";
+  bool accelerate = true;          // false: everything in the interpreter (--no-accel)
+  uint64_t maxSteps = 400'000'000; // interpreted operations; docs/design.md "Limits"
+  AccelOptions accel;              // which functions, engine, timing, cycle cap, checks
+  traces::TraceOptions traces;     // VCD, stats, token log, progress line
+};
+
+struct RunOutcome {
+  std::optional<Diag> error;            // the run's runtime error (printed last)
+  std::vector<std::string> traceErrors; // an output file that could not be written
+  bool accelerated = false;             // a summary line and report exist
+  bool passed = false;                  // no error and every check passed
+  int exitCode() const { return passed ? 0 : 1; }
+};
+
+// Fills in what a command line names by text: the engine ("event", "clocked"), the
+// injections, the timing file. The message for the first bad one (bad input).
+std::optional<std::string> configureAccel(AccelOptions& a, const std::string& engine,
+                                          const std::vector<std::string>& inject,
+                                          const std::string& timingFile);
+
+class ProgramRun {
+public:
+  ProgramRun(const Module& m, RunSettings settings, std::ostream& programOutput);
+  ~ProgramRun();
+
+  // Checks the entry function, lowers, verifies and elaborates the accelerated
+  // functions, opens the trace files. A returned diagnostic is bad input (exit 2).
+  std::optional<Diag> prepare();
+  RunOutcome run();
+
+  // After run(): the harness' report, and the run's cycles and transfers, as the
+  // summary line, the report, --stats, the VCD and the token log all count them.
+  const harness::Report& report() const;
+  uint64_t cycles() const;
+  uint64_t transfers() const;
+  // "1 accelerated call(s), 889 cycles, 3,838 transfers, all checks passed (0
+  // finding(s)), 3 ms" (docs/counters.md); `ms` is the caller's wall-clock time.
+  std::string summaryLine(const RunOutcome& o, double ms) const;
+  // The --report document; `cpuSeconds` is the process' CPU time for its "time" object.
+  nlohmann::json reportJson(const std::string& file, const std::string& engine, const RunOutcome& o,
+                            double cpuSeconds) const;
+
+private:
+  const Module& mod_;
+  RunSettings settings_;
+  std::unique_ptr<Interpreter> interp_;
+  std::unique_ptr<Accelerator> accel_;
+  std::unique_ptr<traces::Tracer> tracer_;
+  const Function* entry_ = nullptr;
+};
+
+// "1,234,567"
+std::string withCommas(uint64_t n);
+// An error of the tool rather than of a place in the input: prints "loom-sim: error: ...".
+Diag toolError(std::string message);
+
+} // namespace loom

@@ -15,238 +15,38 @@ PortSpec same(const char* name, uint8_t ref) {
   return {name, R::SameAs, ref};
 }
 
-const AttrSpec kMemGroupAttr{"mem_group", AttrType::Integer, false};
+// A row's optional parts, named where the row is written: Extra().phases({...}).pacing(0).
+struct Extra {
+  unsigned minVariadic_ = 0;
+  bool mirrored_ = false;
+  std::vector<const char*> pairNames_, phases_;
+  int pacing_ = -1;
+  std::vector<AttrSpec> attrs_;
+  bool internal_ = false;
+
+  Extra& minVariadic(unsigned n) { return minVariadic_ = n, *this; }
+  Extra& mirrored() { return mirrored_ = true, *this; }
+  Extra& pairNames(std::vector<const char*> v) { return pairNames_ = std::move(v), *this; }
+  Extra& phases(std::vector<const char*> v) { return phases_ = std::move(v), *this; }
+  Extra& pacing(int input) { return pacing_ = input, *this; }
+  Extra& attrs(std::vector<AttrSpec> v) { return attrs_ = std::move(v), *this; }
+  Extra& internal() { return internal_ = true, *this; }
+};
+
+OpSpec row(NodeKind k, const char* name, Family f, std::vector<PortGroup> in,
+           std::vector<PortGroup> out, const Extra& x) {
+  return {k,           name,         f,         std::move(in), std::move(out), x.minVariadic_,
+          x.mirrored_, x.pairNames_, x.phases_, x.pacing_,     x.attrs_,       x.internal_};
+}
 
 // One row per kind, in NodeKind order (checked by spec()). Port names and phase names
 // are the specs' (spec-dataflow, spec-dataflow-memory, CIRCT's handshake dialect).
+// clang-format off
 std::vector<OpSpec> makeTable() {
-  std::vector<OpSpec> t;
-  // -- function boundary
-  t.push_back({NodeKind::Entry,
-               "loom.entry",
-               F::Boundary,
-               {},
-               {{kVar, {{"out%u"}}}, {kOnce, {{"ctrl", R::None}}}},
-               0,
-               false,
-               {},
-               {"Idle", "Sending"},
-               -1,
-               {}});
-  t.push_back({NodeKind::Return,
-               "handshake.return",
-               F::Boundary,
-               {{kVar, {{"in%u"}}}, {kOnce, {{"ctrl", R::None}}}},
-               {{kVar, {{"out%u", R::SameAsMatching}}}, {kOnce, {{"ctrl", R::SameAsMatching}}}},
-               0,
-               true,
-               {},
-               {},
-               -1,
-               {}});
-  // -- dataflow (spec-dataflow)
-  t.push_back({NodeKind::Stream,
-               "dataflow.stream",
-               F::Dataflow,
-               {{kOnce, {{"start", R::IntLike}, same("step", 0), same("bound", 0)}}},
-               {{kOnce, {same("idx", 0), {"cont", R::I1}}}},
-               0,
-               false,
-               {},
-               {"A", "B"},
-               -1,
-               {{"step_op", AttrType::Text, true}, {"cont_cond", AttrType::Text, true}}});
-  t.push_back({NodeKind::Gate,
-               "dataflow.gate",
-               F::Dataflow,
-               {{kOnce, {{"before_value"}, {"before_cond", R::I1}}}},
-               {{kOnce, {same("after_value", 0), {"after_cond", R::I1}}}},
-               0,
-               false,
-               {},
-               {"NeedHead", "NeedNext"},
-               1,
-               {}});
-  t.push_back({NodeKind::Carry,
-               "dataflow.carry",
-               F::Dataflow,
-               {{kOnce, {{"d", R::I1}, {"a"}, same("b", 1)}}},
-               {{kOnce, {same("o", 1)}}},
-               0,
-               false,
-               {},
-               {"NeedInit", "NeedCond", "NeedLoop"},
-               0,
-               {}});
-  t.push_back({NodeKind::Invariant,
-               "dataflow.invariant",
-               F::Dataflow,
-               {{kOnce, {{"d", R::I1}, {"a"}}}},
-               {{kOnce, {same("o", 1)}}},
-               0,
-               false,
-               {},
-               {"NeedInit", "NeedCond"},
-               0,
-               {}});
-  // -- handshake
-  t.push_back({NodeKind::Fork,
-               "handshake.fork",
-               F::Handshake,
-               {{kOnce, {{"in0"}}}},
-               {{kVar, {same("out%u", 0)}}},
-               1,
-               false,
-               {},
-               {},
-               0,
-               {}});
-  t.push_back({NodeKind::LazyFork,
-               "handshake.lazy_fork",
-               F::Handshake,
-               {{kOnce, {{"in0"}}}},
-               {{kVar, {same("out%u", 0)}}},
-               1,
-               false,
-               {},
-               {},
-               0,
-               {}});
-  t.push_back({NodeKind::Join,
-               "handshake.join",
-               F::Handshake,
-               {{kVar, {{"in%u"}}}},
-               {{kOnce, {{"out0", R::None}}}},
-               1,
-               false,
-               {},
-               {},
-               0,
-               {}});
-  t.push_back({NodeKind::Sync,
-               "handshake.sync",
-               F::Handshake,
-               {{kVar, {{"in%u"}}}},
-               {{kVar, {{"out%u", R::SameAsMatching}}}},
-               1,
-               true,
-               {},
-               {},
-               -1,
-               {}});
-  t.push_back({NodeKind::CondBr,
-               "handshake.cond_br",
-               F::Handshake,
-               {{kOnce, {{"cond", R::I1}, {"data"}}}},
-               {{kOnce, {same("true", 1), same("false", 1)}}},
-               0,
-               false,
-               {},
-               {},
-               0,
-               {}});
-  t.push_back({NodeKind::Mux,
-               "handshake.mux",
-               F::Handshake,
-               {{kOnce, {{"select", R::IntLike}}}, {kVar, {same("data%u", 1)}}},
-               {{kOnce, {same("out", 1)}}},
-               1,
-               false,
-               {"false", "true"},
-               {},
-               0,
-               {}});
-  t.push_back({NodeKind::Merge,
-               "handshake.merge",
-               F::Handshake,
-               {{kVar, {same("in%u", 0)}}},
-               {{kOnce, {same("out0", 0)}}},
-               1,
-               false,
-               {},
-               {},
-               -1,
-               {}});
-  t.push_back({NodeKind::ControlMerge,
-               "handshake.control_merge",
-               F::Handshake,
-               {{kVar, {same("in%u", 0)}}},
-               {{kOnce, {same("out0", 0), {"out1", R::IntLike}}}},
-               1,
-               false,
-               {},
-               {},
-               -1,
-               {}});
-  t.push_back({NodeKind::Buffer,
-               "handshake.buffer",
-               F::Handshake,
-               {{kOnce, {{"in0"}}}},
-               {{kOnce, {same("out0", 0)}}},
-               0,
-               false,
-               {},
-               {},
-               0,
-               {{"slots", AttrType::Integer, true},
-                {"kind", AttrType::Text, false},
-                {"init", AttrType::IntList, false}}});
-  t.push_back({NodeKind::Sink,
-               "handshake.sink",
-               F::Handshake,
-               {{kOnce, {{"in0"}}}},
-               {},
-               0,
-               false,
-               {},
-               {},
-               0,
-               {}});
-  t.push_back({NodeKind::Source,
-               "handshake.source",
-               F::Handshake,
-               {},
-               {{kOnce, {{"out0", R::None}}}},
-               0,
-               false,
-               {},
-               {},
-               -1,
-               {}});
-  t.push_back({NodeKind::Constant,
-               "handshake.constant",
-               F::Handshake,
-               {{kOnce, {{"ctrl", R::None}}}},
-               {{kOnce, {{"value", R::Scalar}}}},
-               0,
-               false,
-               {},
-               {},
-               0,
-               {{"value", AttrType::Value, true}}});
-  // -- memory (spec-dataflow-memory)
-  t.push_back({NodeKind::Load,
-               "handshake.load",
-               F::Access,
-               {{kOnce, {{"addr", R::IntLike}, {"mem_data"}, {"ctrl", R::None}}}},
-               {{kOnce, {same("data", 1), same("mem_addr", 0)}}},
-               0,
-               false,
-               {},
-               {},
-               2,
-               {kMemGroupAttr, {"mem_port", AttrType::Integer, false}}});
-  t.push_back({NodeKind::Store,
-               "handshake.store",
-               F::Access,
-               {{kOnce, {{"addr", R::IntLike}, {"data"}, {"ctrl", R::None}}}},
-               {{kOnce, {same("mem_data", 1), same("mem_addr", 0)}}},
-               0,
-               false,
-               {},
-               {},
-               2,
-               {kMemGroupAttr, {"mem_port", AttrType::Integer, false}}});
+  const PortGroup ctrlIn{kOnce, {{"ctrl", R::None}}};
+  const PortGroup in0{kOnce, {{"in0"}}}, out0Same{kOnce, {same("out0", 0)}};
+  const AttrSpec memGroup{"mem_group", AttrType::Integer, false};
+  const AttrSpec memPort{"mem_port", AttrType::Integer, false};
   const std::vector<PortGroup> memIn = {
       {Repeat::PerStore, {{"st%u.data", R::Element}, {"st%u.addr", R::IntLike}}},
       {Repeat::PerLoad, {{"ld%u.addr", R::IntLike}}}};
@@ -256,67 +56,75 @@ std::vector<OpSpec> makeTable() {
   const std::vector<AttrSpec> memAttrs = {{"mem_type", AttrType::TypeAttr, true},
                                           {"num_stores", AttrType::Integer, true},
                                           {"num_loads", AttrType::Integer, true},
-                                          kMemGroupAttr,
+                                          memGroup,
                                           {"arg_index", AttrType::Integer, false}};
-  t.push_back({NodeKind::Memory,
-               "handshake.memory",
-               F::Memory,
-               memIn,
-               memOut,
-               0,
-               false,
-               {},
-               {},
-               -1,
-               memAttrs});
-  t.push_back({NodeKind::ExtMemory,
-               "handshake.extmemory",
-               F::Memory,
-               memIn,
-               memOut,
-               0,
-               false,
-               {},
-               {},
-               -1,
-               memAttrs});
-  t.push_back({NodeKind::Br,
-               "handshake.br",
-               F::Handshake,
-               {{kOnce, {{"in0"}}}},
-               {{kOnce, {same("out0", 0)}}},
-               0,
-               false,
-               {},
-               {},
-               0,
-               {}});
-  t.push_back({NodeKind::HostResult,
-               "loom.host_result",
-               F::Boundary,
-               {{kOnce, {{"in0"}}}},
-               {},
-               0,
-               false,
-               {},
-               {},
-               0,
-               {},
-               true});
-  // -- compute: ports and types are the arith or math op's (dfg/signature.cpp)
-  t.push_back({NodeKind::Compute,
-               "arith",
-               F::Compute,
-               {{kVar, {{"in%u", R::Computed}}}},
-               {{kVar, {{"out%u", R::Computed}}}},
-               0,
-               false,
-               {},
-               {},
-               0,
-               {{"predicate", AttrType::Integer, false}}});
-  return t;
+  return {
+    // -- function boundary
+    row(NodeKind::Entry, "loom.entry", F::Boundary, {}, {{kVar, {{"out%u"}}}, ctrlIn},
+        Extra().phases({"Idle", "Sending"})),
+    row(NodeKind::Return, "handshake.return", F::Boundary, {{kVar, {{"in%u"}}}, ctrlIn},
+        {{kVar, {{"out%u", R::SameAsMatching}}}, {kOnce, {{"ctrl", R::SameAsMatching}}}},
+        Extra().mirrored()),
+    // -- dataflow (spec-dataflow)
+    row(NodeKind::Stream, "dataflow.stream", F::Dataflow,
+        {{kOnce, {{"start", R::IntLike}, same("step", 0), same("bound", 0)}}},
+        {{kOnce, {same("idx", 0), {"cont", R::I1}}}},
+        Extra().phases({"A", "B"}).attrs({{"step_op", AttrType::Text, true}, {"cont_cond", AttrType::Text, true}})),
+    row(NodeKind::Gate, "dataflow.gate", F::Dataflow,
+        {{kOnce, {{"before_value"}, {"before_cond", R::I1}}}},
+        {{kOnce, {same("after_value", 0), {"after_cond", R::I1}}}},
+        Extra().phases({"NeedHead", "NeedNext"}).pacing(1)),
+    row(NodeKind::Carry, "dataflow.carry", F::Dataflow,
+        {{kOnce, {{"d", R::I1}, {"a"}, same("b", 1)}}}, {{kOnce, {same("o", 1)}}},
+        Extra().phases({"NeedInit", "NeedCond", "NeedLoop"}).pacing(0)),
+    row(NodeKind::Invariant, "dataflow.invariant", F::Dataflow,
+        {{kOnce, {{"d", R::I1}, {"a"}}}}, {{kOnce, {same("o", 1)}}},
+        Extra().phases({"NeedInit", "NeedCond"}).pacing(0)),
+    // -- handshake
+    row(NodeKind::Fork, "handshake.fork", F::Handshake, {in0}, {{kVar, {same("out%u", 0)}}},
+        Extra().minVariadic(1).pacing(0)),
+    row(NodeKind::LazyFork, "handshake.lazy_fork", F::Handshake, {in0}, {{kVar, {same("out%u", 0)}}},
+        Extra().minVariadic(1).pacing(0)),
+    row(NodeKind::Join, "handshake.join", F::Handshake, {{kVar, {{"in%u"}}}},
+        {{kOnce, {{"out0", R::None}}}}, Extra().minVariadic(1).pacing(0)),
+    row(NodeKind::Sync, "handshake.sync", F::Handshake, {{kVar, {{"in%u"}}}},
+        {{kVar, {{"out%u", R::SameAsMatching}}}}, Extra().minVariadic(1).mirrored()),
+    row(NodeKind::CondBr, "handshake.cond_br", F::Handshake, {{kOnce, {{"cond", R::I1}, {"data"}}}},
+        {{kOnce, {same("true", 1), same("false", 1)}}}, Extra().pacing(0)),
+    row(NodeKind::Mux, "handshake.mux", F::Handshake,
+        {{kOnce, {{"select", R::IntLike}}}, {kVar, {same("data%u", 1)}}}, {{kOnce, {same("out", 1)}}},
+        Extra().minVariadic(1).pairNames({"false", "true"}).pacing(0)),
+    row(NodeKind::Merge, "handshake.merge", F::Handshake, {{kVar, {same("in%u", 0)}}},
+        {{kOnce, {same("out0", 0)}}}, Extra().minVariadic(1)),
+    row(NodeKind::ControlMerge, "handshake.control_merge", F::Handshake, {{kVar, {same("in%u", 0)}}},
+        {{kOnce, {same("out0", 0), {"out1", R::IntLike}}}}, Extra().minVariadic(1)),
+    row(NodeKind::Buffer, "handshake.buffer", F::Handshake, {in0}, {out0Same},
+        Extra().pacing(0).attrs({{"slots", AttrType::Integer, true}, {"kind", AttrType::Text, false},
+                                {"init", AttrType::IntList, false}})),
+    row(NodeKind::Sink, "handshake.sink", F::Handshake, {in0}, {}, Extra().pacing(0)),
+    row(NodeKind::Source, "handshake.source", F::Handshake, {}, {{kOnce, {{"out0", R::None}}}}, Extra()),
+    row(NodeKind::Constant, "handshake.constant", F::Handshake, {ctrlIn},
+        {{kOnce, {{"value", R::Scalar}}}},
+        Extra().pacing(0).attrs({{"value", AttrType::Value, true}})),
+    // -- memory (spec-dataflow-memory)
+    row(NodeKind::Load, "handshake.load", F::Access,
+        {{kOnce, {{"addr", R::IntLike}, {"mem_data"}, {"ctrl", R::None}}}},
+        {{kOnce, {same("data", 1), same("mem_addr", 0)}}}, Extra().pacing(2).attrs({memGroup, memPort})),
+    row(NodeKind::Store, "handshake.store", F::Access,
+        {{kOnce, {{"addr", R::IntLike}, {"data"}, {"ctrl", R::None}}}},
+        {{kOnce, {same("mem_data", 1), same("mem_addr", 0)}}}, Extra().pacing(2).attrs({memGroup, memPort})),
+    row(NodeKind::Memory, "handshake.memory", F::Memory, memIn, memOut, Extra().attrs(memAttrs)),
+    row(NodeKind::ExtMemory, "handshake.extmemory", F::Memory, memIn, memOut, Extra().attrs(memAttrs)),
+    row(NodeKind::Br, "handshake.br", F::Handshake, {in0}, {out0Same}, Extra().pacing(0)),
+    row(NodeKind::HostResult, "loom.host_result", F::Boundary, {in0}, {},
+        Extra().pacing(0).internal()),
+    // -- compute: ports and types are the arith or math op's (dfg/signature.cpp)
+    row(NodeKind::Compute, "arith", F::Compute, {{kVar, {{"in%u", R::Computed}}}},
+        {{kVar, {{"out%u", R::Computed}}}},
+        Extra().pacing(0).attrs({{"predicate", AttrType::Integer, false}})),
+  };
 }
+// clang-format on
 
 std::string expand(const char* pattern, unsigned rep) {
   std::string s(pattern);

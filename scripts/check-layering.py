@@ -21,14 +21,19 @@ SKIP_DIRS = {"tests", "build", "docs", "kernels", "scripts", "bench", ".git", ".
 CMAKE_FILES = ("CMakeLists.txt",)
 
 
-def cmake_sources(root):
-    """Yields (dir, text) for every CMake file of the project outside tests and builds."""
+def project_dirs(root):
+    """Yields (dir, files) for every folder of the project's code (no tests, no builds)."""
     for d, subdirs, files in os.walk(root):
-        rel = os.path.relpath(d, root)
-        top = rel.split(os.sep)[0]
+        top = os.path.relpath(d, root).split(os.sep)[0]
         if top in SKIP_DIRS or top.startswith("build"):
             subdirs[:] = []
             continue
+        yield d, files
+
+
+def cmake_sources(root):
+    """Yields (dir, text) for every CMake file of the project outside tests and builds."""
+    for d, files in project_dirs(root):
         for f in files:
             if f in CMAKE_FILES or f.endswith(".cmake"):
                 yield d, open(os.path.join(d, f)).read()
@@ -73,12 +78,7 @@ def owners(root, targets):
             owner.setdefault(base + ".h", name)
         if t["library"]:
             first_in_dir.setdefault(t["dir"], name)
-    for d, subdirs, files in os.walk(root):
-        rel = os.path.relpath(d, root)
-        top = rel.split(os.sep)[0]
-        if top in SKIP_DIRS or top.startswith("build"):
-            subdirs[:] = []
-            continue
+    for d, files in project_dirs(root):
         for f in files:
             p = os.path.join(d, f)
             if f.endswith((".h", ".cpp")) and p not in owner:

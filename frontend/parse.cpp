@@ -9,8 +9,8 @@
 #include "frontend/mlir_text.h"
 #include "frontend/upgrade.h"
 
+#include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace loom {
 namespace {
@@ -67,14 +67,25 @@ ParseResult parseModule(std::string text, const std::string& filename) {
 }
 
 std::optional<std::string> readSourceFile(const std::string& path, std::optional<Diag>& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = Diag{Loc{std::make_shared<const std::string>(path), 0, 0}, "cannot open file"};
+  auto fail = [&](const std::string& why) {
+    error = Diag{Loc{std::make_shared<const std::string>(path), 0, 0}, why};
     return std::nullopt;
+  };
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return fail("cannot open file: it is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail("cannot open file");
+  // Read up to the limit, not to the end: /dev/zero or a runaway pipe has none.
+  std::string text;
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    text.append(chunk, static_cast<size_t>(in.gcount()));
+    if (text.size() > kMaxSourceBytes)
+      return fail("file larger than " + std::to_string(kMaxSourceBytes >> 20) +
+                  " MiB; larger inputs are not supported");
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  if (in.bad()) return fail("cannot read file");
+  return text;
 }
 
 ParseResult parseFile(const std::string& path) {

@@ -1,11 +1,13 @@
 #include "host/dfg_run.h"
 
 #include "eval/arith.h"
+#include "interp/interpreter.h"
 #include "sim/waits.h"
 
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
+#include <iomanip>
 #include <map>
 #include <random>
 #include <sstream>
@@ -78,8 +80,12 @@ std::shared_ptr<MemRefView> parseMemory(const std::string& spec, const Type& t,
     std::vector<int64_t> given;
     std::stringstream ss(shapeText);
     std::string dim;
-    while (std::getline(ss, dim, 'x'))
+    while (std::getline(ss, dim, 'x')) {
+      if (dim.empty() || dim.size() > 18 ||
+          dim.find_first_not_of("0123456789") != std::string::npos)
+        throw BadArg{what + ": shape " + shapeText + " is not a list of sizes like 8x8"};
       given.push_back(std::stoll(dim));
+    }
     if (given.size() != shape.size())
       throw BadArg{what + ": shape " + shapeText + " does not fit " + t.str()};
     for (size_t d = 0; d < shape.size(); ++d)
@@ -92,14 +98,20 @@ std::shared_ptr<MemRefView> parseMemory(const std::string& spec, const Type& t,
       throw BadArg{what + ": " + t.str() + " has dynamic sizes: give the shape, e.g. zeros:8x8"};
   if (!t.mem->identity)
     throw BadArg{what + ": only memref arguments with the identity layout can be created here"};
+  // As much as a program may allocate (interpreter.h): a shape from the command line
+  // could ask for any amount.
+  uint64_t n = 1;
+  for (int64_t d : shape)
+    n = d && n > kMaxLiveElements / static_cast<uint64_t>(d) ? kMaxLiveElements + 1
+                                                             : n * static_cast<uint64_t>(d);
+  if (n > kMaxLiveElements)
+    throw BadArg{what + ": more than " + std::to_string(kMaxLiveElements) +
+                 " elements are not supported"};
   auto v = std::make_shared<MemRefView>();
   v->buf = std::make_shared<Buffer>();
   v->buf->elem = t.mem->elem;
   v->sizes = shape;
   v->strides = identityStrides(shape);
-  size_t n = 1;
-  for (int64_t d : shape)
-    n *= static_cast<size_t>(d);
   v->buf->data.assign(n, 0);
   const Type& e = t.mem->elem;
   if (source == "zeros") return v;
@@ -116,7 +128,7 @@ std::shared_ptr<MemRefView> parseMemory(const std::string& spec, const Type& t,
                  "' (expected zeros, random:SEED or a file of values)"};
   std::string word;
   size_t k = 0;
-  while (in >> word) {
+  while (in >> std::setw(64) >> word) { // a word at most that long: /dev/zero is one word
     if (k == n)
       throw BadArg{what + ": '" + source + "' has more than " + std::to_string(n) + " values"};
     Bits x = parseScalar(word, e, what + " element " + std::to_string(k));

@@ -97,8 +97,8 @@ struct Interpreter::Impl {
     }
     if (n > kMaxLiveElements - *liveElements)
       throw RuntimeError{
-          Diag{Loc{}, "out of memory: " + sizeText(sizes) + " elements, with " +
-                          std::to_string(*liveElements) + " allocated, is more than the " +
+          Diag{Loc{}, "out of memory: allocating " + sizeText(sizes) + " elements, with " +
+                          std::to_string(*liveElements) + " allocated, would exceed the " +
                           std::to_string(kMaxLiveElements) + " elements a run may hold"}};
     *liveElements += n;
     std::shared_ptr<uint64_t> live = liveElements;

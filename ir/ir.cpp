@@ -292,6 +292,26 @@ Function* Module::lookup(std::string_view name) const {
   return nullptr;
 }
 
+// Destroying a region destroys its ops, theirs regions, and so on: one level of
+// destructor calls per nesting level. The nested regions are moved out first, level by
+// level, so each is destroyed with nothing nested left in it.
+Module::~Module() {
+  std::vector<std::unique_ptr<Region>> pending;
+  auto takeNested = [&](Region& r) {
+    for (auto& b : r.blocks)
+      for (auto& op : b->ops)
+        for (auto& nested : op->regions)
+          pending.push_back(std::move(nested));
+  };
+  for (auto& f : functions)
+    takeNested(f->body);
+  while (!pending.empty()) {
+    std::unique_ptr<Region> r = std::move(pending.back());
+    pending.pop_back();
+    takeNested(*r);
+  }
+}
+
 std::vector<Op*> Module::opsById() const {
   std::vector<Op*> v(numOps, nullptr);
   for (auto& f : functions) walk(f->body, [&](Op* op) { v[op->id] = op; });

@@ -139,6 +139,11 @@ struct Function {
 };
 
 struct Module {
+  Module() = default;
+  Module(Module&&) = default;
+  Module& operator=(Module&&) = default;
+  ~Module(); // level by level, not recursively: regions nest as deep as the program does
+
   std::shared_ptr<const std::string> file;
   std::string source; // the text, for diagnostics with excerpts
   std::vector<std::unique_ptr<Function>> functions;
@@ -152,12 +157,26 @@ struct Module {
 // Calls fn(op) on every op nested under `region`, pre-order.
 template <typename F> void walk(const Region& region, F&& fn);
 
+// With a stack of its own rather than recursion: regions nest as deep as the program does.
 template <typename F> void walk(const Region& region, F&& fn) {
-  for (auto& b : region.blocks)
-    for (auto& op : b->ops) {
-      fn(op.get());
-      for (auto& r : op->regions) walk(*r, fn);
+  std::vector<std::pair<const Block*, size_t>> stack; // a block, its next op
+  auto enter = [&](const Region& r) {
+    for (auto b = r.blocks.rbegin(); b != r.blocks.rend(); ++b)
+      stack.emplace_back(b->get(), 0);
+  };
+  enter(region);
+  while (!stack.empty()) {
+    const Block* b = stack.back().first;
+    size_t i = stack.back().second++;
+    if (i == b->ops.size()) {
+      stack.pop_back();
+      continue;
     }
+    Op* op = b->ops[i].get();
+    fn(op);
+    for (auto r = op->regions.rbegin(); r != op->regions.rend(); ++r)
+      enter(**r);
+  }
 }
 
 } // namespace loom

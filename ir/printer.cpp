@@ -3,6 +3,8 @@
 
 #include "ir/printer.h"
 
+#include "frontend/big_stack.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -333,7 +335,10 @@ private:
 
 } // namespace
 
-void printModule(const Module& m, std::ostream& os) { Printer(os).module(m); }
+// The printer recurses once per nesting level: on a large stack, whoever calls it.
+void printModule(const Module& m, std::ostream& os) {
+  runOnLargeStack([&] { Printer(os).module(m); });
+}
 
 std::string printModule(const Module& m) {
   std::ostringstream s;

@@ -16,6 +16,10 @@
 # Options:
 #   --size small|medium|large|mixed   program size (default small; mixed: by seed)
 #   --kernels K                       number of kernel functions (default: by seed)
+#   --shape normal|deep|wide|mixed    loom-gen --shape (default normal; deep: one path of
+#                                     each kernel nested 16..120 levels; wide: 8..40
+#                                     scalar parameters, ten times the statements; mixed:
+#                                     the three by seed)
 #   --out DIR                         failure directory (default out/difftest)
 #   --fresh                           empty the failure directory first
 #   -j N                              seeds in parallel (default 1)
@@ -44,6 +48,7 @@ ORACLE=${ORACLE:-$root/scripts/oracle.sh}
 TMO=${DIFFTEST_TIMEOUT:-120}
 
 size=small
+shape=normal
 kernels=
 out=out/difftest
 jobs=1
@@ -57,6 +62,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --size) size=$2; shift 2 ;;
     --kernels) kernels=$2; shift 2 ;;
+    --shape) shape=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     -j) jobs=$2; shift 2 ;;
     -v) verbose=1; shift ;;
@@ -80,6 +86,7 @@ limits=()
 [ -n "${DIFFTEST_MAX_CYCLES:-}" ] && limits+=(--max-cycles "$DIFFTEST_MAX_CYCLES")
 [ ${#args[@]} -gt 0 ] || { echo "usage: difftest.sh [--size S] [--kernels K] [--out DIR] [-j N] SEED... | --file F.mlir..." >&2; exit 2; }
 case "$size" in small|medium|large|mixed) ;; *) echo "difftest.sh: bad --size $size" >&2; exit 2 ;; esac
+case "$shape" in normal|deep|wide|mixed) ;; *) echo "difftest.sh: bad --shape $shape" >&2; exit 2 ;; esac
 for t in "$SIM" "$ORACLE"; do [ -x "$t" ] || { echo "difftest.sh: $t not found (build first)" >&2; exit 2; }; done
 [ $files -eq 1 ] || [ -x "$GEN" ] || { echo "difftest.sh: $GEN not found (build first)" >&2; exit 2; }
 
@@ -89,7 +96,7 @@ fi
 
 # Parallel: the same script on each seed, one process per seed, then a summary.
 if [ "$jobs" -gt 1 ] && [ $worker -eq 0 ] && [ $classonly -eq 0 ]; then
-  self=("$0" --worker --size "$size" --out "$out")
+  self=("$0" --worker --size "$size" --shape "$shape" --out "$out")
   [ -n "$kernels" ] && self+=(--kernels "$kernels")
   [ $files -eq 1 ] && self+=(--file)
   [ $verbose -eq 1 ] && self+=(-v)
@@ -165,6 +172,12 @@ seedsize() { # mixed: 50% small, 35% medium, 15% large, by seed
   if [ $m -lt 10 ]; then echo small; elif [ $m -lt 17 ]; then echo medium; else echo large; fi
 }
 
+seedshape() { # mixed: normal, deep, wide in turn, by seed
+  if [ "$shape" != mixed ]; then echo "$shape"; return; fi
+  local shapes=(normal deep wide)
+  echo "${shapes[$(( $1 % 3 ))]}"
+}
+
 pass=0
 fail=0
 for a in "${args[@]}"; do
@@ -178,7 +191,7 @@ for a in "${args[@]}"; do
     label="seed $a"
     key="seed-$a"
     s=$(seedsize "$a")
-    gargs=(--seed "$a" --size "$s")
+    gargs=(--seed "$a" --size "$s" --shape "$(seedshape "$a")")
     [ -n "$kernels" ] && gargs+=(--kernels "$kernels")
     if ! "$GEN" "${gargs[@]}" >"$work/prog.mlir" 2>"$work/gen.err"; then
       cls="gen-error: $(head -n 1 "$work/gen.err")"

@@ -1,7 +1,7 @@
 // loom-gen: prints a random, well-formed, terminating MLIR program (MLIR 22 spelling)
 // for differential testing of loom-sim (see tools/gen/README.md).
 //
-//   loom-gen --seed S [--size small|medium|large] [--kernels K]
+//   loom-gen --seed S [--size small|medium|large] [--kernels K] [--shape deep|wide]
 //
 // The program is a `main` that allocates and deterministically initializes memrefs,
 // calls K kernel functions (some more than once, with scalar arguments chosen so that
@@ -22,6 +22,11 @@
 //  * memory: every buffer is fully initialized before it is read; the memref arguments
 //    of one call never alias.
 // Same seed and options, same program (own PRNG, no std distributions).
+//
+// Shapes (issue 15 item 3: no input crashes the tool): `deep` nests one path of loops and
+// branches 16..120 levels deep in each kernel (accelerated functions may nest 128), the
+// rest as usual; `wide` gives each kernel 8..40 scalar parameters and ten times the
+// statements, mostly independent, at function level.
 
 #include <algorithm>
 #include <cinttypes>
@@ -270,6 +275,7 @@ struct Scope {
 };
 
 enum class Size { Small, Medium, Large };
+enum class Shape { Normal, Deep, Wide };
 
 struct Config {
   Size size = Size::Small;
@@ -281,6 +287,8 @@ struct Config {
   int64_t maxDim = 8;    // memref extent
   int exprDepth = 2;
   int opBudget = 60;     // ops per kernel (soft)
+  int spine = 0;         // deep shape: levels one path of each kernel nests (past maxDepth)
+  int minScalars = 1, maxScalars = 4; // scalar parameters of a kernel
 };
 
 // ---------------------------------------------------------------------------------------
@@ -341,6 +349,7 @@ public:
   int memCounter = 0;
   int budget = 0;
   int depth = 0;           // structured-op nesting depth
+  int spineLeft = 0;       // deep shape: levels the next block still has to nest
   int64_t iterMul = 1;     // product of the trip-count bounds of the enclosing loops
 
   std::string fresh(const char* p = "v") { return "%" + std::string(p) + std::to_string(counter++); }
@@ -1676,7 +1685,32 @@ public:
   void block(int n, bool noLoops = false) {
     int k = static_cast<int>(R.range(1, n));
     if (budget <= 0) k = 1;
-    for (int i = 0; i < k; ++i) statement(noLoops);
+    // The deep shape's path: one statement of this block nests and takes it on; a block
+    // without loops (a while's before region) leaves it to the next block.
+    int spine = noLoops ? 0 : spineLeft;
+    if (spine > 0) spineLeft = 0;
+    int at = spine > 0 ? static_cast<int>(R.range(0, k - 1)) : -1;
+    for (int i = 0; i < k; ++i) {
+      if (i != at) {
+        statement(noLoops);
+        continue;
+      }
+      spineLeft = spine - 1;
+      nest();
+      spineLeft = 0;
+    }
+  }
+
+  // A loop or a branch, whatever the nesting depth (the deep shape's path). A loop needs
+  // room in the nest's iteration budget (a while's before region runs trips + 1 times);
+  // a branch always fits.
+  void nest() {
+    int64_t room = C.maxIters / iterMul;
+    switch (R.weighted({room >= 1 ? 2.0 : 0.0, room >= 4 ? 1.0 : 0.0, 2})) {
+    case 0: forLoop(); break;
+    case 1: whileLoop(); break;
+    default: ifOp(); break;
+    }
   }
 };
 
@@ -1785,7 +1819,7 @@ Kernel genKernel(Rng& R, const Config& C, const std::string& name) {
   Kernel k;
   k.name = name;
   int nm = static_cast<int>(R.weighted({0.3, 3, 3, 2, 1}));
-  int ns = static_cast<int>(R.range(1, 4));
+  int ns = static_cast<int>(R.range(C.minScalars, C.maxScalars));
   std::vector<Param> ps;
   for (int i = 0; i < nm; ++i) ps.push_back(memParam(R, C, i));
   for (int i = 0; i < ns; ++i) {
@@ -1848,6 +1882,7 @@ Kernel genKernel(Rng& R, const Config& C, const std::string& name) {
       g.load(m.type.elem, v);
     }
   if (R.chance(0.3)) g.localBuffer();
+  g.spineLeft = C.spine;
   g.block(C.stmtsTop);
   while (g.budget > C.opBudget / 3 && R.chance(0.7)) g.block(C.stmtsTop);
   std::vector<Val> rv = g.yieldVals(k.results);
@@ -2252,8 +2287,29 @@ Config configFor(Size s) {
   return c;
 }
 
+// The deep and wide shapes on top of a size. Their random choices come after the
+// normal ones, so a normal program of a seed is what it always was.
+void applyShape(Config& c, Shape shape, Rng& R) {
+  switch (shape) {
+  case Shape::Normal: break;
+  case Shape::Deep:
+    c.spine = static_cast<int>(R.range(16, 120));
+    c.opBudget *= 2;
+    break;
+  case Shape::Wide:
+    c.stmtsTop *= 10;
+    c.opBudget *= 10;
+    c.maxDepth = std::min(c.maxDepth, 2);
+    c.minScalars = 8;
+    c.maxScalars = 40;
+    break;
+  }
+}
+
 int usage(const char* argv0) {
-  std::fprintf(stderr, "usage: %s --seed S [--size small|medium|large] [--kernels K]\n", argv0);
+  std::fprintf(stderr,
+               "usage: %s --seed S [--size small|medium|large] [--kernels K] [--shape deep|wide]\n",
+               argv0);
   return 2;
 }
 
@@ -2265,6 +2321,8 @@ int main(int argc, char** argv) {
   Size size = Size::Small;
   const char* sizeName = "small";
   int kernels = 0;
+  Shape shape = Shape::Normal;
+  std::string shapeArg;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto val = [&]() -> std::string {
@@ -2287,6 +2345,17 @@ int main(int argc, char** argv) {
     } else if (a == "--kernels") {
       kernels = std::atoi(val().c_str());
       if (kernels < 1 || kernels > 16) { std::fprintf(stderr, "loom-gen: --kernels must be 1..16\n"); return 2; }
+    } else if (a == "--shape") {
+      std::string v = val();
+      if (v == "deep")
+        shape = Shape::Deep;
+      else if (v == "wide")
+        shape = Shape::Wide;
+      else if (v != "normal") {
+        std::fprintf(stderr, "loom-gen: bad shape '%s'\n", v.c_str());
+        return 2;
+      }
+      shapeArg = shape == Shape::Normal ? "" : " --shape " + v;
     } else if (a == "-h" || a == "--help") {
       usage(argv[0]);
       return 0;
@@ -2304,11 +2373,13 @@ int main(int argc, char** argv) {
     case Size::Large: kernels = static_cast<int>(R.range(2, 4)); break;
     }
   }
+  applyShape(cfg, shape, R);
   std::vector<Kernel> ks;
   for (int i = 0; i < kernels; ++i) ks.push_back(genKernel(R, cfg, "k" + std::to_string(i)));
   MainGen mg(R, cfg);
   std::string mainText = mg.gen(ks);
-  std::printf("// loom-gen --seed %" PRIu64 " --size %s --kernels %d\n", seed, sizeName, kernels);
+  std::printf("// loom-gen --seed %" PRIu64 " --size %s --kernels %d%s\n", seed, sizeName, kernels,
+              shapeArg.c_str());
   for (T t : {T::I32, T::I64, T::F32, T::F64})
     if (mg.printed.count(t))
       std::printf("func.func private @%s(memref<*x%s>)\n", MainGen::printFn(t), tname(t));

@@ -24,12 +24,11 @@
 //  * constants toward 0 / 1 / half; scalar operands replaced by a zero constant.
 // scripts/reduce.sh wraps this with a predicate that keeps difftest's failure class.
 
+#include "frontend/big_stack.h"
+#include "frontend/parse.h"
 #include "ir/ir.h"
 #include "ir/printer.h"
-#include "frontend/parse.h"
 #include "ir/verify/verifier.h"
-
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <chrono>
@@ -41,8 +40,9 @@
 #include <iostream>
 #include <set>
 #include <sstream>
-#include <tuple>
 #include <string>
+#include <sys/wait.h>
+#include <tuple>
 #include <vector>
 
 using namespace loom;
@@ -77,11 +77,7 @@ Walk walkModule(Module& m) {
 }
 
 template <typename F> void forEachOp(Region& r, F&& fn) {
-  for (auto& b : r.blocks)
-    for (auto& op : b->ops) {
-      fn(op.get());
-      for (auto& rr : op->regions) forEachOp(*rr, fn);
-    }
+  walk(r, fn);
 }
 
 void replaceUses(Function& f, const Value* from, Value* to) {
@@ -718,7 +714,7 @@ int usage() {
 
 } // namespace
 
-int main(int argc, char** argv) {
+int reduceMain(int argc, char** argv) {
   std::string in, test, outp;
   int verbose = 0;
   for (int i = 1; i < argc; ++i) {
@@ -768,4 +764,12 @@ int main(int argc, char** argv) {
   std::fprintf(stderr, "loom-reduce: %zu -> %zu lines, %u tests (%u accepted, %u invalid candidates skipped), %.1f s; wrote %s\n",
                startLines, red.lines(), red.tests, red.accepted, red.invalid, secs, red.outPath.c_str());
   return 0;
+}
+
+// The reducer walks, prints and destroys programs as deep as the front end accepts
+// (kMaxNestingDepth): on a large stack, as loom-sim runs its commands.
+int main(int argc, char** argv) {
+  int rc = 2;
+  runOnLargeStack([&] { rc = reduceMain(argc, argv); });
+  return rc;
 }

@@ -1,9 +1,9 @@
 // `loom-sim lower FILE`: SCF functions to the handshake + dataflow DFG, written as MLIR
 // text (and DOT), then the static verifier: a violation is a failed check (exit 1).
-// `loom-sim verify DFG`: the static verifier on a DFG file.
+// `loom-sim verify DFG`: the static verifier on a DFG file (either form, dfg/loom).
 #include "cli/command.h"
+#include "dfg/loom/loom_form.h"
 #include "dfg/print_dot.h"
-#include "dfg/text/dfg_text.h"
 #include "host/program_run.h"
 #include "lowering/lower.h"
 #include "lowering/static_verify.h"
@@ -15,7 +15,7 @@ namespace loom::cli {
 namespace {
 
 struct LowerArgs {
-  std::string file, func, out, dot;
+  std::string file, func, out, dot, format = "loom.dfg";
   std::vector<std::string> inject;
 };
 
@@ -38,6 +38,8 @@ int lower(const LowerArgs& a) {
   LowerOptions opts;
   opts.verify = false; // below, so that a violation is a failed check (1), not bad input
   if (auto err = parseInjections(a.inject, opts.inject)) return printError(*err), kBadInput;
+  dfg::DfgFormat format;
+  dfg::dfgFormatFromName(a.format, format); // CLI11 checked the name
   LoadedProgram prog = loadProgram(a.file);
   if (!printed(prog)) return kBadInput;
   std::vector<const Function*> funcs;
@@ -49,10 +51,9 @@ int lower(const LowerArgs& a) {
     spdlog::info("lowered @{}: {} ops, {} channels", funcs[i]->name, graphs[i].numNodes(),
                  graphs[i].numEdges());
   }
-  bool ok = writeOutput(a.out, [&](std::ostream& os) {
-    for (const dfg::Graph& g : graphs)
-      dfg::printMlir(g, os);
-  });
+  std::optional<std::string> err;
+  bool ok = writeOutput(a.out, [&](std::ostream& os) { err = printDfg(graphs, format, os); });
+  if (err) return printError(*err), kBadInput;
   if (ok && !a.dot.empty())
     ok = writeOutput(a.dot, [&](std::ostream& os) { dfg::printDot(graphs, os); });
   return ok ? verifyAll(graphs) : kBadInput;
@@ -61,11 +62,10 @@ int lower(const LowerArgs& a) {
 int verify(const std::string& file) {
   // verify writes nothing but stderr; an output it gets goes in the second list.
   if (refusesOutputs({{"the input DFG", file}}, {})) return kBadInput;
-  dfg::ReadResult read = dfg::readMlirFile(file);
+  dfg::ReadResult read = dfg::readDfgFile(file);
   if (read.error) return print(*read.error), kBadInput;
   if (read.graphs.empty())
-    return print({Loc{std::make_shared<const std::string>(file), 0, 0}, "no 'loom.dfg' function"}),
-           kBadInput;
+    return print({Loc{std::make_shared<const std::string>(file), 0, 0}, "no function"}), kBadInput;
   spdlog::info("read {} function(s) from {}", read.graphs.size(), file);
   return verifyAll(read.graphs);
 }
@@ -78,8 +78,9 @@ Command addLowerCommand(CLI::App& app) {
       "lower", "Lower SCF functions to the handshake + dataflow graph and run the static verifier");
   c->add_option("file", a->file, "MLIR file")->required();
   c->add_option("--func", a->func, "Function to lower (default: every function but main)");
-  c->add_option("-o,--output", a->out,
-                "Write the DFG as MLIR generic-op text here (default: stdout)");
+  c->add_option("-o,--output", a->out, "Write the DFG text here (default: stdout)");
+  c->add_option("--format", a->format, "loom.dfg (loom-sim's, default) or loom (LOOM's handshake)")
+      ->check(CLI::IsMember({"loom.dfg", "loom"}));
   c->add_option("--dot", a->dot, "Also write Graphviz DOT here");
   c->add_option("--inject", a->inject, "Commit a known lowering bug on purpose (repeatable)");
   return {c, [a] { return lower(*a); }};
@@ -88,8 +89,8 @@ Command addLowerCommand(CLI::App& app) {
 Command addVerifyCommand(CLI::App& app) {
   auto file = std::make_shared<std::string>();
   CLI::App* c =
-      app.add_subcommand("verify", "Run the static verifier on a DFG file written by `lower`");
-  c->add_option("file", *file, "DFG file (MLIR generic-op text)")->required();
+      app.add_subcommand("verify", "Run the static verifier on a DFG file (`lower`'s or LOOM's)");
+  c->add_option("file", *file, "DFG file (loom.dfg or LOOM's handshake.func)")->required();
   return {c, [file] { return verify(*file); }};
 }
 

@@ -1,8 +1,8 @@
 // `loom-sim sim DFG`: one call of a DFG file written by `lower` (possibly edited by
-// hand), arguments from the command line; results and final memories on stdout
-// (host/dfg_run.h does the work).
+// hand) or by LOOM (dfg/loom), arguments from the command line; results and final
+// memories on stdout (host/dfg_run.h does the work).
 #include "cli/command.h"
-#include "dfg/text/dfg_text.h"
+#include "dfg/loom/loom_form.h"
 #include "host/dfg_run.h"
 #include "lowering/static_verify.h"
 #include "models/timing_json.h"
@@ -12,13 +12,13 @@ namespace loom::cli {
 namespace {
 
 struct SimArgs {
-  std::string file, func, timingFile, engine = "event", vcdFile;
+  std::string file, func, timingFile, engine = "event", vcdFile, tokensFile;
   std::vector<std::string> args, mems;
   uint64_t maxCycles = sim::kDefaultMaxCycles;
 };
 
 int simulate(const SimArgs& a) {
-  dfg::ReadResult rr = dfg::readMlirFile(a.file);
+  dfg::ReadResult rr = dfg::readDfgFile(a.file);
   if (rr.error) return print(*rr.error), kBadInput;
   std::string why;
   const dfg::Graph* g = selectGraph(rr.graphs, a.func, why);
@@ -26,7 +26,8 @@ int simulate(const SimArgs& a) {
   std::vector<NamedPath> inputs = {{"the input DFG", a.file}, {"the --timing file", a.timingFile}};
   for (auto& [what, path] : memoryFiles(a.mems, *g))
     inputs.push_back({what, path});
-  if (refusesOutputs(inputs, {{"--vcd", a.vcdFile}, stdoutPath()})) return kBadInput;
+  if (refusesOutputs(inputs, {{"--vcd", a.vcdFile}, {"--tokens", a.tokensFile}, stdoutPath()}))
+    return kBadInput;
   bool failed = false;
   for (const GraphFinding& f : checkGraph(*g))
     std::cerr << f.diag.str() << " [static: " << f.check << "]\n", failed = true;
@@ -44,6 +45,7 @@ int simulate(const SimArgs& a) {
     return std::cerr << "loom-sim sim: error: " << *err << "\n", kBadInput;
   traces::TraceOptions to;
   to.vcd = a.vcdFile;
+  to.tokens = a.tokensFile;
   traces::Tracer tracer(to);
   if (auto err = tracer.open()) return printError(*err), kBadInput;
   DfgOutcome o = run.run(a.maxCycles, tracer);
@@ -61,8 +63,9 @@ int simulate(const SimArgs& a) {
 Command addSimCommand(CLI::App& app) {
   auto a = std::make_shared<SimArgs>();
   CLI::App* c = app.add_subcommand("sim", "Simulate a DFG file written by `lower` (possibly "
-                                          "hand-edited) with arguments from the command line");
-  c->add_option("file", a->file, "DFG file (MLIR generic-op text)")->required();
+                                          "hand-edited) or by LOOM, with arguments from the "
+                                          "command line");
+  c->add_option("file", a->file, "DFG file (loom.dfg or LOOM's handshake.func)")->required();
   c->add_option("--func", a->func, "Function in the file (default: the only one)");
   c->add_option("--arg", a->args, "Scalar argument by position: INDEX=VALUE (repeatable)");
   c->add_option(
@@ -73,6 +76,7 @@ Command addSimCommand(CLI::App& app) {
   c->add_option("--engine", a->engine, "event (default) or clocked")->capture_default_str();
   c->add_option("--max-cycles", a->maxCycles, "Cycle cap")->capture_default_str();
   c->add_option("--vcd", a->vcdFile, "Write a change-only VCD");
+  c->add_option("--tokens", a->tokensFile, "Write a token log (cycle, channel, value)");
   return {c, [a] { return simulate(*a); }};
 }
 

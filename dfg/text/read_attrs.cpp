@@ -5,6 +5,7 @@
 #include "dfg/text/fields.h"
 #include "dfg/text/reader.h"
 #include "frontend/import.h"
+#include "frontend/parse.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -180,14 +181,29 @@ Scope scopeOf(AttrReader& r, mlir::Attribute a, const std::string& what, size_t 
 }
 
 // Every parent chain must reach a root: -1, or a scope that is its own parent (the
-// lowering writes the function scope that way). The DOT clusters nest along the chain.
+// lowering writes the function scope that way). The DOT clusters, the VCD's scopes and
+// the SystemC modules nest along the chain, recursively: no chain may be deeper than
+// kMaxNestingDepth (the lowering's are at most three per region level). Each scope's
+// depth is found once, so a long chain costs its length, not its square.
 void checkScopeTree(AttrReader& r, const std::vector<Scope>& scopes) {
+  std::vector<int> depth(scopes.size(), -1); // -1 not known yet, -2 on the chain being walked
   for (size_t i = 0; i < scopes.size(); ++i) {
-    int p = static_cast<int>(i);
-    for (size_t steps = 0; p != -1 && scopes[p].parent != p; ++steps) {
-      if (steps > scopes.size())
-        r.fail("the parent chain of scope " + std::to_string(i) + " is a cycle");
-      p = scopes[p].parent;
+    std::vector<size_t> chain; // from i up to a root or a scope of known depth
+    size_t p = i;
+    while (depth[p] == -1) {
+      depth[p] = -2;
+      chain.push_back(p);
+      int q = scopes[p].parent;
+      if (q == -1 || q == static_cast<int>(p)) break;
+      if (depth[q] == -2) r.fail("the parent chain of scope " + std::to_string(i) + " is a cycle");
+      p = static_cast<size_t>(q);
+    }
+    int d = depth[p] >= 0 ? depth[p] : -1;
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      depth[*it] = ++d;
+      if (d >= static_cast<int>(kMaxNestingDepth))
+        r.fail("scope " + std::to_string(*it) + " is nested " + std::to_string(d + 1) +
+               " scopes deep; more than " + std::to_string(kMaxNestingDepth) + " is not supported");
     }
   }
 }

@@ -234,6 +234,19 @@ TEST_CASE("names, scopes, roles, rates", "[dfg-text][errors]") {
   CHECK(diagnose(withOp("", "{sym_name = \"f\", loom.scopes = [[\"function\", \"f\", 1, -1], "
                             "[\"loop_body\", \"f/l\", 0, 3]]}")) ==
         "1:1: error: the parent chain of scope 0 is a cycle");
+  // A chain of scopes deeper than the nesting limit (the printers and the VCD writer walk
+  // it recursively); 200,000 of them used to take two minutes to check.
+  auto chain = [](unsigned n) {
+    std::string s = "{sym_name = \"f\", loom.scopes = [[\"function\", \"f\", -1, -1]";
+    for (unsigned i = 1; i < n; ++i)
+      s += ", [\"loop_body\", \"f/l" + std::to_string(i) + "\", " + std::to_string(i - 1) + ", 3]";
+    return s + "]}";
+  };
+  CHECK(diagnose(withOp("", chain(kMaxNestingDepth))) == "");
+  CHECK(diagnose(withOp("", chain(200000))) ==
+        "1:1: error: scope " + std::to_string(kMaxNestingDepth) + " is nested " +
+            std::to_string(kMaxNestingDepth + 1) + " scopes deep; more than " +
+            std::to_string(kMaxNestingDepth) + " is not supported");
   CHECK(diagnose(withOp("", "{sym_name = \"f\", loom.scopes = [[\"loop\", \"f\", -1, -1]]}")) ==
         "1:1: error: unknown scope kind 'loop'");
   CHECK(diagnose(withOp("", "{sym_name = \"f\", function_type = i32}")) ==

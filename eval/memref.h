@@ -11,6 +11,12 @@
 
 namespace loom {
 
+// The most memref elements a run holds at once (8 bytes each: 512 MiB): what the
+// interpreter may allocate (interp/interpreter.h), a memory inside an accelerated
+// function, a memref made from the command line. Beyond it a located error, never an
+// allocation of any size a program asks for.
+constexpr uint64_t kMaxLiveElements = uint64_t(1) << 26;
+
 struct Buffer {
   uint64_t id = 0;          // unique per run, in allocation order
   Type elem;                // element type

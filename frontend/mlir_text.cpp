@@ -8,17 +8,23 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <algorithm>
+#include <cctype>
 #include <vector>
 
 namespace loom::frontend {
 namespace {
 
+// The most dimensions a shape may have (`1x1x...x1xi32`): MLIR's lexer reads the rest of
+// a shape again for each dimension, so a long one costs its square (100,000 took 17 s).
+constexpr unsigned kMaxShapeDims = 1024;
+
 // One pass over the brackets of `text` (strings and `//` comments skipped): where the
 // nesting first passes `limit` (MLIR's parser recurses once per level, `tuple<tuple<...>>`
-// as much as nested regions), and where the innermost bracket still open at the end was
-// opened.
+// as much as nested regions), where a shape first has more than kMaxShapeDims
+// dimensions, and where the innermost bracket still open at the end was opened.
 struct BracketScan {
   std::optional<std::pair<uint32_t, uint32_t>> tooDeep;
+  std::optional<std::pair<uint32_t, uint32_t>> tooManyDims;
   std::optional<std::pair<uint32_t, uint32_t>> unclosed;
   char unclosedChar = 0;
 };
@@ -38,9 +44,16 @@ BracketScan scanBrackets(const std::string& text, unsigned limit) {
   };
   std::vector<Open> open;
   uint32_t line = 1, col = 0;
+  unsigned dims = 0; // the `4x?x` run so far
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
     ++col;
+    if (c == 'x' && i > 0 &&
+        (std::isdigit(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '?')) {
+      if (++dims > kMaxShapeDims && !r.tooManyDims) r.tooManyDims = std::make_pair(line, col);
+    } else if (!std::isdigit(static_cast<unsigned char>(c)) && c != '?') {
+      dims = 0;
+    }
     if (c == '\n') {
       ++line;
       col = 0;
@@ -112,6 +125,10 @@ std::optional<Diag> MlirText::parse() {
     return Diag{lineCol(deep->first, deep->second), "nesting deeper than " +
                                                         std::to_string(kMaxBracketDepth) +
                                                         " levels is not supported"};
+  if (auto wide = brackets.tooManyDims)
+    return Diag{lineCol(wide->first, wide->second), "a shape of more than " +
+                                                        std::to_string(kMaxShapeDims) +
+                                                        " dimensions is not supported"};
   mlir::ParserConfig config(&ctx_, /*verifyAfterParse=*/false);
   auto err = capture(
       [&] { return mlir::succeeded(mlir::parseAsmSourceFile(sm_, &top_, config, &state_)); },

@@ -74,8 +74,7 @@ constexpr unsigned kMaxCallDepth = 100000;
 constexpr unsigned kMaxRunDepth = 200000;
 // Values the frames of the running calls hold together (24 bytes each).
 constexpr uint64_t kMaxFrameValues = uint64_t(1) << 24;
-// Elements of the memrefs allocated and still referenced (8 bytes each: 512 MiB).
-constexpr uint64_t kMaxLiveElements = uint64_t(1) << 26;
+// Elements of the memrefs allocated and still referenced: kMaxLiveElements (memref.h).
 
 class Interpreter {
 public:

@@ -5,6 +5,7 @@
 // handshake.load/store on the linear element index into its root memref:
 // offset + sum(index_d * stride_d) (spec-dataflow-memory "Root Memref Grouping").
 
+#include "eval/memref.h"
 #include "lowering/lowerer.h"
 
 namespace loom::lower {
@@ -63,9 +64,18 @@ void Lowerer::declareArgMemRef(const Value* v, int argIndex, PortRef entry, unsi
 
 void Lowerer::lowerAlloc(const Op& op, RegionState& s) {
   const Type& t = op.result()->type;
-  for (int64_t dim : t.mem->shape)
+  uint64_t elements = 1;
+  for (int64_t dim : t.mem->shape) {
     if (dim == kDynamic)
       fail(op.loc, "dynamic-size allocation inside an accelerated function is not supported");
+    elements = dim && elements > kMaxLiveElements / static_cast<uint64_t>(dim)
+                   ? kMaxLiveElements + 1
+                   : elements * static_cast<uint64_t>(dim);
+  }
+  // The network holds it as one memory: no larger than what a run may hold.
+  if (elements > kMaxLiveElements)
+    fail(op.loc, "a memory of more than " + std::to_string(kMaxLiveElements) +
+                     " elements inside an accelerated function is not supported");
   MemGroup g;
   g.type = t;
   g.origin = originOf(&op);

@@ -3,6 +3,7 @@
 // The model factory must name every op of the table: a kind without a case fails to compile.
 #pragma GCC diagnostic error "-Wswitch"
 
+#include "eval/memref.h"
 #include "models/br.h"
 #include "models/buffer.h"
 #include "models/carry.h"
@@ -40,10 +41,13 @@ int count(const std::vector<Type>& types) {
 // The element count of a statically shaped memref, or an error.
 std::optional<std::string> staticSize(const Type& t, size_t& out) {
   if (!t.isMemRef() || !t.mem) return "memory type " + t.str() + " is not a ranked memref";
-  size_t n = 1;
+  uint64_t n = 1;
   for (int64_t d : t.mem->shape) {
     if (d == kDynamic || d < 0) return "memory type " + t.str() + " has a dynamic size";
-    n *= static_cast<size_t>(d);
+    if (d && n > kMaxLiveElements / static_cast<uint64_t>(d))
+      return "memory type " + t.str() + " has more than " + std::to_string(kMaxLiveElements) +
+             " elements";
+    n *= static_cast<uint64_t>(d);
   }
   out = n;
   return std::nullopt;

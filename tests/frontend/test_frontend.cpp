@@ -561,6 +561,20 @@ TEST_CASE("deep nesting: a located error beyond the limit, never a crash", "[fro
             std::to_string(kMaxBracketDepth) + " levels is not supported");
 }
 
+TEST_CASE("wide shapes: a located error beyond 1,024 dimensions", "[frontend][deep]") {
+  auto withRank = [](unsigned rank) {
+    std::string t = "memref<";
+    for (unsigned i = 0; i < rank; ++i)
+      t += "1x";
+    return "func.func private @f(%a: " + t + "i32>)\n";
+  };
+  CHECK(parseOk(withRank(1024))->functions.size() == 1);
+  // The 1,025th 'x' (MLIR's lexer reads the rest of a shape once per dimension).
+  CHECK(diagnose(withRank(100000)) ==
+        "1:" + std::to_string(32 + 2 * 1025) +
+            ": error: a shape of more than 1024 dimensions is not supported");
+}
+
 TEST_CASE("locations: aliases sharing sub-locations are each looked at once", "[frontend][deep]") {
   // As a tree this location has 2^60 leaves, none of them a file position; the first
   // name in it, depth first, is the innermost one.

@@ -143,6 +143,23 @@ def memory(sim, d):
                  "memref<4294967296xi8> alloc")
     f = os.path.join(d, "alloc_ok.mlir")
     expect_output(sim, ["run", f], generate("alloc", 1 << 20, f), "memref<1048576xi8> alloc")
+    # A local memory of an accelerated function: refused by the lowering; in a DFG text
+    # (one written by `lower`, its memory grown by hand) by the elaboration.
+    f = os.path.join(d, "accel_alloca.mlir")
+    generate("accel-alloca", 4294967296, f)
+    expect_error(sim, ["run", f], 2,
+                 "%s:3:8: error: a memory of more than 67108864 elements inside an accelerated "
+                 "function is not supported" % f, "memref<4294967296xi32> alloca, accelerated")
+    small, dfg = os.path.join(d, "accel_alloca8.mlir"), os.path.join(d, "big.dfg.mlir")
+    expect_output(sim, ["run", small], generate("accel-alloca", 8, small),
+                  "memref<8xi32> alloca, accelerated")
+    text = subprocess.run([sim, "lower", small], capture_output=True, text=True, check=True).stdout
+    with open(dfg, "w") as out:
+        out.write(text.replace("memref<8xi32>", "memref<4294967296xi32>"))
+    expect_error(sim, ["sim", dfg, "--arg", "0=1"], 2,
+                 "%s: error: f/mem0 (handshake.memory) at %s:3:8: memory type "
+                 "memref<4294967296xi32> has more than 67108864 elements" % (dfg, small),
+                 "a DFG whose memory holds 4294967296 elements")
     f = os.path.join(d, "oob.mlir")
     generate("oob", 1 << 62, f)
     expect_error(sim, ["run", f], 1,

@@ -13,6 +13,7 @@ Kinds (N is the size):
   recursion              @down(n) = n == 0 ? 0 : down(n - 1) + 1, called with N
   nested-recursion       the same called with 10,000,000, its call inside N nested scf.if
   alloc                  memref.alloc of memref<Nxi8>, one store, one load
+  accel-alloca           the same with a memref.alloca<Nxi32> in an accelerated function
   oob                    a load at index N of a memref<16xi8>
 """
 import sys
@@ -207,6 +208,16 @@ def alloc(n):
     return main_with(body, "%r", "i8"), 42
 
 
+def accel_alloca(n):
+    """@f (accelerated) stores into and loads from a local memref<Nxi32>."""
+    f = ("func.func @f(%%n: index) -> i32 {\n  %%c0 = arith.constant 0 : index\n"
+         "  %%a = memref.alloca() : memref<%dxi32>\n  %%v = arith.constant 5 : i32\n"
+         "  memref.store %%v, %%a[%%c0] : memref<%dxi32>\n"
+         "  %%r = memref.load %%a[%%c0] : memref<%dxi32>\n  func.return %%r : i32\n}\n") % (n, n, n)
+    return f + main_with("  %c = arith.constant 1 : index\n"
+                         "  %r = func.call @f(%c) : (index) -> i32\n", "%r", "i32"), 5
+
+
 def oob(n):
     body = ("  %%m = memref.alloca() : memref<16xi8>\n  %%i = arith.constant %d : index\n"
             "  %%r = memref.load %%m[%%i] : memref<16xi8>\n") % n
@@ -219,7 +230,7 @@ KINDS = {
     "chain": lambda n: chain(n, False), "accel-chain": lambda n: chain(n, True),
     "wide": lambda n: wide(n, False), "accel-wide": lambda n: wide(n, True),
     "funcs": funcs, "operands": operands, "recursion": recursion,
-    "nested-recursion": nested_recursion, "alloc": alloc, "oob": oob,
+    "nested-recursion": nested_recursion, "accel-alloca": accel_alloca, "alloc": alloc, "oob": oob,
 }
 
 if __name__ == "__main__":

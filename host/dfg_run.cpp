@@ -1,6 +1,7 @@
 #include "host/dfg_run.h"
 
 #include "eval/arith.h"
+#include "harness/checks.h"
 #include "interp/interpreter.h"
 #include "sim/waits.h"
 
@@ -10,6 +11,7 @@
 #include <iomanip>
 #include <map>
 #include <random>
+#include <set>
 #include <sstream>
 
 namespace loom {
@@ -140,7 +142,107 @@ std::shared_ptr<MemRefView> parseMemory(const std::string& spec, const Type& t,
   return v;
 }
 
+std::string text(const harness::Finding& f) {
+  std::string t = f.text();
+  if (!t.empty() && t.back() == '\n') t.pop_back();
+  return t;
+}
+
+// What a latched token most likely means, from the op it waits in and the loop control
+// its input's path leads back to (no golden run: no counts to compare).
+std::string latchedCause(const dfg::Node& consumer, unsigned port, const harness::Upstream& up) {
+  bool raw = up.reached && up.rootRole == dfg::Role::RawWillContinue;
+  bool access = consumer.kind == dfg::NodeKind::Load || consumer.kind == dfg::NodeKind::Store;
+  if (access && port == 2)
+    return std::string("control token(s) in the access's ctrl with no address to pair with") +
+           (raw ? ", on a path from raw_will_continue (N + 1 tokens per activation): a loop "
+                  "body's memory control must be driven by after_cond (N), not "
+                  "raw_will_continue (the raw-vs-gated miswire)"
+                : ": the memory-control chain gives the access more ctrl tokens than addresses");
+  if (consumer.kind == dfg::NodeKind::Mux && port > 0)
+    return "a token reached the mux on a branch that was not taken: a value yielded from outside "
+           "the branch must be split by the branch's cond_br (branch gate)";
+  if (raw)
+    return "a token left on a path from raw_will_continue (N + 1 tokens per activation): if "
+           "this op belongs to the loop body (N), it must be driven by after_cond (the "
+           "raw-vs-gated miswire)";
+  return "";
+}
+
+harness::Finding latched(const dfg::Graph& g, dfg::EdgeId e, const models::Channel& ch) {
+  harness::Finding f;
+  dfg::Vertex consumer = boost::target(e, g.g);
+  const dfg::Node& n = g.node(consumer);
+  const dfg::Edge& ed = g.edge(e);
+  std::string port = n.portName(true, ed.dstPort);
+  f.check = "quiescence";
+  f.function = g.function;
+  harness::locate(g, consumer, f);
+  f.scfOp.clear(); // without the program, the op's place is all there is
+  f.summary = std::to_string(ch.count()) + " token(s) latched in " + n.opName() + " '" + n.name +
+              "' input '" + port + "' after the call";
+  f.channel = g.describe(e) + "  (" + ed.type.str() + ", " + dfg::roleName(ed.role) + ")";
+  f.port = "input '" + port + "' (port " + std::to_string(ed.dstPort) + ")";
+  std::string values;
+  for (int k = 0; k < ch.count() && k < 4; ++k)
+    values += (k ? ", " : "") + std::to_string(ch.peek(k));
+  if (!ed.type.isNone()) f.details.push_back("latched value(s): " + values);
+  harness::Upstream up = harness::upstreamOf(g, boost::source(e, g.g));
+  f.upstream = up.lines;
+  f.cause = latchedCause(n, ed.dstPort, up);
+  return f;
+}
+
 } // namespace
+
+// Quiescence without a golden run: every token left in a channel, at the op and input it
+// waits in, with the path back to the loop control that paces it; then every state
+// machine not at rest that holds no such token; then any other channel (the host's).
+void quiescence(const dfg::Graph& g, const sim::Elaboration& elab, std::vector<std::string>& out) {
+  const sim::Circuit& c = elab.network->circuit();
+  std::vector<bool> seen(c.numChannels(), false);
+  std::set<uint32_t> reportedOps;
+  for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
+    uint32_t ch = elab.channelOf(g, *it);
+    seen[ch] = true;
+    if (c.channel(ch).count() == 0) continue;
+    out.push_back(text(latched(g, *it, c.channel(ch))));
+    reportedOps.insert(elab.opOfVertex[boost::target(*it, g.g)]);
+  }
+  for (dfg::Vertex v = 0; v < g.numNodes(); ++v) {
+    uint32_t op = elab.opOfVertex[v];
+    if (op == sim::kNoOp || reportedOps.count(op) || c.op(op).atRest()) continue;
+    harness::Finding f;
+    f.check = "quiescence";
+    f.function = g.function;
+    harness::locate(g, v, f);
+    f.scfOp.clear();
+    std::string phase = c.op(op).phaseName();
+    f.summary = g.node(v).opName() + " '" + g.node(v).name + "' is not at rest after the call" +
+                (phase.empty() ? "" : " (phase " + phase + ")");
+    out.push_back(text(f));
+  }
+  for (uint32_t ch = 0; ch < c.numChannels(); ++ch)
+    if (!seen[ch] && c.channel(ch).count() > 0)
+      out.push_back("error: " + std::to_string(c.channel(ch).count()) +
+                    " token(s) latched in channel " + c.channel(ch).name() +
+                    " after the call [quiescence]");
+}
+
+// A call that did not finish: why, and the wait-for chain from the return back to the
+// op that holds everything up.
+std::string stopFinding(const dfg::Graph& g, const sim::Elaboration& elab,
+                        const sim::InvocationResult& res) {
+  harness::Finding f;
+  f.check = res.status == sim::InvocationStatus::Deadlock   ? "deadlock"
+            : res.status == sim::InvocationStatus::CycleCap ? "cycle-cap"
+                                                            : "op-error";
+  f.function = g.function;
+  f.loc = g.node(g.ret).origin.loc;
+  f.summary = "the network of '@" + g.function + "' stopped: " + res.message;
+  f.upstream = harness::waitChain(g, elab, elab.network->circuit(), res.waits);
+  return text(f);
+}
 
 const dfg::Graph* selectGraph(const std::vector<dfg::Graph>& graphs, const std::string& function,
                               std::string& error) {
@@ -236,6 +338,7 @@ DfgOutcome DfgRun::run(uint64_t maxCycles, traces::Tracer& tracer) {
       o.lines.push_back("  " + e.str());
     for (const sim::Wait& w : res.waits)
       o.lines.push_back("  " + sim::describeWait(net.circuit(), w));
+    o.findings.push_back(stopFinding(g_, elab_, res));
     return o;
   }
   for (size_t i = 0; i < res.results.size(); ++i)
@@ -247,17 +350,7 @@ DfgOutcome DfgRun::run(uint64_t maxCycles, traces::Tracer& tracer) {
       if (!text.empty() && text.back() == '\n') text.pop_back();
       o.lines.push_back("memory #" + std::to_string(i) + ": " + text);
     }
-  // Quiescence without a golden run: anything left in a channel or a machine.
-  const sim::Circuit& c = net.circuit();
-  for (uint32_t ch = 0; ch < c.numChannels(); ++ch)
-    if (c.channel(ch).count() > 0)
-      o.findings.push_back("error: " + std::to_string(c.channel(ch).count()) +
-                           " token(s) latched in channel " + c.channel(ch).name() +
-                           " after the call [quiescence]");
-  for (uint32_t op = 0; op < c.numOps(); ++op)
-    if (!c.op(op).atRest())
-      o.findings.push_back("error: " + std::string(c.op(op).kindName()) + " '" + c.op(op).name() +
-                           "' is not at rest (phase " + c.op(op).phaseName() + ") [quiescence]");
+  quiescence(g_, elab_, o.findings);
   return o;
 }
 

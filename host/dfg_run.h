@@ -1,8 +1,9 @@
 // One call of a DFG on its own, as `loom-sim sim` does it, for a user's own driver: a
 // graph read from text (possibly edited by hand), arguments given as text, no SCF
 // program. Without the program there is no golden run, so the checks are the static
-// verifier and quiescence after the call (tokens latched in a channel, machines not at
-// rest).
+// verifier, quiescence after the call (tokens latched in a channel, named at the op and
+// input they wait in with the path back to the loop control, machines not at rest) and,
+// for a call that stops, the wait-for chain.
 //
 //   DfgRun run(graph, timing, sim::EngineKind::Event);
 //   if (auto err = run.setArguments({"2=4"}, {"0=random:1:4", "1=zeros:4"})) ...
@@ -31,10 +32,17 @@ const dfg::Graph* selectGraph(const std::vector<dfg::Graph>& graphs, const std::
 std::vector<std::pair<std::string, std::string>> memoryFiles(const std::vector<std::string>& mems,
                                                              const dfg::Graph& g);
 
+// The findings of a call without a golden run, one text block each (harness/findings.h):
+// quiescence (tokens latched after the call, machines not at rest) and a call that
+// stopped (deadlock, cycle cap, op error) with its wait-for chain.
+void quiescence(const dfg::Graph& g, const sim::Elaboration& elab, std::vector<std::string>& out);
+std::string stopFinding(const dfg::Graph& g, const sim::Elaboration& elab,
+                        const sim::InvocationResult& res);
+
 struct DfgOutcome {
   sim::InvocationResult result;
   std::vector<std::string> lines;    // the results and memories, as `sim` prints them
-  std::vector<std::string> findings; // static and quiescence findings (one line each)
+  std::vector<std::string> findings; // quiescence or deadlock findings (a text block each)
   std::vector<std::string> traceErrors;
   bool passed() const { return result.done() && findings.empty() && traceErrors.empty(); }
 };

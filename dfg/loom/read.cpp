@@ -93,6 +93,7 @@ private:
   llvm::DenseMap<mlir::Value, int> memrefArg_;    // a memref argument -> its argument index
   struct Use {
     mlir::Value value;
+    mlir::Operation* op; // the user
     Vertex to;
     unsigned port;
   };
@@ -274,7 +275,7 @@ private:
     n.name = uniqueName(nodeName(op));
     Vertex v = g_.addNode(n);
     for (unsigned i = first; i < op->getNumOperands(); ++i)
-      uses_.push_back({op->getOperand(i), v, i - first});
+      uses_.push_back({op->getOperand(i), op, v, i - first});
     for (unsigned p = 0; p < op->getNumResults(); ++p) {
       outputOf_[op->getResult(p)] = PortRef{v, p};
       std::string value = text_.nameOf(op->getResult(p)).first;
@@ -461,7 +462,7 @@ private:
     for (size_t i = 0; i < uses_.size(); ++i)
       usesOf[uses_[i].value].push_back(i);
     for (auto& [value, uses] : usesOf) {
-      PortRef src = producerOf(value, uses_[uses[0]].to);
+      PortRef src = producerOf(value, uses_[uses[0]].op);
       if (uses.size() == 1) {
         g_.connect(src, uses_[uses[0]].to, uses_[uses[0]].port);
         continue;
@@ -473,12 +474,11 @@ private:
     }
   }
 
-  PortRef producerOf(mlir::Value v, Vertex user) {
+  PortRef producerOf(mlir::Value v, mlir::Operation* user) {
     auto it = outputOf_.find(v);
     if (it != outputOf_.end()) return it->second;
-    std::string name = text_.nameOf(v).first;
-    r_.fail(fn_, "memref " + name + " used by '" + g_.node(user).name +
-                     "': a memref argument can only be the memref of an 'extmemory'");
+    r_.fail(user, "memref argument " + text_.nameOf(v).first +
+                      " used here: a memref can only be the memref of an 'extmemory'");
   }
 
   // A fork (with `outputs` outputs) or a sink for output `src`, named after its value.

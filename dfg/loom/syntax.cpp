@@ -50,10 +50,6 @@ const ops::OpSpec& specOf(const OperationState& st) {
   return ops::spec(rowOf(st.name.getStringRef()).kind);
 }
 
-std::string quotedName(const OperationState& st) {
-  return "'" + st.name.getStringRef().str() + "'";
-}
-
 std::string plural(size_t n, const char* word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
@@ -78,7 +74,7 @@ ParseResult checkCount(OpAsmParser& p, llvm::SMLoc at, const OperationState& st,
   size_t n = want.count - skip;
   if (want.atLeast ? found >= n : found == n) return success();
   std::string what = input ? "operand" : "result";
-  std::string msg = quotedName(st) + " " + prefix + (input ? "takes " : "has ");
+  std::string msg = prefix + (input ? "takes " : "has ");
   if (want.atLeast)
     msg += "at least " + plural(n, what.c_str());
   else
@@ -114,8 +110,8 @@ ParseResult parseSizedList(OpAsmParser& p, OperationState& st) {
   if (p.parseLSquare() || p.parseInteger(n) || p.parseRSquare()) return failure();
   unsigned least = specOf(st).minVariadic;
   if (n < least || n > 65535)
-    return p.emitError(sizeAt, quotedName(st) + " needs from " + std::to_string(least) +
-                                   " to 65535 outputs, got [" + std::to_string(n) + "]");
+    return p.emitError(sizeAt, "needs from " + std::to_string(least) + " to 65535 outputs, got [" +
+                                   std::to_string(n) + "]");
   if (parseOperands(p, ops, at) || checkCount(p, at, st, ops.size(), true) ||
       p.parseOptionalAttrDict(st.attributes) || p.parseColonType(t))
     return failure();
@@ -218,11 +214,10 @@ ParseResult parseBuffer(OpAsmParser& p, OperationState& st) {
   mlir::Type t;
   if (p.parseLSquare() || p.parseInteger(slots) || p.parseRSquare()) return failure();
   if (slots < 1 || slots > INT32_MAX)
-    return p.emitError(slotsAt, "'handshake.buffer' needs at least 1 slot, got [" +
-                                    std::to_string(slots) + "]");
+    return p.emitError(slotsAt, "needs at least 1 slot, got [" + std::to_string(slots) + "]");
   kindAt = p.getCurrentLocation();
   if (failed(p.parseOptionalKeyword(&kind)) || (kind != "seq" && kind != "fifo"))
-    return p.emitError(kindAt, "expected 'seq' or 'fifo' after the slots of 'handshake.buffer'");
+    return p.emitError(kindAt, "expected 'seq' or 'fifo' after the slots");
   if (parseOperands(p, ops, at) || checkCount(p, at, st, ops.size(), true) ||
       p.parseOptionalAttrDict(st.attributes) || p.parseColonType(t))
     return failure();
@@ -240,7 +235,7 @@ ParseResult parseAccess(OpAsmParser& p, OperationState& st) {
   Types ts;
   if (parseOperands(p, addrs, addrAt, OpAsmParser::Delimiter::Square)) return failure();
   if (addrs.size() != 1)
-    return p.emitError(addrAt, quotedName(st) + " takes one address ([%addr]), found " +
+    return p.emitError(addrAt, "takes one address ([%addr]), found " +
                                    std::to_string(addrs.size()) +
                                    ": loom-sim's memories take a flattened index");
   if (parseOperands(p, ops, at) ||
@@ -250,8 +245,8 @@ ParseResult parseAccess(OpAsmParser& p, OperationState& st) {
   typesAt = p.getCurrentLocation();
   if (p.parseTypeList(ts)) return failure();
   if (ts.size() != 2)
-    return p.emitError(typesAt, quotedName(st) + " needs 2 types (address, data), found " +
-                                    std::to_string(ts.size()));
+    return p.emitError(typesAt,
+                       "needs 2 types (address, data), found " + std::to_string(ts.size()));
   mlir::Type a = ts[0], t = ts[1];
   st.addTypes({t, a});
   addrs.append(ops.begin(), ops.end());
@@ -259,7 +254,7 @@ ParseResult parseAccess(OpAsmParser& p, OperationState& st) {
 }
 
 // [ld = N, st = M], with one message for any way it is written wrong.
-ParseResult parseLdSt(OpAsmParser& p, OperationState& st, int64_t& ld, int64_t& stores) {
+ParseResult parseLdSt(OpAsmParser& p, int64_t& ld, int64_t& stores) {
   llvm::SMLoc at = p.getCurrentLocation();
   auto count = [&](const char* key, int64_t& v) {
     mlir::OptionalParseResult r;
@@ -270,9 +265,7 @@ ParseResult parseLdSt(OpAsmParser& p, OperationState& st, int64_t& ld, int64_t& 
   if (succeeded(p.parseOptionalLSquare()) && count("ld", ld) && succeeded(p.parseOptionalComma()) &&
       count("st", stores) && succeeded(p.parseOptionalRSquare()))
     return success();
-  return p.emitError(at, "expected '[ld = N, st = M]' (load and store port counts, 0 to 65535) "
-                         "after " +
-                             quotedName(st));
+  return p.emitError(at, "expected '[ld = N, st = M]' (load and store port counts, 0 to 65535)");
 }
 
 // The memory's ports against [ld = N, st = M] and its functional type.
@@ -297,13 +290,12 @@ ParseResult parseMemory(OpAsmParser& p, OperationState& st) {
   Operands ins;
   mlir::Type mem;
   mlir::FunctionType ft;
-  if (parseLdSt(p, st, ld, stores) || parseOperands(p, ins, insAt, OpAsmParser::Delimiter::Paren) ||
+  if (parseLdSt(p, ld, stores) || parseOperands(p, ins, insAt, OpAsmParser::Delimiter::Paren) ||
       p.parseOptionalAttrDict(st.attributes) || p.parseColon())
     return failure();
   memAt = p.getCurrentLocation();
   if (p.parseType(mem)) return failure();
-  if (!llvm::isa<mlir::MemRefType>(mem))
-    return p.emitError(memAt, "'handshake.memory' needs its memref type here");
+  if (!llvm::isa<mlir::MemRefType>(mem)) return p.emitError(memAt, "needs its memref type here");
   if (p.parseComma()) return failure();
   typeAt = p.getCurrentLocation();
   if (p.parseType(ft)) return failure();
@@ -319,7 +311,7 @@ ParseResult parseExtMemory(OpAsmParser& p, OperationState& st) {
   llvm::SMLoc insAt, typeAt;
   Operands ins;
   mlir::FunctionType ft;
-  if (parseLdSt(p, st, ld, stores) || p.parseLParen() || p.parseOperand(memref) ||
+  if (parseLdSt(p, ld, stores) || p.parseLParen() || p.parseOperand(memref) ||
       p.parseColonType(memType) || p.parseRParen() ||
       parseOperands(p, ins, insAt, OpAsmParser::Delimiter::Paren) ||
       p.parseOptionalAttrDict(st.attributes) || p.parseColon())
@@ -360,8 +352,7 @@ ParseResult parseUnknown(OpAsmParser& p, OperationState& st) {
     if (llvm::StringRef(ops::kindName(s.kind)).starts_with(st.name.getDialectNamespace()))
       known += (known.empty() ? "" : ", ") +
                llvm::StringRef(ops::kindName(s.kind)).split('.').second.str();
-  return p.emitError(p.getNameLoc(), "unknown op " + quotedName(st) + " (the " +
-                                         st.name.getDialectNamespace().str() +
+  return p.emitError(p.getNameLoc(), "is unknown (the " + st.name.getDialectNamespace().str() +
                                          " ops loom-sim reads: " + known + ")");
 }
 

@@ -197,6 +197,10 @@ private:
       if (!g_.inEdge(v, p, e))
         throw PrintError{"input '" + n.portName(true, p) + "' of '" + n.name +
                          "' is not connected"};
+      if (g_.edge(e).capacity)
+        throw PrintError{"channel " + g_.describe(e) + " has a capacity of its own (" +
+                         std::to_string(g_.edge(e).capacity) +
+                         "), which LOOM's form cannot write (a handshake.buffer can)"};
       Vertex src = boost::source(e, g_.g);
       unsigned port = g_.edge(e).srcPort;
       out.push_back(src == g_.entry ? mlir::Value(body.getArgument(entryOutArg_.at(port)))

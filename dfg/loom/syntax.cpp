@@ -446,7 +446,6 @@ void printLdSt(mlir::Operation* op, OpAsmPrinter& p) {
 }
 
 void printFunctionType(mlir::Operation* op, OpAsmPrinter& p, mlir::OperandRange ins) {
-  p << " : ";
   printTypeList(p, ins.getTypes(), true);
   p << " -> ";
   printTypeList(p, op->getResultTypes(), true);
@@ -458,7 +457,7 @@ void printMemory(mlir::Operation* op, OpAsmPrinter& p) {
   printAttrs(p, op);
   p << " : ";
   if (auto t = op->getAttrOfType<mlir::TypeAttr>(kMemRefType)) p << t.getValue();
-  p << ',';
+  p << ", ";
   printFunctionType(op, p, op->getOperands());
 }
 
@@ -467,6 +466,7 @@ void printExtMemory(mlir::Operation* op, OpAsmPrinter& p) {
   p << '(' << op->getOperand(0) << " : " << op->getOperand(0).getType() << ") ("
     << op->getOperands().drop_front() << ')';
   printAttrs(p, op);
+  p << " : ";
   printFunctionType(op, p, op->getOperands().drop_front());
 }
 

@@ -1,0 +1,443 @@
+// LOOM's form of a DFG (dfg/loom, docs/loom.md): hand-written handshake.func files read
+// into the graph the lowering builds (ports in the op table's order, nodes named after
+// their SSA values, forks and sinks made explicit, roles inferred), simulate to
+// hand-derived results, and report the classic raw-vs-gated bug at the load's ctrl;
+// every op and every shipped kernel's lowering print and read back to the same network,
+// which simulates exactly as the loom.dfg form does; bad input is a located error.
+
+#include "dfg/loom/loom_form.h"
+#include "frontend/parse.h"
+#include "host/dfg_run.h"
+#include "lowering/lower.h"
+#include "lowering/static_verify.h"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+using namespace loom;
+using dfg::NodeKind;
+using dfg::PortRef;
+using dfg::Role;
+using dfg::Vertex;
+
+namespace {
+
+std::string input(const std::string& name) {
+  return std::string(LOOM_LOOM_INPUTS) + "/" + name;
+}
+
+dfg::Graph readOne(const std::string& path) {
+  dfg::ReadResult r = dfg::readDfgFile(path);
+  INFO((r.error ? r.error->str() : ""));
+  REQUIRE(!r.error);
+  REQUIRE(r.graphs.size() == 1);
+  return std::move(r.graphs[0]);
+}
+
+std::string errorOf(const std::string& text) {
+  dfg::ReadResult r = dfg::readLoom(text, "t.mlir");
+  return r.error ? r.error->str() : "no error";
+}
+
+Vertex named(const dfg::Graph& g, const std::string& name) {
+  for (Vertex v = 0; v < g.numNodes(); ++v)
+    if (g.node(v).name == name) return v;
+  FAIL("no node " << name);
+  return 0;
+}
+
+// The output feeding input `port` of `v`.
+PortRef producer(const dfg::Graph& g, Vertex v, unsigned port) {
+  dfg::EdgeId e;
+  REQUIRE(g.inEdge(v, port, e));
+  return {boost::source(e, g.g), g.edge(e).srcPort};
+}
+
+std::string printed(const dfg::Graph& g) {
+  std::ostringstream os;
+  auto err = dfg::printLoom(g, os);
+  INFO((err ? *err : ""));
+  REQUIRE(!err);
+  return os.str();
+}
+
+// "" when `a` and `b` are the same network: vertex for vertex the same kind, types and
+// attributes, and the same channels; names, locations, roles and rates aside (LOOM's
+// form carries none of them).
+std::string networkDiff(const dfg::Graph& a, const dfg::Graph& b) {
+  if (a.numNodes() != b.numNodes())
+    return std::to_string(a.numNodes()) + " vs " + std::to_string(b.numNodes()) + " nodes";
+  if (a.argTypes != b.argTypes || a.resultTypes != b.resultTypes) return "signature";
+  for (Vertex v = 0; v < a.numNodes(); ++v) {
+    const dfg::Node &x = a.node(v), &y = b.node(v);
+    std::string at = "vertex " + std::to_string(v) + " (" + x.name + " / " + y.name + "): ";
+    if (x.kind != y.kind || (x.kind == NodeKind::Compute && x.arith != y.arith))
+      return at + x.opName() + " vs " + y.opName();
+    if (x.inTypes != y.inTypes || x.outTypes != y.outTypes) return at + "types";
+    if (x.arithAttrs.cmpi != y.arithAttrs.cmpi || x.arithAttrs.cmpf != y.arithAttrs.cmpf ||
+        x.constValue != y.constValue || x.stepOp != y.stepOp || x.contCond != y.contCond ||
+        x.bufferSlots != y.bufferSlots || x.bufferFifo != y.bufferFifo ||
+        x.bufferInit != y.bufferInit || x.numStores != y.numStores || x.numLoads != y.numLoads ||
+        x.memType != y.memType || x.argIndex != y.argIndex || x.memGroup != y.memGroup)
+      return at + "attributes";
+  }
+  auto channels = [](const dfg::Graph& g) {
+    std::multiset<std::tuple<Vertex, unsigned, Vertex, unsigned, std::string>> out;
+    for (auto [it, end] = boost::edges(g.g); it != end; ++it)
+      out.insert({boost::source(*it, g.g), g.edge(*it).srcPort, boost::target(*it, g.g),
+                  g.edge(*it).dstPort, g.edge(*it).type.str()});
+    return out;
+  };
+  return channels(a) == channels(b) ? "" : "channels";
+}
+
+DfgOutcome simulate(const dfg::Graph& g, const std::vector<std::string>& args,
+                    const std::vector<std::string>& mems,
+                    sim::EngineKind engine = sim::EngineKind::Event) {
+  DfgRun run(g, models::TimingConfig{}, engine);
+  REQUIRE(run.elaborationErrors().empty());
+  auto err = run.setArguments(args, mems);
+  INFO((err ? *err : ""));
+  REQUIRE(!err);
+  traces::TraceOptions none;
+  none.progress = false;
+  traces::Tracer tracer(none);
+  return run.run(sim::kDefaultMaxCycles, tracer);
+}
+
+std::string lines(const DfgOutcome& o) {
+  std::string s;
+  for (const std::string& l : o.lines)
+    s += l + "\n";
+  return s;
+}
+
+} // namespace
+
+TEST_CASE("a load through an extmemory: CIRCT's operands and results are the op table's ports",
+          "[loom-form]") {
+  dfg::Graph g = readOne(input("load.mlir"));
+  CHECK(g.function == "pick");
+  REQUIRE(g.argTypes.size() == 2); // the memref and the index; the start token is the entry's
+  CHECK(g.argTypes[0].str() == "memref<8xi32>");
+  CHECK(g.node(g.entry).outTypes == std::vector<Type>{Type::index(), Type::none()});
+  Vertex load = named(g, "pick/%value"), mem = named(g, "pick/%port");
+  CHECK(g.node(load).kind == NodeKind::Load);
+  CHECK(g.node(mem).kind == NodeKind::ExtMemory);
+  CHECK(g.node(mem).argIndex == 0);
+  CHECK(g.node(mem).numLoads == 1);
+  CHECK(g.node(mem).numStores == 0);
+  CHECK(g.node(mem).inTypes == std::vector<Type>{Type::index()}); // the memref is no port
+  // load [%idx] %port#0, %go: addr, mem_data, ctrl
+  CHECK(producer(g, load, 0) == PortRef{g.entry, 0});
+  CHECK(producer(g, load, 1) == PortRef{mem, 0});
+  CHECK(producer(g, load, 2) == PortRef{g.entry, 1});
+  // results data, addr: the address goes to the memory's ld0.addr
+  CHECK(producer(g, mem, 0) == PortRef{load, 1});
+  CHECK(producer(g, g.ret, 0) == PortRef{load, 0});
+  CHECK(producer(g, g.ret, 1) == PortRef{mem, 1}); // ld0.done
+  CHECK(g.node(load).memPort == 0);
+  CHECK(g.node(load).origin.loc.str() == input("load.mlir") + ":6:19");
+  CHECK(checkGraph(g).empty());
+}
+
+TEST_CASE("a value used twice is forked, an unused one sunk; the mux takes its select first",
+          "[loom-form]") {
+  dfg::Graph g = readOne(input("absdiff.mlir"));
+  Vertex gt = named(g, "absdiff/%gt"), fork = named(g, "absdiff/%gt.fork");
+  CHECK(g.node(fork).kind == NodeKind::Fork);
+  CHECK(g.node(fork).outTypes.size() == 4); // three cond_brs and the mux
+  CHECK(producer(g, fork, 0) == PortRef{gt, 0});
+  Vertex mux = named(g, "absdiff/%diff");
+  CHECK(producer(g, mux, 0).node == fork);
+  CHECK(producer(g, mux, 1) == PortRef{named(g, "absdiff/%else"), 0}); // select 0: "false"
+  CHECK(producer(g, mux, 2) == PortRef{named(g, "absdiff/%then"), 0});
+  Vertex merge = named(g, "absdiff/%done"), sink = named(g, "absdiff/%which.sink");
+  CHECK(g.node(merge).kind == NodeKind::ControlMerge);
+  CHECK(g.node(sink).kind == NodeKind::Sink);
+  CHECK(producer(g, sink, 0) == PortRef{merge, 1});
+  CHECK(checkGraph(g).empty());
+}
+
+TEST_CASE("roles are inferred from the ops: raw_will_continue, after_cond, done, control",
+          "[loom-form]") {
+  dfg::Graph g = readOne(input("dotk.mlir"));
+  Vertex stream = named(g, "dotk/%idx"), gate = named(g, "dotk/%i");
+  CHECK(g.node(stream).outRoles[1] == Role::RawWillContinue);
+  CHECK(g.node(gate).outRoles[1] == Role::AfterCond);
+  Vertex rawFork = named(g, "dotk/%more.fork");
+  for (Role r : g.node(rawFork).outRoles)
+    CHECK(r == Role::RawWillContinue);
+  CHECK(g.node(named(g, "dotk/%mem_a")).outRoles[1] == Role::Done);
+  CHECK(g.node(named(g, "dotk/%ctrl_a")).outRoles[0] == Role::BodyCtrl);
+  for (Vertex v = 0; v < g.numNodes(); ++v)
+    for (const dfg::Rate& r : g.node(v).outRates)
+      CHECK(!r.known()); // LOOM writes no rates
+  CHECK(checkGraph(g).empty());
+}
+
+TEST_CASE("hand-written files simulate to hand-derived results, alike on both engines",
+          "[loom-form]") {
+  std::string a = input("a8.txt"), b = input("b8.txt"), m = input("mem8.txt");
+  struct Case {
+    const char* file;
+    std::vector<std::string> args, mems;
+    const char* result;
+  };
+  for (const Case& c : {Case{"load.mlir", {"1=5"}, {"0=" + m}, "result #0: 15"},
+                        Case{"absdiff.mlir", {"0=7", "1=3"}, {}, "result #0: 4"},
+                        Case{"absdiff.mlir", {"0=2", "1=9"}, {}, "result #0: 7"},
+                        // 3 * (1*2 + 2*2 + 3*2 + 4*2)
+                        Case{"dotk.mlir", {"2=4", "3=3"}, {"0=" + a, "1=" + b}, "result #0: 60"}}) {
+    INFO(c.file);
+    dfg::Graph g = readOne(input(c.file));
+    DfgOutcome event = simulate(g, c.args, c.mems);
+    DfgOutcome clocked = simulate(g, c.args, c.mems, sim::EngineKind::Clocked);
+    CHECK(event.passed());
+    REQUIRE(event.lines.size() >= 2);
+    CHECK(event.lines[1] == c.result);
+    CHECK(lines(event) == lines(clocked));
+  }
+}
+
+TEST_CASE("the classic bug: a body's memory ctrl on raw_will_continue leaves one token in the "
+          "load's ctrl, reported there with the path back to the raw stream",
+          "[loom-form]") {
+  std::vector<std::string> args = {"2=4", "3=3"};
+  std::vector<std::string> mems = {"0=" + input("a8.txt"), "1=" + input("b8.txt")};
+  DfgOutcome fixed = simulate(readOne(input("dotk.mlir")), args, mems);
+  CHECK(fixed.passed());
+  DfgOutcome bad = simulate(readOne(input("dotk_raw_ctrl.mlir")), args, mems);
+  CHECK(bad.result.done());
+  CHECK(lines(bad) == lines(fixed)); // same results: only the extra token tells them apart
+  REQUIRE(bad.findings.size() == 1);
+  const std::string& f = bad.findings[0];
+  INFO(f);
+  CHECK(f.rfind(input("dotk_raw_ctrl.mlir") +
+                    ":25:17: error: 1 token(s) latched in handshake.load 'dotk/%x' input "
+                    "'ctrl' after the call [@dotk, quiescence]\n",
+                0) == 0);
+  CHECK(f.find("  op        handshake.load 'dotk/%x', input 'ctrl' (port 2)\n") !=
+        std::string::npos);
+  CHECK(f.find("  upstream  'd' <- raw_will_continue from handshake.fork 'dotk/%more.fork'") !=
+        std::string::npos);
+  CHECK(f.find("the raw-vs-gated miswire") != std::string::npos);
+}
+
+TEST_CASE("every op reads, prints and reads back to the same network and text", "[loom-form]") {
+  dfg::Graph g = readOne(input("every_op.mlir"));
+  std::set<NodeKind> kinds;
+  for (Vertex v = 0; v < g.numNodes(); ++v)
+    kinds.insert(g.node(v).kind);
+  for (const ops::OpSpec& s : ops::table()) {
+    std::string name = s.name;
+    if (name.rfind("handshake.", 0) != 0 && name.rfind("dataflow.", 0) != 0) continue;
+    INFO(name << " is missing from every_op.mlir (has it a syntax in dfg/loom/syntax.cpp?)");
+    CHECK(kinds.count(s.kind));
+  }
+  std::string text = printed(g);
+  dfg::ReadResult back = dfg::readLoom(text, "printed.mlir");
+  INFO(text << (back.error ? back.error->str() : ""));
+  REQUIRE(!back.error);
+  REQUIRE(back.graphs.size() == 1);
+  CHECK(networkDiff(g, back.graphs[0]).empty());
+  CHECK(printed(back.graphs[0]) == text);
+  CHECK(text.find("%5:2 = dataflow.stream %2, %3, %in1 {step_op = \"+=\", cont_cond = \"<\"} : "
+                  "(index, index, index) -> (index, i1)") != std::string::npos);
+  CHECK(text.find("memory[ld = 0, st = 1] (") != std::string::npos);
+  CHECK(text.find("buffer [2] seq ") != std::string::npos);
+  CHECK(text.find("{initValues = [7, -1]}") != std::string::npos);
+}
+
+TEST_CASE("every shipped kernel's lowering prints in LOOM's form and reads back to the same "
+          "network, which passes the static checks",
+          "[loom-form][kernels]") {
+  namespace fs = std::filesystem;
+  int functions = 0;
+  for (const auto& entry : fs::directory_iterator(LOOM_KERNELS_DIR)) {
+    if (entry.path().extension() != ".mlir") continue;
+    INFO(entry.path());
+    ParseResult p = parseFile(entry.path().string());
+    REQUIRE(p.module);
+    for (auto& f : p.module->functions) {
+      if (f->isDeclaration || f->name == "main") continue;
+      INFO(f->name);
+      dfg::Graph g;
+      REQUIRE(!lowerFunction(*p.module, *f, LowerOptions{}, g));
+      std::string text = printed(g);
+      dfg::ReadResult back = dfg::readLoom(text, "k.mlir");
+      INFO((back.error ? back.error->str() : ""));
+      REQUIRE(back.graphs.size() == 1);
+      CHECK(networkDiff(g, back.graphs[0]).empty());
+      CHECK(checkGraph(back.graphs[0]).empty());
+      CHECK(printed(back.graphs[0]) == text);
+      ++functions;
+    }
+  }
+  CHECK(functions > 50);
+}
+
+TEST_CASE("the lowering in LOOM's form simulates exactly as in loom.dfg form: dot, gemm, gcd, "
+          "bicg on both engines",
+          "[loom-form][kernels]") {
+  struct Case {
+    const char* kernel;
+    const char* function;
+    std::vector<std::string> args, mems;
+  };
+  for (const Case& c :
+       {Case{"dot", "dot", {"2=8"}, {"0=random:1:8", "1=random:2:8"}},
+        Case{"gemm", "gemm", {}, {"0=random:1:4x4", "1=random:2:4x4", "2=zeros:4x4"}},
+        Case{"gcd", "gcd_array", {"3=6"}, {"0=random:1:6", "1=random:2:6", "2=zeros:6"}},
+        Case{"bicg",
+             "bicg",
+             {},
+             {"0=random:1", "1=random:2", "2=random:3", "3=zeros", "4=zeros"}}}) {
+    INFO(c.kernel);
+    ParseResult p = parseFile(std::string(LOOM_KERNELS_DIR) + "/" + c.kernel + ".mlir");
+    REQUIRE(p.module);
+    dfg::Graph g;
+    REQUIRE(!lowerFunction(*p.module, *p.module->lookup(c.function), LowerOptions{}, g));
+    std::ostringstream mlir, loom;
+    REQUIRE(!dfg::printDfg({g}, dfg::DfgFormat::LoomDfg, mlir));
+    REQUIRE(!dfg::printDfg({g}, dfg::DfgFormat::Loom, loom));
+    dfg::ReadResult a = dfg::readMlir(mlir.str(), "k.dfg.mlir");
+    dfg::ReadResult b = dfg::readLoom(loom.str(), "k.loom.mlir");
+    REQUIRE(a.graphs.size() == 1);
+    REQUIRE(b.graphs.size() == 1);
+    for (sim::EngineKind e : {sim::EngineKind::Event, sim::EngineKind::Clocked}) {
+      DfgOutcome x = simulate(a.graphs[0], c.args, c.mems, e);
+      DfgOutcome y = simulate(b.graphs[0], c.args, c.mems, e);
+      CHECK(x.passed());
+      CHECK(y.passed());
+      CHECK(lines(x) == lines(y)); // "@f: done after N cycles", results, memories
+    }
+  }
+}
+
+TEST_CASE("a memref with dynamic descriptor fields: marked arguments, or sinks when LOOM writes "
+          "none",
+          "[loom-form]") {
+  const char* marked = R"(
+handshake.func @f(%m: memref<?xi32>, %m_size0: index {loom.memref_field = "size0"},
+                  %go: none, ...) -> (index, none) {
+  return %m_size0, %go : index, none
+})";
+  dfg::ReadResult r = dfg::readLoom(marked, "t.mlir");
+  REQUIRE(r.graphs.size() == 1);
+  const dfg::Graph& g = r.graphs[0];
+  CHECK(g.argTypes.size() == 1); // the size is the memref's, not an argument of its own
+  DfgOutcome o = simulate(g, {}, {"0=zeros:5"});
+  REQUIRE(o.lines.size() >= 2);
+  CHECK(o.lines[1] == "result #0: 5");
+  const char* loom = R"(
+handshake.func @f(%m: memref<?xi32>, %go: none, ...) -> (none) {
+  return %go : none
+})";
+  r = dfg::readLoom(loom, "t.mlir");
+  REQUIRE(r.graphs.size() == 1);
+  Vertex sink = named(r.graphs[0], "f/%m.size0.sink");
+  CHECK(producer(r.graphs[0], sink, 0) == PortRef{r.graphs[0].entry, 0});
+  CHECK(simulate(r.graphs[0], {}, {"0=zeros:5"}).passed());
+}
+
+TEST_CASE("bad input is one located error that names what is wrong", "[loom-form]") {
+  const std::string head = "handshake.func @f(%c: i1, %x: i32, %go: none, ...) -> (i32, none) {\n";
+  const std::string tail = "  return %x, %go : i32, none\n}\n";
+  auto body = [&](const std::string& line) { return errorOf(head + line + "\n" + tail); };
+  CHECK(body("  %y = frobnicate %x : i32") ==
+        "t.mlir:2:8: error: custom op 'handshake.frobnicate' is unknown (the handshake ops "
+        "loom-sim reads: return, fork, lazy_fork, join, sync, cond_br, mux, merge, "
+        "control_merge, buffer, sink, source, constant, load, store, memory, extmemory, br)");
+  CHECK(body("  %y = dataflow.loop %x : i32") ==
+        "t.mlir:2:8: error: custom op 'dataflow.loop' is unknown (the dataflow ops loom-sim "
+        "reads: stream, gate, carry, invariant)");
+  CHECK(body("  %y = foo.bar %x : i32") == "t.mlir:2:8: error: unknown op 'foo.bar'");
+  CHECK(body("  %y = \"foo.bar\"(%x) : (i32) -> i32") == "t.mlir:2:8: error: unknown op 'foo.bar'");
+  CHECK(body("  %y:2 = fork [2] %x {color = \"red\"} : i32") ==
+        "t.mlir:2:10: error: unknown attribute 'color' on 'handshake.fork'");
+  CHECK(body("  %y = dataflow.carry %c, %x : i1, i32 -> i32") ==
+        "t.mlir:2:23: error: custom op 'dataflow.carry' takes 3 operands (d, a, b), found 2");
+  CHECK(body("  %t, %e = cond_br %c, %x, %x : i32") ==
+        "t.mlir:2:20: error: custom op 'handshake.cond_br' takes 2 operands (cond, data), found 3");
+  CHECK(body("  %v, %w = dataflow.gate %x, %c : i32, i1 -> i32") ==
+        "t.mlir:2:46: error: custom op 'dataflow.gate' has 2 results (after_value, after_cond), "
+        "found 1");
+  CHECK(body("  %v, %w = dataflow.gate %x, %x : i32, i32 -> i32, i32") ==
+        "t.mlir:2:12: error: operand #1 (before_cond) of 'dataflow.gate' must be i1, got i32");
+  CHECK(body("  %s, %b = dataflow.stream %x, %x, %x {step_op = \"+=\"} : (i32, i32, i32) -> "
+             "(i32, i1)") == "t.mlir:2:12: error: 'dataflow.stream' needs a 'cont_cond' attribute");
+  CHECK(body("  %k = constant %go {value = 1 : i64} : i32") ==
+        "t.mlir:2:8: error: 'value' of type i64 for a result of type i32");
+
+  const std::string mem =
+      "handshake.func @f(%m: memref<4xi32>, %i: index, %go: none, ...) -> (i32, none) {\n"
+      "  %v, %a = load [%i] %p#0, %go : index, i32\n";
+  auto memory = [&](const std::string& line) {
+    return errorOf(mem + line + "\n  return %v, %p#1 : i32, none\n}\n");
+  };
+  CHECK(memory("  %p:2 = extmemory[ld = 1] (%m : memref<4xi32>) (%a) : (index) -> (i32, none)") ==
+        "t.mlir:3:19: error: custom op 'handshake.extmemory' expected '[ld = N, st = M]' (load "
+        "and store port counts, 0 to 65535)");
+  CHECK(memory("  %p:2 = extmemory[ld = 1, st = -1] (%m : memref<4xi32>) (%a) : (index) -> (i32, "
+               "none)") ==
+        "t.mlir:3:19: error: custom op 'handshake.extmemory' expected '[ld = N, st = M]' (load "
+        "and store port counts, 0 to 65535)");
+  CHECK(memory("  %p:2 = extmemory[ld = 2, st = 0] (%m : memref<4xi32>) (%a) : (index) -> (i32, "
+               "none)") ==
+        "t.mlir:3:57: error: custom op 'handshake.extmemory' [ld = 2, st = 0] takes 2 operands "
+        "(ld0.addr, ld1.addr), found 1");
+  CHECK(memory("  %p:2 = extmemory[ld = 1, st = 0] (%m : memref<4xi32>) (%a) {lsq = false} : "
+               "(index) -> (i32, none)") ==
+        "t.mlir:3:10: error: unknown attribute 'lsq' on 'handshake.extmemory'");
+  CHECK(errorOf("handshake.func @f(%m: memref<4x4xi32>, %i: index, %go: none, ...) -> (none) {\n"
+                "  %v, %a, %b = load [%i, %i] %v, %go : index, index, i32\n"
+                "  return %go : none\n}\n") ==
+        "t.mlir:2:21: error: custom op 'handshake.load' takes one address ([%addr]), found 2: "
+        "loom-sim's memories take a flattened index");
+  CHECK(errorOf("handshake.func @f(%m: memref<4xi32>, %go: none, ...) -> (none) {\n"
+                "  sink %m : memref<4xi32>\n  return %go : none\n}\n") ==
+        "t.mlir:2:3: error: memref argument %m used here: a memref can only be the memref of an "
+        "'extmemory'");
+
+  CHECK(errorOf("handshake.func @f(%x: i32) -> (i32) {\n  return %x : i32\n}\n") ==
+        "t.mlir:1:1: error: the last argument of 'handshake.func' @f must be its start token, "
+        "of type none");
+  CHECK(errorOf("handshake.func @f(%x: i32, %go: none, ...) -> (i64, none) {\n"
+                "  return %x, %go : i32, none\n}\n") ==
+        "t.mlir:2:3: error: 'handshake.return' returns (i32, none) but '@f' returns (i64, none)");
+  CHECK(errorOf("handshake.func @f(%go: none, ...) -> (none) attributes {speed = 3} {\n"
+                "  return %go : none\n}\n") ==
+        "t.mlir:1:1: error: unknown attribute 'speed' on 'handshake.func'");
+  CHECK(errorOf("handshake.func @f(%go: none, ...) -> (none) {\n  return %go : none\n}\n"
+                "\"loom.dfg\"() ({}) {sym_name = \"g\"} : () -> ()\n") ==
+        "t.mlir:4:1: error: expected a 'handshake.func' at the top level, found 'loom.dfg'");
+}
+
+TEST_CASE("a file is in LOOM's form when its first top-level op is a handshake.func",
+          "[loom-form]") {
+  CHECK(dfg::isLoomForm("handshake.func @f() -> none {}"));
+  CHECK(dfg::isLoomForm("// a comment\n#map = affine_map<(d0) -> (d0)>\nmodule {\n"
+                        "  handshake.func @f() -> none {}\n}"));
+  CHECK(dfg::isLoomForm("module @m attributes {x = 1} {\n handshake.func @f() -> none {}\n}"));
+  CHECK(!dfg::isLoomForm("\"loom.dfg\"() ({}) {sym_name = \"f\"} : () -> ()"));
+  CHECK(!dfg::isLoomForm("func.func @f() { func.return }"));
+  CHECK(!dfg::isLoomForm(""));
+}
+
+TEST_CASE("what LOOM's form cannot write is refused, with the reason", "[loom-form]") {
+  dfg::Graph g = readOne(input("load.mlir"));
+  auto [it, end] = boost::edges(g.g);
+  g.edge(*it).capacity = 4;
+  std::ostringstream os;
+  auto err = dfg::printLoom(g, os);
+  REQUIRE(err);
+  CHECK(err->rfind("cannot write '@pick' in LOOM's form: channel ", 0) == 0);
+  CHECK(err->find("has a capacity of its own (4)") != std::string::npos);
+  CHECK(os.str().empty());
+}

@@ -51,33 +51,33 @@ int main(int argc, char** argv) {
   });
   ok = ok && measure("verifier", [&] { return loom::verifyModule(*m); });
   ok = ok && measure("printer", [&]() -> std::optional<loom::Diag> {
-    loom::printModule(*m, sink);
-    return std::nullopt;
-  });
+         loom::printModule(*m, sink);
+         return std::nullopt;
+       });
   ok = ok && measure("interpreter", [&]() -> std::optional<loom::Diag> {
-    loom::Interpreter interp(*m, sink);
-    const loom::Function* main = m->lookup("main");
-    return main ? interp.call(*main, {}).error : std::nullopt;
-  });
+         loom::Interpreter interp(*m, sink);
+         const loom::Function* main = m->lookup("main");
+         return main ? interp.call(*main, {}).error : std::nullopt;
+       });
   ok = ok && measure("lowering", [&]() -> std::optional<loom::Diag> {
-    for (const auto& f : m->functions) {
-      if (f->name == "main" || f->isDeclaration) continue;
-      graphs.emplace_back();
-      if (auto err = loom::lowerFunction(*m, *f, {}, graphs.back())) return err;
-    }
-    return std::nullopt;
-  });
+         for (const auto& f : m->functions) {
+           if (f->name == "main" || f->isDeclaration) continue;
+           graphs.emplace_back();
+           if (auto err = loom::lowerFunction(*m, *f, {}, graphs.back())) return err;
+         }
+         return std::nullopt;
+       });
   ok = ok && measure("dfg-printers", [&]() -> std::optional<loom::Diag> {
-    for (const auto& g : graphs) {
-      loom::dfg::printMlir(g, sink);
-      loom::dfg::printDot(g, sink);
-    }
-    return std::nullopt;
-  });
+         for (const auto& g : graphs) {
+           loom::dfg::printMlir(g, sink);
+           loom::dfg::printDot(g, sink);
+         }
+         return std::nullopt;
+       });
   ok = ok && measure("destruction", [&]() -> std::optional<loom::Diag> {
-    graphs.clear();
-    m.reset();
-    return std::nullopt;
-  });
+         graphs.clear();
+         m.reset();
+         return std::nullopt;
+       });
   return ok ? 0 : 1;
 }

@@ -101,7 +101,7 @@ private:
   std::map<std::pair<Vertex, unsigned>, std::string> outName_; // for forks and sinks
   std::set<std::string> names_;                                // node names taken
   mlir::Operation* return_ = nullptr;
-  uint32_t nextGroup_ = 0;
+  uint32_t unnamedGroups_ = 0;
 
   std::string prefix() const { return g_.function + "/"; }
 
@@ -115,15 +115,18 @@ private:
   }
 
   mlir::Block& checkShape() {
-    mlir::Region& region = fn_->getRegion(0);
     auto name = fn_->getAttrOfType<mlir::StringAttr>(kSymName);
-    g_.function = name ? name.getValue().str() : "";
+    auto type = fn_->getAttrOfType<mlir::TypeAttr>(kFunctionType);
+    if (!name || !type || !llvm::isa<mlir::FunctionType>(type.getValue()) ||
+        fn_->getNumRegions() != 1)
+      r_.fail(fn_, "a 'handshake.func' needs a name, a function type and a body");
+    g_.function = name.getValue().str();
+    mlir::Region& region = fn_->getRegion(0);
     if (region.empty()) r_.fail(fn_, "'handshake.func' @" + g_.function + " has no body");
     if (!region.hasOneBlock())
       r_.fail(&*std::next(region.begin()),
               "a 'handshake.func' body is one block (no block labels)");
-    type_ = llvm::cast<mlir::FunctionType>(
-        fn_->getAttrOfType<mlir::TypeAttr>(kFunctionType).getValue());
+    type_ = llvm::cast<mlir::FunctionType>(type.getValue());
     mlir::Block& b = region.front();
     if (b.getNumArguments() != type_.getNumInputs())
       r_.fail(fn_, "the arguments of 'handshake.func' @" + g_.function + " need names (%a: i32)");
@@ -421,12 +424,10 @@ private:
     return true;
   }
 
-  // A memory's group is its id; a memory without one gets a group of its own.
+  // A memory's group is its id; a memory without one gets a group of its own, numbered
+  // apart from the ids (CIRCT's are i32).
   void memoryGroup(Node& n, const std::set<std::string>& seen) {
-    if (seen.count(kId))
-      nextGroup_ = std::max(nextGroup_, n.memGroup + 1);
-    else
-      n.memGroup = 0x80000000u + nextGroup_++;
+    if (!seen.count(kId)) n.memGroup = 0x80000000u + unnamedGroups_++;
   }
 
   // An arith or math op's own attributes: a comparison's predicate, and the default

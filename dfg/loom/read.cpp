@@ -647,7 +647,8 @@ bool isLoomForm(const std::string& text) {
     if (open == std::string::npos) return false;
     i = skipTrivia(text, open + 1);
   }
-  return wordAt(text, i) == "handshake.func";
+  // The generic form quotes the name.
+  return wordAt(text, i + (i < text.size() && text[i] == '"')) == "handshake.func";
 }
 
 ReadResult readLoom(const std::string& text, const std::string& filename) {

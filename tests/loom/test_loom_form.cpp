@@ -411,6 +411,8 @@ TEST_CASE("bad input is one located error that names what is wrong", "[loom-form
   CHECK(errorOf("handshake.func @f(%x: i32, %go: none, ...) -> (i64, none) {\n"
                 "  return %x, %go : i32, none\n}\n") ==
         "t.mlir:2:3: error: 'handshake.return' returns (i32, none) but '@f' returns (i64, none)");
+  CHECK(errorOf("\"handshake.func\"() : () -> ()") ==
+        "t.mlir:1:1: error: a 'handshake.func' needs a name, a function type and a body");
   CHECK(errorOf("handshake.func @f(%go: none, ...) -> (none) attributes {speed = 3} {\n"
                 "  return %go : none\n}\n") ==
         "t.mlir:1:1: error: unknown attribute 'speed' on 'handshake.func'");
@@ -425,6 +427,7 @@ TEST_CASE("a file is in LOOM's form when its first top-level op is a handshake.f
   CHECK(dfg::isLoomForm("// a comment\n#map = affine_map<(d0) -> (d0)>\nmodule {\n"
                         "  handshake.func @f() -> none {}\n}"));
   CHECK(dfg::isLoomForm("module @m attributes {x = 1} {\n handshake.func @f() -> none {}\n}"));
+  CHECK(dfg::isLoomForm("\"handshake.func\"() ({}) : () -> ()"));
   CHECK(!dfg::isLoomForm("\"loom.dfg\"() ({}) {sym_name = \"f\"} : () -> ()"));
   CHECK(!dfg::isLoomForm("func.func @f() { func.return }"));
   CHECK(!dfg::isLoomForm(""));

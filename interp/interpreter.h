@@ -64,14 +64,15 @@ struct CallResult {
 
 // What a run may hold at once, so that no program makes the interpreter overflow its
 // stack or exhaust memory; each is a run-time error at the op, located (docs/design.md
-// "Limits").
-// Calls running nested: "call depth exceeds 100000 (unbounded recursion?)".
-constexpr unsigned kMaxCallDepth = 100000;
+// "Limits"). The interpreter recurses once per call and per block running: it runs on a
+// 1 GiB stack (frontend/big_stack.h), and at both limits at once it uses 11 MiB of it
+// (41 MiB under ASan, which must stay under the 64 MiB ASan unpoisons when an error
+// unwinds the stack; robust.stack_depth measures it).
+// Calls running nested: "call depth exceeds 10000 (unbounded recursion?)".
+constexpr unsigned kMaxCallDepth = 10000;
 // Blocks running nested over the whole call stack (function bodies and the regions in
-// them): a recursion inside deeply nested regions stops here. This bounds the
-// interpreter's stack, which it recurses on once per level: it runs on a 1 GiB stack
-// (frontend/big_stack.h).
-constexpr unsigned kMaxRunDepth = 200000;
+// them): a recursion inside deeply nested regions stops here.
+constexpr unsigned kMaxRunDepth = 40000;
 // Values the frames of the running calls hold together (24 bytes each).
 constexpr uint64_t kMaxFrameValues = uint64_t(1) << 24;
 // Elements of the memrefs allocated and still referenced: kMaxLiveElements (memref.h).

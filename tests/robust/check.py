@@ -171,21 +171,20 @@ def recursion(sim, d):
     f = os.path.join(d, "rec.mlir")
     generate("recursion", 10000000, f)
     expect_error(sim, ["run", f, "--no-accel"], 1,
-                 "%s:9:10: error: call depth exceeds 100000 (unbounded recursion?)" % f,
+                 "%s:9:10: error: call depth exceeds 10000 (unbounded recursion?)" % f,
                  "a function recursing 10,000,000 deep")
-    # main and 99,999 calls of @down: the limit exactly.
+    # main and 9,999 calls of @down: the limit exactly.
     f = os.path.join(d, "rec_ok.mlir")
-    expect_output(sim, ["run", f, "--no-accel"], generate("recursion", 99998, f),
-                  "a function recursing 99,998 deep")
+    expect_output(sim, ["run", f, "--no-accel"], generate("recursion", 9998, f),
+                  "a function recursing 9,998 deep")
     # Each call of @down runs its body, the else region and 4,000 nested scf.if: 4,002
-    # blocks, after main's one. Block 200,001 is the if %r3899 of the 50th call
-    # (1 + 49 * 4002 + 2 + 3899 + 1 = 200,001): stopped there, before the 50th call's own
-    # call could pass the call limit.
+    # blocks, after main's one. Block 40,001 is the if %r3979 of the 10th call
+    # (1 + 9 * 4002 + 2 + 3979 + 1 = 40,001): stopped there, far from the call limit.
     f = os.path.join(d, "rec_nested.mlir")
     generate("nested-recursion", 4000, f)
-    line, col = line_of(f, "%r3899 = ")
+    line, col = line_of(f, "%r3979 = ")
     expect_error(sim, ["run", f, "--no-accel"], 1,
-                 "%s:%d:%d: error: more than 200000 regions and function bodies running nested "
+                 "%s:%d:%d: error: more than 40000 regions and function bodies running nested "
                  "(unbounded recursion?)" % (f, line, col), "recursion inside 4,000 nested scf.if")
 
 

@@ -12,6 +12,7 @@ Kinds (N is the size):
   operands               a call with N operands to a function that sums them
   recursion              @down(n) = n == 0 ? 0 : down(n - 1) + 1, called with N
   nested-recursion       the same called with 10,000,000, its call inside N nested scf.if
+  for-recursion          the same called with N, its call inside two nested scf.for
   alloc                  memref.alloc of memref<Nxi8>, one store, one load
   accel-alloca           the same with a memref.alloca<Nxi32> in an accelerated function
   oob                    a load at index N of a memref<16xi8>
@@ -208,6 +209,25 @@ def alloc(n):
     return main_with(body, "%r", "i8"), 42
 
 
+def for_recursion(n):
+    """@down recursing N deep, each call inside two nested one-trip scf.for with
+    iter_args: four blocks per call (the body, the else region, two loop bodies), the
+    interpreter's costliest, so that N = 9,998 meets both of its limits at once."""
+    f = ("func.func @down(%n: i64) -> i64 {\n  %c0 = arith.constant 0 : i64\n"
+         "  %c1 = arith.constant 1 : i64\n  %i0 = arith.constant 0 : index\n"
+         "  %i1 = arith.constant 1 : index\n  %z = arith.cmpi eq, %n, %c0 : i64\n"
+         "  %r = scf.if %z -> (i64) {\n    scf.yield %c0 : i64\n  } else {\n"
+         "    %m = arith.subi %n, %c1 : i64\n"
+         "    %a = scf.for %j = %i0 to %i1 step %i1 iter_args(%x = %m) -> (i64) {\n"
+         "      %b = scf.for %k = %i0 to %i1 step %i1 iter_args(%y = %x) -> (i64) {\n"
+         "        %d = func.call @down(%y) : (i64) -> i64\n"
+         "        scf.yield %d : i64\n      }\n      scf.yield %b : i64\n    }\n"
+         "    %s = arith.addi %a, %c1 : i64\n    scf.yield %s : i64\n  }\n"
+         "  func.return %r : i64\n}\n")
+    return f + main_with("  %%n = arith.constant %d : i64\n"
+                         "  %%r = func.call @down(%%n) : (i64) -> i64\n" % n), n
+
+
 def accel_alloca(n):
     """@f (accelerated) stores into and loads from a local memref<Nxi32>."""
     f = ("func.func @f(%%n: index) -> i32 {\n  %%c0 = arith.constant 0 : index\n"
@@ -230,7 +250,7 @@ KINDS = {
     "chain": lambda n: chain(n, False), "accel-chain": lambda n: chain(n, True),
     "wide": lambda n: wide(n, False), "accel-wide": lambda n: wide(n, True),
     "funcs": funcs, "operands": operands, "recursion": recursion,
-    "nested-recursion": nested_recursion, "accel-alloca": accel_alloca, "alloc": alloc, "oob": oob,
+    "nested-recursion": nested_recursion, "for-recursion": for_recursion, "accel-alloca": accel_alloca, "alloc": alloc, "oob": oob,
 }
 
 if __name__ == "__main__":

@@ -6,9 +6,7 @@
 #include <ctime>
 
 namespace loom::cli {
-
 namespace {
-
 struct RunArgs {
   std::string file, timingFile, engine = "event", reportFile;
   std::vector<std::string> inject;
@@ -18,7 +16,7 @@ struct RunArgs {
 int run(RunArgs& a) {
   auto t0 = std::chrono::steady_clock::now();
   const traces::TraceOptions& t = a.s.traces;
-  if (refusesOutputs({{"the input program", a.file}, {"the --timing file", a.timingFile}},
+  if (refusesOutputs(runInputs<NamedPath>(a.file, a.timingFile, a.s.dfgFiles),
                      {{"--report", a.reportFile},
                       {"--vcd", t.vcd},
                       {"--stats", t.stats},
@@ -71,6 +69,8 @@ Command addRunCommand(CLI::App& app) {
                 "function defined in the file except the entry)");
   c->add_option("--inject", a->inject,
                 "Commit a known lowering bug on purpose (repeatable): " + injectionList());
+  c->add_option("--dfg", a->s.dfgFiles,
+                "FUNC=FILE: run FUNC on the network in FILE, not on its lowering (repeatable)");
   c->add_option("--timing", a->timingFile, "Timing file (JSON; see `loom-sim timing --defaults`)");
   c->add_option("--engine", a->engine, "Simulation engine: event (default) or clocked")
       ->capture_default_str();

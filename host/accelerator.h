@@ -45,6 +45,13 @@ struct AccelOptions {
   // Applied to every lowered graph before it is checked and elaborated: lets tests
   // plant wiring mistakes that no injection mode commits (a hand-edited DFG, in effect).
   std::function<void(dfg::Graph&)> transform;
+  // `run --dfg FUNC=FILE`: the network of FUNC is this graph (read from a file, in
+  // either form) instead of FUNC's lowering. FUNC is accelerated even if --accel does
+  // not name it; the graph's signature must be FUNC's (argument and result types, the
+  // entry tokens the host hands it, memref arguments as extmemory by argIndex). No
+  // injection applies to it; `transform` does. A graph read from text has no rates
+  // unless the file writes them: the ledger skips channels whose rate is Unknown.
+  std::map<std::string, dfg::Graph> graphs;
 };
 
 class Accelerator {

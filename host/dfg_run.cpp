@@ -169,7 +169,9 @@ std::string latchedCause(const dfg::Node& consumer, unsigned port, const harness
   return "";
 }
 
-harness::Finding latched(const dfg::Graph& g, dfg::EdgeId e, const models::Channel& ch) {
+} // namespace
+
+harness::Finding latchedFinding(const dfg::Graph& g, dfg::EdgeId e, const models::Channel& ch) {
   harness::Finding f;
   dfg::Vertex consumer = boost::target(e, g.g);
   const dfg::Node& n = g.node(consumer);
@@ -193,8 +195,6 @@ harness::Finding latched(const dfg::Graph& g, dfg::EdgeId e, const models::Chann
   return f;
 }
 
-} // namespace
-
 // Quiescence without a golden run: every token left in a channel, at the op and input it
 // waits in, with the path back to the loop control that paces it; then every state
 // machine not at rest that holds no such token; then any other channel (the host's).
@@ -206,7 +206,7 @@ void quiescence(const dfg::Graph& g, const sim::Elaboration& elab, std::vector<s
     uint32_t ch = elab.channelOf(g, *it);
     seen[ch] = true;
     if (c.channel(ch).count() == 0) continue;
-    out.push_back(text(latched(g, *it, c.channel(ch))));
+    out.push_back(text(latchedFinding(g, *it, c.channel(ch))));
     reportedOps.insert(elab.opOfVertex[boost::target(*it, g.g)]);
   }
   for (dfg::Vertex v = 0; v < g.numNodes(); ++v) {

@@ -1,6 +1,8 @@
 #include "host/program_run.h"
 
+#include "dfg/loom/loom_form.h"
 #include "frontend/parse.h"
+#include "host/dfg_run.h"
 #include "ir/verify/verifier.h"
 #include "models/timing_json.h"
 
@@ -48,6 +50,43 @@ std::optional<std::string> configureAccel(AccelOptions& a, const std::string& en
   return std::nullopt;
 }
 
+namespace {
+bool splitDfgSpec(const std::string& spec, std::string& func, std::string& file) {
+  size_t eq = spec.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) return false;
+  func = spec.substr(0, eq);
+  file = spec.substr(eq + 1);
+  return true;
+}
+} // namespace
+
+std::vector<std::pair<std::string, std::string>> dfgInputs(const std::vector<std::string>& specs) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::string func, file;
+  for (const std::string& s : specs)
+    if (splitDfgSpec(s, func, file)) out.emplace_back("the --dfg " + func + " file", file);
+  return out;
+}
+
+std::optional<Diag> readDfgGraphs(const std::vector<std::string>& specs, AccelOptions& a) {
+  for (const std::string& spec : specs) {
+    std::string func, file;
+    if (!splitDfgSpec(spec, func, file))
+      return toolError("--dfg '" + spec + "': expected FUNC=FILE");
+    if (a.graphs.count(func)) return toolError("--dfg " + func + " is given twice");
+    dfg::ReadResult rr = dfg::readDfgFile(file);
+    if (rr.error) return rr.error;
+    std::string why;
+    const dfg::Graph* g = selectGraph(rr.graphs, func, why);
+    if (!g && rr.graphs.size() == 1) g = &rr.graphs.front(); // the only one, whatever its name
+    if (!g)
+      return Diag{Loc{std::make_shared<const std::string>(file), 0, 0},
+                  "--dfg " + func + ": " + why};
+    a.graphs.emplace(func, *g);
+  }
+  return std::nullopt;
+}
+
 ProgramRun::ProgramRun(const Module& m, RunSettings settings, std::ostream& programOutput)
     : mod_(m), settings_(std::move(settings)),
       interp_(std::make_unique<Interpreter>(m, programOutput)) {
@@ -66,6 +105,7 @@ std::optional<Diag> ProgramRun::prepare() {
   spdlog::info("parsed {} ({} functions, {} ops)", *mod_.file, mod_.functions.size(), mod_.numOps);
   if (!settings_.accelerate) return std::nullopt;
   settings_.accel.entry = name;
+  if (auto err = readDfgGraphs(settings_.dfgFiles, settings_.accel)) return err;
   accel_ = std::make_unique<Accelerator>(mod_, *interp_, settings_.accel);
   if (auto err = accel_->prepare()) return err;
   interp_->setCallHook(

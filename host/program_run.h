@@ -36,7 +36,11 @@ struct RunSettings {
   bool accelerate = true;          // false: everything in the interpreter (--no-accel)
   uint64_t maxSteps = 400'000'000; // interpreted operations; docs/design.md "Limits"
   AccelOptions accel;              // which functions, engine, timing, cycle cap, checks
-  traces::TraceOptions traces;     // VCD, stats, token log, progress line
+  // `--dfg FUNC=FILE` (repeatable): FUNC runs on the network read from FILE (either
+  // form; its function must be FUNC or the only one) instead of its lowering. prepare()
+  // reads them into accel.graphs (docs/loom.md "Against its source").
+  std::vector<std::string> dfgFiles;
+  traces::TraceOptions traces; // VCD, stats, token log, progress line
 };
 
 struct RunOutcome {
@@ -52,6 +56,23 @@ struct RunOutcome {
 std::optional<std::string> configureAccel(AccelOptions& a, const std::string& engine,
                                           const std::vector<std::string>& inject,
                                           const std::string& timingFile);
+
+// The files a list of --dfg specs reads, as {role, path}, for the output check.
+std::vector<std::pair<std::string, std::string>> dfgInputs(const std::vector<std::string>& specs);
+
+// The files `run` reads, as the command line names its paths (cli/output_paths.h's
+// NamedPath: {role, path}): the program, the --timing file, the --dfg files.
+template <class Path>
+std::vector<Path> runInputs(const std::string& file, const std::string& timingFile,
+                            const std::vector<std::string>& dfgSpecs) {
+  std::vector<Path> inputs{Path{"the input program", file}, Path{"the --timing file", timingFile}};
+  for (auto& [role, path] : dfgInputs(dfgSpecs))
+    inputs.push_back(Path{role, path});
+  return inputs;
+}
+
+// Reads --dfg FUNC=FILE specs into a.graphs; the first problem (bad input, located).
+std::optional<Diag> readDfgGraphs(const std::vector<std::string>& specs, AccelOptions& a);
 
 class ProgramRun {
 public:

@@ -18,10 +18,10 @@ namespace loom {
 
 enum class EvalError : uint8_t {
   None,
-  DivisionByZero,   // divsi/divui/remsi/remui/ceildiv*/floordivsi by 0
-  SignedOverflow,   // divsi/remsi/ceildivsi/floordivsi of INT_MIN by -1
-  ShiftOutOfRange,  // shli/shrsi/shrui amount >= width
-  FloatToIntRange,  // fptosi/fptoui of NaN or of a value out of the result's range
+  DivisionByZero,  // divsi/divui/remsi/remui/ceildiv*/floordivsi by 0
+  SignedOverflow,  // divsi/remsi/ceildivsi/floordivsi of INT_MIN by -1
+  ShiftOutOfRange, // shli/shrsi/shrui amount >= width
+  FloatToIntRange, // fptosi/fptoui of NaN or of a value out of the result's range
 };
 
 const char* evalErrorMessage(EvalError e);

@@ -18,12 +18,12 @@ namespace loom {
 constexpr uint64_t kMaxLiveElements = uint64_t(1) << 26;
 
 struct Buffer {
-  uint64_t id = 0;          // unique per run, in allocation order
-  Type elem;                // element type
-  std::vector<Bits> data;   // one Bits per element (see types.h for the encoding)
-  bool freed = false;       // after memref.dealloc
-  bool stack = false;       // memref.alloca
-  std::string origin;       // "file:line:col" of the alloc, for messages
+  uint64_t id = 0;        // unique per run, in allocation order
+  Type elem;              // element type
+  std::vector<Bits> data; // one Bits per element (see types.h for the encoding)
+  bool freed = false;     // after memref.dealloc
+  bool stack = false;     // memref.alloca
+  std::string origin;     // "file:line:col" of the alloc, for messages
 };
 
 struct MemRefView {
@@ -35,7 +35,8 @@ struct MemRefView {
   size_t rank() const { return sizes.size(); }
   int64_t numElements() const {
     int64_t n = 1;
-    for (int64_t s : sizes) n *= s;
+    for (int64_t s : sizes)
+      n *= s;
     return n;
   }
 };

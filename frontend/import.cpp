@@ -385,8 +385,10 @@ private:
       using F = mlir::arith::FastMathFlags;
       auto v = static_cast<uint32_t>(fm.getValue());
       if (v & (static_cast<uint32_t>(F::arcp) | static_cast<uint32_t>(F::afn)))
-        unsupported(mop, "with fast-math flags " + mlir::arith::stringifyFastMathFlags(fm.getValue()) +
-                             " (arcp and afn let LLVM approximate: there is no single result to check against)");
+        unsupported(
+            mop,
+            "with fast-math flags " + mlir::arith::stringifyFastMathFlags(fm.getValue()) +
+                " (arcp and afn let LLVM approximate: there is no single result to check against)");
     }
     if (auto p = llvm::dyn_cast<mlir::vector::PrintOp>(mop)) {
       if (p.getStringLiteral()) unsupported(mop, "of a string");

@@ -11,11 +11,11 @@
 #pragma once
 
 #include "dfg/dfg.h"
+#include "harness/findings.h"
 #include "interp/interpreter.h"
 #include "models/memory.h"
 #include "sim/elaborate.h"
 #include "sim/waits.h"
-#include "harness/findings.h"
 
 #include <map>
 #include <vector>
@@ -46,7 +46,8 @@ void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out);
 
 // The golden access trace of one invocation, restricted to one memory group, against
 // what the memory performed (its access log, ports mapped back to DFG accesses).
-void checkOrder(const InvocationContext& c, dfg::Vertex memory, const std::vector<models::MemoryAccess>& log,
+void checkOrder(const InvocationContext& c, dfg::Vertex memory,
+                const std::vector<models::MemoryAccess>& log,
                 const std::map<uint64_t, uint64_t>& bufferOfGroupArg, std::vector<Finding>& out);
 
 // After the invocation (and a drain): tokens left in channels, machines not at rest.
@@ -66,13 +67,15 @@ struct Upstream {
 Upstream upstreamOf(const dfg::Graph& g, dfg::Vertex v);
 
 // Fills location, op and the likely cause of a count mismatch on edge `e`.
-void diagnoseMismatch(const InvocationContext& c, dfg::EdgeId e, int64_t expected, int64_t observed, Finding& f);
+void diagnoseMismatch(const InvocationContext& c, dfg::EdgeId e, int64_t expected, int64_t observed,
+                      Finding& f);
 
 // The wait-for chain of a stalled network, from the Return back to the first op that
 // waits on a producer that is not itself waiting (or round a cycle), one line per op
 // with what it waits on and its SCF source.
 std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& elab,
-                                   const sim::Circuit& circuit, const std::vector<sim::Wait>& waits);
+                                   const sim::Circuit& circuit,
+                                   const std::vector<sim::Wait>& waits);
 
 // Describes a node and its SCF source into a finding.
 void locate(const dfg::Graph& g, dfg::Vertex v, Finding& f);

@@ -48,15 +48,18 @@ std::string Finding::text() const {
   if (!scfOp.empty()) line("source", scfOp + " at " + loc.where());
   if (hasCounts)
     line("domain", domain + ": expected " + std::to_string(expected) +
-                       (formula.empty() ? "" : " = " + formula) + ", observed " + std::to_string(observed));
+                       (formula.empty() ? "" : " = " + formula) + ", observed " +
+                       std::to_string(observed));
   else
     line("domain", domain);
   bool waits = check == "deadlock" || check == "cycle-cap";
   for (size_t i = 0; i < upstream.size(); ++i)
     line(i ? "" : (waits ? "waits" : "upstream"), (i ? (waits ? "-> " : "<- ") : "") + upstream[i]);
   line("cause", cause);
-  for (const std::string& d : details) line("note", d);
-  if (related) line("also", std::to_string(related) + " channel(s) downstream are off by the same cause");
+  for (const std::string& d : details)
+    line("note", d);
+  if (related)
+    line("also", std::to_string(related) + " channel(s) downstream are off by the same cause");
   return s.str();
 }
 

@@ -5,34 +5,33 @@
 
 #include "ir/ir.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 namespace loom::harness {
 
 struct Finding {
-  std::string check;    // "static", "ledger", "shape", "access-count", "order", "quiescence",
-                        // "results", "memory", "deadlock", "cycle-cap", "op-error"
-  std::string function; // the accelerated function
+  std::string check;       // "static", "ledger", "shape", "access-count", "order", "quiescence",
+                           // "results", "memory", "deadlock", "cycle-cap", "op-error"
+  std::string function;    // the accelerated function
   uint64_t invocation = 0; // 1-based; 0 when not tied to one invocation
-  std::string summary;  // one line
+  std::string summary;     // one line
   // Where (empty fields are left out of the report).
-  std::string channel;  // "producer:port -> consumer:port"
-  std::string op;       // "dataflow.invariant 'k/for0/inv.x'"
-  std::string port;     // "input 'd' (port 0)"
-  Loc loc;              // the SCF source of the op
-  std::string scfOp;    // "scf.for"
-  std::string domain;   // "loop body of op #7 (N per activation)"
+  std::string channel; // "producer:port -> consumer:port"
+  std::string op;      // "dataflow.invariant 'k/for0/inv.x'"
+  std::string port;    // "input 'd' (port 0)"
+  Loc loc;             // the SCF source of the op
+  std::string scfOp;   // "scf.for"
+  std::string domain;  // "loop body of op #7 (N per activation)"
   bool hasCounts = false;
   int64_t expected = 0, observed = 0;
-  std::string formula;  // expected count as a formula of region counts
+  std::string formula;               // expected count as a formula of region counts
   std::vector<std::string> upstream; // path back to the loop-control stream
-  std::string cause;    // the likely mistake and the fix
-  std::vector<std::string> details; // anything else worth a line
-  int related = 0;      // downstream channels off because of this one
+  std::string cause;                 // the likely mistake and the fix
+  std::vector<std::string> details;  // anything else worth a line
+  int related = 0;                   // downstream channels off because of this one
 
   nlohmann::json json() const;
   std::string text() const; // the multi-line block

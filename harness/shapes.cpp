@@ -40,7 +40,8 @@ void expectActivation(const ShapeTap& t, uint64_t n, std::vector<Bits>& out) {
 
 std::string boolSeq(const std::vector<Bits>& v, size_t from, size_t to) {
   std::string s = "[";
-  for (size_t i = from; i < to && i < v.size(); ++i) s += std::string(i > from ? "," : "") + (v[i] ? "T" : "F");
+  for (size_t i = from; i < to && i < v.size(); ++i)
+    s += std::string(i > from ? "," : "") + (v[i] ? "T" : "F");
   return s + "]";
 }
 
@@ -67,7 +68,8 @@ std::vector<ShapeTap> findShapeTaps(const dfg::Graph& g) {
     } else if (n.kind == NodeKind::Gate) {
       t.kind = ShapeTap::Kind::GateAfterCond;
       port = 1;
-    } else if (n.kind == NodeKind::Compute && !n.outRoles.empty() && n.outRoles[0] == dfg::Role::RawWillContinue) {
+    } else if (n.kind == NodeKind::Compute && !n.outRoles.empty() &&
+               n.outRoles[0] == dfg::Role::RawWillContinue) {
       t.kind = ShapeTap::Kind::WhileCond;
       port = 0;
     } else {
@@ -95,7 +97,8 @@ void armShapeTaps(std::vector<ShapeTap>& taps, const dfg::Graph& g, const sim::E
   }
 }
 
-void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps, std::vector<Finding>& out) {
+void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps,
+                 std::vector<Finding>& out) {
   for (const ShapeTap& t : taps) {
     const std::vector<uint64_t>* trips = tripsOf(c.golden, t);
     if (!trips) continue;
@@ -113,13 +116,15 @@ void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps, 
         f.invocation = c.invocation;
         locate(c.graph, t.node, f);
         f.channel = c.graph.describe(t.edge);
-        f.summary = std::string(kindText(t.kind)) + " has the wrong shape in activation " + std::to_string(a + 1) +
-                    " (N = " + std::to_string((*trips)[a]) + ")";
+        f.summary = std::string(kindText(t.kind)) + " has the wrong shape in activation " +
+                    std::to_string(a + 1) + " (N = " + std::to_string((*trips)[a]) + ")";
         f.details.push_back("expected " + boolSeq(want, 0, want.size()) + ", observed " +
                             boolSeq(t.seen, pos, pos + std::max<size_t>(want.size(), 1) + 1));
         f.cause = t.kind == ShapeTap::Kind::StreamCont
-                      ? "a stream emits N trues then one false per activation; check its start/step/bound inputs"
-                      : "after_cond must have N - 1 trues then one false per activation, and nothing for N = 0";
+                      ? "a stream emits N trues then one false per activation; check its "
+                        "start/step/bound inputs"
+                      : "after_cond must have N - 1 trues then one false per activation, and "
+                        "nothing for N = 0";
         out.push_back(std::move(f));
         break;
       }
@@ -128,7 +133,8 @@ void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps, 
   }
 }
 
-std::vector<LoopSummary> summarizeLoops(const InvocationContext& c, const std::vector<ShapeTap>& taps) {
+std::vector<LoopSummary> summarizeLoops(const InvocationContext& c,
+                                        const std::vector<ShapeTap>& taps) {
   std::vector<LoopSummary> loops;
   auto summaryFor = [&](const ShapeTap& t) -> LoopSummary& {
     for (LoopSummary& l : loops)

@@ -11,10 +11,10 @@ namespace loom::harness {
 
 struct ShapeTap {
   enum class Kind { StreamCont, GateAfterCond, WhileCond } kind;
-  dfg::EdgeId edge;  // the channel leaving the stream / gate / condition
-  dfg::Vertex node;  // its producer
-  uint32_t loop = 0; // the scf op
-  std::string ctx;   // the copy (dfg::RateTerm::ctx)
+  dfg::EdgeId edge;    // the channel leaving the stream / gate / condition
+  dfg::Vertex node;    // its producer
+  uint32_t loop = 0;   // the scf op
+  std::string ctx;     // the copy (dfg::RateTerm::ctx)
   bool guarded = true; // only non-empty activations reach it
   std::vector<Bits> seen;
 };
@@ -26,18 +26,20 @@ std::vector<ShapeTap> findShapeTaps(const dfg::Graph& g);
 void armShapeTaps(std::vector<ShapeTap>& taps, const dfg::Graph& g, const sim::Elaboration& elab,
                   sim::Circuit& circuit, bool arm);
 
-void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps, std::vector<Finding>& out);
+void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps,
+                 std::vector<Finding>& out);
 
 // One loop's N vs N+1 structure in one invocation, for the report.
 struct LoopSummary {
   uint32_t loop;
-  std::string source;  // file:line:col
-  std::string kind;    // "scf.for" / "scf.while"
+  std::string source; // file:line:col
+  std::string kind;   // "scf.for" / "scf.while"
   std::string ctx;
   uint64_t activations = 0, nonEmpty = 0, iterations = 0;
   int64_t rawExpected = 0, rawObserved = 0;   // will-continue tokens (N + 1, or N)
   int64_t bodyExpected = 0, bodyObserved = 0; // after_cond tokens (N)
 };
-std::vector<LoopSummary> summarizeLoops(const InvocationContext& c, const std::vector<ShapeTap>& taps);
+std::vector<LoopSummary> summarizeLoops(const InvocationContext& c,
+                                        const std::vector<ShapeTap>& taps);
 
 } // namespace loom::harness

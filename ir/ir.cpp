@@ -17,11 +17,14 @@ std::string Loc::where() const {
 
 std::string Diag::str(const char* severity) const {
   std::string s = loc.where() + ": " + severity + ": " + message;
-  for (const Diag& n : notes) s += "\n" + n.loc.where() + ": note: " + n.message;
+  for (const Diag& n : notes)
+    s += "\n" + n.loc.where() + ": note: " + n.message;
   return s;
 }
 
-static std::string dimStr(int64_t d) { return d == kDynamic ? "?" : std::to_string(d); }
+static std::string dimStr(int64_t d) {
+  return d == kDynamic ? "?" : std::to_string(d);
+}
 
 std::string Type::str() const {
   switch (kind) {
@@ -34,7 +37,8 @@ std::string Type::str() const {
   case TypeKind::UnrankedMemRef: return "memref<*x" + mem->elem.str() + ">";
   case TypeKind::MemRef: {
     std::string s = "memref<";
-    for (int64_t d : mem->shape) s += dimStr(d) + "x";
+    for (int64_t d : mem->shape)
+      s += dimStr(d) + "x";
     s += mem->elem.str();
     if (!mem->identity) {
       if (!mem->layoutText.empty()) {
@@ -274,17 +278,23 @@ bool lookupOpKind(std::string_view name, OpKind& out) {
   return true;
 }
 
-bool isArithBinaryInt(OpKind k) { return k >= OpKind::AddI && k <= OpKind::MinUI; }
+bool isArithBinaryInt(OpKind k) {
+  return k >= OpKind::AddI && k <= OpKind::MinUI;
+}
 bool isArithBinaryFloat(OpKind k) {
   return k >= OpKind::AddF && k <= OpKind::MinF && k != OpKind::NegF;
 }
-bool isArithCast(OpKind k) { return k >= OpKind::ExtSI && k <= OpKind::Bitcast; }
+bool isArithCast(OpKind k) {
+  return k >= OpKind::ExtSI && k <= OpKind::Bitcast;
+}
 bool isTerminator(OpKind k) {
   return k == OpKind::Return || k == OpKind::Yield || k == OpKind::Condition || k == OpKind::CfBr ||
          k == OpKind::CfCondBr;
 }
 
-Op* Op::parentOp() const { return parent && parent->parent ? parent->parent->parent : nullptr; }
+Op* Op::parentOp() const {
+  return parent && parent->parent ? parent->parent->parent : nullptr;
+}
 
 Function* Module::lookup(std::string_view name) const {
   for (auto& f : functions)
@@ -314,7 +324,8 @@ Module::~Module() {
 
 std::vector<Op*> Module::opsById() const {
   std::vector<Op*> v(numOps, nullptr);
-  for (auto& f : functions) walk(f->body, [&](Op* op) { v[op->id] = op; });
+  for (auto& f : functions)
+    walk(f->body, [&](Op* op) { v[op->id] = op; });
   return v;
 }
 

@@ -28,7 +28,7 @@ struct Loc {
   uint32_t line = 0;
   uint32_t col = 0;
   std::shared_ptr<const std::string> source; // original source, null if none
-  std::string str() const;   // the .mlir position: "file:line:col"
+  std::string str() const;                   // the .mlir position: "file:line:col"
   std::string where() const; // "kernel.c:12:3 (k.mlir:20:5)", or str() without a source
 };
 
@@ -52,12 +52,12 @@ class Region;
 
 struct Value {
   Type type;
-  Op* def = nullptr;        // defining op; null for a block argument
-  Block* owner = nullptr;   // block of a block argument
-  unsigned index = 0;       // result number or argument number
-  std::string name;         // as written ("%x", "%r#1"), for messages and printing
-  uint32_t slot = 0;        // dense number inside its function (interpreter frame)
-  Loc loc;                  // where it is defined
+  Op* def = nullptr;      // defining op; null for a block argument
+  Block* owner = nullptr; // block of a block argument
+  unsigned index = 0;     // result number or argument number
+  std::string name;       // as written ("%x", "%r#1"), for messages and printing
+  uint32_t slot = 0;      // dense number inside its function (interpreter frame)
+  Loc loc;                // where it is defined
 };
 
 // Attribute values: what the input language needs, nothing more.
@@ -88,11 +88,11 @@ public:
   // Op-specific fields parsed from custom syntax, kept typed so nothing reparses them.
   CmpIPred cmpi = CmpIPred::eq;
   CmpFPred cmpf = CmpFPred::AlwaysFalse;
-  Bits constBits = 0;                    // arith.constant value
-  std::string callee;                    // call
-  std::vector<int64_t> staticOffsets;    // subview / reinterpret_cast (kDynamic -> operand)
-  std::vector<int64_t> staticSizes;      // subview / reinterpret_cast / alloc shape
-  std::vector<int64_t> staticStrides;    // subview / reinterpret_cast
+  Bits constBits = 0;                 // arith.constant value
+  std::string callee;                 // call
+  std::vector<int64_t> staticOffsets; // subview / reinterpret_cast (kDynamic -> operand)
+  std::vector<int64_t> staticSizes;   // subview / reinterpret_cast / alloc shape
+  std::vector<int64_t> staticStrides; // subview / reinterpret_cast
   std::vector<std::vector<int64_t>> reassociation; // collapse_shape / expand_shape
   // cf.br / cf.cond_br: the blocks branched to, and how many of the operands go to each
   // (cf.cond_br: operand 0 is the condition, then the true block's, then the false's).
@@ -120,7 +120,7 @@ public:
 class Region {
 public:
   std::vector<std::unique_ptr<Block>> blocks;
-  Op* parent = nullptr;   // null for a function body
+  Op* parent = nullptr; // null for a function body
   struct Function* func = nullptr;
 
   Block& front() const { return *blocks.front(); }
@@ -135,7 +135,7 @@ struct Function {
   bool isPrivate = false;
   bool isDeclaration = false; // no body (e.g. print_memref_f32)
   Region body;
-  uint32_t numSlots = 0;      // values defined in this function (see Value::slot)
+  uint32_t numSlots = 0; // values defined in this function (see Value::slot)
 };
 
 struct Module {

@@ -128,7 +128,22 @@ enum class OpKind : uint16_t {
 enum class CmpIPred : uint8_t { eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge };
 // cmpf predicates, numbered as MLIR numbers them.
 enum class CmpFPred : uint8_t {
-  AlwaysFalse, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, AlwaysTrue
+  AlwaysFalse,
+  oeq,
+  ogt,
+  oge,
+  olt,
+  ole,
+  one,
+  ord,
+  ueq,
+  ugt,
+  uge,
+  ult,
+  ule,
+  une,
+  uno,
+  AlwaysTrue
 };
 
 // Canonical name (the current spelling, e.g. "arith.addi", "func.call").

@@ -18,7 +18,8 @@ public:
   explicit Printer(std::ostream& os) : os_(os) {}
 
   void module(const Module& m) {
-    for (auto& f : m.functions) function(*f);
+    for (auto& f : m.functions)
+      function(*f);
   }
 
 private:
@@ -26,27 +27,32 @@ private:
   int indent_ = 0;
 
   void pad() {
-    for (int i = 0; i < indent_; ++i) os_ << "  ";
+    for (int i = 0; i < indent_; ++i)
+      os_ << "  ";
   }
 
   static std::string types(const std::vector<Type>& ts) {
     std::string s;
-    for (size_t i = 0; i < ts.size(); ++i) s += (i ? ", " : "") + ts[i].str();
+    for (size_t i = 0; i < ts.size(); ++i)
+      s += (i ? ", " : "") + ts[i].str();
     return s;
   }
   static std::string names(const std::vector<Value*>& vs, size_t from = 0, size_t to = SIZE_MAX) {
     std::string s;
-    for (size_t i = from; i < vs.size() && i < to; ++i) s += (i > from ? ", " : "") + vs[i]->name;
+    for (size_t i = from; i < vs.size() && i < to; ++i)
+      s += (i > from ? ", " : "") + vs[i]->name;
     return s;
   }
   static std::vector<Type> typesOf(const std::vector<Value*>& vs, size_t from = 0) {
     std::vector<Type> t;
-    for (size_t i = from; i < vs.size(); ++i) t.push_back(vs[i]->type);
+    for (size_t i = from; i < vs.size(); ++i)
+      t.push_back(vs[i]->type);
     return t;
   }
   static std::vector<Type> resultTypes(const Op& op) {
     std::vector<Type> t;
-    for (auto& r : op.results) t.push_back(r->type);
+    for (auto& r : op.results)
+      t.push_back(r->type);
     return t;
   }
   static std::string parenTypes(const std::vector<Type>& ts) { return "(" + types(ts) + ")"; }
@@ -95,12 +101,14 @@ private:
     unsigned n = op.successorOperands[which];
     if (!n) return s;
     std::vector<Type> ts;
-    for (unsigned i = first; i < first + n; ++i) ts.push_back(op.operand(i)->type);
+    for (unsigned i = first; i < first + n; ++i)
+      ts.push_back(op.operand(i)->type);
     return s + "(" + names(op.operands, first, first + n) + " : " + types(ts) + ")";
   }
 
   void block(const Block& b) {
-    for (auto& op : b.ops) operation(*op);
+    for (auto& op : b.ops)
+      operation(*op);
   }
 
   // "%r = " or "%r:2 = " from the result names ("%r" or "%r#0", "%r#1").
@@ -119,7 +127,8 @@ private:
       os_ << n.substr(0, hash) << ":" << op.results.size() << " = ";
       return;
     }
-    for (size_t i = 0; i < op.results.size(); ++i) os_ << (i ? ", " : "") << op.result(i)->name;
+    for (size_t i = 0; i < op.results.size(); ++i)
+      os_ << (i ? ", " : "") << op.result(i)->name;
     os_ << " = ";
   }
 
@@ -182,7 +191,8 @@ private:
     case OpKind::Return:
     case OpKind::Yield:
       os_ << (op.kind == OpKind::Return ? "func.return" : "scf.yield");
-      if (!op.operands.empty()) os_ << " " << names(op.operands) << " : " << types(typesOf(op.operands));
+      if (!op.operands.empty())
+        os_ << " " << names(op.operands) << " : " << types(typesOf(op.operands));
       break;
     case OpKind::Condition:
       os_ << "scf.condition(" << op.operand(0)->name << ")";
@@ -190,32 +200,43 @@ private:
         os_ << " " << names(op.operands, 1) << " : " << types(typesOf(op.operands, 1));
       break;
     case OpKind::Call:
-      os_ << "func.call @" << op.callee << "(" << names(op.operands) << ") : "
-          << parenTypes(typesOf(op.operands)) << " -> " << parenTypes(resultTypes(op));
+      os_ << "func.call @" << op.callee << "(" << names(op.operands)
+          << ") : " << parenTypes(typesOf(op.operands)) << " -> " << parenTypes(resultTypes(op));
       break;
     case OpKind::Constant: os_ << name << " " << constant(op); break;
     case OpKind::CmpI:
     case OpKind::CmpF: {
-      static const char* ipred[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
+      static const char* ipred[] = {"eq",  "ne",  "slt", "sle", "sgt",
+                                    "sge", "ult", "ule", "ugt", "uge"};
       static const char* fpred[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
                                     "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
       os_ << name << " "
-          << (op.kind == OpKind::CmpI ? ipred[static_cast<int>(op.cmpi)] : fpred[static_cast<int>(op.cmpf)])
+          << (op.kind == OpKind::CmpI ? ipred[static_cast<int>(op.cmpi)]
+                                      : fpred[static_cast<int>(op.cmpf)])
           << ", " << names(op.operands) << " : " << op.operand(0)->type.str();
       break;
     }
     case OpKind::Select:
       os_ << "arith.select " << names(op.operands) << " : " << op.result()->type.str();
       break;
-    case OpKind::ExtSI: case OpKind::ExtUI: case OpKind::TruncI: case OpKind::ExtF:
-    case OpKind::TruncF: case OpKind::IndexCast: case OpKind::SIToFP: case OpKind::UIToFP:
-    case OpKind::FPToSI: case OpKind::FPToUI: case OpKind::Bitcast: case OpKind::Cast:
+    case OpKind::ExtSI:
+    case OpKind::ExtUI:
+    case OpKind::TruncI:
+    case OpKind::ExtF:
+    case OpKind::TruncF:
+    case OpKind::IndexCast:
+    case OpKind::SIToFP:
+    case OpKind::UIToFP:
+    case OpKind::FPToSI:
+    case OpKind::FPToUI:
+    case OpKind::Bitcast:
+    case OpKind::Cast:
       os_ << name << " " << op.operand(0)->name << " : " << op.operand(0)->type.str() << " to "
           << op.result()->type.str();
       break;
     case OpKind::Load:
-      os_ << name << " " << op.operand(0)->name << "[" << names(op.operands, 1) << "] : "
-          << op.operand(0)->type.str();
+      os_ << name << " " << op.operand(0)->name << "[" << names(op.operands, 1)
+          << "] : " << op.operand(0)->type.str();
       break;
     case OpKind::Store:
       os_ << name << " " << op.operand(0)->name << ", " << op.operand(1)->name << "["
@@ -225,7 +246,9 @@ private:
     case OpKind::Alloca:
       os_ << name << "(" << names(op.operands) << ") : " << op.result()->type.str();
       break;
-    case OpKind::Dealloc: os_ << name << " " << op.operand(0)->name << " : " << op.operand(0)->type.str(); break;
+    case OpKind::Dealloc:
+      os_ << name << " " << op.operand(0)->name << " : " << op.operand(0)->type.str();
+      break;
     case OpKind::Dim:
       os_ << name << " " << names(op.operands) << " : " << op.operand(0)->type.str();
       break;
@@ -238,10 +261,11 @@ private:
     }
     case OpKind::ReinterpretCast: {
       unsigned k = 1;
-      os_ << name << " " << op.operand(0)->name << " to offset: " << mixedList(op, op.staticOffsets, k)
-          << ", sizes: " << mixedList(op, op.staticSizes, k) << ", strides: "
-          << mixedList(op, op.staticStrides, k) << " : " << op.operand(0)->type.str() << " to "
-          << op.result()->type.str();
+      os_ << name << " " << op.operand(0)->name
+          << " to offset: " << mixedList(op, op.staticOffsets, k)
+          << ", sizes: " << mixedList(op, op.staticSizes, k)
+          << ", strides: " << mixedList(op, op.staticStrides, k) << " : "
+          << op.operand(0)->type.str() << " to " << op.result()->type.str();
       break;
     }
     case OpKind::CollapseShape:
@@ -295,7 +319,8 @@ private:
           os_ << (i ? ", " : "") << b.args[i]->name << " = " << op.operand(i)->name;
         os_ << ") ";
       }
-      os_ << ": " << parenTypes(typesOf(op.operands)) << " -> " << parenTypes(resultTypes(op)) << " ";
+      os_ << ": " << parenTypes(typesOf(op.operands)) << " -> " << parenTypes(resultTypes(op))
+          << " ";
       region(op.region(0), false);
       os_ << " do ";
       region(op.region(1), true);
@@ -321,7 +346,8 @@ private:
       auto it = op.attrs.find("msg");
       std::string msg = it == op.attrs.end() ? std::string() : it->second.s;
       std::string q;
-      for (char c : msg) q += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+      for (char c : msg)
+        q += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
       os_ << "cf.assert " << op.operand(0)->name << ", \"" << q << "\"";
       break;
     }

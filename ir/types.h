@@ -3,9 +3,9 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,7 +39,9 @@ struct Type {
   bool isIndex() const { return kind == TypeKind::Index; }
   // Integer or index: everything arith's integer ops accept.
   bool isIntLike() const { return kind == TypeKind::Integer || kind == TypeKind::Index; }
-  bool isFloat() const { return kind == TypeKind::F32 || kind == TypeKind::F64 || kind == TypeKind::F16; }
+  bool isFloat() const {
+    return kind == TypeKind::F32 || kind == TypeKind::F64 || kind == TypeKind::F16;
+  }
   bool isScalar() const { return isIntLike() || isFloat(); }
   bool isMemRef() const { return kind == TypeKind::MemRef; }
   bool isUnrankedMemRef() const { return kind == TypeKind::UnrankedMemRef; }
@@ -50,7 +52,9 @@ struct Type {
 };
 
 bool operator==(const Type& a, const Type& b);
-inline bool operator!=(const Type& a, const Type& b) { return !(a == b); }
+inline bool operator!=(const Type& a, const Type& b) {
+  return !(a == b);
+}
 
 // A memref's element type, shape and layout. The layout is kept in strided form
 // (offset + sum(index_i * stride_i)); an identity layout has row-major strides.
@@ -72,7 +76,9 @@ Type makeUnrankedMemRef(Type elem);
 std::vector<int64_t> identityStrides(const std::vector<int64_t>& shape);
 // A memref's layout in strided form, whether written or the identity.
 std::vector<int64_t> layoutStrides(const MemRefInfo& m);
-inline int64_t layoutOffset(const MemRefInfo& m) { return m.identity ? 0 : m.offset; }
+inline int64_t layoutOffset(const MemRefInfo& m) {
+  return m.identity ? 0 : m.offset;
+}
 // The dimensions a rank-reducing subview keeps: unit sizes written as a static 1 are
 // dropped, left to right, while the rest still matches `resultShape`. `sizes` are the
 // sizes to match (the run-time ones, or the static ones); nullopt if none fit.

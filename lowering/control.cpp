@@ -25,7 +25,9 @@ std::string shortName(const Op& op) {
   return std::string(dot == std::string_view::npos ? n : n.substr(dot + 1));
 }
 
-std::string valueName(const Value* v) { return v->name.size() > 1 ? v->name.substr(1) : v->name; }
+std::string valueName(const Value* v) {
+  return v->name.size() > 1 ? v->name.substr(1) : v->name;
+}
 
 // Is `v` defined inside `region` (by an op or as a block argument at any depth)?
 bool isDefinedInside(const Value* v, const Region& region) {
@@ -49,11 +51,13 @@ void Lowerer::refuseDeepNesting() const {
   walk(func_.body, [&](const Op* op) {
     if (op->regions.empty()) return;
     unsigned depth = 0;
-    for (const Op* p = op; p; p = p->parentOp()) ++depth;
+    for (const Op* p = op; p; p = p->parentOp())
+      ++depth;
     if (depth > kMaxAccelNesting)
       fail(op->loc, "'" + std::string(op->name()) + "' nested " + std::to_string(depth) +
                         " regions deep in an accelerated function; more than " +
-                        std::to_string(kMaxAccelNesting) + " is not supported (keep the function on the host)");
+                        std::to_string(kMaxAccelNesting) +
+                        " is not supported (keep the function on the host)");
   });
 }
 
@@ -63,19 +67,22 @@ void Lowerer::lowerFunctionBody() {
   fn.scope = addScope(dfg::Scope::Kind::Function, func_.name, 0, nullptr);
   fn.block = &root_;
   for (const Type& t : func_.resultTypes)
-    if (!t.isScalar()) fail(func_.loc, "cannot lower '@" + func_.name + "': result type " + t.str() +
-                                           " is not a scalar");
+    if (!t.isScalar())
+      fail(func_.loc,
+           "cannot lower '@" + func_.name + "': result type " + t.str() + " is not a scalar");
 
   // The Entry node: one output per scalar argument, per dynamic memref descriptor
   // field, and the control token last.
   std::vector<Type> outs;
   for (const Type& t : func_.argTypes) {
     if (t.isMemRef()) {
-      for (const Type& d : argDescriptorTypes(t)) outs.push_back(d);
+      for (const Type& d : argDescriptorTypes(t))
+        outs.push_back(d);
     } else if (t.isScalar()) {
       outs.push_back(t);
     } else {
-      fail(func_.loc, "cannot lower '@" + func_.name + "': argument type " + t.str() + " is not supported");
+      fail(func_.loc,
+           "cannot lower '@" + func_.name + "': argument type " + t.str() + " is not supported");
     }
   }
   outs.push_back(Type::none());
@@ -85,9 +92,11 @@ void Lowerer::lowerFunctionBody() {
                          std::vector<Rate>(outs.size(), Rate::entry()));
   g_.entry = entry;
   if (func_.body.blocks.size() > 1)
-    fail(func_.body.blocks[1]->loc, "cannot lower '@" + func_.name + "': a body of several blocks (cf branches) "
-                                    "is unstructured control flow; keep the function on the host (narrow the "
-                                    "accelerated set with --accel)");
+    fail(func_.body.blocks[1]->loc,
+         "cannot lower '@" + func_.name +
+             "': a body of several blocks (cf branches) "
+             "is unstructured control flow; keep the function on the host (narrow the "
+             "accelerated set with --accel)");
   refuseDeepNesting();
   const Block& body = func_.body.front();
   unsigned port = 0;
@@ -102,11 +111,12 @@ void Lowerer::lowerFunctionBody() {
 
   const Op& ret = lowerRegion(body, fn);
   std::vector<PortRef> results;
-  for (const Value* v : ret.operands) results.push_back(lookup(v, fn));
+  for (const Value* v : ret.operands)
+    results.push_back(lookup(v, fn));
 
   std::vector<PortRef> dones;
   lowerMemory(fn, dones);
-  PortRef retCtrl = dones.empty()      ? lookup(ctrlKey(), fn)
+  PortRef retCtrl = dones.empty()       ? lookup(ctrlKey(), fn)
                     : dones.size() == 1 ? dones[0]
                                         : join(dones, fn.scope, fn.rate, originOf(&ret));
 
@@ -116,13 +126,15 @@ void Lowerer::lowerFunctionBody() {
   rroles.back() = Role::Done;
   Vertex r = addNode(dfg::NodeKind::Return, fn.scope, "return", &ret, rt, rt, rroles,
                      std::vector<Rate>(rt.size(), Rate::entry()));
-  for (unsigned i = 0; i < results.size(); ++i) connect(results[i], r, i);
+  for (unsigned i = 0; i < results.size(); ++i)
+    connect(results[i], r, i);
   connect(retCtrl, r, static_cast<unsigned>(results.size()));
   g_.ret = r;
 }
 
 const Op& Lowerer::lowerRegion(const Block& b, RegionState& s) {
-  for (size_t i = 0; i + 1 < b.ops.size(); ++i) lowerOp(*b.ops[i], s);
+  for (size_t i = 0; i + 1 < b.ops.size(); ++i)
+    lowerOp(*b.ops[i], s);
   return *b.ops.back();
 }
 
@@ -133,16 +145,19 @@ const Op& Lowerer::lowerRegion(const Block& b, RegionState& s) {
 static void rejectMemRefResults(const Op& op) {
   for (auto& r : op.results)
     if (r->type.isAnyMemRef())
-      fail(op.loc, "a memref result of '" + std::string(op.name()) +
-                       "' is not supported inside an accelerated function: the memory lowering needs each "
-                       "access's root memref at compile time (spec-dataflow-memory, root memref grouping)");
+      fail(op.loc,
+           "a memref result of '" + std::string(op.name()) +
+               "' is not supported inside an accelerated function: the memory lowering needs each "
+               "access's root memref at compile time (spec-dataflow-memory, root memref grouping)");
 }
 
 void Lowerer::lowerOp(const Op& op, RegionState& s) {
-  if (op.kind == OpKind::For || op.kind == OpKind::If || op.kind == OpKind::While) rejectMemRefResults(op);
+  if (op.kind == OpKind::For || op.kind == OpKind::If || op.kind == OpKind::While)
+    rejectMemRefResults(op);
   switch (op.kind) {
   case OpKind::Constant:
-    define(s, op.result(), constant(s, op.constBits, op.result()->type, &op, "c." + valueName(op.result())));
+    define(s, op.result(),
+           constant(s, op.constBits, op.result()->type, &op, "c." + valueName(op.result())));
     return;
   case OpKind::For: return lowerFor(op, s);
   case OpKind::While: return lowerWhile(op, s);
@@ -162,12 +177,15 @@ void Lowerer::lowerOp(const Op& op, RegionState& s) {
     fail(op.loc, "'func.call' inside an accelerated function is not supported; keep the callee on "
                  "the host (narrow the accelerated set with --accel)");
   case OpKind::VectorPrint:
-    fail(op.loc, "'vector.print' inside an accelerated function is not supported; print on the host");
+    fail(op.loc,
+         "'vector.print' inside an accelerated function is not supported; print on the host");
   case OpKind::CfBr:
   case OpKind::CfCondBr:
   case OpKind::CfAssert:
-    fail(op.loc, "'" + std::string(op.name()) + "' (unstructured control flow) inside an accelerated function "
-                 "is not supported; keep the function on the host (narrow the accelerated set with --accel)");
+    fail(op.loc, "'" + std::string(op.name()) +
+                     "' (unstructured control flow) inside an accelerated function "
+                     "is not supported; keep the function on the host (narrow the accelerated set "
+                     "with --accel)");
   case OpKind::Func:
   case OpKind::Return:
   case OpKind::Yield:
@@ -176,10 +194,11 @@ void Lowerer::lowerOp(const Op& op, RegionState& s) {
   }
   // Every other op is arithmetic: one compute unit.
   std::vector<PortRef> ins;
-  for (const Value* v : op.operands) ins.push_back(lookup(v, s));
+  for (const Value* v : op.operands)
+    ins.push_back(lookup(v, s));
   define(s, op.result(),
-         compute(s, op.kind, ins, op.result()->type, &op, shortName(op) + "." + valueName(op.result()),
-                 ArithAttrs{op.cmpi, op.cmpf}));
+         compute(s, op.kind, ins, op.result()->type, &op,
+                 shortName(op) + "." + valueName(op.result()), ArithAttrs{op.cmpi, op.cmpf}));
 }
 
 // ---- scf.if ------------------------------------------------------------------------
@@ -187,8 +206,9 @@ void Lowerer::lowerOp(const Op& op, RegionState& s) {
 // Opens the two branches of a condition (an scf.if, or a loop's zero-trip guard): the
 // If item of the memory block tree and the then/else states sharing one cond_br per
 // outer value.
-Lowerer::Branches Lowerer::openBranches(const Op& op, RegionState& s, PortRef cond, Rate thenRate, Rate elseRate,
-                                        const std::string& thenName, const std::string& elseName, bool guard) {
+Lowerer::Branches Lowerer::openBranches(const Op& op, RegionState& s, PortRef cond, Rate thenRate,
+                                        Rate elseRate, const std::string& thenName,
+                                        const std::string& elseName, bool guard) {
   auto sp = std::make_shared<BranchSplits>();
   sp->thenRate = std::move(thenRate);
   sp->elseRate = std::move(elseRate);
@@ -213,7 +233,8 @@ Lowerer::Branches Lowerer::openBranches(const Op& op, RegionState& s, PortRef co
 PortRef Lowerer::yieldValue(const Value* v, RegionState& branch, const Region& region) {
   // The spec's branch gate: a yielded value defined outside the branch is split by the
   // branch's cond_br (importInto does it). The injection skips the split.
-  if (injected(Injection::NoBranchGate) && !isDefinedInside(v, region)) return lookup(v, *branch.parent);
+  if (injected(Injection::NoBranchGate) && !isDefinedInside(v, region))
+    return lookup(v, *branch.parent);
   return lookup(v, branch);
 }
 
@@ -227,13 +248,16 @@ void Lowerer::lowerIf(const Op& op, RegionState& s) {
 
   const Op& ty = lowerRegion(op.region(0).front(), t);
   std::vector<PortRef> tv, ev;
-  for (const Value* v : ty.operands) tv.push_back(yieldValue(v, t, op.region(0)));
+  for (const Value* v : ty.operands)
+    tv.push_back(yieldValue(v, t, op.region(0)));
   if (!op.region(1).empty()) {
     const Op& ey = lowerRegion(op.region(1).front(), e);
-    for (const Value* v : ey.operands) ev.push_back(yieldValue(v, e, op.region(1)));
+    for (const Value* v : ey.operands)
+      ev.push_back(yieldValue(v, e, op.region(1)));
   }
   for (size_t i = 0; i < op.results.size(); ++i)
-    define(s, op.result(i), mux(s, c, ev[i], tv[i], Role::Data, &op, "mux." + valueName(op.result(i))));
+    define(s, op.result(i),
+           mux(s, c, ev[i], tv[i], Role::Data, &op, "mux." + valueName(op.result(i))));
 }
 
 // ---- scf.for -----------------------------------------------------------------------
@@ -252,7 +276,8 @@ void Lowerer::lowerFor(const Op& op, RegionState& s) {
   if (injected(Injection::NoZeroTripGuard) || known) {
     // Unguarded: every activation reaches the stream.
     auto res = lowerForLoop(op, s, /*guarded=*/false, label);
-    for (size_t i = 0; i < res.size(); ++i) define(s, op.result(i), res[i]);
+    for (size_t i = 0; i < res.size(); ++i)
+      define(s, op.result(i), res[i]);
     return;
   }
   // Zero-trip guard: scf.if (lb < ub) { the loop } else { the initial values }.
@@ -268,7 +293,8 @@ void Lowerer::lowerFor(const Op& op, RegionState& s) {
   std::vector<PortRef> rt = lowerForLoop(op, t, true, label);
   for (size_t i = 0; i < rt.size(); ++i) {
     PortRef re = lookup(op.operand(3 + i), e);
-    define(s, op.result(i), mux(s, c, re, rt[i], Role::Data, &op, label + ".mux" + std::to_string(i)));
+    define(s, op.result(i),
+           mux(s, c, re, rt[i], Role::Data, &op, label + ".mux" + std::to_string(i)));
   }
 }
 
@@ -277,18 +303,20 @@ std::vector<PortRef> Lowerer::lowerForLoop(const Op& op, RegionState& s, bool gu
                                            const std::string& label) {
   uint32_t L = op.id;
   const Type& ivT = op.operand(0)->type;
-  PortRef lb = lookup(op.operand(0), s), ub = lookup(op.operand(1), s), step = lookup(op.operand(2), s);
+  PortRef lb = lookup(op.operand(0), s), ub = lookup(op.operand(1), s),
+          step = lookup(op.operand(2), s);
   Rate boundary = Rate::loopBoundary(L, guarded, s.rate, ctx_);
   Rate body = Rate::loopBody(L, ctx_);
-  Vertex st = addNode(dfg::NodeKind::Stream, s.scope, label + ".stream", &op, {ivT, ivT, ivT}, {ivT, Type::i1()},
-                      {Role::RawIndex, Role::RawWillContinue}, {boundary, boundary});
+  Vertex st =
+      addNode(dfg::NodeKind::Stream, s.scope, label + ".stream", &op, {ivT, ivT, ivT},
+              {ivT, Type::i1()}, {Role::RawIndex, Role::RawWillContinue}, {boundary, boundary});
   g_.node(st).stepOp = dfg::StepOp::Add;
   g_.node(st).contCond = dfg::ContCond::Lt;
   connect(lb, st, 0);
   connect(step, st, 1);
   connect(ub, st, 2);
-  Vertex gt = addNode(dfg::NodeKind::Gate, s.scope, label + ".gate", &op, {ivT, Type::i1()}, {ivT, Type::i1()},
-                      {Role::BodyIndex, Role::AfterCond}, {body, body});
+  Vertex gt = addNode(dfg::NodeKind::Gate, s.scope, label + ".gate", &op, {ivT, Type::i1()},
+                      {ivT, Type::i1()}, {Role::BodyIndex, Role::AfterCond}, {body, body});
   connect({st, 0}, gt, 0);
   connect({st, 1}, gt, 1);
   PortRef raw{st, 1}, after{gt, 1};
@@ -317,18 +345,19 @@ std::vector<PortRef> Lowerer::lowerForLoop(const Op& op, RegionState& s, bool gu
     PortRef init = lookup(op.operand(3 + i), s);
     Type t = typeOf(init);
     std::string n = valueName(blk.args[i + 1].get());
-    Vertex c = addNode(dfg::NodeKind::Carry, s.scope, label + ".carry." + n, &op, {Type::i1(), t, t}, {t},
-                       {Role::IterCarry}, {boundary});
+    Vertex c = addNode(dfg::NodeKind::Carry, s.scope, label + ".carry." + n, &op,
+                       {Type::i1(), t, t}, {t}, {Role::IterCarry}, {boundary});
     connect(carryCond, c, 0);
     connect(init, c, 1);
     carries.push_back(c);
-    auto [bt, bf] = condBr(s, carryCond, {c, 0}, body, Rate::loopExit(L, guarded, s.rate, ctx_), Role::Data, &op,
-                           label + ".split." + n);
+    auto [bt, bf] = condBr(s, carryCond, {c, 0}, body, Rate::loopExit(L, guarded, s.rate, ctx_),
+                           Role::Data, &op, label + ".split." + n);
     define(b, blk.args[i + 1].get(), bt);
     results.push_back(bf);
   }
   const Op& y = lowerRegion(blk, b);
-  for (size_t i = 0; i < carries.size(); ++i) connect(lookup(y.operand(i), b), carries[i], 2);
+  for (size_t i = 0; i < carries.size(); ++i)
+    connect(lookup(y.operand(i), b), carries[i], 2);
   return results;
 }
 
@@ -340,7 +369,8 @@ void Lowerer::lowerWhile(const Op& op, RegionState& s) {
   const Block& before = op.region(0).front();
   std::string label = scopeLabel(op, "while");
   // The first evaluation of the condition, at the parent level.
-  for (size_t i = 0; i < before.args.size(); ++i) define(s, before.args[i].get(), lookup(op.operand(i), s));
+  for (size_t i = 0; i < before.args.size(); ++i)
+    define(s, before.args[i].get(), lookup(op.operand(i), s));
   std::string outer = ctx_;
   ctx_ = outer + "W" + std::to_string(W) + ":f/"; // the interpreter counts first executions apart
   const Op& cond0 = lowerRegion(before, s);
@@ -354,7 +384,8 @@ void Lowerer::lowerWhile(const Op& op, RegionState& s) {
   std::vector<PortRef> rt = lowerWhileRotated(op, cond0, t, label);
   for (size_t i = 0; i < rt.size(); ++i) {
     PortRef re = lookup(cond0.operand(1 + i), e);
-    define(s, op.result(i), mux(s, c0, re, rt[i], Role::Data, &op, label + ".mux" + std::to_string(i)));
+    define(s, op.result(i),
+           mux(s, c0, re, rt[i], Role::Data, &op, label + ".mux" + std::to_string(i)));
   }
 }
 
@@ -386,8 +417,9 @@ std::vector<PortRef> Lowerer::lowerWhileRotated(const Op& op, const Op& cond0, R
   for (size_t i = 0; i < after.args.size(); ++i) {
     PortRef init = lookup(cond0.operand(1 + i), t);
     Type ty = typeOf(init);
-    Vertex c = addNode(dfg::NodeKind::Carry, t.scope, label + ".carry." + valueName(after.args[i].get()), &op,
-                       {Type::i1(), ty, ty}, {ty}, {Role::IterCarry}, {body});
+    Vertex c =
+        addNode(dfg::NodeKind::Carry, t.scope, label + ".carry." + valueName(after.args[i].get()),
+                &op, {Type::i1(), ty, ty}, {ty}, {Role::IterCarry}, {body});
     pending.push_back(c);
     connect(init, c, 1);
     carries.push_back(c);
@@ -395,8 +427,10 @@ std::vector<PortRef> Lowerer::lowerWhileRotated(const Op& op, const Op& cond0, R
   }
   const Op& y = lowerRegion(after, b);
   std::vector<PortRef> yields;
-  for (const Value* v : y.operands) yields.push_back(lookup(v, b));
-  for (size_t i = 0; i < before.args.size(); ++i) define(b, before.args[i].get(), yields[i]);
+  for (const Value* v : y.operands)
+    yields.push_back(lookup(v, b));
+  for (size_t i = 0; i < before.args.size(); ++i)
+    define(b, before.args[i].get(), yields[i]);
   std::string outer = ctx_;
   ctx_ = outer + "W" + std::to_string(W) + ":l/";
   const Op& cond = lowerRegion(before, b);
@@ -409,7 +443,8 @@ std::vector<PortRef> Lowerer::lowerWhileRotated(const Op& op, const Op& cond0, R
   retag(raw, Role::RawWillContinue, body);
   item.cond = raw;
   item.raw = raw;
-  for (Vertex v : pending) connect(raw, v, 0);
+  for (Vertex v : pending)
+    connect(raw, v, 0);
   b.pendingCond = nullptr;
   b.cond = raw;
 
@@ -464,12 +499,14 @@ void Lowerer::lowerWhileSpecLiteral(const Op& op, RegionState& s) {
   const Op& cond = lowerRegion(before, bs);
   ctx_ = outer;
   if (!isDefinedInside(cond.operand(0), op.region(0)))
-    fail(cond.loc, "unsupported: the condition of 'scf.while' must be computed in its before region");
+    fail(cond.loc,
+         "unsupported: the condition of 'scf.while' must be computed in its before region");
   PortRef raw = lookup(cond.operand(0), bs);
   retag(raw, Role::RawWillContinue, beforeRate);
   loop.cond = raw;
   loop.raw = raw;
-  for (Vertex v : pending) connect(raw, v, 0);
+  for (Vertex v : pending)
+    connect(raw, v, 0);
   bs.pendingCond = nullptr;
   bs.cond = raw;
 
@@ -491,21 +528,24 @@ void Lowerer::lowerWhileSpecLiteral(const Op& op, RegionState& s) {
   br.scope = bs.scope;
   RegionState as = loopState(s, afterCond, body, label + ".after", &op, br.a.get());
   Type none = Type::none();
-  Vertex inv = addNode(dfg::NodeKind::Invariant, as.scope, "inv.ctrl", &op, {Type::i1(), none}, {none},
-                       {Role::BodyCtrl}, {body});
+  Vertex inv = addNode(dfg::NodeKind::Invariant, as.scope, "inv.ctrl", &op, {Type::i1(), none},
+                       {none}, {Role::BodyCtrl}, {body});
   connect(afterCond, inv, 0);
   connect(lookup(ctrlKey(), bs), inv, 1);
   as.env[ctrlKey()] = {inv, 0};
   std::vector<PortRef> results;
   for (size_t i = 0; i < after.args.size(); ++i) {
     PortRef fwd = lookup(cond.operand(1 + i), bs);
-    auto [at, af] = condBr(bs, raw, fwd, body, exit, Role::Data, &op, label + ".split." + std::to_string(i));
+    auto [at, af] =
+        condBr(bs, raw, fwd, body, exit, Role::Data, &op, label + ".split." + std::to_string(i));
     define(as, after.args[i].get(), at);
     results.push_back(af);
   }
   const Op& y = lowerRegion(after, as);
-  for (size_t i = 0; i < carries.size(); ++i) connect(lookup(y.operand(i), as), carries[i], 2);
-  for (size_t i = 0; i < results.size(); ++i) define(s, op.result(i), results[i]);
+  for (size_t i = 0; i < carries.size(); ++i)
+    connect(lookup(y.operand(i), as), carries[i], 2);
+  for (size_t i = 0; i < results.size(); ++i)
+    define(s, op.result(i), results[i]);
 }
 
 } // namespace loom::lower

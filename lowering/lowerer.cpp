@@ -14,9 +14,12 @@ struct InjectionName {
   const char* name;
 };
 const InjectionName kInjections[] = {
-    {Injection::BodyCtrlRaw, "body-ctrl-raw"},         {Injection::MemCtrlRaw, "mem-ctrl-raw"},
-    {Injection::InvariantRaw, "invariant-raw"},        {Injection::IterCarryGated, "iter-carry-gated"},
-    {Injection::NoZeroTripGuard, "no-zero-trip-guard"}, {Injection::NoBranchGate, "no-branch-gate"},
+    {Injection::BodyCtrlRaw, "body-ctrl-raw"},
+    {Injection::MemCtrlRaw, "mem-ctrl-raw"},
+    {Injection::InvariantRaw, "invariant-raw"},
+    {Injection::IterCarryGated, "iter-carry-gated"},
+    {Injection::NoZeroTripGuard, "no-zero-trip-guard"},
+    {Injection::NoBranchGate, "no-branch-gate"},
     {Injection::NoMemOrder, "no-mem-order"},
 };
 } // namespace
@@ -38,7 +41,8 @@ bool injectionFromName(std::string_view name, Injection& out) {
 
 std::vector<std::string> injectionNames() {
   std::vector<std::string> v;
-  for (auto& e : kInjections) v.push_back(e.name);
+  for (auto& e : kInjections)
+    v.push_back(e.name);
   return v;
 }
 
@@ -65,7 +69,8 @@ std::optional<Diag> selectFunctions(const Module& m, const std::string& name,
   Loc fileLoc{m.file, 0, 0};
   if (!name.empty()) {
     const Function* f = m.lookup(name);
-    if (!f || f->isDeclaration) return Diag{fileLoc, "no function '@" + name + "' with a body to lower"};
+    if (!f || f->isDeclaration)
+      return Diag{fileLoc, "no function '@" + name + "' with a body to lower"};
     out.push_back(f);
     return std::nullopt;
   }
@@ -91,7 +96,9 @@ std::optional<Diag> lowerFunction(const Module& m, const Function& f, const Lowe
 
 namespace lower {
 
-void fail(const Loc& loc, const std::string& msg) { throw LoweringError{Diag{loc, msg}}; }
+void fail(const Loc& loc, const std::string& msg) {
+  throw LoweringError{Diag{loc, msg}};
+}
 
 Lowerer::Lowerer(const Module& m, const Function& f, const LowerOptions& opts, dfg::Graph& g)
     : mod_(m), func_(f), opts_(opts), g_(g) {}
@@ -130,9 +137,9 @@ Origin Lowerer::originOf(const Op* op) const {
   return o;
 }
 
-Vertex Lowerer::addNode(dfg::NodeKind kind, uint32_t scope, const std::string& label, const Op* origin,
-                        std::vector<Type> ins, std::vector<Type> outs, std::vector<Role> roles,
-                        std::vector<Rate> rates) {
+Vertex Lowerer::addNode(dfg::NodeKind kind, uint32_t scope, const std::string& label,
+                        const Op* origin, std::vector<Type> ins, std::vector<Type> outs,
+                        std::vector<Role> roles, std::vector<Rate> rates) {
   dfg::Node n;
   n.kind = kind;
   n.scope = scope;
@@ -160,37 +167,42 @@ void Lowerer::retag(PortRef p, Role role, const Rate& rate) {
 PortRef Lowerer::constant(RegionState& s, Bits value, const Type& t, const Op* origin,
                           const std::string& label) {
   PortRef ctrl = lookup(ctrlKey(), s);
-  Vertex v = addNode(dfg::NodeKind::Constant, s.scope, label, origin, {Type::none()}, {t}, {Role::Data},
-                     {s.rate});
+  Vertex v = addNode(dfg::NodeKind::Constant, s.scope, label, origin, {Type::none()}, {t},
+                     {Role::Data}, {s.rate});
   g_.node(v).constValue = value;
   connect(ctrl, v, 0);
   return {v, 0};
 }
 
-PortRef Lowerer::compute(RegionState& s, OpKind k, std::vector<PortRef> operands, const Type& resultType,
-                         const Op* origin, const std::string& label, ArithAttrs attrs) {
+PortRef Lowerer::compute(RegionState& s, OpKind k, std::vector<PortRef> operands,
+                         const Type& resultType, const Op* origin, const std::string& label,
+                         ArithAttrs attrs) {
   std::vector<Type> ins;
-  for (auto& p : operands) ins.push_back(typeOf(p));
-  Vertex v = addNode(dfg::NodeKind::Compute, s.scope, label, origin, ins, {resultType}, {Role::Data},
-                     {s.rate});
+  for (auto& p : operands)
+    ins.push_back(typeOf(p));
+  Vertex v = addNode(dfg::NodeKind::Compute, s.scope, label, origin, ins, {resultType},
+                     {Role::Data}, {s.rate});
   g_.node(v).arith = k;
   g_.node(v).arithAttrs = attrs;
-  for (unsigned i = 0; i < operands.size(); ++i) connect(operands[i], v, i);
+  for (unsigned i = 0; i < operands.size(); ++i)
+    connect(operands[i], v, i);
   return {v, 0};
 }
 
 PortRef Lowerer::mux(RegionState& s, PortRef sel, PortRef ifFalse, PortRef ifTrue, Role role,
                      const Op* origin, const std::string& label) {
   Type t = typeOf(ifTrue);
-  Vertex v = addNode(dfg::NodeKind::Mux, s.scope, label, origin, {Type::i1(), t, t}, {t}, {role}, {s.rate});
+  Vertex v = addNode(dfg::NodeKind::Mux, s.scope, label, origin, {Type::i1(), t, t}, {t}, {role},
+                     {s.rate});
   connect(sel, v, 0);
   connect(ifFalse, v, 1);
   connect(ifTrue, v, 2);
   return {v, 0};
 }
 
-std::pair<PortRef, PortRef> Lowerer::condBr(RegionState& s, PortRef cond, PortRef data, Rate t, Rate f,
-                                            Role role, const Op* origin, const std::string& label) {
+std::pair<PortRef, PortRef> Lowerer::condBr(RegionState& s, PortRef cond, PortRef data, Rate t,
+                                            Rate f, Role role, const Op* origin,
+                                            const std::string& label) {
   Type ty = typeOf(data);
   Vertex v = addNode(dfg::NodeKind::CondBr, s.scope, label, origin, {Type::i1(), ty}, {ty, ty},
                      {role, role}, {std::move(t), std::move(f)});
@@ -235,7 +247,8 @@ PortRef Lowerer::importInto(const Key& k, PortRef outer, RegionState& s) {
     // The spec's body-local invariant; the injections wire it to the raw stream.
     PortRef d = s.cond;
     if (s.hasRaw) {
-      if ((isCtrl && injected(Injection::BodyCtrlRaw)) || (!isCtrl && injected(Injection::InvariantRaw)))
+      if ((isCtrl && injected(Injection::BodyCtrlRaw)) ||
+          (!isCtrl && injected(Injection::InvariantRaw)))
         d = s.raw;
     }
     Type t = typeOf(outer);
@@ -255,7 +268,8 @@ PortRef Lowerer::importInto(const Key& k, PortRef outer, RegionState& s) {
     if (it != sp.made.end()) {
       v = it->second;
     } else {
-      v = condBr(*s.parent, s.cond, outer, sp.thenRate, sp.elseRate, role, origin, "br." + valueLabel(k))
+      v = condBr(*s.parent, s.cond, outer, sp.thenRate, sp.elseRate, role, origin,
+                 "br." + valueLabel(k))
               .first.node;
       sp.made[k] = v;
     }
@@ -275,13 +289,14 @@ RegionState Lowerer::branchState(RegionState& parent, PortRef cond, bool side, R
   s.side = side;
   s.splits = std::move(splits);
   s.rate = std::move(rate);
-  s.scope = addScope(side ? dfg::Scope::Kind::IfThen : dfg::Scope::Kind::IfElse, scopeName, parent.scope, op);
+  s.scope = addScope(side ? dfg::Scope::Kind::IfThen : dfg::Scope::Kind::IfElse, scopeName,
+                     parent.scope, op);
   s.block = block;
   return s;
 }
 
-RegionState Lowerer::loopState(RegionState& parent, PortRef cond, Rate rate, const std::string& scopeName,
-                               const Op* op, LRegion* block) {
+RegionState Lowerer::loopState(RegionState& parent, PortRef cond, Rate rate,
+                               const std::string& scopeName, const Op* op, LRegion* block) {
   RegionState s;
   s.parent = &parent;
   s.boundary = RegionState::Boundary::LoopBody;

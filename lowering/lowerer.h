@@ -27,11 +27,11 @@
 
 namespace loom::lower {
 
+using dfg::Origin;
 using dfg::PortRef;
 using dfg::Rate;
 using dfg::Role;
 using dfg::Vertex;
-using dfg::Origin;
 
 struct LoweringError {
   Diag diag;
@@ -51,19 +51,21 @@ struct KeyHash {
     return std::hash<const void*>()(k.value) * 31 + static_cast<size_t>(k.component + 2);
   }
 };
-inline Key ctrlKey() { return {nullptr, -1}; }
+inline Key ctrlKey() {
+  return {nullptr, -1};
+}
 
 // The memory block tree: every region as an entry -> done block holding, in program
 // order, its accesses and the child constructs that contain accesses.
 struct LRegion;
 struct LItem {
   enum class Kind { Access, If, Loop } kind;
-  int access = -1;                 // Access: index into Lowerer::accesses_
-  PortRef cond;                    // If: branch condition; Loop: the body condition
-  PortRef raw;                     // Loop: raw_will_continue (for mem-ctrl-raw)
-  Rate thenRate, elseRate;         // If
+  int access = -1;                   // Access: index into Lowerer::accesses_
+  PortRef cond;                      // If: branch condition; Loop: the body condition
+  PortRef raw;                       // Loop: raw_will_continue (for mem-ctrl-raw)
+  Rate thenRate, elseRate;           // If
   Rate bodyRate, tailRate, exitRate; // Loop
-  std::unique_ptr<LRegion> a, b;   // If: then, else; Loop: body
+  std::unique_ptr<LRegion> a, b;     // If: then, else; Loop: body
   Origin origin;
   uint32_t scope = 0;
 };
@@ -114,10 +116,10 @@ struct RegionState {
   enum class Boundary { Function, LoopBody, Branch };
   RegionState* parent = nullptr;
   Boundary boundary = Boundary::Function;
-  PortRef cond;          // LoopBody: the stream invariants use; Branch: the condition
-  PortRef raw;           // LoopBody of a for: raw_will_continue (injections)
+  PortRef cond; // LoopBody: the stream invariants use; Branch: the condition
+  PortRef raw;  // LoopBody of a for: raw_will_continue (injections)
   bool hasRaw = false;
-  bool side = true;      // Branch: then (true) or else
+  bool side = true;                     // Branch: then (true) or else
   std::shared_ptr<BranchSplits> splits; // Branch
   // LoopBody whose condition is not known yet (while): invariants to patch.
   std::vector<Vertex>* pendingCond = nullptr;
@@ -149,9 +151,9 @@ private:
 
   // ---- builder (lowerer.cpp) -------------------------------------------------------
   uint32_t addScope(dfg::Scope::Kind kind, const std::string& name, uint32_t parent, const Op* op);
-  Vertex addNode(dfg::NodeKind kind, uint32_t scope, const std::string& label,
-                 const Op* origin, std::vector<Type> ins, std::vector<Type> outs,
-                 std::vector<Role> roles, std::vector<Rate> rates);
+  Vertex addNode(dfg::NodeKind kind, uint32_t scope, const std::string& label, const Op* origin,
+                 std::vector<Type> ins, std::vector<Type> outs, std::vector<Role> roles,
+                 std::vector<Rate> rates);
   void connect(PortRef from, Vertex to, unsigned port) { g_.connect(from, to, port); }
   // Re-tags an output (and the channels already leaving it).
   void retag(PortRef p, Role role, const Rate& rate);
@@ -170,7 +172,8 @@ private:
   RegionState loopState(RegionState& parent, PortRef cond, Rate rate, const std::string& scopeName,
                         const Op* op, LRegion* block);
 
-  PortRef constant(RegionState& s, Bits value, const Type& t, const Op* origin, const std::string& label);
+  PortRef constant(RegionState& s, Bits value, const Type& t, const Op* origin,
+                   const std::string& label);
   PortRef compute(RegionState& s, OpKind k, std::vector<PortRef> operands, const Type& resultType,
                   const Op* origin, const std::string& label, ArithAttrs attrs = {});
   PortRef mux(RegionState& s, PortRef sel, PortRef ifFalse, PortRef ifTrue, Role role,
@@ -190,7 +193,8 @@ private:
   void lowerOp(const Op& op, RegionState& s);
   void lowerIf(const Op& op, RegionState& s);
   void lowerFor(const Op& op, RegionState& s);
-  std::vector<PortRef> lowerForLoop(const Op& op, RegionState& s, bool guarded, const std::string& label);
+  std::vector<PortRef> lowerForLoop(const Op& op, RegionState& s, bool guarded,
+                                    const std::string& label);
   void lowerWhile(const Op& op, RegionState& s);
   std::vector<PortRef> lowerWhileRotated(const Op& op, const Op& firstCond, RegionState& thenS,
                                          const std::string& label);
@@ -208,8 +212,10 @@ private:
   void lowerDim(const Op& op, RegionState& s);
   void lowerAccess(const Op& op, RegionState& s);
   PortRef componentValue(const Component& c, RegionState& s, const Op* origin);
-  Component addC(const Component& a, const Component& b, RegionState& s, const Op& op, const Value* res, int idx);
-  Component mulC(const Component& a, const Component& b, RegionState& s, const Op& op, const Value* res, int idx);
+  Component addC(const Component& a, const Component& b, RegionState& s, const Op& op,
+                 const Value* res, int idx);
+  Component mulC(const Component& a, const Component& b, RegionState& s, const Op& op,
+                 const Value* res, int idx);
   PortRef address(const Op& op, const MemDesc& d, unsigned firstIndex, RegionState& s);
 
   // ---- memory (memory.cpp) ---------------------------------------------------------
@@ -217,7 +223,8 @@ private:
   void connectInterface(uint32_t group, RegionState& fn);
   PortRef orderRegion(uint32_t group, LRegion& r, PortRef token, const Rate& rate);
   PortRef orderItem(uint32_t group, LItem& it, PortRef token, const Rate& rate);
-  PortRef join(const std::vector<PortRef>& tokens, uint32_t scope, const Rate& rate, const Origin& origin);
+  PortRef join(const std::vector<PortRef>& tokens, uint32_t scope, const Rate& rate,
+               const Origin& origin);
   bool regionHasGroup(const LRegion& r, uint32_t group) const;
   bool itemHasGroup(const LItem& it, uint32_t group) const;
 

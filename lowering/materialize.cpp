@@ -34,8 +34,9 @@ void Lowerer::materialize() {
       boost::remove_out_edge_if(
           v, [&](dfg::EdgeId e) { return g_.edge(e).srcPort == p; }, g_.g);
       size_t k = targets.size();
-      Vertex f = addNode(dfg::NodeKind::Fork, g_.node(v).scope, "fork", g_.node(v).origin.op, {t},
-                         std::vector<Type>(k, t), std::vector<Role>(k, role), std::vector<Rate>(k, rate));
+      Vertex f =
+          addNode(dfg::NodeKind::Fork, g_.node(v).scope, "fork", g_.node(v).origin.op, {t},
+                  std::vector<Type>(k, t), std::vector<Role>(k, role), std::vector<Rate>(k, rate));
       g_.node(f).origin = g_.node(v).origin;
       connect({v, p}, f, 0);
       for (unsigned i = 0; i < k; ++i) {

@@ -46,7 +46,8 @@ void Lowerer::lowerMemory(RegionState& fn, std::vector<PortRef>& dones) {
 void Lowerer::connectInterface(uint32_t group, RegionState& fn) {
   MemGroup& mg = groups_[group];
   std::vector<int> stores, loads;
-  for (int a : mg.accesses) (accesses_[a].isStore ? stores : loads).push_back(a);
+  for (int a : mg.accesses)
+    (accesses_[a].isStore ? stores : loads).push_back(a);
   Type elem = mg.type.mem->elem, index = Type::index(), none = Type::none();
   std::vector<Type> ins, outs;
   std::vector<Role> roles;
@@ -56,7 +57,8 @@ void Lowerer::connectInterface(uint32_t group, RegionState& fn) {
     ins.push_back(elem);
     ins.push_back(index);
   }
-  for (size_t j = 0; j < loads.size(); ++j) ins.push_back(index);
+  for (size_t j = 0; j < loads.size(); ++j)
+    ins.push_back(index);
   for (int a : loads) {
     outs.push_back(elem);
     roles.push_back(Role::MemData);
@@ -73,9 +75,10 @@ void Lowerer::connectInterface(uint32_t group, RegionState& fn) {
     rates.push_back(rateOf(a));
   }
   bool ext = mg.argIndex >= 0;
-  std::string label = ext ? "extmem.arg" + std::to_string(mg.argIndex) : "mem" + std::to_string(group);
-  Vertex m = addNode(ext ? NodeKind::ExtMemory : NodeKind::Memory, fn.scope, label, mg.origin.op, ins, outs,
-                     roles, rates);
+  std::string label =
+      ext ? "extmem.arg" + std::to_string(mg.argIndex) : "mem" + std::to_string(group);
+  Vertex m = addNode(ext ? NodeKind::ExtMemory : NodeKind::Memory, fn.scope, label, mg.origin.op,
+                     ins, outs, roles, rates);
   dfg::Node& mn = g_.node(m);
   mn.origin = mg.origin;
   mn.numStores = static_cast<unsigned>(stores.size());
@@ -102,11 +105,14 @@ void Lowerer::connectInterface(uint32_t group, RegionState& fn) {
   }
 }
 
-PortRef Lowerer::join(const std::vector<PortRef>& tokens, uint32_t scope, const Rate& rate, const Origin& origin) {
+PortRef Lowerer::join(const std::vector<PortRef>& tokens, uint32_t scope, const Rate& rate,
+                      const Origin& origin) {
   std::vector<Type> ins(tokens.size(), Type::none());
-  Vertex j = addNode(NodeKind::Join, scope, "join", origin.op, ins, {Type::none()}, {Role::Done}, {rate});
+  Vertex j =
+      addNode(NodeKind::Join, scope, "join", origin.op, ins, {Type::none()}, {Role::Done}, {rate});
   g_.node(j).origin = origin;
-  for (unsigned i = 0; i < tokens.size(); ++i) connect(tokens[i], j, i);
+  for (unsigned i = 0; i < tokens.size(); ++i)
+    connect(tokens[i], j, i);
   return {j, 0};
 }
 
@@ -120,16 +126,20 @@ PortRef Lowerer::orderRegion(uint32_t group, LRegion& r, PortRef token, const Ra
   if (injected(Injection::NoMemOrder)) {
     // Every item takes the region's entry token; nothing orders them.
     std::vector<PortRef> dones;
-    for (LItem* it : items) dones.push_back(orderItem(group, *it, token, rate));
+    for (LItem* it : items)
+      dones.push_back(orderItem(group, *it, token, rate));
     return dones.size() == 1 ? dones[0] : join(dones, items[0]->scope, rate, items[0]->origin);
   }
   for (size_t i = 0; i < items.size();) {
     // RAR: consecutive loads at this level share the token; their dones are joined.
     size_t j = i;
-    while (j < items.size() && items[j]->kind == LItem::Kind::Access && !accesses_[items[j]->access].isStore) ++j;
+    while (j < items.size() && items[j]->kind == LItem::Kind::Access &&
+           !accesses_[items[j]->access].isStore)
+      ++j;
     if (j - i >= 2) {
       std::vector<PortRef> dones;
-      for (size_t k = i; k < j; ++k) dones.push_back(orderItem(group, *items[k], token, rate));
+      for (size_t k = i; k < j; ++k)
+        dones.push_back(orderItem(group, *items[k], token, rate));
       token = join(dones, items[i]->scope, rate, accesses_[items[i]->access].origin);
       i = j;
       continue;
@@ -150,15 +160,15 @@ PortRef Lowerer::orderItem(uint32_t group, LItem& it, PortRef token, const Rate&
   }
   case LItem::Kind::If: {
     // Split the token by the branch's own condition; merge the branch dones.
-    Vertex br = addNode(NodeKind::CondBr, it.scope, "mem.br", it.origin.op, {Type::i1(), none}, {none, none},
-                        {Role::MemCtrl, Role::MemCtrl}, {it.thenRate, it.elseRate});
+    Vertex br = addNode(NodeKind::CondBr, it.scope, "mem.br", it.origin.op, {Type::i1(), none},
+                        {none, none}, {Role::MemCtrl, Role::MemCtrl}, {it.thenRate, it.elseRate});
     g_.node(br).origin = it.origin;
     connect(it.cond, br, 0);
     connect(token, br, 1);
     PortRef td = orderRegion(group, *it.a, {br, 0}, it.thenRate);
     PortRef fd = orderRegion(group, *it.b, {br, 1}, it.elseRate);
-    Vertex mx = addNode(NodeKind::Mux, it.scope, "mem.mux", it.origin.op, {Type::i1(), none, none}, {none},
-                        {Role::Done}, {rate});
+    Vertex mx = addNode(NodeKind::Mux, it.scope, "mem.mux", it.origin.op, {Type::i1(), none, none},
+                        {none}, {Role::Done}, {rate});
     g_.node(mx).origin = it.origin;
     connect(it.cond, mx, 0);
     connect(fd, mx, 1);
@@ -169,14 +179,14 @@ PortRef Lowerer::orderItem(uint32_t group, LItem& it, PortRef token, const Rate&
     // loop_ctrl = carry(after_cond, entry, body_done_feedback); body done split by
     // after_cond: true -> feedback, false -> exit.
     PortRef d = injected(Injection::MemCtrlRaw) ? it.raw : it.cond;
-    Vertex c = addNode(NodeKind::Carry, it.scope, "mem.carry", it.origin.op, {Type::i1(), none, none}, {none},
-                       {Role::MemCtrl}, {it.bodyRate});
+    Vertex c = addNode(NodeKind::Carry, it.scope, "mem.carry", it.origin.op,
+                       {Type::i1(), none, none}, {none}, {Role::MemCtrl}, {it.bodyRate});
     g_.node(c).origin = it.origin;
     connect(d, c, 0);
     connect(token, c, 1);
     PortRef bd = orderRegion(group, *it.a, {c, 0}, it.bodyRate);
-    Vertex sp = addNode(NodeKind::CondBr, it.scope, "mem.split", it.origin.op, {Type::i1(), none}, {none, none},
-                        {Role::Done, Role::Done}, {it.tailRate, it.exitRate});
+    Vertex sp = addNode(NodeKind::CondBr, it.scope, "mem.split", it.origin.op, {Type::i1(), none},
+                        {none, none}, {Role::Done, Role::Done}, {it.tailRate, it.exitRate});
     g_.node(sp).origin = it.origin;
     connect(d, sp, 0);
     connect(bd, sp, 1);

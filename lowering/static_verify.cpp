@@ -9,7 +9,6 @@
 #include "lowering/static_verify.h"
 
 #include <boost/graph/dominator_tree.hpp>
-
 #include <map>
 #include <set>
 
@@ -29,7 +28,8 @@ public:
   std::vector<GraphFinding> run() {
     checkPorts();
     if (!findings_.empty()) return findings_; // the rest needs a well-formed graph
-    for (Vertex v = 0; v < g_.numNodes(); ++v) checkRates(v);
+    for (Vertex v = 0; v < g_.numNodes(); ++v)
+      checkRates(v);
     checkAccesses();
     checkReturnPostDominatesDones();
     checkGroupIndependence();
@@ -59,29 +59,40 @@ private:
       for (auto [it, end] = boost::in_edges(v, g_.g); it != end; ++it) {
         const dfg::Edge& e = g_.edge(*it);
         if (e.dstPort >= ins.size()) {
-          report("ports", v, "has a channel into input port " + std::to_string(e.dstPort) + ", which does not exist");
+          report("ports", v,
+                 "has a channel into input port " + std::to_string(e.dstPort) +
+                     ", which does not exist");
           continue;
         }
         ++ins[e.dstPort];
         if (e.type != n.inTypes[e.dstPort])
-          report("ports", v, "input " + port(v, true, e.dstPort) + " expects " + n.inTypes[e.dstPort].str() +
-                                 " but its channel carries " + e.type.str());
+          report("ports", v,
+                 "input " + port(v, true, e.dstPort) + " expects " + n.inTypes[e.dstPort].str() +
+                     " but its channel carries " + e.type.str());
       }
       for (auto [it, end] = boost::out_edges(v, g_.g); it != end; ++it) {
         const dfg::Edge& e = g_.edge(*it);
         if (e.srcPort >= outs.size()) {
-          report("ports", v, "has a channel from output port " + std::to_string(e.srcPort) + ", which does not exist");
+          report("ports", v,
+                 "has a channel from output port " + std::to_string(e.srcPort) +
+                     ", which does not exist");
           continue;
         }
         ++outs[e.srcPort];
       }
       for (unsigned p = 0; p < ins.size(); ++p)
         if (ins[p] != 1)
-          report("ports", v, "input " + port(v, true, p) + (ins[p] ? " has " + std::to_string(ins[p]) + " producers" : " is not connected"));
+          report(
+              "ports", v,
+              "input " + port(v, true, p) +
+                  (ins[p] ? " has " + std::to_string(ins[p]) + " producers" : " is not connected"));
       if (n.kind == NodeKind::Return) continue; // its outputs go to the host
       for (unsigned p = 0; p < outs.size(); ++p)
         if (outs[p] != 1)
-          report("ports", v, "output " + port(v, false, p) + (outs[p] ? " has " + std::to_string(outs[p]) + " consumers (a fork is missing)" : " is not connected (a sink is missing)"));
+          report("ports", v,
+                 "output " + port(v, false, p) +
+                     (outs[p] ? " has " + std::to_string(outs[p]) + " consumers (a fork is missing)"
+                              : " is not connected (a sink is missing)"));
     }
   }
 
@@ -103,7 +114,8 @@ private:
   std::string describeIn(Vertex v, unsigned p) const {
     const dfg::Edge& e = inEdge(v, p);
     Vertex src = producer(v, p);
-    return std::string(dfg::roleName(e.role)) + " from '" + node(src).name + "' (" + e.rate.formula() + ")";
+    return std::string(dfg::roleName(e.role)) + " from '" + node(src).name + "' (" +
+           e.rate.formula() + ")";
   }
 
   bool allKnown(std::initializer_list<const Rate*> rs) const {
@@ -119,17 +131,20 @@ private:
     for (unsigned p = 0; p < n.inTypes.size(); ++p) {
       const Rate& r = inRate(v, p);
       if (!r.known()) return;
-      if (!ref) ref = &r;
+      if (!ref)
+        ref = &r;
       else if (!r.sameCount(*ref))
-        return report("rates", v, "input " + port(v, true, p) + " carries " + describeIn(v, p) + " but input " +
-                                      port(v, true, 0) + " carries " + describeIn(v, 0) +
-                                      ": inputs of one firing must come from the same region execution");
+        return report("rates", v,
+                      "input " + port(v, true, p) + " carries " + describeIn(v, p) + " but input " +
+                          port(v, true, 0) + " carries " + describeIn(v, 0) +
+                          ": inputs of one firing must come from the same region execution");
     }
     for (unsigned p = 0; p < n.outTypes.size(); ++p) {
       if (!outRate(v, p).known() || !ref) continue;
       if (!outRate(v, p).sameCount(*ref))
-        report("rates", v, "output " + port(v, false, p) + " is in " + outRate(v, p).str() + " (" +
-                               outRate(v, p).formula() + ") but its inputs are " + ref->formula());
+        report("rates", v,
+               "output " + port(v, false, p) + " is in " + outRate(v, p).str() + " (" +
+                   outRate(v, p).formula() + ") but its inputs are " + ref->formula());
     }
   }
 
@@ -168,12 +183,13 @@ private:
         node(v).kind == NodeKind::Invariant)
       rule = ": a body-local invariant must be driven by after_cond, not raw_will_continue";
     else if (de.role == Role::RawWillContinue && outRole == Role::MemCtrl)
-      rule = ": a loop-body memory-control carry must be driven by after_cond, not raw_will_continue";
+      rule =
+          ": a loop-body memory-control carry must be driven by after_cond, not raw_will_continue";
     else if (de.role == Role::AfterCond && outRole == Role::IterCarry)
       rule = ": an iter_arg carry must be driven by raw_will_continue, not after_cond";
     report("loop-control", v,
-           "input " + port(v, true, 0) + " is " + describeIn(v, 0) + " but its output is in " + o.str() + " (" +
-               o.formula() + ")" + rule);
+           "input " + port(v, true, 0) + " is " + describeIn(v, 0) + " but its output is in " +
+               o.str() + " (" + o.formula() + ")" + rule);
   }
 
   // gate: the before streams have one token more per activation than the after ones.
@@ -191,8 +207,9 @@ private:
     for (const dfg::RateTerm& t : extra.terms)
       if (t.count == dfg::Count::LoopIterations && t.op == node(v).origin.opId) ok = false;
     if (!ok)
-      report("loop-control", v, "input " + port(v, true, 1) + " is " + describeIn(v, 1) + " and after_cond is " +
-                                    ac.formula() + ": a gate must turn N + 1 tokens per activation into N");
+      report("loop-control", v,
+             "input " + port(v, true, 1) + " is " + describeIn(v, 1) + " and after_cond is " +
+                 ac.formula() + ": a gate must turn N + 1 tokens per activation into N");
   }
 
   void checkStream(Vertex v) {
@@ -215,12 +232,14 @@ private:
         rule = ": a loop-boundary split must be driven by raw_will_continue";
       else if (cr == Role::RawWillContinue && node(v).outRoles[0] == Role::Done)
         rule = ": a loop-body done split must be driven by after_cond, not raw_will_continue";
-      return report("loop-control", v, "cond " + port(v, true, 0) + " is " + describeIn(v, 0) + " but data " +
-                                           port(v, true, 1) + " is " + describeIn(v, 1) + rule);
+      return report("loop-control", v,
+                    "cond " + port(v, true, 0) + " is " + describeIn(v, 0) + " but data " +
+                        port(v, true, 1) + " is " + describeIn(v, 1) + rule);
     }
     if (t.known() && f.known() && !t.plus(f).sameCount(d))
-      report("rates", v, "its outputs (" + t.formula() + " and " + f.formula() + ") do not add up to its input (" +
-                             d.formula() + ")");
+      report("rates", v,
+             "its outputs (" + t.formula() + " and " + f.formula() +
+                 ") do not add up to its input (" + d.formula() + ")");
   }
 
   // mux: one select per output; the data inputs add up to the output.
@@ -237,9 +256,12 @@ private:
     }
     if (!sum.sameCount(o)) {
       std::string which;
-      for (unsigned p = 1; p < node(v).inTypes.size(); ++p) which += " " + port(v, true, p) + " " + describeIn(v, p) + ";";
-      report("branch-gate", v, "data inputs add up to " + sum.formula() + " but the mux fires " + o.formula() +
-                                   " times:" + which + " a value yielded from outside a branch must be split by the branch's cond_br");
+      for (unsigned p = 1; p < node(v).inTypes.size(); ++p)
+        which += " " + port(v, true, p) + " " + describeIn(v, p) + ";";
+      report("branch-gate", v,
+             "data inputs add up to " + sum.formula() + " but the mux fires " + o.formula() +
+                 " times:" + which +
+                 " a value yielded from outside a branch must be split by the branch's cond_br");
     }
   }
 
@@ -248,7 +270,8 @@ private:
     for (Vertex v = 0; v < g_.numNodes(); ++v) {
       const dfg::Node& n = node(v);
       if (n.kind != NodeKind::Load && n.kind != NodeKind::Store) continue;
-      if (inEdge(v, 2).type != Type::none()) report("access", v, "ctrl input is not a control token");
+      if (inEdge(v, 2).type != Type::none())
+        report("access", v, "ctrl input is not a control token");
       auto toMem = g_.outEdges(v, 1);
       Vertex mem = boost::target(toMem[0], g_.g);
       if (node(mem).kind != NodeKind::Memory && node(mem).kind != NodeKind::ExtMemory) {
@@ -262,7 +285,8 @@ private:
 
   // ---- the return control post-dominates every done token -----------------------------------
   static bool isCtrlDone(const dfg::Edge& e) {
-    return e.type.isNone() && (e.role == Role::MemCtrl || e.role == Role::Done || e.role == Role::BodyCtrl);
+    return e.type.isNone() &&
+           (e.role == Role::MemCtrl || e.role == Role::Done || e.role == Role::BodyCtrl);
   }
 
   void checkReturnPostDominatesDones() {
@@ -273,7 +297,8 @@ private:
     Vertex exit = n;
     std::vector<std::vector<Vertex>> preds(n + 1); // reversed ctrl-done edges
     for (auto [it, end] = boost::edges(g_.g); it != end; ++it)
-      if (isCtrlDone(g_.edge(*it))) preds[boost::target(*it, g_.g)].push_back(boost::source(*it, g_.g));
+      if (isCtrlDone(g_.edge(*it)))
+        preds[boost::target(*it, g_.g)].push_back(boost::source(*it, g_.g));
     preds[exit].push_back(g_.ret);
     for (Vertex v = 0; v < n; ++v)
       if (node(v).kind == NodeKind::Sink) preds[exit].push_back(v);
@@ -290,10 +315,12 @@ private:
     G rg(n + 1);
     for (Vertex u = 0; u <= n; ++u)
       if (reached[u])
-        for (Vertex p : preds[u]) boost::add_edge(u, p, rg);
+        for (Vertex p : preds[u])
+          boost::add_edge(u, p, rg);
     std::vector<Vertex> idom(n + 1, boost::graph_traits<G>::null_vertex());
     auto indexMap = boost::get(boost::vertex_index, rg);
-    boost::lengauer_tarjan_dominator_tree(rg, exit, boost::make_iterator_property_map(idom.begin(), indexMap));
+    boost::lengauer_tarjan_dominator_tree(
+        rg, exit, boost::make_iterator_property_map(idom.begin(), indexMap));
     for (Vertex v = 0; v < n; ++v) {
       if (node(v).kind != NodeKind::Memory && node(v).kind != NodeKind::ExtMemory) continue;
       bool dominated = false;
@@ -305,8 +332,9 @@ private:
         if (u == exit) break;
       }
       if (!dominated)
-        report("return-order", v, "has done tokens that can reach the end of the invocation without passing the "
-                                  "return's control: the return must wait for every access");
+        report("return-order", v,
+               "has done tokens that can reach the end of the invocation without passing the "
+               "return's control: the return must wait for every access");
     }
   }
 
@@ -325,8 +353,10 @@ private:
         const dfg::Node& un = node(u);
         if ((un.kind == NodeKind::Memory || un.kind == NodeKind::ExtMemory)) {
           if (un.memGroup != group)
-            report("groups", v, "ctrl depends on the done tokens of '" + un.name +
-                                    "', another memory group: distinct memrefs must keep independent ctrl-done networks");
+            report("groups", v,
+                   "ctrl depends on the done tokens of '" + un.name +
+                       "', another memory group: distinct memrefs must keep independent ctrl-done "
+                       "networks");
           continue;
         }
         for (auto [it, end] = boost::in_edges(u, g_.g); it != end; ++it)
@@ -338,7 +368,9 @@ private:
 
 } // namespace
 
-std::vector<GraphFinding> checkGraph(const dfg::Graph& g) { return Checker(g).run(); }
+std::vector<GraphFinding> checkGraph(const dfg::Graph& g) {
+  return Checker(g).run();
+}
 
 std::optional<Diag> verifyGraph(const dfg::Graph& g) {
   auto f = checkGraph(g);

@@ -12,9 +12,13 @@ namespace loom::lower {
 
 namespace {
 
-std::string valueName(const Value* v) { return v->name.size() > 1 ? v->name.substr(1) : v->name; }
+std::string valueName(const Value* v) {
+  return v->name.size() > 1 ? v->name.substr(1) : v->name;
+}
 
-Component fixed(int64_t v) { return Component{true, v, {}}; }
+Component fixed(int64_t v) {
+  return Component{true, v, {}};
+}
 
 // The descriptor of a memref type: static fields where the type says so; dynamic ones
 // get `key(i)`.
@@ -30,8 +34,10 @@ template <typename KeyFn> MemDesc typeDesc(const Type& t, uint32_t group, KeyFn 
     d.comps[i] = v == kDynamic ? Component{false, 0, key(i)} : fixed(v);
   };
   field(0, offset);
-  for (size_t i = 0; i < r; ++i) field(1 + i, m.shape[i]);
-  for (size_t i = 0; i < r; ++i) field(1 + r + i, strides[i]);
+  for (size_t i = 0; i < r; ++i)
+    field(1 + i, m.shape[i]);
+  for (size_t i = 0; i < r; ++i)
+    field(1 + r + i, strides[i]);
   return d;
 }
 
@@ -88,40 +94,43 @@ PortRef Lowerer::componentValue(const Component& c, RegionState& s, const Op* or
   if (!c.isStatic) return lookup(c.key, s);
   auto it = s.indexConsts.find(c.value);
   if (it != s.indexConsts.end()) return it->second;
-  PortRef p = constant(s, static_cast<Bits>(c.value), Type::index(), origin, "c" + std::to_string(c.value));
+  PortRef p =
+      constant(s, static_cast<Bits>(c.value), Type::index(), origin, "c" + std::to_string(c.value));
   s.indexConsts[c.value] = p;
   return p;
 }
 
-Component Lowerer::addC(const Component& a, const Component& b, RegionState& s, const Op& op, const Value* res,
-                        int idx) {
+Component Lowerer::addC(const Component& a, const Component& b, RegionState& s, const Op& op,
+                        const Value* res, int idx) {
   if (a.isStatic && b.isStatic) return fixed(a.value + b.value);
   if (a.isStatic && a.value == 0) return b;
   if (b.isStatic && b.value == 0) return a;
   Key k{res, idx};
-  s.env[k] = compute(s, OpKind::AddI, {componentValue(a, s, &op), componentValue(b, s, &op)}, Type::index(),
-                     &op, "addi." + valueName(res) + ".d" + std::to_string(idx));
+  s.env[k] = compute(s, OpKind::AddI, {componentValue(a, s, &op), componentValue(b, s, &op)},
+                     Type::index(), &op, "addi." + valueName(res) + ".d" + std::to_string(idx));
   return Component{false, 0, k};
 }
 
-Component Lowerer::mulC(const Component& a, const Component& b, RegionState& s, const Op& op, const Value* res,
-                        int idx) {
+Component Lowerer::mulC(const Component& a, const Component& b, RegionState& s, const Op& op,
+                        const Value* res, int idx) {
   if (a.isStatic && b.isStatic) return fixed(a.value * b.value);
   if ((a.isStatic && a.value == 0) || (b.isStatic && b.value == 0)) return fixed(0);
   if (a.isStatic && a.value == 1) return b;
   if (b.isStatic && b.value == 1) return a;
   Key k{res, idx};
-  s.env[k] = compute(s, OpKind::MulI, {componentValue(a, s, &op), componentValue(b, s, &op)}, Type::index(),
-                     &op, "muli." + valueName(res) + ".d" + std::to_string(idx));
+  s.env[k] = compute(s, OpKind::MulI, {componentValue(a, s, &op), componentValue(b, s, &op)},
+                     Type::index(), &op, "muli." + valueName(res) + ".d" + std::to_string(idx));
   return Component{false, 0, k};
 }
 
 void Lowerer::lowerView(const Op& op, RegionState& s) {
   const Value* src = op.operand(0);
   const Value* res = op.result();
-  if (!res->type.isMemRef()) fail(op.loc, "unranked memrefs are not supported inside an accelerated function");
+  if (!res->type.isMemRef())
+    fail(op.loc, "unranked memrefs are not supported inside an accelerated function");
   auto it = descs_.find(src);
-  if (it == descs_.end()) fail(op.loc, "internal lowering error: memref '" + src->name + "' has no descriptor");
+  if (it == descs_.end())
+    fail(op.loc, "internal lowering error: memref '" + src->name + "' has no descriptor");
   const MemDesc sd = it->second;
   size_t sr = sd.rank();
   size_t rr = res->type.mem->shape.size();
@@ -132,16 +141,16 @@ void Lowerer::lowerView(const Op& op, RegionState& s) {
   unsigned next = 1;
   auto mixed = [&](const std::vector<int64_t>& stat) {
     std::vector<Component> v;
-    for (int64_t x : stat) v.push_back(x == kDynamic ? Component{false, 0, Key{op.operand(next++), -1}} : fixed(x));
+    for (int64_t x : stat)
+      v.push_back(x == kDynamic ? Component{false, 0, Key{op.operand(next++), -1}} : fixed(x));
     return v;
   };
   int tmp = static_cast<int>(d.comps.size()); // scratch indices for intermediate values
   switch (op.kind) {
-  case OpKind::Cast:
-    d = sd;
-    break;
+  case OpKind::Cast: d = sd; break;
   case OpKind::Subview: {
-    auto offs = mixed(op.staticOffsets), sizes = mixed(op.staticSizes), strides = mixed(op.staticStrides);
+    auto offs = mixed(op.staticOffsets), sizes = mixed(op.staticSizes),
+         strides = mixed(op.staticStrides);
     Component off = sd.comps[0];
     std::vector<Component> fullStrides;
     for (size_t k = 0; k < sr; ++k) {
@@ -169,7 +178,8 @@ void Lowerer::lowerView(const Op& op, RegionState& s) {
     break;
   }
   case OpKind::ReinterpretCast: {
-    auto offs = mixed(op.staticOffsets), sizes = mixed(op.staticSizes), strides = mixed(op.staticStrides);
+    auto offs = mixed(op.staticOffsets), sizes = mixed(op.staticSizes),
+         strides = mixed(op.staticStrides);
     d.comps[0] = offs[0];
     for (size_t k = 0; k < rr; ++k) {
       d.comps[1 + k] = sizes[k];
@@ -182,7 +192,8 @@ void Lowerer::lowerView(const Op& op, RegionState& s) {
     for (size_t gi = 0; gi < op.reassociation.size(); ++gi) {
       const auto& grp = op.reassociation[gi];
       Component size = fixed(1);
-      for (int64_t dim : grp) size = mulC(size, sd.comps[1 + dim], s, op, res, tmp++);
+      for (int64_t dim : grp)
+        size = mulC(size, sd.comps[1 + dim], s, op, res, tmp++);
       d.comps[1 + gi] = size;
       d.comps[1 + rr + gi] = grp.empty() ? fixed(1) : sd.comps[1 + sr + grp.back()];
     }
@@ -196,17 +207,21 @@ void Lowerer::lowerView(const Op& op, RegionState& s) {
       int64_t known = 1;
       int dyn = -1;
       for (int64_t dim : grp) {
-        if (shape[dim] == kDynamic) dyn = static_cast<int>(dim);
-        else known *= shape[dim];
+        if (shape[dim] == kDynamic)
+          dyn = static_cast<int>(dim);
+        else
+          known *= shape[dim];
       }
-      for (int64_t dim : grp) d.comps[1 + dim] = fixed(shape[dim]);
+      for (int64_t dim : grp)
+        d.comps[1 + dim] = fixed(shape[dim]);
       if (dyn >= 0) {
         const Component& total = sd.comps[1 + gi];
         if (total.isStatic) {
           d.comps[1 + dyn] = fixed(known ? total.value / known : 0);
         } else {
           Key k{res, tmp++};
-          s.env[k] = compute(s, OpKind::DivSI, {componentValue(total, s, &op), componentValue(fixed(known), s, &op)},
+          s.env[k] = compute(s, OpKind::DivSI,
+                             {componentValue(total, s, &op), componentValue(fixed(known), s, &op)},
                              Type::index(), &op, "divsi." + valueName(res));
           d.comps[1 + dyn] = Component{false, 0, k};
         }
@@ -227,10 +242,12 @@ void Lowerer::lowerView(const Op& op, RegionState& s) {
 void Lowerer::lowerDim(const Op& op, RegionState& s) {
   const Op* c = op.operand(1)->def;
   if (!c || c->kind != OpKind::Constant)
-    fail(op.loc, "'memref.dim' with a non-constant dimension is not supported in an accelerated function");
+    fail(op.loc,
+         "'memref.dim' with a non-constant dimension is not supported in an accelerated function");
   const MemDesc& d = descs_.at(op.operand(0));
   int64_t dim = static_cast<int64_t>(c->constBits);
-  if (dim < 0 || dim >= static_cast<int64_t>(d.rank())) fail(op.loc, "'memref.dim' index out of range");
+  if (dim < 0 || dim >= static_cast<int64_t>(d.rank()))
+    fail(op.loc, "'memref.dim' index out of range");
   MemDesc copy = d;
   define(s, op.result(), componentValue(copy.size(static_cast<size_t>(dim)), s, &op));
 }
@@ -244,9 +261,11 @@ PortRef Lowerer::address(const Op& op, const MemDesc& d, unsigned first, RegionS
     PortRef idx = lookup(op.operand(first + static_cast<unsigned>(k)), s);
     PortRef term = stride.isStatic && stride.value == 1
                        ? idx
-                       : compute(s, OpKind::MulI, {idx, componentValue(stride, s, &op)}, Type::index(), &op,
-                                 "addr.mul" + std::to_string(k));
-    acc = have ? compute(s, OpKind::AddI, {acc, term}, Type::index(), &op, "addr.add" + std::to_string(k)) : term;
+                       : compute(s, OpKind::MulI, {idx, componentValue(stride, s, &op)},
+                                 Type::index(), &op, "addr.mul" + std::to_string(k));
+    acc = have ? compute(s, OpKind::AddI, {acc, term}, Type::index(), &op,
+                         "addr.add" + std::to_string(k))
+               : term;
     have = true;
   }
   const Component& off = d.comps[0];
@@ -263,7 +282,8 @@ void Lowerer::lowerAccess(const Op& op, RegionState& s) {
   bool isStore = op.kind == OpKind::Store;
   const Value* mem = op.operand(isStore ? 1 : 0);
   auto it = descs_.find(mem);
-  if (it == descs_.end()) fail(op.loc, "internal lowering error: memref '" + mem->name + "' has no descriptor");
+  if (it == descs_.end())
+    fail(op.loc, "internal lowering error: memref '" + mem->name + "' has no descriptor");
   const MemDesc d = it->second;
   PortRef addr = address(op, d, isStore ? 2 : 1, s);
   Type elem = mem->type.mem->elem;

@@ -12,6 +12,7 @@ PACKAGES=(
   # CMake config; llvm-22-tools gives FileCheck and lit.
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   clang-14 libclang-rt-14-dev    # libFuzzer target and sanitizer builds
+  clang-format-14                # format.check: the code stays as .clang-format says
   graphviz                       # DOT rendering check
   gtkwave                        # vcd2fst/fst2vcd: the VCD tests check GTKWave reads our traces
   python3                        # bench/gen.py, tests that generate kernels or read files

@@ -98,7 +98,8 @@ private:
     OpNode out{siblings.take(leaf), index, {}, {}};
     if (uint32_t v = vertexOfOp_[index]; v != kNoVertex) {
       const dfg::Origin& o = net_.graph->node(v).origin;
-      if (o.loc.line) out.source = (o.op ? std::string(o.op->name()) + " at " : std::string()) + o.loc.where();
+      if (o.loc.line)
+        out.source = (o.op ? std::string(o.op->name()) + " at " : std::string()) + o.loc.where();
     }
     NameSet ports;
     for (int p = 0; p < op.numInputs(); ++p)

@@ -12,8 +12,8 @@
 // the file, so the file is grown ahead of the writes (fallocate) and cut to its length
 // by close(). A run killed by SIGINT, SIGTERM or SIGHUP has its files cut after the text
 // known to be written (the last few MiB are lost, as text still in a buffer always
-// was); one killed by SIGKILL keeps up to 8 MiB of zero bytes after its text. Where any of that is refused (not
-// Linux, a pipe, /dev/null, a file system without direct I/O) the text goes out with
+// was); one killed by SIGKILL keeps up to 8 MiB of zero bytes after its text. Where any of that is
+// refused (not Linux, a pipe, /dev/null, a file system without direct I/O) the text goes out with
 // plain write(2), same bytes.
 #pragma once
 

@@ -6,13 +6,13 @@
 // and the arith ops, the only ones MLIR can verify, are verified one by one after that
 // (MLIR knows a few rules the signatures do not, such as index_cast's index side).
 
-#include "frontend/big_stack.h"
+#include "dfg/signature.h"
 #include "dfg/text/dfg_mlir.h"
 #include "dfg/text/dfg_text.h"
 #include "dfg/text/reader.h"
+#include "frontend/big_stack.h"
 #include "frontend/mlir_text.h"
 #include "frontend/parse.h"
-#include "dfg/signature.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinOps.h"

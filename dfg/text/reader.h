@@ -4,8 +4,8 @@
 // name in the text, caught once in readMlir.
 #pragma once
 
-#include "frontend/mlir_text.h"
 #include "dfg/dfg.h"
+#include "frontend/mlir_text.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
 

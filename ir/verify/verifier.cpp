@@ -14,16 +14,21 @@ struct VerifyError {
   Diag diag;
 };
 
-[[noreturn]] void fail(const Loc& loc, std::string msg) { throw VerifyError{Diag{loc, std::move(msg)}}; }
+[[noreturn]] void fail(const Loc& loc, std::string msg) {
+  throw VerifyError{Diag{loc, std::move(msg)}};
+}
 
-std::string opStr(const Op& op) { return "'" + std::string(op.name()) + "'"; }
+std::string opStr(const Op& op) {
+  return "'" + std::string(op.name()) + "'";
+}
 
 class Verifier {
 public:
   explicit Verifier(const Module& m) : mod_(m) {}
 
   void run() {
-    for (auto& f : mod_.functions) verifyFunction(*f);
+    for (auto& f : mod_.functions)
+      verifyFunction(*f);
   }
 
 private:
@@ -39,8 +44,7 @@ private:
     if (f.isDeclaration) return;
     const Block& entry = f.body.front();
     for (size_t i = 0; i < entry.args.size(); ++i)
-      if (entry.args[i]->type != f.argTypes[i])
-        fail(entry.args[i]->loc, "argument type mismatch");
+      if (entry.args[i]->type != f.argTypes[i]) fail(entry.args[i]->loc, "argument type mismatch");
     // Blocks after the entry come with cf branches; MLIR's verifier has checked their
     // dominance and successor operands, this checks what the interpreter relies on.
     for (auto& b : f.body.blocks) {
@@ -68,7 +72,8 @@ private:
       const Op& op = *b.ops[i];
       if (isTerminator(op.kind) && i + 1 != b.ops.size())
         fail(op.loc, opStr(op) + " must be the last operation of its block");
-      for (size_t k = 0; k < op.operands.size(); ++k) checkDominance(op, static_cast<unsigned>(k));
+      for (size_t k = 0; k < op.operands.size(); ++k)
+        checkDominance(op, static_cast<unsigned>(k));
       verifyOp(op);
       for (auto r = op.regions.rbegin(); r != op.regions.rend(); ++r)
         for (auto nb = (*r)->blocks.rbegin(); nb != (*r)->blocks.rend(); ++nb)
@@ -94,19 +99,21 @@ private:
     }
     // A use in one block of a function body of a value of another: the branches decide,
     // and MLIR's verifier has checked that the definition dominates the use.
-    if (!b && defBlock && !defBlock->parent->parent && user.parent && funcBlockOf(user) != defBlock) return;
+    if (!b && defBlock && !defBlock->parent->parent && user.parent && funcBlockOf(user) != defBlock)
+      return;
     bool ok = b != nullptr;
     // Defined by an op of the same block: it must come strictly before the anchor.
     if (ok && v->def) ok = position_.at(v->def) < position_.at(anchor);
     if (!ok)
-      fail(user.operandLocs[k], "operand #" + std::to_string(k) + " ('" + v->name +
-                                    "') does not dominate this use");
+      fail(user.operandLocs[k],
+           "operand #" + std::to_string(k) + " ('" + v->name + "') does not dominate this use");
   }
 
   // The top-level block of the function body that holds `op` (walking out of regions).
   static const Block* funcBlockOf(const Op& op) {
     const Block* b = op.parent;
-    while (b && b->parent && b->parent->parent) b = b->parent->parent->parent;
+    while (b && b->parent && b->parent->parent)
+      b = b->parent->parent->parent;
     return b;
   }
 
@@ -122,22 +129,25 @@ private:
   }
   static std::vector<Type> typesOf(const std::vector<std::unique_ptr<Value>>& vs) {
     std::vector<Type> t;
-    for (auto& v : vs) t.push_back(v->type);
+    for (auto& v : vs)
+      t.push_back(v->type);
     return t;
   }
 
   const Op& terminatorOf(const Op& op, unsigned region, OpKind want) {
     const Region& r = op.region(region);
-    if (r.blocks.empty()) fail(op.loc, opStr(op) + " region #" + std::to_string(region) + " is empty");
+    if (r.blocks.empty())
+      fail(op.loc, opStr(op) + " region #" + std::to_string(region) + " is empty");
     const Op* t = r.front().terminator();
     if (!t || t->kind != want)
-      fail(t ? t->loc : op.loc, "region of " + opStr(op) + " must end with '" +
-                                    std::string(opName(want)) + "'");
+      fail(t ? t->loc : op.loc,
+           "region of " + opStr(op) + " must end with '" + std::string(opName(want)) + "'");
     return *t;
   }
 
   void requireIntLike(const Op& op, const Type& t) {
-    if (!t.isIntLike()) fail(op.loc, opStr(op) + " needs integer or index operands, not " + t.str());
+    if (!t.isIntLike())
+      fail(op.loc, opStr(op) + " needs integer or index operands, not " + t.str());
   }
   void requireFloat(const Op& op, const Type& t) {
     if (!t.isFloat()) fail(op.loc, opStr(op) + " needs float operands, not " + t.str());
@@ -147,7 +157,8 @@ private:
     switch (op.kind) {
     case OpKind::Func: fail(op.loc, "nested functions are not supported");
     case OpKind::Return:
-      if (op.parentOp()) fail(op.loc, "'func.return' must be in a function body, not in a nested region");
+      if (op.parentOp())
+        fail(op.loc, "'func.return' must be in a function body, not in a nested region");
       return;
     case OpKind::Yield:
       if (!op.parentOp()) fail(op.loc, "'scf.yield' outside an scf region");
@@ -158,24 +169,50 @@ private:
       return;
     case OpKind::Call: return verifyCall(op);
     case OpKind::Constant: return;
-    case OpKind::AddI: case OpKind::SubI: case OpKind::MulI: case OpKind::DivSI:
-    case OpKind::DivUI: case OpKind::RemSI: case OpKind::RemUI: case OpKind::CeilDivSI:
-    case OpKind::CeilDivUI: case OpKind::FloorDivSI: case OpKind::AndI: case OpKind::OrI:
-    case OpKind::XOrI: case OpKind::ShLI: case OpKind::ShRSI: case OpKind::ShRUI:
-    case OpKind::MaxSI: case OpKind::MaxUI: case OpKind::MinSI: case OpKind::MinUI:
-    case OpKind::CmpI:
-      return requireIntLike(op, op.operand(0)->type);
-    case OpKind::AddF: case OpKind::SubF: case OpKind::MulF: case OpKind::DivF:
-    case OpKind::RemF: case OpKind::NegF: case OpKind::MaxF: case OpKind::MinF:
-    case OpKind::CmpF:
-      return requireFloat(op, op.operand(0)->type);
+    case OpKind::AddI:
+    case OpKind::SubI:
+    case OpKind::MulI:
+    case OpKind::DivSI:
+    case OpKind::DivUI:
+    case OpKind::RemSI:
+    case OpKind::RemUI:
+    case OpKind::CeilDivSI:
+    case OpKind::CeilDivUI:
+    case OpKind::FloorDivSI:
+    case OpKind::AndI:
+    case OpKind::OrI:
+    case OpKind::XOrI:
+    case OpKind::ShLI:
+    case OpKind::ShRSI:
+    case OpKind::ShRUI:
+    case OpKind::MaxSI:
+    case OpKind::MaxUI:
+    case OpKind::MinSI:
+    case OpKind::MinUI:
+    case OpKind::CmpI: return requireIntLike(op, op.operand(0)->type);
+    case OpKind::AddF:
+    case OpKind::SubF:
+    case OpKind::MulF:
+    case OpKind::DivF:
+    case OpKind::RemF:
+    case OpKind::NegF:
+    case OpKind::MaxF:
+    case OpKind::MinF:
+    case OpKind::CmpF: return requireFloat(op, op.operand(0)->type);
     case OpKind::Select:
       if (!op.operand(1)->type.isScalar()) fail(op.loc, "'arith.select' needs scalar operands");
       return;
-    case OpKind::ExtSI: case OpKind::ExtUI: case OpKind::TruncI: case OpKind::ExtF:
-    case OpKind::TruncF: case OpKind::IndexCast: case OpKind::SIToFP: case OpKind::UIToFP:
-    case OpKind::FPToSI: case OpKind::FPToUI: case OpKind::Bitcast:
-      return verifyCast(op);
+    case OpKind::ExtSI:
+    case OpKind::ExtUI:
+    case OpKind::TruncI:
+    case OpKind::ExtF:
+    case OpKind::TruncF:
+    case OpKind::IndexCast:
+    case OpKind::SIToFP:
+    case OpKind::UIToFP:
+    case OpKind::FPToSI:
+    case OpKind::FPToUI:
+    case OpKind::Bitcast: return verifyCast(op);
     case OpKind::AbsF:
     case OpKind::Ceil:
     case OpKind::Floor:
@@ -211,14 +248,18 @@ private:
     case OpKind::CtLz:
     case OpKind::CtTz:
     case OpKind::CtPop: return verifyMath(op);
-    case OpKind::Load: case OpKind::Store: return verifyAccess(op);
-    case OpKind::Alloc: case OpKind::Alloca: return verifyAlloc(op);
+    case OpKind::Load:
+    case OpKind::Store: return verifyAccess(op);
+    case OpKind::Alloc:
+    case OpKind::Alloca: return verifyAlloc(op);
     case OpKind::Dealloc:
       if (!op.operand(0)->type.isMemRef()) fail(op.loc, "'memref.dealloc' needs a ranked memref");
       return;
     case OpKind::Cast: return verifyMemRefCast(op);
-    case OpKind::Subview: case OpKind::ReinterpretCast: return verifyView(op);
-    case OpKind::CollapseShape: case OpKind::ExpandShape: return verifyReshape(op);
+    case OpKind::Subview:
+    case OpKind::ReinterpretCast: return verifyView(op);
+    case OpKind::CollapseShape:
+    case OpKind::ExpandShape: return verifyReshape(op);
     case OpKind::Dim:
       if (!op.operand(0)->type.isAnyMemRef()) fail(op.loc, "'memref.dim' needs a memref");
       return;
@@ -240,18 +281,22 @@ private:
     const Function* callee = mod_.lookup(op.callee);
     if (!callee) fail(op.loc, "call to undefined function '@" + op.callee + "'");
     std::vector<Type> ins;
-    for (auto* v : op.operands) ins.push_back(v->type);
+    for (auto* v : op.operands)
+      ins.push_back(v->type);
     if (ins != callee->argTypes)
       fail(op.loc, "call operand types do not match the signature of '@" + op.callee + "'");
     if (typesOf(op.results) != callee->resultTypes)
       fail(op.loc, "call result types do not match the signature of '@" + op.callee + "'");
     if (callee->isDeclaration) {
       auto elem = runtimePrintElemType(op.callee);
-      if (!elem) fail(op.loc, "call to '@" + op.callee + "', which is declared but not defined and is "
-                                                        "not a supported runtime function");
+      if (!elem)
+        fail(op.loc, "call to '@" + op.callee +
+                         "', which is declared but not defined and is "
+                         "not a supported runtime function");
       if (ins.size() != 1 || !ins[0].isUnrankedMemRef() || ins[0].mem->elem != *elem ||
           !op.results.empty())
-        fail(op.loc, "'@" + op.callee + "' takes one memref<*x" + elem->str() + "> and returns nothing");
+        fail(op.loc,
+             "'@" + op.callee + "' takes one memref<*x" + elem->str() + "> and returns nothing");
     }
   }
 
@@ -262,26 +307,32 @@ private:
       fail(op.loc, opStr(op) + " from " + a.str() + " to " + r.str() + ": " + why);
     };
     switch (op.kind) {
-    case OpKind::ExtSI: case OpKind::ExtUI:
-      if (!a.isInteger() || !r.isInteger() || r.width <= a.width) bad("result must be a wider integer");
+    case OpKind::ExtSI:
+    case OpKind::ExtUI:
+      if (!a.isInteger() || !r.isInteger() || r.width <= a.width)
+        bad("result must be a wider integer");
       return;
     case OpKind::TruncI:
-      if (!a.isInteger() || !r.isInteger() || r.width >= a.width) bad("result must be a narrower integer");
+      if (!a.isInteger() || !r.isInteger() || r.width >= a.width)
+        bad("result must be a narrower integer");
       return;
     case OpKind::ExtF:
       if (!a.isFloat() || !r.isFloat() || r.width <= a.width) bad("result must be a wider float");
       return;
     case OpKind::TruncF:
-      if (!a.isFloat() || !r.isFloat() || r.width >= a.width) bad("result must be a narrower float");
+      if (!a.isFloat() || !r.isFloat() || r.width >= a.width)
+        bad("result must be a narrower float");
       return;
     case OpKind::IndexCast:
       if (!((a.isIndex() && r.isInteger()) || (a.isInteger() && r.isIndex())))
         bad("one side must be index and the other an integer");
       return;
-    case OpKind::SIToFP: case OpKind::UIToFP:
+    case OpKind::SIToFP:
+    case OpKind::UIToFP:
       if (!a.isInteger() || !r.isFloat()) bad("needs an integer operand and a float result");
       return;
-    case OpKind::FPToSI: case OpKind::FPToUI:
+    case OpKind::FPToSI:
+    case OpKind::FPToUI:
       if (!a.isFloat() || !r.isInteger()) bad("needs a float operand and an integer result");
       return;
     case OpKind::Bitcast:
@@ -412,11 +463,13 @@ private:
   void verifyAlloc(const Op& op) {
     const Type& t = op.result()->type;
     unsigned dyn = 0;
-    for (int64_t d : t.mem->shape) dyn += d == kDynamic;
+    for (int64_t d : t.mem->shape)
+      dyn += d == kDynamic;
     if (dyn != op.operands.size())
-      fail(op.loc, opStr(op) + " has " + std::to_string(op.operands.size()) + " size operand(s) for " +
-                       std::to_string(dyn) + " dynamic dimension(s)");
-    if (!t.mem->identity) fail(op.loc, opStr(op) + " of a memref with a non-identity layout is not supported");
+      fail(op.loc, opStr(op) + " has " + std::to_string(op.operands.size()) +
+                       " size operand(s) for " + std::to_string(dyn) + " dynamic dimension(s)");
+    if (!t.mem->identity)
+      fail(op.loc, opStr(op) + " of a memref with a non-identity layout is not supported");
   }
 
   void verifyMemRefCast(const Op& op) {
@@ -444,8 +497,9 @@ private:
     size_t offs = op.kind == OpKind::Subview ? rank : 1;
     if (op.staticOffsets.size() != offs || op.staticSizes.size() != rank ||
         op.staticStrides.size() != rank)
-      fail(op.loc, opStr(op) + " needs " + std::to_string(offs) + " offset(s), " + std::to_string(rank) +
-                       " size(s) and " + std::to_string(rank) + " stride(s)");
+      fail(op.loc, opStr(op) + " needs " + std::to_string(offs) + " offset(s), " +
+                       std::to_string(rank) + " size(s) and " + std::to_string(rank) +
+                       " stride(s)");
     if (op.kind == OpKind::Subview && r.mem->shape.size() > rank)
       fail(op.loc, "'memref.subview' result has a higher rank than its source");
     if (op.kind == OpKind::Subview) verifySubviewLayout(op, *a.mem, *r.mem);
@@ -454,8 +508,9 @@ private:
   // The result layout of a subview against the one its source and static offsets and
   // strides give (MLIR's inferred type, which MLIR 22's verifier requires as well). The
   // offset must agree: both static and equal, or both dynamic. A stride written static
-  // where the inferred one is static must be equal; a dynamic one is always fine, and a static one over an inferred dynamic one is
-  // left to the interpreter's run-time check. Unit dimensions have no stride to check.
+  // where the inferred one is static must be equal; a dynamic one is always fine, and a static one
+  // over an inferred dynamic one is left to the interpreter's run-time check. Unit dimensions have
+  // no stride to check.
   void verifySubviewLayout(const Op& op, const MemRefInfo& src, const MemRefInfo& res) {
     const size_t rank = src.shape.size();
     std::vector<int64_t> srcStrides = layoutStrides(src);
@@ -505,7 +560,8 @@ private:
     const Type& small = op.kind == OpKind::CollapseShape ? r : a;
     if (op.reassociation.size() != small.mem->shape.size())
       fail(op.loc, opStr(op) + " reassociation has " + std::to_string(op.reassociation.size()) +
-                       " group(s) for a rank-" + std::to_string(small.mem->shape.size()) + " memref");
+                       " group(s) for a rank-" + std::to_string(small.mem->shape.size()) +
+                       " memref");
     int64_t next = 0;
     for (size_t g = 0; g < op.reassociation.size(); ++g) {
       int64_t prod = 1;
@@ -514,8 +570,10 @@ private:
         if (d != next++ || d >= static_cast<int64_t>(big.mem->shape.size()))
           fail(op.loc, opStr(op) + " reassociation must list every dimension once, in order");
         int64_t s = big.mem->shape[d];
-        if (s == kDynamic) dyn = true;
-        else prod *= s;
+        if (s == kDynamic)
+          dyn = true;
+        else
+          prod *= s;
       }
       int64_t want = small.mem->shape[g];
       if (!dyn && want != kDynamic && want != prod)
@@ -559,7 +617,8 @@ private:
   void verifyWhile(const Op& op) {
     const Block& before = op.region(0).front();
     std::vector<Type> inits;
-    for (auto* v : op.operands) inits.push_back(v->type);
+    for (auto* v : op.operands)
+      inits.push_back(v->type);
     if (typesOf(before.args) != inits)
       fail(before.loc, "'scf.while' before region arguments must match the initial values");
     const Op& c = terminatorOf(op, 0, OpKind::Condition);

@@ -33,7 +33,9 @@ std::string diagnose(const std::string& text) {
   return s;
 }
 
-std::unique_ptr<Module> parseOk(const std::string& text) { return loom_test::parseVerified(text); }
+std::unique_ptr<Module> parseOk(const std::string& text) {
+  return loom_test::parseVerified(text);
+}
 
 const Op& opAt(const Module& m, const std::string& func, size_t i) {
   return *m.lookup(func)->body.front().ops.at(i);
@@ -516,17 +518,21 @@ TEST_CASE("valid MLIR that loom-sim does not simulate: a located 'unsupported'",
         "module are)");
 }
 
-TEST_CASE("fast-math flags: permissions are computed exactly, approximations refused", "[frontend]") {
-  CHECK(diagnose("func.func @f(%a: f32) -> f32 {\n  %x = arith.addf %a, %a fastmath<nnan,ninf,nsz,contract,reassoc> "
+TEST_CASE("fast-math flags: permissions are computed exactly, approximations refused",
+          "[frontend]") {
+  CHECK(diagnose("func.func @f(%a: f32) -> f32 {\n  %x = arith.addf %a, %a "
+                 "fastmath<nnan,ninf,nsz,contract,reassoc> "
                  ": f32\n  func.return %x : f32\n}") == "");
-  CHECK(diagnose("func.func @f(%a: f32) -> f32 {\n  %x = math.sqrt %a fastmath<arcp> : f32\n  func.return %x : "
-                 "f32\n}") ==
-        "2:8: error: unsupported operation 'math.sqrt' with fast-math flags arcp (arcp and afn let LLVM approximate: "
-        "there is no single result to check against)");
-  CHECK(diagnose("func.func @f(%a: f32) -> f32 {\n  %x = arith.divf %a, %a fastmath<fast> : f32\n  func.return %x "
-                 ": f32\n}") ==
-        "2:8: error: unsupported operation 'arith.divf' with fast-math flags fast (arcp and afn let LLVM "
-        "approximate: there is no single result to check against)");
+  CHECK(diagnose("func.func @f(%a: f32) -> f32 {\n  %x = math.sqrt %a fastmath<arcp> : f32\n  "
+                 "func.return %x : "
+                 "f32\n}") == "2:8: error: unsupported operation 'math.sqrt' with fast-math flags "
+                              "arcp (arcp and afn let LLVM approximate: "
+                              "there is no single result to check against)");
+  CHECK(diagnose("func.func @f(%a: f32) -> f32 {\n  %x = arith.divf %a, %a fastmath<fast> : f32\n  "
+                 "func.return %x "
+                 ": f32\n}") == "2:8: error: unsupported operation 'arith.divf' with fast-math "
+                                "flags fast (arcp and afn let LLVM "
+                                "approximate: there is no single result to check against)");
 }
 
 TEST_CASE("deep nesting: a located error beyond the limit, never a crash", "[frontend][deep]") {

@@ -2,14 +2,13 @@
 // where it matters, fails the run with the right check, naming the right op and the
 // right cause; the clean lowering of the same program passes every check.
 
-#include "interp/interpreter.h"
 #include "frontend/parse.h"
+#include "host/accelerator.h"
+#include "interp/interpreter.h"
 #include "ir/verify/verifier.h"
 #include "tests/parse_verified.h"
-#include "host/accelerator.h"
 
 #include <catch2/catch.hpp>
-
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -18,7 +17,9 @@ using namespace loom;
 
 // The host links SystemC (for --systemc), whose library wants an sc_main; Catch's main
 // runs the tests and this one is never called.
-extern "C" int sc_main(int, char*[]) { return 0; }
+extern "C" int sc_main(int, char*[]) {
+  return 0;
+}
 
 namespace {
 
@@ -43,9 +44,8 @@ Outcome run(const std::string& name, std::vector<Injection> inject = {},
   auto err = accel.prepare();
   INFO((err ? err->str() : ""));
   REQUIRE(!err);
-  interp.setCallHook([&](const Op& site, const Function& f, std::vector<RtValue>& args, std::optional<Diag>& e) {
-    return accel.call(site, f, args, e);
-  });
+  interp.setCallHook([&](const Op& site, const Function& f, std::vector<RtValue>& args,
+                         std::optional<Diag>& e) { return accel.call(site, f, args, e); });
   CallResult r = interp.call(*m->lookup("main"), {});
   Outcome oc;
   oc.ranToEnd = !r.error;
@@ -61,10 +61,13 @@ std::string expected(const std::string& name) {
   return std::regex_replace(s.str(), std::regex("base@ = 0x[0-9a-f]+"), "base@");
 }
 
-std::string stripPointers(const std::string& s) { return std::regex_replace(s, std::regex("base@ = 0x[0-9a-f]+"), "base@"); }
+std::string stripPointers(const std::string& s) {
+  return std::regex_replace(s, std::regex("base@ = 0x[0-9a-f]+"), "base@");
+}
 
 // The findings of `check` whose op, summary and cause contain the given texts.
-std::vector<const harness::Finding*> find(const Outcome& o, const std::string& check, const std::string& op = "",
+std::vector<const harness::Finding*> find(const Outcome& o, const std::string& check,
+                                          const std::string& op = "",
                                           const std::string& cause = "") {
   std::vector<const harness::Finding*> v;
   for (const auto& f : o.report.findings)
@@ -76,21 +79,24 @@ std::vector<const harness::Finding*> find(const Outcome& o, const std::string& c
 
 std::string dump(const Outcome& o) {
   std::string s;
-  for (const auto& f : o.report.findings) s += f.text();
+  for (const auto& f : o.report.findings)
+    s += f.text();
   return s;
 }
 
 } // namespace
 
 TEST_CASE("the clean lowering of every harness input passes every check", "[harness]") {
-  for (const char* name : {"body_ctrl.mlir", "invariant.mlir", "zero_trip.mlir", "branch_gate.mlir", "mem_order.mlir"}) {
+  for (const char* name : {"body_ctrl.mlir", "invariant.mlir", "zero_trip.mlir", "branch_gate.mlir",
+                           "mem_order.mlir"}) {
     INFO(name);
     Outcome o = run(name);
     INFO(dump(o));
     CHECK(o.ranToEnd);
     CHECK(o.report.findings.empty());
     CHECK(stripPointers(o.output) == expected(name));
-    for (const auto& c : o.report.calls) CHECK(c.passed);
+    for (const auto& c : o.report.calls)
+      CHECK(c.passed);
   }
 }
 
@@ -113,7 +119,8 @@ TEST_CASE("body-ctrl-raw: the body control invariant on raw_will_continue", "[ha
   CHECK(q[0]->details[0] == "latched value(s): 7");
 }
 
-TEST_CASE("mem-ctrl-raw: the loop-body memory-control carry on raw_will_continue", "[harness][inject]") {
+TEST_CASE("mem-ctrl-raw: the loop-body memory-control carry on raw_will_continue",
+          "[harness][inject]") {
   Outcome o = run("invariant.mlir", {Injection::MemCtrlRaw});
   INFO(dump(o));
   CHECK_FALSE(o.ranToEnd);
@@ -145,7 +152,7 @@ TEST_CASE("iter-carry-gated: the iter_arg carry on after_cond", "[harness][injec
   auto led = find(o, "ledger", "carry.acc", "driven by the gated stream");
   REQUIRE(!led.empty());
   CHECK(led[0]->expected - led[0]->observed == 1); // one short per activation
-  CHECK(!find(o, "results").empty());               // and the sum is wrong
+  CHECK(!find(o, "results").empty());              // and the sum is wrong
 }
 
 TEST_CASE("no-zero-trip-guard: the spec-literal unguarded loop", "[harness][inject]") {
@@ -169,7 +176,8 @@ TEST_CASE("no-branch-gate: yielded outside values reach the mux unsplit", "[harn
   auto dl = find(o, "deadlock");
   REQUIRE(!dl.empty());
   bool named = false;
-  for (const std::string& l : dl[0]->upstream) named = named || l.find("missing branch gate") != std::string::npos;
+  for (const std::string& l : dl[0]->upstream)
+    named = named || l.find("missing branch gate") != std::string::npos;
   CHECK(named);
 }
 
@@ -182,10 +190,11 @@ TEST_CASE("no-mem-order: accesses of a group all take the entry token", "[harnes
   CHECK(ord[0]->details[0].find("store at") != std::string::npos);
 }
 
-#include "lowering/lower.h"
 #include "harness/shapes.h"
+#include "lowering/lower.h"
 
-TEST_CASE("shape checks: N trues then a false per activation, named by activation", "[harness][shape]") {
+TEST_CASE("shape checks: N trues then a false per activation, named by activation",
+          "[harness][shape]") {
   ParseResult p = parseFile(kInputs + "/invariant.mlir");
   REQUIRE(p.module);
   const Function& scale = *p.module->lookup("scale");
@@ -199,7 +208,8 @@ TEST_CASE("shape checks: N trues then a false per activation, named by activatio
   auto buf = interp.allocate(makeMemRef(Type::integer(32), {8}), {8});
   ExecutionRecord rec;
   rec.traceTrips = true;
-  REQUIRE(!interp.call(scale, {RtValue{0, buf}, RtValue{4, nullptr}, RtValue{3, nullptr}}, &rec).error);
+  REQUIRE(
+      !interp.call(scale, {RtValue{0, buf}, RtValue{4, nullptr}, RtValue{3, nullptr}}, &rec).error);
   std::vector<uint64_t> before(elab.network->circuit().numChannels(), 0);
   harness::InvocationContext ctx{g, elab, elab.network->circuit(), rec, before, "scale", 1};
 
@@ -222,7 +232,8 @@ TEST_CASE("shape checks: N trues then a false per activation, named by activatio
   CHECK(found[0].details[0].rfind("expected [T,T,T,F], observed [T,F,T,F]", 0) == 0);
 }
 
-TEST_CASE("return-order: a return that does not wait for the memory's done tokens", "[harness][return]") {
+TEST_CASE("return-order: a return that does not wait for the memory's done tokens",
+          "[harness][return]") {
   // Rewire by hand: the return's control comes straight from the function's entry
   // control (through a new fork) instead of the memory group's done token, which goes
   // into a sink.

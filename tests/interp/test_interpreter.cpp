@@ -1,13 +1,12 @@
 // Reference interpreter: results, printed output, views, the per-call execution record
 // (region counts, access order, trip counts) and the located runtime errors.
 
-#include "interp/interpreter.h"
 #include "frontend/parse.h"
+#include "interp/interpreter.h"
 #include "ir/verify/verifier.h"
 #include "tests/parse_verified.h"
 
 #include <catch2/catch.hpp>
-
 #include <sstream>
 
 using namespace loom;
@@ -23,7 +22,8 @@ struct Program {
     mod = loom_test::parseVerified(text);
     interp = std::make_unique<Interpreter>(*mod, out);
   }
-  CallResult call(const std::string& fn, std::vector<RtValue> args = {}, ExecutionRecord* rec = nullptr) {
+  CallResult call(const std::string& fn, std::vector<RtValue> args = {},
+                  ExecutionRecord* rec = nullptr) {
     return interp->call(*mod->lookup(fn), std::move(args), rec);
   }
   const Op& opAt(uint32_t line) const {
@@ -46,7 +46,9 @@ struct Program {
   }
 };
 
-RtValue scalar(Bits b) { return RtValue{b, nullptr}; }
+RtValue scalar(Bits b) {
+  return RtValue{b, nullptr};
+}
 
 } // namespace
 
@@ -68,7 +70,7 @@ func.func @sum(%n: index) -> i32 {
   REQUIRE(!r.error);
   CHECK(r.results[0].bits == 45); // 0+1+...+9
   r = p.call("sum", {scalar(0)});
-  CHECK(r.results[0].bits == 0);  // zero trips: the init value
+  CHECK(r.results[0].bits == 0); // zero trips: the init value
 }
 
 TEST_CASE("execution record: loop activations, iterations, trips, if counts", "[interp][record]") {
@@ -129,7 +131,8 @@ func.func @find(%m: memref<6xi32>, %key: i32) -> index {
 }
 )");
   auto buf = p.interp->allocate(makeMemRef(Type::integer(32), {6}), {6});
-  for (int i = 0; i < 6; ++i) buf->buf->data[i] = 10 + i;
+  for (int i = 0; i < 6; ++i)
+    buf->buf->data[i] = 10 + i;
   ExecutionRecord rec;
   rec.traceAccesses = true;
   rec.traceTrips = true;
@@ -155,7 +158,8 @@ func.func @find(%m: memref<6xi32>, %key: i32) -> index {
   CHECK(rec.accesses[4].buffer == buf->buf->id);
 }
 
-TEST_CASE("views: subview, collapse, expand and reinterpret_cast address one buffer", "[interp][views]") {
+TEST_CASE("views: subview, collapse, expand and reinterpret_cast address one buffer",
+          "[interp][views]") {
   Program p(R"(
 func.func @main() {
   %c0 = arith.constant 0 : index
@@ -261,9 +265,10 @@ func.func @main() {
 
 TEST_CASE("runtime errors name the op's location", "[interp][errors]") {
   SECTION("out-of-bounds store") {
-    Program p("func.func @main() {\n  %c4 = arith.constant 4 : index\n  %v = arith.constant 1 : i32\n"
-              "  %a = memref.alloc() : memref<4xi32>\n  memref.store %v, %a[%c4] : memref<4xi32>\n"
-              "  func.return\n}\n");
+    Program p(
+        "func.func @main() {\n  %c4 = arith.constant 4 : index\n  %v = arith.constant 1 : i32\n"
+        "  %a = memref.alloc() : memref<4xi32>\n  memref.store %v, %a[%c4] : memref<4xi32>\n"
+        "  func.return\n}\n");
     CHECK(p.runError() == "5:3: out-of-bounds access: index 4 in dimension 0 of size 4 of '%a'");
   }
   SECTION("division by zero") {
@@ -274,8 +279,9 @@ TEST_CASE("runtime errors name the op's location", "[interp][errors]") {
     CHECK(e.find("division by zero") != std::string::npos);
   }
   SECTION("non-positive step") {
-    Program p("func.func @main() {\n  %c0 = arith.constant 0 : index\n  %c4 = arith.constant 4 : index\n"
-              "  scf.for %i = %c0 to %c4 step %c0 {\n  }\n  func.return\n}\n");
+    Program p(
+        "func.func @main() {\n  %c0 = arith.constant 0 : index\n  %c4 = arith.constant 4 : index\n"
+        "  scf.for %i = %c0 to %c4 step %c0 {\n  }\n  func.return\n}\n");
     CHECK(p.runError() == "4:3: scf.for step must be positive, got 0");
   }
   SECTION("runaway while loop hits the step limit") {
@@ -286,7 +292,8 @@ TEST_CASE("runtime errors name the op's location", "[interp][errors]") {
     CHECK(e.find("runaway execution: more than 10000 operations executed") != std::string::npos);
   }
   SECTION("use after dealloc") {
-    Program p("func.func @main() {\n  %c0 = arith.constant 0 : index\n  %a = memref.alloc() : memref<4xi32>\n"
+    Program p("func.func @main() {\n  %c0 = arith.constant 0 : index\n  %a = memref.alloc() : "
+              "memref<4xi32>\n"
               "  memref.dealloc %a : memref<4xi32>\n  %x = memref.load %a[%c0] : memref<4xi32>\n"
               "  func.return\n}\n");
     CHECK(p.runError() == "5:8: use of memref after 'memref.dealloc' (allocated at t.mlir:3:8)");

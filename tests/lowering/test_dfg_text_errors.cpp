@@ -3,8 +3,8 @@
 // place); the DFG's own checks (unknown ops and attributes, port counts and types, names,
 // scopes, values of constants) report at the op's name. And no input makes it crash.
 
-#include "dfg_samples.h"
 #include "dfg/text/dfg_text.h"
+#include "dfg_samples.h"
 #include "frontend/parse.h"
 
 #include <catch2/catch.hpp>

@@ -4,9 +4,9 @@
 // must render the DOT text without a warning. A missing tool fails the test: install
 // mlir-22-tools and graphviz (scripts/install-deps.sh).
 
-#include "dfg_samples.h"
-#include "dfg/text/dfg_text.h"
 #include "dfg/print_dot.h"
+#include "dfg/text/dfg_text.h"
+#include "dfg_samples.h"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>

@@ -4,16 +4,15 @@
 // each injected bug it can see. Plus, for every shipped kernel, the printed DFG reads
 // back to the same graphs and text, and so does what mlir-opt (MLIR 22) re-prints of it.
 
-#include "dfg_samples.h"
 #include "dfg/text/dfg_text.h"
-#include "lowering/lower.h"
-#include "lowering/static_verify.h"
+#include "dfg_samples.h"
 #include "frontend/parse.h"
 #include "ir/verify/verifier.h"
+#include "lowering/lower.h"
+#include "lowering/static_verify.h"
 #include "tests/parse_verified.h"
 
 #include <catch2/catch.hpp>
-
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -33,7 +32,8 @@ struct Lowered {
   std::optional<Diag> err;
 };
 
-Lowered lower(const std::string& text, const std::string& fn, std::vector<Injection> inject = {}, bool verify = true) {
+Lowered lower(const std::string& text, const std::string& fn, std::vector<Injection> inject = {},
+              bool verify = true) {
   Lowered l;
   l.mod = loom_test::parseVerified(text);
   LowerOptions o;
@@ -89,7 +89,8 @@ func.func @k(%a: memref<?xi32>, %n: index, %x: i32) -> i32 {
 
 } // namespace
 
-TEST_CASE("scf.for: stream + gate, invariants on after_cond, iter_arg carry on raw, guard", "[lower][for]") {
+TEST_CASE("scf.for: stream + gate, invariants on after_cond, iter_arg carry on raw, guard",
+          "[lower][for]") {
   Lowered l = lower(kLoop, "k");
   INFO((l.err ? l.err->str() : ""));
   REQUIRE(!l.err);
@@ -158,7 +159,8 @@ func.func @k(%a: memref<8xi32>) {
   REQUIRE(!l.err);
   const dfg::Graph& g = l.g;
   CHECK(nodes(g, NodeKind::Mux).empty());
-  for (Vertex v : nodes(g, NodeKind::Compute)) CHECK(g.node(v).arith != OpKind::CmpI);
+  for (Vertex v : nodes(g, NodeKind::Compute))
+    CHECK(g.node(v).arith != OpKind::CmpI);
   Vertex stream = nodes(g, NodeKind::Stream)[0];
   CHECK(g.node(source(g, stream, 0).node).kind == NodeKind::Constant);
   // The body constant fires on the body control: invariant(after_cond, function ctrl).
@@ -272,7 +274,8 @@ func.func @f(%m: memref<4xi32>, %c: i1, %v: i32) {
   CHECK(source(g, mux, 1) == dfg::PortRef{ctrl.node, 1});
 }
 
-TEST_CASE("nested loops: the inner loop's inputs enter the outer body as invariants on after_cond", "[lower][nest]") {
+TEST_CASE("nested loops: the inner loop's inputs enter the outer body as invariants on after_cond",
+          "[lower][nest]") {
   Lowered l = lower(R"(
 func.func @n(%m: memref<?x?xi32>, %r: index, %c: index) {
   %c0 = arith.constant 0 : index
@@ -372,9 +375,11 @@ TEST_CASE("the static verifier rejects each injected bug it can see", "[lower][v
     Injection inj;
     const char* message;
   };
-  for (Case c : {Case{Injection::InvariantRaw, "a body-local invariant must be driven by after_cond"},
-                 Case{Injection::MemCtrlRaw, "a loop-body memory-control carry must be driven by after_cond"},
-                 Case{Injection::IterCarryGated, "an iter_arg carry must be driven by raw_will_continue"}}) {
+  for (Case c :
+       {Case{Injection::InvariantRaw, "a body-local invariant must be driven by after_cond"},
+        Case{Injection::MemCtrlRaw,
+             "a loop-body memory-control carry must be driven by after_cond"},
+        Case{Injection::IterCarryGated, "an iter_arg carry must be driven by raw_will_continue"}}) {
     INFO(injectionName(c.inj));
     Lowered l = lower(kLoop, "k", {c.inj});
     REQUIRE(l.err);
@@ -395,7 +400,8 @@ func.func @k(%a: memref<?xi32>, %n: index) {
 )",
                      "k", {Injection::BodyCtrlRaw});
   REQUIRE(bc.err);
-  CHECK(bc.err->message.find("a body-local invariant must be driven by after_cond") != std::string::npos);
+  CHECK(bc.err->message.find("a body-local invariant must be driven by after_cond") !=
+        std::string::npos);
   CHECK(bc.err->message.find("inv.ctrl") != std::string::npos);
   Lowered b = lower(R"(
 func.func @f(%c: i1, %a: i32, %b: i32) -> i32 {
@@ -416,7 +422,8 @@ func.func @f(%c: i1, %a: i32, %b: i32) -> i32 {
   CHECK(!lower(kLoop, "k", {Injection::NoMemOrder}).err);
 }
 
-TEST_CASE("unsupported constructs inside an accelerated function are located errors", "[lower][errors]") {
+TEST_CASE("unsupported constructs inside an accelerated function are located errors",
+          "[lower][errors]") {
   Lowered l = lower(R"(
 func.func @g() {
   func.return
@@ -429,13 +436,17 @@ func.func @f(%x: i32) {
                     "f");
   REQUIRE(l.err);
   CHECK(l.err->loc.line == 6);
-  CHECK(l.err->message.find("'func.call' inside an accelerated function is not supported") != std::string::npos);
+  CHECK(l.err->message.find("'func.call' inside an accelerated function is not supported") !=
+        std::string::npos);
   Lowered p = lower("func.func @f(%x: i32) {\n  vector.print %x : i32\n  func.return\n}\n", "f");
   REQUIRE(p.err);
   CHECK(p.err->message.find("'vector.print' inside an accelerated function") != std::string::npos);
-  Lowered d = lower("func.func @f(%n: index) {\n  %m = memref.alloc(%n) : memref<?xi32>\n  func.return\n}\n", "f");
+  Lowered d = lower(
+      "func.func @f(%n: index) {\n  %m = memref.alloc(%n) : memref<?xi32>\n  func.return\n}\n",
+      "f");
   REQUIRE(d.err);
-  CHECK(d.err->message == "dynamic-size allocation inside an accelerated function is not supported");
+  CHECK(d.err->message ==
+        "dynamic-size allocation inside an accelerated function is not supported");
 }
 
 namespace {

@@ -2,9 +2,9 @@
 // nested for loops and a while loop are found and counted, the VCD's hierarchy is the
 // lowering's scopes, every phase the models visit has its legend name, and GTKWave
 // reads the file back unchanged (f32 data as reals included).
+#include "frontend/parse.h"
 #include "gtkwave_check.h"
 #include "lowering/lower.h"
-#include "frontend/parse.h"
 #include "phase_check.h"
 #include "sim/elaborate.h"
 #include "traces/stats.h"

@@ -67,9 +67,8 @@ TEST_CASE("values are written as VCD value changes", "[vcd_text]") {
         "r0.1 " + code + "\n");
   for (uint32_t bits = 0x00000001; bits < 0x7F800000; bits += 0x00012345) { // finite, > 0
     for (uint32_t sign : {0u, 0x80000000u}) {
-      std::string s = text([&](char* p) {
-        return putData(p, DataShape::Real, Type::f32(), bits | sign, c);
-      });
+      std::string s =
+          text([&](char* p) { return putData(p, DataShape::Real, Type::f32(), bits | sign, c); });
       float back = static_cast<float>(std::strtod(s.c_str() + 1, nullptr));
       uint32_t backBits;
       std::memcpy(&backBits, &back, sizeof backBits);

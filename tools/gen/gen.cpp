@@ -62,12 +62,17 @@ struct Rng {
     if (span == 0) return static_cast<int64_t>(next());
     return static_cast<int64_t>(static_cast<uint64_t>(lo) + next() % span);
   }
-  bool chance(double p) { return static_cast<double>(next() >> 11) * (1.0 / 9007199254740992.0) < p; }
-  template <typename V> auto pick(const V& v) { return v[static_cast<size_t>(range(0, static_cast<int64_t>(v.size()) - 1))]; }
+  bool chance(double p) {
+    return static_cast<double>(next() >> 11) * (1.0 / 9007199254740992.0) < p;
+  }
+  template <typename V> auto pick(const V& v) {
+    return v[static_cast<size_t>(range(0, static_cast<int64_t>(v.size()) - 1))];
+  }
   // Index chosen with the given weights.
   size_t weighted(const std::vector<double>& w) {
     double total = 0;
-    for (double x : w) total += x;
+    for (double x : w)
+      total += x;
     double r = static_cast<double>(next() >> 11) * (1.0 / 9007199254740992.0) * total;
     for (size_t i = 0; i < w.size(); ++i) {
       if (r < w[i]) return i;
@@ -107,8 +112,12 @@ int bits(T t) {
   }
   return 0;
 }
-bool isF(T t) { return t == T::F32 || t == T::F64; }
-bool isIntLike(T t) { return !isF(t); }
+bool isF(T t) {
+  return t == T::F32 || t == T::F64;
+}
+bool isIntLike(T t) {
+  return !isF(t);
+}
 int64_t tmin(T t) {
   if (t == T::Idx) return 0;
   int b = bits(t);
@@ -130,7 +139,8 @@ const std::vector<T> kElemTypes = {T::I8, T::I16, T::I32, T::I64, T::F32, T::F64
 std::string stridedLayout(int64_t offset, const std::vector<int64_t>& strides) {
   auto num = [](int64_t v) { return v == kDyn ? std::string("?") : std::to_string(v); };
   std::string s = "strided<[";
-  for (size_t i = 0; i < strides.size(); ++i) s += (i ? ", " : "") + num(strides[i]);
+  for (size_t i = 0; i < strides.size(); ++i)
+    s += (i ? ", " : "") + num(strides[i]);
   s += "]";
   if (offset != 0) s += ", offset: " + num(offset);
   return s + ">";
@@ -146,7 +156,8 @@ struct MemType {
   size_t rank() const { return shape.size(); }
   std::string str() const {
     std::string s = "memref<";
-    for (int64_t d : shape) s += (d == kDyn ? std::string("?") : std::to_string(d)) + "x";
+    for (int64_t d : shape)
+      s += (d == kDyn ? std::string("?") : std::to_string(d)) + "x";
     s += tname(elem);
     if (!identity) s += ", " + stridedLayout(offset, strides);
     return s + ">";
@@ -201,8 +212,9 @@ MemType fullyDynamic(T elem, const std::vector<int64_t>& shape) {
 
 // The result type MLIR infers for a subview (offs/sizes/strides: kDyn for operands),
 // with the dims in `drop` (static size 1) rank-reduced away.
-MemType inferSubview(const MemType& src, const std::vector<int64_t>& offs, const std::vector<int64_t>& sizes,
-                     const std::vector<int64_t>& strides, const std::vector<bool>& drop) {
+MemType inferSubview(const MemType& src, const std::vector<int64_t>& offs,
+                     const std::vector<int64_t>& sizes, const std::vector<int64_t>& strides,
+                     const std::vector<bool>& drop) {
   std::vector<int64_t> ss = src.effStrides();
   int64_t off = src.effOffset();
   // A static 0 offset adds nothing even along a dynamic stride (MLIR 22 folds 0 * ?;
@@ -235,7 +247,9 @@ struct Range {
   bool nonneg() const { return known && lo >= 0; }
 };
 
-bool fitsT(T t, int64_t lo, int64_t hi) { return lo >= tmin(t) && hi <= tmax(t) && lo <= hi; }
+bool fitsT(T t, int64_t lo, int64_t hi) {
+  return lo >= tmin(t) && hi <= tmax(t) && lo <= hi;
+}
 Range clampR(T t, Range r) {
   if (!r.known || !fitsT(t, r.lo, r.hi)) return Range{};
   return r;
@@ -244,7 +258,9 @@ Range unionR(Range a, Range b) {
   if (!a.known || !b.known) return Range{};
   return Range::of(std::min(a.lo, b.lo), std::max(a.hi, b.hi));
 }
-bool small(Range r, int64_t lim = (int64_t(1) << 30)) { return r.known && r.lo > -lim && r.hi < lim; }
+bool small(Range r, int64_t lim = (int64_t(1) << 30)) {
+  return r.known && r.lo > -lim && r.hi < lim;
+}
 
 // ---------------------------------------------------------------------------------------
 // Generated values.
@@ -252,9 +268,9 @@ struct Val {
   std::string name;
   T ty = T::I32;
   Range r;
-  bool mayNaN = false;  // floats: may be NaN (must not reach memory or a print)
-  bool isConst = false; // arith.constant (integer value in r.lo)
-  std::string fconst;   // float constant text
+  bool mayNaN = false;                    // floats: may be NaN (must not reach memory or a print)
+  bool isConst = false;                   // arith.constant (integer value in r.lo)
+  std::string fconst;                     // float constant text
   std::vector<std::pair<int, int>> dimOf; // a valid index of dim .second of memref id .first
   std::pair<int, int> isDim{-1, -1};      // the value of memref.dim (memref id, dim)
   bool blockArg = false; // a block argument (function, loop iv, iter_arg, while argument)
@@ -279,26 +295,26 @@ enum class Shape { Normal, Deep, Wide };
 
 struct Config {
   Size size = Size::Small;
-  int maxDepth = 2;      // loop/if nesting depth
-  int stmtsTop = 6;      // statements at function level
-  int stmtsInner = 3;    // statements per nested block
-  int64_t maxTrip = 6;   // trip count of one loop
+  int maxDepth = 2;       // loop/if nesting depth
+  int stmtsTop = 6;       // statements at function level
+  int stmtsInner = 3;     // statements per nested block
+  int64_t maxTrip = 6;    // trip count of one loop
   int64_t maxIters = 150; // product of the trip counts of a nest
-  int64_t maxDim = 8;    // memref extent
+  int64_t maxDim = 8;     // memref extent
   int exprDepth = 2;
-  int opBudget = 60;     // ops per kernel (soft)
-  int spine = 0;         // deep shape: levels one path of each kernel nests (past maxDepth)
+  int opBudget = 60; // ops per kernel (soft)
+  int spine = 0;     // deep shape: levels one path of each kernel nests (past maxDepth)
   int minScalars = 1, maxScalars = 4; // scalar parameters of a kernel
 };
 
 // ---------------------------------------------------------------------------------------
 // Kernel parameters and how main builds each memref argument.
 enum class MemArgKind {
-  Exact,          // alloc of exactly the parameter type (or expand_shape of a flat alloc)
-  CastDyn,        // alloc of a static shape within [minExt, maxExt], memref.cast to ?-dims
-  Subview,        // static subview of a larger root (static strided layout)
-  DynLayout,      // fully dynamic layout: static subview + cast, or subview with operands
-  Reinterpret,    // reinterpret_cast of a flat root (static strided layout)
+  Exact,       // alloc of exactly the parameter type (or expand_shape of a flat alloc)
+  CastDyn,     // alloc of a static shape within [minExt, maxExt], memref.cast to ?-dims
+  Subview,     // static subview of a larger root (static strided layout)
+  DynLayout,   // fully dynamic layout: static subview + cast, or subview with operands
+  Reinterpret, // reinterpret_cast of a flat root (static strided layout)
 };
 
 struct Param {
@@ -328,11 +344,11 @@ std::string fmtInt(T t, int64_t v) {
   return std::to_string(v) + " : " + tname(t);
 }
 
-const std::vector<std::string> kFloatConsts = {"0.000000e+00", "-0.000000e+00", "1.000000e+00", "-1.000000e+00",
-                                               "5.000000e-01",  "2.000000e+00",  "1.000000e-01", "-2.500000e+00",
-                                               "3.000000e+00",  "1.000000e+02",  "1.000000e-03", "1.500000e+04",
-                                               "3.330000e-01",  "-7.750000e+00", "1.000000e+10", "-1.250000e-01",
-                                               "6.553600e+04",  "4.200000e+01",  "-3.000000e+02", "7.000000e+00"};
+const std::vector<std::string> kFloatConsts = {
+    "0.000000e+00",  "-0.000000e+00", "1.000000e+00",  "-1.000000e+00", "5.000000e-01",
+    "2.000000e+00",  "1.000000e-01",  "-2.500000e+00", "3.000000e+00",  "1.000000e+02",
+    "1.000000e-03",  "1.500000e+04",  "3.330000e-01",  "-7.750000e+00", "1.000000e+10",
+    "-1.250000e-01", "6.553600e+04",  "4.200000e+01",  "-3.000000e+02", "7.000000e+00"};
 
 // ---------------------------------------------------------------------------------------
 // Function body generator.
@@ -348,11 +364,13 @@ public:
   int counter = 0;
   int memCounter = 0;
   int budget = 0;
-  int depth = 0;           // structured-op nesting depth
-  int spineLeft = 0;       // deep shape: levels the next block still has to nest
-  int64_t iterMul = 1;     // product of the trip-count bounds of the enclosing loops
+  int depth = 0;       // structured-op nesting depth
+  int spineLeft = 0;   // deep shape: levels the next block still has to nest
+  int64_t iterMul = 1; // product of the trip-count bounds of the enclosing loops
 
-  std::string fresh(const char* p = "v") { return "%" + std::string(p) + std::to_string(counter++); }
+  std::string fresh(const char* p = "v") {
+    return "%" + std::string(p) + std::to_string(counter++);
+  }
   void line(const std::string& s) {
     out.append(static_cast<size_t>(ind) * 2, ' ');
     out += s;
@@ -392,7 +410,8 @@ public:
   std::vector<MemVal> visibleMems() const {
     std::vector<MemVal> v;
     for (auto& s : scopes)
-      for (auto& m : s.mems) v.push_back(m);
+      for (auto& m : s.mems)
+        v.push_back(m);
     return v;
   }
 
@@ -438,8 +457,14 @@ public:
     case 5: return R.range(2, 9);
     default: {
       int64_t lo = std::max<int64_t>(tmin(t), -1000), hi = std::min<int64_t>(tmax(t), 1000);
-      if (t == T::Idx) { lo = 0; hi = 100; }
-      if (t == T::I1) { lo = 0; hi = 1; }
+      if (t == T::Idx) {
+        lo = 0;
+        hi = 100;
+      }
+      if (t == T::I1) {
+        lo = 0;
+        hi = 1;
+      }
       return R.range(lo, hi);
     }
     }
@@ -455,7 +480,8 @@ public:
   // A visible value of type t; prefers inner scopes a little, sometimes an outer one.
   bool pickExisting(T t, Val& out, bool nanFree = false) {
     std::vector<Val> v = visible(t);
-    if (nanFree) v.erase(std::remove_if(v.begin(), v.end(), [](const Val& x) { return x.mayNaN; }), v.end());
+    if (nanFree)
+      v.erase(std::remove_if(v.begin(), v.end(), [](const Val& x) { return x.mayNaN; }), v.end());
     if (v.empty()) return false;
     std::vector<Val> nc;
     for (auto& x : v)
@@ -524,9 +550,11 @@ public:
     if (isSigned) {
       if (k == 0) {
         Val m = cInt(t, t == T::I8 ? 0x3F : 0x7FF);
-        Val a = def(t, "arith.andi " + d.name + ", " + m.name + " : " + ty, Range::of(0, t == T::I8 ? 0x3F : 0x7FF));
+        Val a = def(t, "arith.andi " + d.name + ", " + m.name + " : " + ty,
+                    Range::of(0, t == T::I8 ? 0x3F : 0x7FF));
         Val one = cInt(t, 1);
-        return def(t, "arith.ori " + a.name + ", " + one.name + " : " + ty, Range::of(1, a.r.hi | 1));
+        return def(t, "arith.ori " + a.name + ", " + one.name + " : " + ty,
+                   Range::of(1, a.r.hi | 1));
       }
       Val one = cInt(t, 1);
       Val o = def(t, "arith.ori " + d.name + ", " + one.name + " : " + ty);
@@ -574,7 +602,8 @@ public:
     if (t == T::I1) w[1] = 0;
     switch (R.weighted(w)) {
     case 0: {
-      static const char* ops[] = {"addi", "subi", "muli", "andi", "ori", "xori", "maxsi", "maxui", "minsi", "minui"};
+      static const char* ops[] = {"addi", "subi",  "muli",  "andi",  "ori",
+                                  "xori", "maxsi", "maxui", "minsi", "minui"};
       std::string op = ops[R.range(0, 9)];
       Val a = scalar(t, d - 1), b = scalar(t, d - 1);
       Range r;
@@ -585,17 +614,23 @@ public:
         r = Range::of(*std::min_element(c, c + 4), *std::max_element(c, c + 4));
       }
       if (op == "andi") {
-        if (a.r.nonneg() && b.r.nonneg()) r = Range::of(0, std::min(a.r.hi, b.r.hi));
-        else if (a.r.nonneg()) r = Range::of(0, a.r.hi);
-        else if (b.r.nonneg()) r = Range::of(0, b.r.hi);
+        if (a.r.nonneg() && b.r.nonneg())
+          r = Range::of(0, std::min(a.r.hi, b.r.hi));
+        else if (a.r.nonneg())
+          r = Range::of(0, a.r.hi);
+        else if (b.r.nonneg())
+          r = Range::of(0, b.r.hi);
       }
       if ((op == "maxsi" || op == "minsi") && a.r.known && b.r.known)
         r = op == "maxsi" ? Range::of(std::max(a.r.lo, b.r.lo), std::max(a.r.hi, b.r.hi))
                           : Range::of(std::min(a.r.lo, b.r.lo), std::min(a.r.hi, b.r.hi));
       if (op == "minui") {
-        if (a.r.nonneg() && b.r.nonneg()) r = Range::of(std::min(a.r.lo, b.r.lo), std::min(a.r.hi, b.r.hi));
-        else if (a.r.nonneg()) r = Range::of(0, a.r.hi);
-        else if (b.r.nonneg()) r = Range::of(0, b.r.hi);
+        if (a.r.nonneg() && b.r.nonneg())
+          r = Range::of(std::min(a.r.lo, b.r.lo), std::min(a.r.hi, b.r.hi));
+        else if (a.r.nonneg())
+          r = Range::of(0, a.r.hi);
+        else if (b.r.nonneg())
+          r = Range::of(0, b.r.hi);
       }
       if (op == "maxui" && a.r.nonneg() && b.r.nonneg())
         r = Range::of(std::max(a.r.lo, b.r.lo), std::max(a.r.hi, b.r.hi));
@@ -603,7 +638,8 @@ public:
       return def(t, "arith." + op + " " + a.name + ", " + b.name + " : " + ty, r);
     }
     case 1: {
-      static const char* ops[] = {"divsi", "divui", "remsi", "remui", "ceildivsi", "ceildivui", "floordivsi"};
+      static const char* ops[] = {"divsi",     "divui",     "remsi",     "remui",
+                                  "ceildivsi", "ceildivui", "floordivsi"};
       std::string op = ops[R.range(0, 6)];
       bool sgn = op == "divsi" || op == "remsi" || op == "ceildivsi" || op == "floordivsi";
       Val a = scalar(t, d - 1);
@@ -611,7 +647,8 @@ public:
       Val b = guardDivisor(b0, sgn);
       Range r;
       if (op == "remui" && b.r.known && b.r.lo >= 1) r = Range::of(0, b.r.hi - 1);
-      if (op == "divui" && a.r.nonneg() && b.r.known && b.r.lo >= 1) r = Range::of(a.r.lo / b.r.hi, a.r.hi / b.r.lo);
+      if (op == "divui" && a.r.nonneg() && b.r.known && b.r.lo >= 1)
+        r = Range::of(a.r.lo / b.r.hi, a.r.hi / b.r.lo);
       return def(t, "arith." + op + " " + a.name + ", " + b.name + " : " + ty, r);
     }
     case 2: {
@@ -627,7 +664,8 @@ public:
     case 4: {
       Val c = scalar(T::I1, d - 1);
       Val a = scalar(t, d - 1), b = scalar(t, d - 1);
-      return def(t, "arith.select " + c.name + ", " + a.name + ", " + b.name + " : " + ty, unionR(a.r, b.r));
+      return def(t, "arith.select " + c.name + ", " + a.name + ", " + b.name + " : " + ty,
+                 unionR(a.r, b.r));
     }
     case 5: {
       Val v;
@@ -646,24 +684,26 @@ public:
   Val boolExpr(int d) {
     switch (R.weighted({4, 2, 1.5, 1, 1, 0.6})) {
     case 0: {
-      static const char* preds[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
+      static const char* preds[] = {"eq",  "ne",  "slt", "sle", "sgt",
+                                    "sge", "ult", "ule", "ugt", "uge"};
       T t = R.pick(std::vector<T>{T::I8, T::I16, T::I32, T::I64, T::Idx, T::I32, T::Idx, T::I1});
       Val a = scalar(t, d - 1), b = scalar(t, d - 1);
-      return def(T::I1, std::string("arith.cmpi ") + preds[R.range(0, 9)] + ", " + a.name + ", " + b.name + " : " +
-                            tname(t));
+      return def(T::I1, std::string("arith.cmpi ") + preds[R.range(0, 9)] + ", " + a.name + ", " +
+                            b.name + " : " + tname(t));
     }
     case 1: {
       static const char* preds[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
                                     "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
       T t = R.chance(0.5) ? T::F32 : T::F64;
       Val a = scalar(t, d - 1), b = scalar(t, d - 1);
-      return def(T::I1, std::string("arith.cmpf ") + preds[R.range(0, 15)] + ", " + a.name + ", " + b.name + " : " +
-                            tname(t));
+      return def(T::I1, std::string("arith.cmpf ") + preds[R.range(0, 15)] + ", " + a.name + ", " +
+                            b.name + " : " + tname(t));
     }
     case 2: {
       static const char* ops[] = {"andi", "ori", "xori", "addi", "subi", "muli", "maxsi", "minui"};
       Val a = scalar(T::I1, d - 1), b = scalar(T::I1, d - 1);
-      return def(T::I1, std::string("arith.") + ops[R.range(0, 7)] + " " + a.name + ", " + b.name + " : i1");
+      return def(T::I1, std::string("arith.") + ops[R.range(0, 7)] + " " + a.name + ", " + b.name +
+                            " : i1");
     }
     case 3: return castTo(T::I1, d);
     case 4: {
@@ -673,7 +713,8 @@ public:
     default: {
       Val a = scalar(T::I1, d - 1);
       Val s = shiftAmount(T::I1, d);
-      return def(T::I1, std::string(R.chance(0.5) ? "arith.shli " : "arith.shrsi ") + a.name + ", " + s.name + " : i1");
+      return def(T::I1, std::string(R.chance(0.5) ? "arith.shli " : "arith.shrsi ") + a.name +
+                            ", " + s.name + " : i1");
     }
     }
   }
@@ -705,7 +746,8 @@ public:
     case 5: {
       Val c = scalar(T::I1, d - 1);
       Val a = scalar(t, d - 1), b = scalar(t, d - 1);
-      return def(t, "arith.select " + c.name + ", " + a.name + ", " + b.name + " : " + ty, {}, a.mayNaN || b.mayNaN);
+      return def(t, "arith.select " + c.name + ", " + a.name + ", " + b.name + " : " + ty, {},
+                 a.mayNaN || b.mayNaN);
     }
     case 6: {
       Val v;
@@ -728,12 +770,15 @@ public:
       if (k == 0 || k == 1) {
         T s = R.pick(kIntTypes);
         Val a = scalar(s, d - 1);
-        return def(t, std::string(k == 0 ? "arith.sitofp " : "arith.uitofp ") + a.name + " : " + tname(s) + " to " + ty);
+        return def(t, std::string(k == 0 ? "arith.sitofp " : "arith.uitofp ") + a.name + " : " +
+                          tname(s) + " to " + ty);
       }
       if (k == 2) {
         T s = t == T::F32 ? T::F64 : T::F32;
         Val a = scalar(s, d - 1);
-        return def(t, std::string(t == T::F32 ? "arith.truncf " : "arith.extf ") + a.name + " : " + tname(s) + " to " + ty,
+        return def(t,
+                   std::string(t == T::F32 ? "arith.truncf " : "arith.extf ") + a.name + " : " +
+                       tname(s) + " to " + ty,
                    {}, a.mayNaN || t == T::F32);
       }
       T s = t == T::F32 ? T::I32 : T::I64;
@@ -743,12 +788,17 @@ public:
     if (t == T::Idx) {
       T s = R.pick(std::vector<T>{T::I8, T::I16, T::I32, T::I64});
       Val a = scalar(s, d - 1);
-      return def(t, "arith.index_cast " + a.name + " : " + tname(s) + " to index", a.r.nonneg() ? a.r : Range{});
+      return def(t, "arith.index_cast " + a.name + " : " + tname(s) + " to index",
+                 a.r.nonneg() ? a.r : Range{});
     }
     // integer t
     std::vector<double> w = {2, 2, 1.5, 1.2, 0.6};
     // 0 ext from narrower, 1 trunc from wider, 2 index_cast, 3 fptosi/fptoui, 4 bitcast
-    if (t == T::I1) { w[0] = 0; w[2] = 0; w[4] = 0; }
+    if (t == T::I1) {
+      w[0] = 0;
+      w[2] = 0;
+      w[4] = 0;
+    }
     if (t == T::I64) w[1] = 0;
     if (t != T::I32 && t != T::I64) w[4] = 0;
     switch (R.weighted(w)) {
@@ -760,10 +810,15 @@ public:
       Val a = scalar(s, d - 1);
       bool sx = R.chance(0.5);
       Range r;
-      if (sx) r = a.r.known && s != T::I1 ? a.r : Range::of(tmin(s), tmax(s));
-      else r = a.r.nonneg() && s != T::I1 ? a.r : Range::of(0, (int64_t(1) << bits(s)) - 1);
+      if (sx)
+        r = a.r.known && s != T::I1 ? a.r : Range::of(tmin(s), tmax(s));
+      else
+        r = a.r.nonneg() && s != T::I1 ? a.r : Range::of(0, (int64_t(1) << bits(s)) - 1);
       if (s == T::I1) r = sx ? Range::of(-1, 0) : Range::of(0, 1);
-      return def(t, std::string(sx ? "arith.extsi " : "arith.extui ") + a.name + " : " + tname(s) + " to " + ty, r);
+      return def(t,
+                 std::string(sx ? "arith.extsi " : "arith.extui ") + a.name + " : " + tname(s) +
+                     " to " + ty,
+                 r);
     }
     case 1: {
       std::vector<T> wid;
@@ -793,14 +848,30 @@ public:
       bool sgn = R.chance(0.6);
       std::string lo, hi;
       switch (t) {
-      case T::I1: lo = sgn ? "-1.000000e+00" : "0.000000e+00"; hi = sgn ? "0.000000e+00" : "1.000000e+00"; break;
-      case T::I8: lo = sgn ? "-1.280000e+02" : "0.000000e+00"; hi = sgn ? "1.270000e+02" : "2.550000e+02"; break;
-      case T::I16: lo = sgn ? "-3.200000e+04" : "0.000000e+00"; hi = sgn ? "3.200000e+04" : "6.500000e+04"; break;
-      case T::I32: lo = sgn ? "-2.000000e+09" : "0.000000e+00"; hi = sgn ? "2.000000e+09" : "4.000000e+09"; break;
-      default: lo = sgn ? "-1.000000e+18" : "0.000000e+00"; hi = "1.000000e+18"; break;
+      case T::I1:
+        lo = sgn ? "-1.000000e+00" : "0.000000e+00";
+        hi = sgn ? "0.000000e+00" : "1.000000e+00";
+        break;
+      case T::I8:
+        lo = sgn ? "-1.280000e+02" : "0.000000e+00";
+        hi = sgn ? "1.270000e+02" : "2.550000e+02";
+        break;
+      case T::I16:
+        lo = sgn ? "-3.200000e+04" : "0.000000e+00";
+        hi = sgn ? "3.200000e+04" : "6.500000e+04";
+        break;
+      case T::I32:
+        lo = sgn ? "-2.000000e+09" : "0.000000e+00";
+        hi = sgn ? "2.000000e+09" : "4.000000e+09";
+        break;
+      default:
+        lo = sgn ? "-1.000000e+18" : "0.000000e+00";
+        hi = "1.000000e+18";
+        break;
       }
       Val c = clampF(a, lo, hi);
-      return def(t, std::string(sgn ? "arith.fptosi " : "arith.fptoui ") + c.name + " : " + tname(s) + " to " + ty);
+      return def(t, std::string(sgn ? "arith.fptosi " : "arith.fptoui ") + c.name + " : " +
+                        tname(s) + " to " + ty);
     }
     default: {
       T s = t == T::I32 ? T::F32 : T::F64;
@@ -824,7 +895,8 @@ public:
     std::vector<Val> ok;
     for (auto& s : scopes)
       for (auto& x : s.vals)
-        if (x.ty == T::Idx && (hasDimOf(x, m.id, d) || (x.r.nonneg() && x.r.hi <= E - 1))) ok.push_back(x);
+        if (x.ty == T::Idx && (hasDimOf(x, m.id, d) || (x.r.nonneg() && x.r.hi <= E - 1)))
+          ok.push_back(x);
     if (!ok.empty() && R.chance(lvl ? 0.7 : 0.55)) {
       // Prefer non-constants (ivs and derived values).
       std::vector<Val> nc;
@@ -845,17 +917,22 @@ public:
       for (auto& s : scopes)
         for (auto& x : s.vals)
           if (x.ty == T::Idx && !x.isConst) known.push_back(x);
-      if (known.empty()) { out = cInt(T::Idx, R.range(0, E - 1)); return true; }
+      if (known.empty()) {
+        out = cInt(T::Idx, R.range(0, E - 1));
+        return true;
+      }
       Val v = R.pick(known);
       int k = static_cast<int>(R.range(0, 4));
       if (k == 0 && v.r.nonneg() && v.r.hi < E - 1) {
         Val c = cInt(T::Idx, R.range(1, E - 1 - v.r.hi));
-        out = def(T::Idx, "arith.addi " + v.name + ", " + c.name + " : index", Range::of(v.r.lo + c.r.lo, v.r.hi + c.r.lo));
+        out = def(T::Idx, "arith.addi " + v.name + ", " + c.name + " : index",
+                  Range::of(v.r.lo + c.r.lo, v.r.hi + c.r.lo));
         return true;
       }
       if (k == 1 && v.r.nonneg() && v.r.hi <= E - 1) {
         Val c = cInt(T::Idx, E - 1);
-        out = def(T::Idx, "arith.subi " + c.name + ", " + v.name + " : index", Range::of(E - 1 - v.r.hi, E - 1 - v.r.lo));
+        out = def(T::Idx, "arith.subi " + c.name + ", " + v.name + " : index",
+                  Range::of(E - 1 - v.r.hi, E - 1 - v.r.lo));
         return true;
       }
       if (k == 2) {
@@ -866,7 +943,8 @@ public:
       }
       if (k == 3 && v.r.nonneg() && v.r.hi / 2 <= E - 1 && v.r.hi > E - 1) {
         Val c = cInt(T::Idx, 2);
-        out = def(T::Idx, "arith.divui " + v.name + ", " + c.name + " : index", Range::of(v.r.lo / 2, v.r.hi / 2));
+        out = def(T::Idx, "arith.divui " + v.name + ", " + c.name + " : index",
+                  Range::of(v.r.lo / 2, v.r.hi / 2));
         return true;
       }
       Val c = cInt(T::Idx, E);
@@ -877,13 +955,15 @@ public:
       // From data: index_cast of an integer, reduced to the extent.
       T s = R.pick(std::vector<T>{T::I8, T::I16, T::I32, T::I64, T::I32});
       Val a = scalar(s, 1);
-      Val x = def(T::Idx, "arith.index_cast " + a.name + " : " + tname(s) + " to index", a.r.nonneg() ? a.r : Range{});
+      Val x = def(T::Idx, "arith.index_cast " + a.name + " : " + tname(s) + " to index",
+                  a.r.nonneg() ? a.r : Range{});
       if ((E & (E - 1)) == 0 && R.chance(0.5)) {
         Val m = cInt(T::Idx, E - 1);
         out = def(T::Idx, "arith.andi " + x.name + ", " + m.name + " : index", Range::of(0, E - 1));
       } else {
         Val c = cInt(T::Idx, E);
-        out = def(T::Idx, "arith.remui " + x.name + ", " + c.name + " : index", Range::of(0, E - 1));
+        out =
+            def(T::Idx, "arith.remui " + x.name + ", " + c.name + " : index", Range::of(0, E - 1));
       }
       return true;
     }
@@ -891,8 +971,10 @@ public:
       Val a, b;
       if (!index(m, d, a, lvl + 1) || !index(m, d, b, lvl + 1)) return false;
       Val c = scalar(T::I1, 1);
-      out = def(T::Idx, "arith.select " + c.name + ", " + a.name + ", " + b.name + " : index", unionR(a.r, b.r));
-      if (hasDimOf(a, m.id, d) && hasDimOf(b, m.id, d)) scopes.back().vals.back().dimOf.push_back({m.id, d});
+      out = def(T::Idx, "arith.select " + c.name + ", " + a.name + ", " + b.name + " : index",
+                unionR(a.r, b.r));
+      if (hasDimOf(a, m.id, d) && hasDimOf(b, m.id, d))
+        scopes.back().vals.back().dimOf.push_back({m.id, d});
       out = scopes.back().vals.back();
       return true;
     }
@@ -1044,7 +1126,8 @@ public:
     // its mlir-opt crashed on some ambiguous masks): if any unit dim is dropped, drop
     // every static unit dim; keep at least one dim (else drop none).
     bool anyDrop = false;
-    for (size_t d = 0; d < r; ++d) anyDrop |= drop[d];
+    for (size_t d = 0; d < r; ++d)
+      anyDrop |= drop[d];
     if (anyDrop) {
       size_t kept = 0;
       for (size_t d = 0; d < r; ++d) {
@@ -1055,11 +1138,14 @@ public:
     }
     // MLIR 14's mlir-opt crashed lowering a rank-reducing subview with stride operands.
     anyDrop = false;
-    for (size_t d = 0; d < r; ++d) anyDrop |= drop[d];
+    for (size_t d = 0; d < r; ++d)
+      anyDrop |= drop[d];
     for (size_t d = 0; d < r; ++d) {
       if (anyDrop) strides[d] = stVal[d];
-      if (strides[d] == kDyn) strideTxt += std::string(d ? ", " : "") + cInt(T::Idx, stVal[d]).name;
-      else strideTxt += std::string(d ? ", " : "") + std::to_string(stVal[d]);
+      if (strides[d] == kDyn)
+        strideTxt += std::string(d ? ", " : "") + cInt(T::Idx, stVal[d]).name;
+      else
+        strideTxt += std::string(d ? ", " : "") + std::to_string(stVal[d]);
     }
     MemType t = inferSubview(m.type, offs, sizes, strides, drop);
     MemVal v = newView(m, t);
@@ -1068,8 +1154,8 @@ public:
       v.minExt.push_back(minE[d]);
       v.maxExt.push_back(maxE[d]);
     }
-    line(v.name + " = memref.subview " + m.name + "[" + offTxt + "][" + sizeTxt + "][" + strideTxt + "] : " +
-         m.type.str() + " to " + t.str());
+    line(v.name + " = memref.subview " + m.name + "[" + offTxt + "][" + sizeTxt + "][" + strideTxt +
+         "] : " + m.type.str() + " to " + t.str());
     --budget;
     addMem(v);
   }
@@ -1088,8 +1174,10 @@ public:
     std::vector<std::vector<size_t>> groups;
     groups.push_back({0});
     for (size_t k = 0; k + 1 < r; ++k) {
-      if (contiguous(k) && R.chance(0.7)) groups.back().push_back(k + 1);
-      else groups.push_back({k + 1});
+      if (contiguous(k) && R.chance(0.7))
+        groups.back().push_back(k + 1);
+      else
+        groups.push_back({k + 1});
     }
     if (groups.size() == r) return;
     MemType t;
@@ -1121,7 +1209,8 @@ public:
     nv.maxExt = v.maxExt;
     nv.whole = m.whole;
     nv.rootElems = m.rootElems;
-    line(nv.name + " = memref.collapse_shape " + m.name + " " + re + " : " + m.type.str() + " into " + t.str());
+    line(nv.name + " = memref.collapse_shape " + m.name + " " + re + " : " + m.type.str() +
+         " into " + t.str());
     --budget;
     addMem(nv);
   }
@@ -1136,7 +1225,10 @@ public:
       int64_t n = m.type.shape[k];
       if (n == kDyn || n < 4) continue;
       for (int64_t f = 2; f < n; ++f)
-        if (n % f == 0) { cand.push_back(k); break; }
+        if (n % f == 0) {
+          cand.push_back(k);
+          break;
+        }
     }
     if (cand.empty() || r >= 3) return;
     size_t k = R.pick(cand);
@@ -1176,7 +1268,8 @@ public:
         if (m.type.shape[i] == kDyn) {
           Val c = cInt(T::Idx, static_cast<int64_t>(i));
           outShape += def(T::Idx, "memref.dim " + m.name + ", " + c.name + " : " + m.type.str(),
-                          Range::of(m.minExt[i], m.maxExt[i])).name;
+                          Range::of(m.minExt[i], m.maxExt[i]))
+                          .name;
         } else {
           outShape += std::to_string(m.type.shape[i]);
         }
@@ -1191,8 +1284,8 @@ public:
     nv.type = normalized(nv.type);
     nv.whole = m.whole;
     nv.rootElems = m.rootElems;
-    line(nv.name + " = memref.expand_shape " + m.name + " " + re + " output_shape [" + outShape + "] : " +
-         m.type.str() + " into " + nv.type.str());
+    line(nv.name + " = memref.expand_shape " + m.name + " " + re + " output_shape [" + outShape +
+         "] : " + m.type.str() + " into " + nv.type.str());
     --budget;
     addMem(nv);
   }
@@ -1206,18 +1299,27 @@ public:
     int64_t avail = N - 1 - off; // the largest linear distance allowed
     if (rank == 1) {
       strides[0] = R.range(1, 3);
-      sizes[0] = std::max<int64_t>(1, std::min<int64_t>(avail / strides[0] + 1, R.range(1, C.maxDim)));
+      sizes[0] =
+          std::max<int64_t>(1, std::min<int64_t>(avail / strides[0] + 1, R.range(1, C.maxDim)));
     } else {
       // Row-major or transposed with a chosen leading size.
       int64_t a = R.range(1, 4), b = R.range(1, 4);
       bool trans = R.chance(0.5);
-      if (trans) { strides[0] = 1; strides[1] = a; } else { strides[0] = b; strides[1] = 1; }
+      if (trans) {
+        strides[0] = 1;
+        strides[1] = a;
+      } else {
+        strides[0] = b;
+        strides[1] = 1;
+      }
       sizes[0] = a;
       sizes[1] = b;
       auto reach = [&] { return (sizes[0] - 1) * strides[0] + (sizes[1] - 1) * strides[1]; };
       while (reach() > avail && (sizes[0] > 1 || sizes[1] > 1)) {
-        if (sizes[0] >= sizes[1] && sizes[0] > 1) --sizes[0];
-        else --sizes[1];
+        if (sizes[0] >= sizes[1] && sizes[0] > 1)
+          --sizes[0];
+        else
+          --sizes[1];
       }
       if (reach() > avail) return;
     }
@@ -1233,11 +1335,13 @@ public:
     nv.maxExt = sizes;
     auto list = [](const std::vector<int64_t>& v) {
       std::string s = "[";
-      for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+      for (size_t i = 0; i < v.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(v[i]);
       return s + "]";
     };
-    line(nv.name + " = memref.reinterpret_cast " + m.name + " to offset: [" + std::to_string(off) + "], sizes: " +
-         list(sizes) + ", strides: " + list(strides) + " : " + m.type.str() + " to " + t.str());
+    line(nv.name + " = memref.reinterpret_cast " + m.name + " to offset: [" + std::to_string(off) +
+         "], sizes: " + list(sizes) + ", strides: " + list(strides) + " : " + m.type.str() +
+         " to " + t.str());
     --budget;
     addMem(nv);
   }
@@ -1263,7 +1367,8 @@ public:
       if (dimValue(d)) {
         if (d.r.hi <= hiMax) return d;
         Val c = cInt(T::Idx, hiMax);
-        Val m = def(T::Idx, "arith.minui " + d.name + ", " + c.name + " : index", Range::of(std::min(d.r.lo, hiMax), hiMax));
+        Val m = def(T::Idx, "arith.minui " + d.name + ", " + c.name + " : index",
+                    Range::of(std::min(d.r.lo, hiMax), hiMax));
         return m;
       }
       return cInt(T::Idx, R.range(0, hiMax));
@@ -1272,24 +1377,29 @@ public:
       // Data-dependent: remui of an integer.
       T s = R.pick(std::vector<T>{T::I8, T::I16, T::I32, T::I64});
       Val a = scalar(s, 1);
-      Val x = def(T::Idx, "arith.index_cast " + a.name + " : " + tname(s) + " to index", a.r.nonneg() ? a.r : Range{});
+      Val x = def(T::Idx, "arith.index_cast " + a.name + " : " + tname(s) + " to index",
+                  a.r.nonneg() ? a.r : Range{});
       Val c = cInt(T::Idx, hiMax + 1);
       return def(T::Idx, "arith.remui " + x.name + ", " + c.name + " : index", Range::of(0, hiMax));
     }
-    default: return cInt(T::Idx, R.chance(0.8) ? R.range(std::max(minHi, hiMax / 2), hiMax) : R.range(0, hiMax));
+    default:
+      return cInt(T::Idx,
+                  R.chance(0.8) ? R.range(std::max(minHi, hiMax / 2), hiMax) : R.range(0, hiMax));
     }
   }
 
   std::vector<T> pickTypes(int maxN) {
     std::vector<T> ts;
     int n = static_cast<int>(R.range(0, maxN));
-    for (int i = 0; i < n; ++i) ts.push_back(R.pick(kScalarTypes));
+    for (int i = 0; i < n; ++i)
+      ts.push_back(R.pick(kScalarTypes));
     return ts;
   }
 
   static std::string typeList(const std::vector<T>& ts) {
     std::string s;
-    for (size_t i = 0; i < ts.size(); ++i) s += (i ? ", " : "") + std::string(tname(ts[i]));
+    for (size_t i = 0; i < ts.size(); ++i)
+      s += (i ? ", " : "") + std::string(tname(ts[i]));
     return s;
   }
 
@@ -1301,7 +1411,8 @@ public:
       names.push_back(base);
       prefix = base + " = ";
     } else if (n > 1) {
-      for (size_t i = 0; i < n; ++i) names.push_back(base + "#" + std::to_string(i));
+      for (size_t i = 0; i < n; ++i)
+        names.push_back(base + "#" + std::to_string(i));
       prefix = base + ":" + std::to_string(n) + " = ";
     }
     return names;
@@ -1311,16 +1422,19 @@ public:
   // (inside or outside the region) or computed now.
   std::vector<Val> yieldVals(const std::vector<T>& ts) {
     std::vector<Val> v;
-    for (T t : ts) v.push_back(sanitize(scalar(t, C.exprDepth)));
+    for (T t : ts)
+      v.push_back(sanitize(scalar(t, C.exprDepth)));
     return v;
   }
   std::string yieldLine(const char* kw, const std::vector<Val>& vs) {
     std::string s = kw;
     if (vs.empty()) return s;
     s += " ";
-    for (size_t i = 0; i < vs.size(); ++i) s += (i ? ", " : "") + vs[i].name;
+    for (size_t i = 0; i < vs.size(); ++i)
+      s += (i ? ", " : "") + vs[i].name;
     s += " : ";
-    for (size_t i = 0; i < vs.size(); ++i) s += (i ? ", " : "") + std::string(tname(vs[i].ty));
+    for (size_t i = 0; i < vs.size(); ++i)
+      s += (i ? ", " : "") + std::string(tname(vs[i].ty));
     return s;
   }
 
@@ -1331,13 +1445,17 @@ public:
     // lb: 0, a small constant, or a start parameter / outer iv (may exceed ub: zero trip).
     Val lb;
     int lk = static_cast<int>(R.weighted({4, 1, 1.5}));
-    if (lk == 0) lb = cInt(T::Idx, 0);
-    else if (lk == 1) lb = cInt(T::Idx, R.range(0, 3));
-    else lb = bound(std::min<int64_t>(maxTrip, 6));
+    if (lk == 0)
+      lb = cInt(T::Idx, 0);
+    else if (lk == 1)
+      lb = cInt(T::Idx, R.range(0, 3));
+    else
+      lb = bound(std::min<int64_t>(maxTrip, 6));
     int64_t ubMax = std::min<int64_t>(lb.r.lo + maxTrip, C.maxDim + 2);
     Val ub = bound(ubMax, R.chance(0.85) ? std::min(ubMax, lb.r.lo + 1) : 0);
     Val step;
-    if (R.chance(0.7)) step = cInt(T::Idx, 1);
+    if (R.chance(0.7))
+      step = cInt(T::Idx, 1);
     else {
       std::vector<Val> cand;
       for (auto& s : scopes)
@@ -1348,7 +1466,8 @@ public:
     int64_t trips = std::max<int64_t>(0, ub.r.hi - lb.r.lo);
     std::vector<T> ts = pickTypes(depth == 0 ? 3 : 2);
     std::vector<Val> inits;
-    for (T t : ts) inits.push_back(sanitize(scalar(t, 1)));
+    for (T t : ts)
+      inits.push_back(sanitize(scalar(t, 1)));
     std::string prefix;
     std::vector<std::string> rn = resultNames(ts.size(), prefix);
     Val iv;
@@ -1358,7 +1477,8 @@ public:
     if (ub.r.hi >= 1 && lb.r.nonneg()) iv.r = Range::of(lb.r.lo, std::max(lb.r.lo, ub.r.hi - 1));
     if (ub.isDim.first >= 0 && lb.r.nonneg()) iv.dimOf.push_back(ub.isDim);
     std::vector<Val> args;
-    std::string head = prefix + "scf.for " + iv.name + " = " + lb.name + " to " + ub.name + " step " + step.name;
+    std::string head =
+        prefix + "scf.for " + iv.name + " = " + lb.name + " to " + ub.name + " step " + step.name;
     if (!ts.empty()) {
       head += " iter_args(";
       for (size_t i = 0; i < ts.size(); ++i) {
@@ -1379,7 +1499,8 @@ public:
     iterMul *= std::max<int64_t>(1, trips);
     push();
     add(iv);
-    for (auto& a : args) add(a);
+    for (auto& a : args)
+      add(a);
     block(C.stmtsInner);
     std::vector<Val> ys = yieldVals(ts);
     if (!ys.empty() || R.chance(0.3)) line(yieldLine("scf.yield", ys));
@@ -1397,8 +1518,8 @@ public:
     }
   }
 
-  // scf.while (%cnt = init, extra...) { ...; cond = cnt < limit && data; condition(cond) cnt, fwd... }
-  // do { ^bb0(%cnt, ...): ...; yield cnt + step, ... }
+  // scf.while (%cnt = init, extra...) { ...; cond = cnt < limit && data; condition(cond) cnt,
+  // fwd... } do { ^bb0(%cnt, ...): ...; yield cnt + step, ... }
   void whileLoop() {
     int64_t room = C.maxIters / iterMul;
     if (room < 1) return;
@@ -1421,11 +1542,12 @@ public:
     bool flagForm = R.chance(0.2);
     std::vector<T> bts = pickTypes(2); // extra before-args
     std::vector<Val> binit;
-    for (T t : bts) binit.push_back(sanitize(scalar(t, 1)));
+    for (T t : bts)
+      binit.push_back(sanitize(scalar(t, 1)));
     Val flag0;
     if (flagForm) {
-      Val lt = def(T::I1, std::string("arith.cmpi ") + (idxCounter ? "ult" : "slt") + ", " + init.name + ", " +
-                              limit.name + " : " + cty);
+      Val lt = def(T::I1, std::string("arith.cmpi ") + (idxCounter ? "ult" : "slt") + ", " +
+                              init.name + ", " + limit.name + " : " + cty);
       Val dc = boolExpr(1);
       flag0 = def(T::I1, "arith.andi " + lt.name + ", " + dc.name + " : i1");
     }
@@ -1434,7 +1556,8 @@ public:
     cnt.name = fresh("w");
     cnt.ty = ct;
     cnt.blockArg = true;
-    if (idxCounter && init.r.nonneg() && limit.r.known) cnt.r = Range::of(init.r.lo, std::max(init.r.hi, limit.r.hi + stepV - 1));
+    if (idxCounter && init.r.nonneg() && limit.r.known)
+      cnt.r = Range::of(init.r.lo, std::max(init.r.hi, limit.r.hi + stepV - 1));
     std::vector<Val> bargs;
     for (T t : bts) {
       Val a;
@@ -1449,7 +1572,8 @@ public:
       fl.ty = T::I1;
     }
     std::vector<T> allB = {ct};
-    for (T t : bts) allB.push_back(t);
+    for (T t : bts)
+      allB.push_back(t);
     if (flagForm) allB.push_back(T::I1);
     bool outsideFalse = !flagForm && R.chance(0.05);
     Val falseOutside;
@@ -1465,11 +1589,12 @@ public:
     iterMul *= std::max<int64_t>(1, trips + 1);
     push();
     add(cnt);
-    for (auto& a : bargs) add(a);
+    for (auto& a : bargs)
+      add(a);
     if (flagForm) add(fl);
     Val go;
-    std::vector<T> fts;    // forwarded extra types
-    std::vector<Val> fwd;  // forwarded extra values
+    std::vector<T> fts;   // forwarded extra types
+    std::vector<Val> fwd; // forwarded extra values
     if (flagForm) {
       go = fl;
     } else if (outsideFalse) {
@@ -1479,7 +1604,8 @@ public:
       go = falseOutside;
     } else {
       if (R.chance(0.5)) block(std::max(1, C.stmtsInner / 2), /*noLoops=*/R.chance(0.7));
-      Val lt = def(T::I1, std::string("arith.cmpi ") + (idxCounter ? (R.chance(0.5) ? "ult" : "slt") : "slt") + ", " +
+      Val lt = def(T::I1, std::string("arith.cmpi ") +
+                              (idxCounter ? (R.chance(0.5) ? "ult" : "slt") : "slt") + ", " +
                               cnt.name + ", " + limit.name + " : " + cty);
       Val dc = boolExpr(2);
       switch (R.range(0, 3)) {
@@ -1505,11 +1631,14 @@ public:
     if (fts == bts && !bts.empty() && R.chance(0.5)) fwd = bargs; // forward the args unchanged
     {
       std::vector<Val> all = {cnt};
-      for (auto& v : fwd) all.push_back(v);
+      for (auto& v : fwd)
+        all.push_back(v);
       std::string s = "scf.condition(" + go.name + ") ";
-      for (size_t i = 0; i < all.size(); ++i) s += (i ? ", " : "") + all[i].name;
+      for (size_t i = 0; i < all.size(); ++i)
+        s += (i ? ", " : "") + all[i].name;
       s += " : ";
-      for (size_t i = 0; i < all.size(); ++i) s += (i ? ", " : "") + std::string(tname(all[i].ty));
+      for (size_t i = 0; i < all.size(); ++i)
+        s += (i ? ", " : "") + std::string(tname(all[i].ty));
       line(s);
     }
     pop();
@@ -1519,11 +1648,13 @@ public:
     ind = savedInd;
     // The op line.
     std::vector<T> rts = {ct};
-    for (T t : fts) rts.push_back(t);
+    for (T t : fts)
+      rts.push_back(t);
     std::string prefix;
     std::vector<std::string> rn = resultNames(rts.size(), prefix);
     std::string head = prefix + "scf.while (" + cnt.name + " = " + init.name;
-    for (size_t i = 0; i < bargs.size(); ++i) head += ", " + bargs[i].name + " = " + binit[i].name;
+    for (size_t i = 0; i < bargs.size(); ++i)
+      head += ", " + bargs[i].name + " = " + binit[i].name;
     if (flagForm) head += ", " + fl.name + " = " + flag0.name;
     head += ") : (" + typeList(allB) + ") -> (" + typeList(rts) + ") {";
     line(head);
@@ -1549,22 +1680,25 @@ public:
     }
     {
       std::string s = "^bb0(" + acnt.name + ": " + cty;
-      for (auto& a : aargs) s += ", " + a.name + ": " + tname(a.ty);
+      for (auto& a : aargs)
+        s += ", " + a.name + ": " + tname(a.ty);
       --ind;
       line(s + "):");
       ++ind;
     }
     add(acnt);
-    for (auto& a : aargs) add(a);
+    for (auto& a : aargs)
+      add(a);
     block(C.stmtsInner);
     Val st = cInt(ct, stepV);
     Val next = def(ct, "arith.addi " + acnt.name + ", " + st.name + " : " + cty);
     std::vector<Val> ys = {next};
     std::vector<Val> rest = yieldVals(bts);
-    for (auto& v : rest) ys.push_back(v);
+    for (auto& v : rest)
+      ys.push_back(v);
     if (flagForm) {
-      Val lt = def(T::I1, std::string("arith.cmpi ") + (idxCounter ? "ult" : "slt") + ", " + next.name + ", " +
-                              limit.name + " : " + cty);
+      Val lt = def(T::I1, std::string("arith.cmpi ") + (idxCounter ? "ult" : "slt") + ", " +
+                              next.name + ", " + limit.name + " : " + cty);
       Val dc = boolExpr(1);
       ys.push_back(def(T::I1, "arith.andi " + dc.name + ", " + lt.name + " : i1"));
     }
@@ -1630,11 +1764,13 @@ public:
     m.id = memCounter++;
     m.type.elem = R.pick(kElemTypes);
     size_t rank = static_cast<size_t>(R.range(1, 2));
-    for (size_t d = 0; d < rank; ++d) m.type.shape.push_back(R.range(1, std::min<int64_t>(C.maxDim, 6)));
+    for (size_t d = 0; d < rank; ++d)
+      m.type.shape.push_back(R.range(1, std::min<int64_t>(C.maxDim, 6)));
     m.minExt = m.maxExt = m.type.shape;
     m.whole = true;
     m.rootElems = 1;
-    for (int64_t s : m.type.shape) m.rootElems *= s;
+    for (int64_t s : m.type.shape)
+      m.rootElems *= s;
     line(m.name + " = memref." + (R.chance(0.5) ? "alloca" : "alloc") + "() : " + m.type.str());
     --budget;
     // init loops
@@ -1654,7 +1790,8 @@ public:
     }
     Val v = sanitize(scalar(m.type.elem, 1));
     std::string idx;
-    for (size_t d = 0; d < rank; ++d) idx += (d ? ", " : "") + ivs[d].name;
+    for (size_t d = 0; d < rank; ++d)
+      idx += (d ? ", " : "") + ivs[d].name;
     line("memref.store " + v.name + ", " + m.name + "[" + idx + "] : " + m.type.str());
     for (size_t d = 0; d < rank; ++d) {
       pop();
@@ -1666,7 +1803,8 @@ public:
 
   void statement(bool noLoops) {
     bool canNest = depth < C.maxDepth && !noLoops;
-    std::vector<double> w = {3, 2.5, canNest ? 1.6 : 0, canNest ? 0.9 : 0, depth < C.maxDepth ? 1.3 : 0, 0.5, 0.3};
+    std::vector<double> w = {
+        3, 2.5, canNest ? 1.6 : 0, canNest ? 0.9 : 0, depth < C.maxDepth ? 1.3 : 0, 0.5, 0.3};
     switch (R.weighted(w)) {
     case 0: scalar(R.pick(kScalarTypes), C.exprDepth); break;
     case 1: store(); break;
@@ -1730,7 +1868,8 @@ Param memParam(Rng& R, const Config& C, int idx) {
   switch (p.mk) {
   case MemArgKind::Exact: {
     p.mt.elem = elem;
-    for (size_t d = 0; d < rank; ++d) p.mt.shape.push_back(dimSize());
+    for (size_t d = 0; d < rank; ++d)
+      p.mt.shape.push_back(dimSize());
     p.minExt = p.maxExt = p.mt.shape;
     break;
   }
@@ -1738,7 +1877,8 @@ Param memParam(Rng& R, const Config& C, int idx) {
     p.mt.elem = elem;
     bool any = false;
     for (size_t d = 0; d < rank; ++d) {
-      int64_t lo = R.range(R.chance(0.15) ? 0 : 1, maxD), hi = std::min<int64_t>(lo + R.range(0, 3), maxD + 2);
+      int64_t lo = R.range(R.chance(0.15) ? 0 : 1, maxD),
+              hi = std::min<int64_t>(lo + R.range(0, 3), maxD + 2);
       // main never passes an empty buffer (see memArg), so a [0, 0] range would be a
       // lie that memref.dim-derived indices trust: the range must reach 1.
       hi = std::max<int64_t>(hi, 1);
@@ -1802,7 +1942,8 @@ Param memParam(Rng& R, const Config& C, int idx) {
     } else {
       int64_t a = R.range(1, 5), b = R.range(1, 5);
       p.sizes = {a, b};
-      p.strides = R.chance(0.5) ? std::vector<int64_t>{1, a} : std::vector<int64_t>{b + R.range(0, 2), 1};
+      p.strides =
+          R.chance(0.5) ? std::vector<int64_t>{1, a} : std::vector<int64_t>{b + R.range(0, 2), 1};
     }
     p.mt.shape = p.sizes;
     p.mt.offset = p.rOffset;
@@ -1821,7 +1962,8 @@ Kernel genKernel(Rng& R, const Config& C, const std::string& name) {
   int nm = static_cast<int>(R.weighted({0.3, 3, 3, 2, 1}));
   int ns = static_cast<int>(R.range(C.minScalars, C.maxScalars));
   std::vector<Param> ps;
-  for (int i = 0; i < nm; ++i) ps.push_back(memParam(R, C, i));
+  for (int i = 0; i < nm; ++i)
+    ps.push_back(memParam(R, C, i));
   for (int i = 0; i < ns; ++i) {
     Param p;
     p.name = "%s" + std::to_string(i);
@@ -1841,10 +1983,12 @@ Kernel genKernel(Rng& R, const Config& C, const std::string& name) {
   }
   // Interleave memref and scalar parameters a little.
   for (size_t i = 1; i < ps.size(); ++i)
-    if (R.chance(0.25)) std::swap(ps[i], ps[static_cast<size_t>(R.range(0, static_cast<int64_t>(i)))]);
+    if (R.chance(0.25))
+      std::swap(ps[i], ps[static_cast<size_t>(R.range(0, static_cast<int64_t>(i)))]);
   k.params = ps;
   int nr = static_cast<int>(R.weighted({1, 3, 2, 1}));
-  for (int i = 0; i < nr; ++i) k.results.push_back(R.pick(kScalarTypes));
+  for (int i = 0; i < nr; ++i)
+    k.results.push_back(R.pick(kScalarTypes));
 
   FuncGen g(R, C);
   g.budget = C.opBudget;
@@ -1862,7 +2006,8 @@ Kernel genKernel(Rng& R, const Config& C, const std::string& name) {
       m.maxExt = p.maxExt;
       m.whole = p.mk == MemArgKind::Exact || p.mk == MemArgKind::CastDyn;
       m.rootElems = 1;
-      for (int64_t e : p.minExt) m.rootElems *= e;
+      for (int64_t e : p.minExt)
+        m.rootElems *= e;
       g.addMem(m);
     } else {
       Val v;
@@ -1884,7 +2029,8 @@ Kernel genKernel(Rng& R, const Config& C, const std::string& name) {
   if (R.chance(0.3)) g.localBuffer();
   g.spineLeft = C.spine;
   g.block(C.stmtsTop);
-  while (g.budget > C.opBudget / 3 && R.chance(0.7)) g.block(C.stmtsTop);
+  while (g.budget > C.opBudget / 3 && R.chance(0.7))
+    g.block(C.stmtsTop);
   std::vector<Val> rv = g.yieldVals(k.results);
   g.line(g.yieldLine("func.return", rv));
   k.text = sig + " {\n" + g.out + "}\n";
@@ -1912,7 +2058,9 @@ public:
   };
   std::vector<Root> roots;
 
-  std::string fresh(const char* p = "t") { return "%" + std::string(p) + std::to_string(counter++); }
+  std::string fresh(const char* p = "t") {
+    return "%" + std::string(p) + std::to_string(counter++);
+  }
   void line(const std::string& s) {
     out.append(static_cast<size_t>(ind) * 2, ' ');
     out += s;
@@ -1943,9 +2091,11 @@ public:
 
   // Loops over every element of an identity static memref (through a flat view for rank
   // > 1); body(flatIndexName, accessString) writes the body lines.
-  void forAll(const std::string& mem, const MemType& t, const std::function<void(const std::string&, const std::string&)>& body) {
+  void forAll(const std::string& mem, const MemType& t,
+              const std::function<void(const std::string&, const std::string&)>& body) {
     int64_t n = 1;
-    for (int64_t s : t.shape) n *= s;
+    for (int64_t s : t.shape)
+      n *= s;
     if (t.rank() == 0) {
       body(cIdx(0), mem + "[] : " + t.str());
       return;
@@ -1956,9 +2106,11 @@ public:
       flat = fresh("flat");
       ft.shape = {n};
       std::string re = "[[";
-      for (size_t i = 0; i < t.rank(); ++i) re += (i ? ", " : "") + std::to_string(i);
+      for (size_t i = 0; i < t.rank(); ++i)
+        re += (i ? ", " : "") + std::to_string(i);
       re += "]]";
-      line(flat + " = memref.collapse_shape " + mem + " " + re + " : " + t.str() + " into " + ft.str());
+      line(flat + " = memref.collapse_shape " + mem + " " + re + " : " + t.str() + " into " +
+           ft.str());
     }
     std::string iv = fresh("i");
     line("scf.for " + iv + " = " + cIdx(0) + " to " + cIdx(n) + " step " + cIdx(1) + " {");
@@ -1975,7 +2127,8 @@ public:
     r.type.elem = elem;
     r.type.shape = shape;
     r.elems = 1;
-    for (int64_t s : shape) r.elems *= s;
+    for (int64_t s : shape)
+      r.elems *= s;
     r.alloca = R.chance(0.2);
     line(r.name + " = memref." + (r.alloca ? "alloca" : "alloc") + "() : " + r.type.str());
     int64_t A = R.range(1, 40) * 2 + 1, B = R.range(-50, 50), X = R.range(0, 255);
@@ -1988,9 +2141,12 @@ public:
       std::string b = fresh();
       line(b + " = arith.addi " + a + ", " + cst(std::to_string(B) + " : i32") + " : i32");
       std::string v = fresh();
-      if (form == 0) line(v + " = arith.xori " + b + ", " + cst(std::to_string(X) + " : i32") + " : i32");
-      else if (form == 1) line(v + " = arith.muli " + b + ", " + b + " : i32");
-      else line(v + " = arith.remsi " + b + ", " + cst("97 : i32") + " : i32");
+      if (form == 0)
+        line(v + " = arith.xori " + b + ", " + cst(std::to_string(X) + " : i32") + " : i32");
+      else if (form == 1)
+        line(v + " = arith.muli " + b + ", " + b + " : i32");
+      else
+        line(v + " = arith.remsi " + b + ", " + cst("97 : i32") + " : i32");
       std::string e = fresh();
       switch (elem) {
       case T::I8: line(e + " = arith.trunci " + v + " : i32 to i8"); break;
@@ -2008,7 +2164,8 @@ public:
         line(m + " = arith.andi " + v + ", " + cst("255 : i32") + " : i32");
         line(s + " = arith.subi " + m + ", " + cst("128 : i32") + " : i32");
         line(f + " = arith.sitofp " + s + " : i32 to " + ft);
-        line(e + " = arith.mulf " + f + ", " + cst(std::string("2.500000e-01 : ") + ft) + " : " + ft);
+        line(e + " = arith.mulf " + f + ", " + cst(std::string("2.500000e-01 : ") + ft) + " : " +
+             ft);
         break;
       }
       }
@@ -2049,7 +2206,8 @@ public:
     if (r.type.rank() == 0) {
       std::string v = fresh(), e = fresh();
       line(v + " = memref.load " + r.name + "[] : " + r.type.str());
-      line(e + " = arith." + (sx ? "extsi " : "extui ") + v + " : " + tname(r.type.elem) + " to i32");
+      line(e + " = arith." + (sx ? "extsi " : "extui ") + v + " : " + tname(r.type.elem) +
+           " to i32");
       line("memref.store " + e + ", " + w + "[] : " + wt.str());
       return;
     }
@@ -2058,12 +2216,15 @@ public:
     ft.shape = fwt.shape = {n};
     if (r.type.rank() > 1) {
       std::string re = "[[";
-      for (size_t i = 0; i < r.type.rank(); ++i) re += (i ? ", " : "") + std::to_string(i);
+      for (size_t i = 0; i < r.type.rank(); ++i)
+        re += (i ? ", " : "") + std::to_string(i);
       re += "]]";
       fs = fresh("flat");
       fw = fresh("flat");
-      line(fs + " = memref.collapse_shape " + r.name + " " + re + " : " + r.type.str() + " into " + ft.str());
-      line(fw + " = memref.collapse_shape " + w + " " + re + " : " + wt.str() + " into " + fwt.str());
+      line(fs + " = memref.collapse_shape " + r.name + " " + re + " : " + r.type.str() + " into " +
+           ft.str());
+      line(fw + " = memref.collapse_shape " + w + " " + re + " : " + wt.str() + " into " +
+           fwt.str());
     }
     std::string iv = fresh("i");
     line("scf.for " + iv + " = " + cIdx(0) + " to " + cIdx(n) + " step " + cIdx(1) + " {");
@@ -2078,7 +2239,8 @@ public:
 
   static std::string list(const std::vector<int64_t>& v) {
     std::string s = "[";
-    for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+    for (size_t i = 0; i < v.size(); ++i)
+      s += (i ? ", " : "") + std::to_string(v[i]);
     return s + "]";
   }
 
@@ -2088,15 +2250,17 @@ public:
     switch (p.mk) {
     case MemArgKind::Exact: {
       int64_t n = 1;
-      for (int64_t s : t.shape) n *= s;
+      for (int64_t s : t.shape)
+        n *= s;
       if (t.rank() >= 2 && R.chance(0.4)) {
         Root r = newRoot(t.elem, {n});
         std::string v = fresh("exp");
         std::string re = "[[";
-        for (size_t i = 0; i < t.rank(); ++i) re += (i ? ", " : "") + std::to_string(i);
+        for (size_t i = 0; i < t.rank(); ++i)
+          re += (i ? ", " : "") + std::to_string(i);
         re += "]]";
-        line(v + " = memref.expand_shape " + r.name + " " + re + " output_shape " + list(t.shape) + " : " +
-             r.type.str() + " into " + t.str());
+        line(v + " = memref.expand_shape " + r.name + " " + re + " output_shape " + list(t.shape) +
+             " : " + r.type.str() + " into " + t.str());
         return v;
       }
       return newRoot(t.elem, t.shape).name;
@@ -2104,10 +2268,13 @@ public:
     case MemArgKind::CastDyn: {
       std::vector<int64_t> shape;
       for (size_t d = 0; d < t.rank(); ++d) {
-        shape.push_back(t.shape[d] != kDyn ? t.shape[d] : std::max<int64_t>(1, R.range(p.minExt[d], p.maxExt[d])));
+        shape.push_back(t.shape[d] != kDyn
+                            ? t.shape[d]
+                            : std::max<int64_t>(1, R.range(p.minExt[d], p.maxExt[d])));
         // The kernel's memref.dim values carry [minExt, maxExt]: the extent must be in it.
         if (shape.back() < p.minExt[d] || shape.back() > p.maxExt[d]) {
-          std::fprintf(stderr, "loom-gen: internal error: extent %lld of %s dim %zu outside [%lld, %lld]\n",
+          std::fprintf(stderr,
+                       "loom-gen: internal error: extent %lld of %s dim %zu outside [%lld, %lld]\n",
                        static_cast<long long>(shape.back()), p.name.c_str(), d,
                        static_cast<long long>(p.minExt[d]), static_cast<long long>(p.maxExt[d]));
           std::exit(3);
@@ -2123,17 +2290,19 @@ public:
     case MemArgKind::Subview: {
       Root r = newRoot(t.elem, p.rootShape);
       std::string v = fresh("sub");
-      line(v + " = memref.subview " + r.name + list(p.offs) + list(p.sizes) + list(p.strides) + " : " +
-           r.type.str() + " to " + t.str());
+      line(v + " = memref.subview " + r.name + list(p.offs) + list(p.sizes) + list(p.strides) +
+           " : " + r.type.str() + " to " + t.str());
       return v;
     }
     case MemArgKind::Reinterpret: {
       int64_t reach = p.rOffset;
-      for (size_t d = 0; d < p.sizes.size(); ++d) reach += (p.sizes[d] - 1) * p.strides[d];
+      for (size_t d = 0; d < p.sizes.size(); ++d)
+        reach += (p.sizes[d] - 1) * p.strides[d];
       Root r = newRoot(t.elem, {reach + 1 + R.range(0, 3)});
       std::string v = fresh("rc");
-      line(v + " = memref.reinterpret_cast " + r.name + " to offset: [" + std::to_string(p.rOffset) + "], sizes: " +
-           list(p.sizes) + ", strides: " + list(p.strides) + " : " + r.type.str() + " to " + t.str());
+      line(v + " = memref.reinterpret_cast " + r.name + " to offset: [" +
+           std::to_string(p.rOffset) + "], sizes: " + list(p.sizes) +
+           ", strides: " + list(p.strides) + " : " + r.type.str() + " to " + t.str());
       return v;
     }
     case MemArgKind::DynLayout: {
@@ -2150,7 +2319,8 @@ public:
       }
       Root r = newRoot(t.elem, rootShape);
       bool allDyn = true;
-      for (int64_t s : t.shape) allDyn &= s == kDyn;
+      for (int64_t s : t.shape)
+        allDyn &= s == kDyn;
       if (allDyn && R.chance(0.5)) {
         // Subview with operands: the result is already fully dynamic.
         std::string o, s, st;
@@ -2160,14 +2330,14 @@ public:
           st += (d ? ", " : "") + cIdx(strides[d]);
         }
         std::string v = fresh("dsub");
-        line(v + " = memref.subview " + r.name + "[" + o + "][" + s + "][" + st + "] : " + r.type.str() + " to " +
-             t.str());
+        line(v + " = memref.subview " + r.name + "[" + o + "][" + s + "][" + st +
+             "] : " + r.type.str() + " to " + t.str());
         return v;
       }
       MemType st = inferSubview(r.type, offs, sizes, strides, std::vector<bool>(rank, false));
       std::string v = fresh("sub");
-      line(v + " = memref.subview " + r.name + list(offs) + list(sizes) + list(strides) + " : " + r.type.str() +
-           " to " + st.str());
+      line(v + " = memref.subview " + r.name + list(offs) + list(sizes) + list(strides) + " : " +
+           r.type.str() + " to " + st.str());
       std::string c = fresh("cast");
       line(c + " = memref.cast " + v + " : " + st.str() + " to " + t.str());
       return c;
@@ -2194,17 +2364,21 @@ public:
     case 1: v = -1; break;
     case 2: v = tmin(p.ty); break;
     case 3: v = tmax(p.ty); break;
-    default: v = R.range(std::max<int64_t>(tmin(p.ty), -300), std::min<int64_t>(tmax(p.ty), 300)); break;
+    default:
+      v = R.range(std::max<int64_t>(tmin(p.ty), -300), std::min<int64_t>(tmax(p.ty), 300));
+      break;
     }
     if (p.ty == T::I1) return cst(v & 1 ? "true" : "false");
     return cst(std::to_string(v) + " : " + tname(p.ty));
   }
 
   void printResults(const std::vector<std::string>& names, const std::vector<T>& ts) {
-    for (size_t i = 0; i < ts.size(); ++i) line("vector.print " + names[i] + " : " + tname(ts[i]));
+    for (size_t i = 0; i < ts.size(); ++i)
+      line("vector.print " + names[i] + " : " + tname(ts[i]));
   }
 
-  void call(const Kernel& k, const std::vector<std::string>& args, const std::string& loopIv = "", int loopParam = -1) {
+  void call(const Kernel& k, const std::vector<std::string>& args, const std::string& loopIv = "",
+            int loopParam = -1) {
     std::vector<std::string> a = args;
     if (loopParam >= 0) a[static_cast<size_t>(loopParam)] = loopIv;
     std::string types, argl;
@@ -2221,7 +2395,8 @@ public:
       prefix = rn[0] + " = ";
     } else if (k.results.size() > 1) {
       std::string b = fresh("res");
-      for (size_t i = 0; i < k.results.size(); ++i) rn.push_back(b + "#" + std::to_string(i));
+      for (size_t i = 0; i < k.results.size(); ++i)
+        rn.push_back(b + "#" + std::to_string(i));
       prefix = b + ":" + std::to_string(k.results.size()) + " = ";
     }
     line(prefix + "func.call @" + k.name + "(" + argl + ") : (" + types + ") -> (" + rt + ")");
@@ -2237,14 +2412,17 @@ public:
         std::vector<std::string> na;
         for (size_t i = 0; i < k.params.size(); ++i) {
           const Param& p = k.params[i];
-          if (p.isMem) na.push_back(reuse ? args[i] : memArg(p));
-          else na.push_back(scalarArg(p, c));
+          if (p.isMem)
+            na.push_back(reuse ? args[i] : memArg(p));
+          else
+            na.push_back(scalarArg(p, c));
         }
         args = na;
         // Sometimes call from inside a loop of main, passing the iv as an index param.
         int lp = -1;
         for (size_t i = 0; i < k.params.size(); ++i)
-          if (!k.params[i].isMem && k.params[i].ty == T::Idx && k.params[i].r.lo == 0 && k.params[i].role != 3)
+          if (!k.params[i].isMem && k.params[i].ty == T::Idx && k.params[i].r.lo == 0 &&
+              k.params[i].role != 3)
             lp = static_cast<int>(i);
         if (lp >= 0 && R.chance(0.15)) {
           int64_t n = std::min<int64_t>(k.params[static_cast<size_t>(lp)].r.hi + 1, 3);
@@ -2259,7 +2437,8 @@ public:
         }
       }
     }
-    for (const Root& r : roots) printRoot(r);
+    for (const Root& r : roots)
+      printRoot(r);
     for (const Root& r : roots)
       if (!r.alloca && R.chance(0.5)) line("memref.dealloc " + r.name + " : " + r.type.str());
     line("func.return");
@@ -2272,16 +2451,34 @@ Config configFor(Size s) {
   c.size = s;
   switch (s) {
   case Size::Small:
-    c.maxDepth = 2; c.stmtsTop = 5; c.stmtsInner = 3; c.maxTrip = 5; c.maxIters = 60; c.maxDim = 6;
-    c.exprDepth = 2; c.opBudget = 45;
+    c.maxDepth = 2;
+    c.stmtsTop = 5;
+    c.stmtsInner = 3;
+    c.maxTrip = 5;
+    c.maxIters = 60;
+    c.maxDim = 6;
+    c.exprDepth = 2;
+    c.opBudget = 45;
     break;
   case Size::Medium:
-    c.maxDepth = 3; c.stmtsTop = 7; c.stmtsInner = 4; c.maxTrip = 7; c.maxIters = 400; c.maxDim = 8;
-    c.exprDepth = 2; c.opBudget = 120;
+    c.maxDepth = 3;
+    c.stmtsTop = 7;
+    c.stmtsInner = 4;
+    c.maxTrip = 7;
+    c.maxIters = 400;
+    c.maxDim = 8;
+    c.exprDepth = 2;
+    c.opBudget = 120;
     break;
   case Size::Large:
-    c.maxDepth = 4; c.stmtsTop = 9; c.stmtsInner = 5; c.maxTrip = 8; c.maxIters = 2000; c.maxDim = 10;
-    c.exprDepth = 3; c.opBudget = 300;
+    c.maxDepth = 4;
+    c.stmtsTop = 9;
+    c.stmtsInner = 5;
+    c.maxTrip = 8;
+    c.maxIters = 2000;
+    c.maxDim = 10;
+    c.exprDepth = 3;
+    c.opBudget = 300;
     break;
   }
   return c;
@@ -2326,25 +2523,40 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto val = [&]() -> std::string {
-      if (i + 1 >= argc) { std::fprintf(stderr, "loom-gen: %s needs a value\n", a.c_str()); std::exit(2); }
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "loom-gen: %s needs a value\n", a.c_str());
+        std::exit(2);
+      }
       return argv[++i];
     };
     if (a == "--seed") {
       std::string v = val();
       char* end = nullptr;
       seed = std::strtoull(v.c_str(), &end, 10);
-      if (!end || *end) { std::fprintf(stderr, "loom-gen: bad seed '%s'\n", v.c_str()); return 2; }
+      if (!end || *end) {
+        std::fprintf(stderr, "loom-gen: bad seed '%s'\n", v.c_str());
+        return 2;
+      }
       haveSeed = true;
     } else if (a == "--size") {
       std::string v = val();
-      if (v == "small") size = Size::Small;
-      else if (v == "medium") size = Size::Medium;
-      else if (v == "large") size = Size::Large;
-      else { std::fprintf(stderr, "loom-gen: bad size '%s'\n", v.c_str()); return 2; }
+      if (v == "small")
+        size = Size::Small;
+      else if (v == "medium")
+        size = Size::Medium;
+      else if (v == "large")
+        size = Size::Large;
+      else {
+        std::fprintf(stderr, "loom-gen: bad size '%s'\n", v.c_str());
+        return 2;
+      }
       sizeName = argv[i];
     } else if (a == "--kernels") {
       kernels = std::atoi(val().c_str());
-      if (kernels < 1 || kernels > 16) { std::fprintf(stderr, "loom-gen: --kernels must be 1..16\n"); return 2; }
+      if (kernels < 1 || kernels > 16) {
+        std::fprintf(stderr, "loom-gen: --kernels must be 1..16\n");
+        return 2;
+      }
     } else if (a == "--shape") {
       std::string v = val();
       if (v == "deep")
@@ -2375,7 +2587,8 @@ int main(int argc, char** argv) {
   }
   applyShape(cfg, shape, R);
   std::vector<Kernel> ks;
-  for (int i = 0; i < kernels; ++i) ks.push_back(genKernel(R, cfg, "k" + std::to_string(i)));
+  for (int i = 0; i < kernels; ++i)
+    ks.push_back(genKernel(R, cfg, "k" + std::to_string(i)));
   MainGen mg(R, cfg);
   std::string mainText = mg.gen(ks);
   std::printf("// loom-gen --seed %" PRIu64 " --size %s --kernels %d%s\n", seed, sizeName, kernels,
@@ -2383,7 +2596,8 @@ int main(int argc, char** argv) {
   for (T t : {T::I32, T::I64, T::F32, T::F64})
     if (mg.printed.count(t))
       std::printf("func.func private @%s(memref<*x%s>)\n", MainGen::printFn(t), tname(t));
-  for (auto& k : ks) std::printf("\n%s", k.text.c_str());
+  for (auto& k : ks)
+    std::printf("\n%s", k.text.c_str());
   std::printf("\n%s", mainText.c_str());
   return 0;
 }

@@ -64,7 +64,8 @@ void walkBlock(Block& b, Function* f, Walk& w) {
     w.ops.push_back(op.get());
     w.fnOf.push_back(f);
     for (auto& r : op->regions)
-      for (auto& blk : r->blocks) walkBlock(*blk, f, w);
+      for (auto& blk : r->blocks)
+        walkBlock(*blk, f, w);
   }
 }
 
@@ -72,7 +73,8 @@ Walk walkModule(Module& m) {
   Walk w;
   for (auto& f : m.functions)
     if (!f->isDeclaration)
-      for (auto& b : f->body.blocks) walkBlock(*b, f.get(), w);
+      for (auto& b : f->body.blocks)
+        walkBlock(*b, f.get(), w);
   return w;
 }
 
@@ -109,7 +111,8 @@ void collectNames(Module& m) {
   usedNames.clear();
   for (auto& f : m.functions) {
     if (f->isDeclaration) continue;
-    for (auto& a : f->body.front().args) usedNames.insert(a->name);
+    for (auto& a : f->body.front().args)
+      usedNames.insert(a->name);
     forEachOp(f->body, [&](Op* op) {
       for (auto& r : op->results) {
         std::string n = r->name;
@@ -117,7 +120,8 @@ void collectNames(Module& m) {
       }
       for (auto& rg : op->regions)
         for (auto& b : rg->blocks)
-          for (auto& a : b->args) usedNames.insert(a->name);
+          for (auto& a : b->args)
+            usedNames.insert(a->name);
     });
   }
 }
@@ -163,7 +167,8 @@ void renameResults(Op& op) {
   if (op.results.size() == 1) {
     op.result(0)->name = base;
   } else {
-    for (size_t i = 0; i < op.results.size(); ++i) op.result(static_cast<unsigned>(i))->name = base + "#" + std::to_string(i);
+    for (size_t i = 0; i < op.results.size(); ++i)
+      op.result(static_cast<unsigned>(i))->name = base + "#" + std::to_string(i);
   }
 }
 
@@ -179,7 +184,8 @@ Op* inlineBlock(Block& from, Block& to, size_t pos) {
   for (auto& op : from.ops)
     if (op.get() != term) moved.push_back(std::move(op));
   from.ops.erase(std::remove(from.ops.begin(), from.ops.end(), nullptr), from.ops.end());
-  for (auto& op : moved) op->parent = &to;
+  for (auto& op : moved)
+    op->parent = &to;
   to.ops.insert(to.ops.begin() + static_cast<long>(pos), std::make_move_iterator(moved.begin()),
                 std::make_move_iterator(moved.end()));
   return term;
@@ -200,12 +206,14 @@ bool deleteRange(Module& m, size_t blockIdx, size_t start, size_t len) {
   if (start >= n || len == 0) return false;
   size_t end = std::min(n, start + len);
   std::vector<Op*> victims;
-  for (size_t i = start; i < end; ++i) victims.push_back(b.ops[i].get());
+  for (size_t i = start; i < end; ++i)
+    victims.push_back(b.ops[i].get());
   // Uses inside the range itself go away with it; uses after it become constants.
   std::set<const Op*> inside;
   for (Op* v : victims) {
     inside.insert(v);
-    for (auto& r : v->regions) forEachOp(*r, [&](Op* o) { inside.insert(o); });
+    for (auto& r : v->regions)
+      forEachOp(*r, [&](Op* o) { inside.insert(o); });
   }
   for (Op* op : victims) {
     for (auto& r : op->results) {
@@ -221,7 +229,8 @@ bool deleteRange(Module& m, size_t blockIdx, size_t start, size_t len) {
       replaceUses(f, r.get(), c);
     }
   }
-  for (Op* op : victims) b.ops.erase(b.ops.begin() + static_cast<long>(posIn(b, op)));
+  for (Op* op : victims)
+    b.ops.erase(b.ops.begin() + static_cast<long>(posIn(b, op)));
   return true;
 }
 
@@ -242,7 +251,8 @@ bool unwrap(Module& m, size_t opIdx, int variant) {
       return true;
     }
     Op* y = inlineBlock(r.front(), outer, pos);
-    for (size_t i = 0; i < op->results.size(); ++i) replaceUses(f, op->result(static_cast<unsigned>(i)), y->operand(static_cast<unsigned>(i)));
+    for (size_t i = 0; i < op->results.size(); ++i)
+      replaceUses(f, op->result(static_cast<unsigned>(i)), y->operand(static_cast<unsigned>(i)));
     outer.ops.erase(outer.ops.begin() + static_cast<long>(posIn(outer, op)));
     return true;
   }
@@ -250,11 +260,15 @@ bool unwrap(Module& m, size_t opIdx, int variant) {
     Block& body = op->region(0).front();
     if (variant == 0) { // one copy of the body
       replaceUses(f, body.args[0].get(), op->operand(0));
-      for (size_t i = 1; i < body.args.size(); ++i) replaceUses(f, body.args[i].get(), op->operand(static_cast<unsigned>(i + 2)));
+      for (size_t i = 1; i < body.args.size(); ++i)
+        replaceUses(f, body.args[i].get(), op->operand(static_cast<unsigned>(i + 2)));
       Op* y = inlineBlock(body, outer, pos);
-      for (size_t i = 0; i < op->results.size(); ++i) replaceUses(f, op->result(static_cast<unsigned>(i)), y->operand(static_cast<unsigned>(i)));
+      for (size_t i = 0; i < op->results.size(); ++i)
+        replaceUses(f, op->result(static_cast<unsigned>(i)), y->operand(static_cast<unsigned>(i)));
     } else if (variant == 1) { // zero trip: results are the inits
-      for (size_t i = 0; i < op->results.size(); ++i) replaceUses(f, op->result(static_cast<unsigned>(i)), op->operand(static_cast<unsigned>(i + 3)));
+      for (size_t i = 0; i < op->results.size(); ++i)
+        replaceUses(f, op->result(static_cast<unsigned>(i)),
+                    op->operand(static_cast<unsigned>(i + 3)));
     } else {
       return false;
     }
@@ -264,9 +278,12 @@ bool unwrap(Module& m, size_t opIdx, int variant) {
   case OpKind::While: {
     if (variant != 0) return false;
     Block& before = op->region(0).front();
-    for (size_t i = 0; i < before.args.size(); ++i) replaceUses(f, before.args[i].get(), op->operand(static_cast<unsigned>(i)));
+    for (size_t i = 0; i < before.args.size(); ++i)
+      replaceUses(f, before.args[i].get(), op->operand(static_cast<unsigned>(i)));
     Op* c = inlineBlock(before, outer, pos);
-    for (size_t i = 0; i < op->results.size(); ++i) replaceUses(f, op->result(static_cast<unsigned>(i)), c->operand(static_cast<unsigned>(i + 1)));
+    for (size_t i = 0; i < op->results.size(); ++i)
+      replaceUses(f, op->result(static_cast<unsigned>(i)),
+                  c->operand(static_cast<unsigned>(i + 1)));
     outer.ops.erase(outer.ops.begin() + static_cast<long>(posIn(outer, op)));
     return true;
   }
@@ -307,7 +324,8 @@ bool dropCarried(Module& m, size_t opIdx, size_t k, int variant) {
     for (auto& rg : op->regions) {
       if (rg->empty()) continue;
       Op* y = rg->front().terminator();
-      if (y && k < y->operands.size()) y->operands.erase(y->operands.begin() + static_cast<long>(k));
+      if (y && k < y->operands.size())
+        y->operands.erase(y->operands.begin() + static_cast<long>(k));
     }
     op->results.erase(op->results.begin() + static_cast<long>(k));
     renameResults(*op);
@@ -379,7 +397,8 @@ bool removeArg(Module& m, size_t fi, size_t k) {
   if (f.isDeclaration || f.name == "main" || k >= f.argTypes.size()) return false;
   Block& entry = f.body.front();
   if (isUsed(f, entry.args[k].get())) return false;
-  for (Op* c : callsOf(m, f.name)) c->operands.erase(c->operands.begin() + static_cast<long>(k));
+  for (Op* c : callsOf(m, f.name))
+    c->operands.erase(c->operands.begin() + static_cast<long>(k));
   entry.args.erase(entry.args.begin() + static_cast<long>(k));
   f.argTypes.erase(f.argTypes.begin() + static_cast<long>(k));
   return true;
@@ -400,7 +419,8 @@ bool removeResult(Module& m, size_t fi, size_t k) {
     renameResults(*c);
   }
   forEachOp(f.body, [&](Op* op) {
-    if (op->kind == OpKind::Return && k < op->operands.size()) op->operands.erase(op->operands.begin() + static_cast<long>(k));
+    if (op->kind == OpKind::Return && k < op->operands.size())
+      op->operands.erase(op->operands.begin() + static_cast<long>(k));
   });
   f.resultTypes.erase(f.resultTypes.begin() + static_cast<long>(k));
   return true;
@@ -448,11 +468,13 @@ bool operandToConst(Module& m, size_t opIdx, size_t k) {
   // The old definition, if it was the last use and has no side effects or regions.
   Op* d = v->def;
   Function* f = w.fnOf[opIdx];
-  if (d && d->regions.empty() && d->kind != OpKind::Call && d->kind != OpKind::Store && d->kind != OpKind::Alloc &&
-      d->kind != OpKind::Alloca) {
+  if (d && d->regions.empty() && d->kind != OpKind::Call && d->kind != OpKind::Store &&
+      d->kind != OpKind::Alloc && d->kind != OpKind::Alloca) {
     bool used = false;
-    for (auto& r : d->results) used |= isUsed(*f, r.get());
-    if (!used) d->parent->ops.erase(d->parent->ops.begin() + static_cast<long>(posIn(*d->parent, d)));
+    for (auto& r : d->results)
+      used |= isUsed(*f, r.get());
+    if (!used)
+      d->parent->ops.erase(d->parent->ops.begin() + static_cast<long>(posIn(*d->parent, d)));
   }
   return true;
 }
@@ -463,7 +485,8 @@ bool operandToConst(Module& m, size_t opIdx, size_t k) {
 struct Metric {
   size_t nonConstOps = 0, edges = 0, ops = 0, constCost = 0, bytes = 0;
   bool operator<(const Metric& o) const {
-    return std::tie(nonConstOps, edges, ops, constCost, bytes) < std::tie(o.nonConstOps, o.edges, o.ops, o.constCost, o.bytes);
+    return std::tie(nonConstOps, edges, ops, constCost, bytes) <
+           std::tie(o.nonConstOps, o.edges, o.ops, o.constCost, o.bytes);
   }
 };
 
@@ -515,7 +538,8 @@ public:
   bool valid(const std::string& text) {
     ParseResult r = parseModule(text, candPath);
     if (!r.module) {
-      if (verbose > 1) std::fprintf(stderr, "  invalid: %s\n", r.error ? r.error->str().c_str() : "?");
+      if (verbose > 1)
+        std::fprintf(stderr, "  invalid: %s\n", r.error ? r.error->str().c_str() : "?");
       return false;
     }
     auto d = verifyModule(*r.module);
@@ -532,7 +556,8 @@ public:
     }
     std::string cmd = testCmd;
     size_t p = cmd.find("{}");
-    if (p == std::string::npos) cmd += " '" + candPath + "'";
+    if (p == std::string::npos)
+      cmd += " '" + candPath + "'";
     else
       while (p != std::string::npos) {
         cmd.replace(p, 2, "'" + candPath + "'");
@@ -576,7 +601,8 @@ public:
 
   size_t lines() const {
     size_t n = 0;
-    for (char c : cur) n += c == '\n';
+    for (char c : cur)
+      n += c == '\n';
     return n;
   }
 
@@ -602,7 +628,8 @@ public:
             // Try from the end: later ops use earlier ones.
             size_t start = n >= s + len ? n - s - len : 0;
             size_t l = n >= s + len ? len : n - s;
-            if (attempt([&](Module& m) { return deleteRange(m, bi, start, l); }, "delete ops")) changed = true;
+            if (attempt([&](Module& m) { return deleteRange(m, bi, start, l); }, "delete ops"))
+              changed = true;
           }
           if (changed || len <= 1) break;
         }
@@ -675,7 +702,8 @@ public:
   bool passConstants() {
     return passOps([&](size_t i) {
       for (int v = 0; v < 3; ++v)
-        if (attempt([&](Module& m) { return shrinkConstant(m, i, v); }, "shrink constant")) return true;
+        if (attempt([&](Module& m) { return shrinkConstant(m, i, v); }, "shrink constant"))
+          return true;
       return false;
     });
   }
@@ -684,7 +712,8 @@ public:
     return passOps([&](size_t i) {
       bool any = false;
       for (size_t k = 0; k < 8; ++k)
-        if (attempt([&](Module& m) { return operandToConst(m, i, k); }, "operand to constant")) any = true;
+        if (attempt([&](Module& m) { return operandToConst(m, i, k); }, "operand to constant"))
+          any = true;
       return any;
     });
   }
@@ -701,7 +730,8 @@ public:
       any |= passConstants();
       any |= passOperands();
       if (verbose)
-        std::fprintf(stderr, "loom-reduce: round %d: %zu -> %zu bytes, %zu lines\n", round, before, cur.size(), lines());
+        std::fprintf(stderr, "loom-reduce: round %d: %zu -> %zu bytes, %zu lines\n", round, before,
+                     cur.size(), lines());
       if (!any) break;
     }
   }
@@ -719,10 +749,14 @@ int reduceMain(int argc, char** argv) {
   int verbose = 0;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if ((a == "--test" || a == "-t") && i + 1 < argc) test = argv[++i];
-    else if (a == "-o" && i + 1 < argc) outp = argv[++i];
-    else if (a == "-v") verbose = 1;
-    else if (a == "-vv") verbose = 2;
+    if ((a == "--test" || a == "-t") && i + 1 < argc)
+      test = argv[++i];
+    else if (a == "-o" && i + 1 < argc)
+      outp = argv[++i];
+    else if (a == "-v")
+      verbose = 1;
+    else if (a == "-vv")
+      verbose = 2;
     else if (a == "-h" || a == "--help") {
       usage();
       return 0;
@@ -734,7 +768,8 @@ int reduceMain(int argc, char** argv) {
   if (in.empty() || test.empty()) return usage();
   ParseResult r = parseFile(in);
   if (!r.module) {
-    std::fprintf(stderr, "%s\n", r.error ? r.error->str().c_str() : "loom-reduce: cannot parse input");
+    std::fprintf(stderr, "%s\n",
+                 r.error ? r.error->str().c_str() : "loom-reduce: cannot parse input");
     return 2;
   }
   if (auto d = verifyModule(*r.module)) {
@@ -744,7 +779,9 @@ int reduceMain(int argc, char** argv) {
   Reducer red;
   red.verbose = verbose;
   red.testCmd = test;
-  red.outPath = outp.empty() ? (in.size() > 5 && in.substr(in.size() - 5) == ".mlir" ? in.substr(0, in.size() - 5) : in) +
+  red.outPath = outp.empty() ? (in.size() > 5 && in.substr(in.size() - 5) == ".mlir"
+                                    ? in.substr(0, in.size() - 5)
+                                    : in) +
                                    ".reduced.mlir"
                              : outp;
   red.candPath = red.outPath + ".candidate.mlir";
@@ -752,7 +789,9 @@ int reduceMain(int argc, char** argv) {
   red.cur = Reducer::print(*r.module);
   red.curMetric = measure(*r.module, red.cur.size());
   if (!red.interesting(red.cur)) {
-    std::fprintf(stderr, "loom-reduce: the test does not hold on %s (as printed back); nothing to reduce\n", in.c_str());
+    std::fprintf(stderr,
+                 "loom-reduce: the test does not hold on %s (as printed back); nothing to reduce\n",
+                 in.c_str());
     std::remove(red.candPath.c_str());
     return 1;
   }
@@ -761,8 +800,11 @@ int reduceMain(int argc, char** argv) {
   red.run();
   std::remove(red.candPath.c_str());
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - red.start).count();
-  std::fprintf(stderr, "loom-reduce: %zu -> %zu lines, %u tests (%u accepted, %u invalid candidates skipped), %.1f s; wrote %s\n",
-               startLines, red.lines(), red.tests, red.accepted, red.invalid, secs, red.outPath.c_str());
+  std::fprintf(stderr,
+               "loom-reduce: %zu -> %zu lines, %u tests (%u accepted, %u invalid candidates "
+               "skipped), %.1f s; wrote %s\n",
+               startLines, red.lines(), red.tests, red.accepted, red.invalid, secs,
+               red.outPath.c_str());
   return 0;
 }
 

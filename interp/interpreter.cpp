@@ -7,7 +7,6 @@
 #include <tuple>
 #include <unordered_map>
 
-
 namespace loom {
 namespace {
 
@@ -43,7 +42,8 @@ void ExecutionRecord::reset(size_t numOps) {
 
 int64_t linearIndex(const MemRefView& v, const int64_t* idx) {
   int64_t e = v.offset;
-  for (size_t d = 0; d < v.sizes.size(); ++d) e += idx[d] * v.strides[d];
+  for (size_t d = 0; d < v.sizes.size(); ++d)
+    e += idx[d] * v.strides[d];
   return e;
 }
 
@@ -79,14 +79,15 @@ struct Interpreter::Impl {
   const MemRefView& view(const Frame& fr, const Op& op, unsigned i) {
     const auto& m = fr[op.operand(i)->slot].mem;
     if (!m) fail(op, "internal: memref operand without a value");
-    if (m->buf->freed) fail(op, "use of memref after 'memref.dealloc' (allocated at " + m->buf->origin + ")");
+    if (m->buf->freed)
+      fail(op, "use of memref after 'memref.dealloc' (allocated at " + m->buf->origin + ")");
     return *m;
   }
 
   // A buffer counts against kMaxLiveElements until its last view is gone (the counter is
   // shared: a buffer may outlive the interpreter, in the host's hands).
-  std::shared_ptr<MemRefView> newBuffer(const Type& t, const std::vector<int64_t>& sizes, bool stack,
-                                        const std::string& origin) {
+  std::shared_ptr<MemRefView> newBuffer(const Type& t, const std::vector<int64_t>& sizes,
+                                        bool stack, const std::string& origin) {
     uint64_t n = 1;
     for (int64_t s : sizes) {
       if (s < 0) throw RuntimeError{Diag{Loc{}, "negative allocation size"}};
@@ -138,10 +139,13 @@ struct Interpreter::Impl {
   // was about to run (the loop that does not end), located at that loop.
   [[noreturn]] void runaway(const Op& op) {
     const Op* loop = &op;
-    while (loop && loop->kind != OpKind::For && loop->kind != OpKind::While) loop = loop->parentOp();
-    std::string what = "runaway execution: more than " + std::to_string(stepLimit) + " operations executed";
+    while (loop && loop->kind != OpKind::For && loop->kind != OpKind::While)
+      loop = loop->parentOp();
+    std::string what =
+        "runaway execution: more than " + std::to_string(stepLimit) + " operations executed";
     if (!loop) fail(op, what + " (raise the limit with --max-steps)");
-    fail(*loop, what + " in this '" + std::string(loop->name()) + "', still running (raise the limit with --max-steps)");
+    fail(*loop, what + " in this '" + std::string(loop->name()) +
+                    "', still running (raise the limit with --max-steps)");
   }
 
   // enterBefore's answers for the current record: (enclosing context, while op, first
@@ -151,11 +155,14 @@ struct Interpreter::Impl {
     const std::string* parent;
     uint32_t op;
     bool first;
-    bool operator==(const CtxKey& o) const { return parent == o.parent && op == o.op && first == o.first; }
+    bool operator==(const CtxKey& o) const {
+      return parent == o.parent && op == o.op && first == o.first;
+    }
   };
   struct CtxKeyHash {
     size_t operator()(const CtxKey& k) const {
-      return std::hash<const void*>()(k.parent) ^ ((size_t(k.op) << 1 | k.first) * 0x9E3779B97F4A7C15ull);
+      return std::hash<const void*>()(k.parent) ^
+             ((size_t(k.op) << 1 | k.first) * 0x9E3779B97F4A7C15ull);
     }
   };
   std::unordered_map<CtxKey, std::pair<RegionCounts*, const std::string*>, CtxKeyHash> ctxCache;
@@ -166,7 +173,8 @@ struct Interpreter::Impl {
     if (!rec) return saved;
     auto& slot = ctxCache[CtxKey{ctxName, w.id, first}];
     if (!slot.first) {
-      std::string name = (ctxName ? *ctxName : std::string()) + "W" + std::to_string(w.id) + (first ? ":f/" : ":l/");
+      std::string name = (ctxName ? *ctxName : std::string()) + "W" + std::to_string(w.id) +
+                         (first ? ":f/" : ":l/");
       auto it = rec->byContext.find(name);
       if (it == rec->byContext.end()) {
         it = rec->byContext.emplace(name, RegionCounts()).first;
@@ -186,7 +194,8 @@ struct Interpreter::Impl {
   // leaves the counts to Interpreter::call, which restores them.
   const Op& runBlock(const Block& b, Frame& fr) {
     if (++blocks > kMaxRunDepth) tooDeep(b);
-    for (size_t i = 0; i + 1 < b.ops.size(); ++i) exec(*b.ops[i], fr);
+    for (size_t i = 0; i + 1 < b.ops.size(); ++i)
+      exec(*b.ops[i], fr);
     const Op& t = *b.ops.back();
     step(t);
     --blocks;
@@ -200,12 +209,14 @@ struct Interpreter::Impl {
     throw RuntimeError{Diag{b.loc, what}};
   }
   void bindArgs(const Block& b, Frame& fr, const std::vector<RtValue>& vals) {
-    for (size_t i = 0; i < vals.size(); ++i) fr[b.args[i]->slot] = vals[i];
+    for (size_t i = 0; i < vals.size(); ++i)
+      fr[b.args[i]->slot] = vals[i];
   }
   static std::vector<RtValue> operandValues(const Op& op, const Frame& fr, size_t from = 0) {
     std::vector<RtValue> v;
     v.reserve(op.operands.size() - from);
-    for (size_t i = from; i < op.operands.size(); ++i) v.push_back(fr[op.operands[i]->slot]);
+    for (size_t i = from; i < op.operands.size(); ++i)
+      v.push_back(fr[op.operands[i]->slot]);
     return v;
   }
 
@@ -233,7 +244,8 @@ struct Interpreter::Impl {
         if (!(bits(fr, t->operand(0)) & 1)) which = 1, first += t->successorOperands[0];
       }
       std::vector<RtValue> vals;
-      for (unsigned i = 0; i < t->successorOperands[which]; ++i) vals.push_back(fr[t->operand(first + i)->slot]);
+      for (unsigned i = 0; i < t->successorOperands[which]; ++i)
+        vals.push_back(fr[t->operand(first + i)->slot]);
       b = t->successors[which];
       bindArgs(*b, fr, vals);
       callSite = site;
@@ -287,7 +299,8 @@ struct Interpreter::Impl {
 
   void execArith(const Op& op, Frame& fr) {
     Bits in[3];
-    for (size_t i = 0; i < op.operands.size() && i < 3; ++i) in[i] = bits(fr, op.operand(i));
+    for (size_t i = 0; i < op.operands.size() && i < 3; ++i)
+      in[i] = bits(fr, op.operand(i));
     ArithAttrs attrs{op.cmpi, op.cmpf};
     const Type& operandType = op.kind == OpKind::Select ? op.operand(1)->type : op.operand(0)->type;
     Bits r = 0;
@@ -298,7 +311,8 @@ struct Interpreter::Impl {
 
   void execFor(const Op& op, Frame& fr) {
     const Type& t = op.operand(0)->type;
-    int64_t lb = sint(fr, op.operand(0)), ub = sint(fr, op.operand(1)), st = sint(fr, op.operand(2));
+    int64_t lb = sint(fr, op.operand(0)), ub = sint(fr, op.operand(1)),
+            st = sint(fr, op.operand(2));
     if (st <= 0) fail(op, "scf.for step must be positive, got " + std::to_string(st));
     std::vector<RtValue> iter = operandValues(op, fr, 3);
     const Block& body = op.region(0).front();
@@ -306,9 +320,11 @@ struct Interpreter::Impl {
     for (int64_t iv = lb; iv < ub;) {
       ++trips;
       fr[body.args[0]->slot].bits = static_cast<Bits>(iv) & widthMask(t.width);
-      for (size_t i = 0; i < iter.size(); ++i) fr[body.args[i + 1]->slot] = iter[i];
+      for (size_t i = 0; i < iter.size(); ++i)
+        fr[body.args[i + 1]->slot] = iter[i];
       const Op& y = runBlock(body, fr);
-      for (size_t i = 0; i < iter.size(); ++i) iter[i] = fr[y.operand(i)->slot];
+      for (size_t i = 0; i < iter.size(); ++i)
+        iter[i] = fr[y.operand(i)->slot];
       // Stop on overflow of the induction variable rather than wrapping around.
       int64_t next;
       if (__builtin_add_overflow(iv, st, &next)) break;
@@ -316,7 +332,8 @@ struct Interpreter::Impl {
       iv = next;
     }
     recordLoop(op, trips);
-    for (size_t i = 0; i < iter.size(); ++i) fr[op.result(i)->slot] = iter[i];
+    for (size_t i = 0; i < iter.size(); ++i)
+      fr[op.result(i)->slot] = iter[i];
   }
 
   void recordLoop(const Op& op, uint64_t trips) {
@@ -346,7 +363,8 @@ struct Interpreter::Impl {
       ctxName = saved.second;
       std::vector<RtValue> fwd = operandValues(c, fr, 1);
       if (!(bits(fr, c.operand(0)) & 1)) {
-        for (size_t i = 0; i < fwd.size(); ++i) fr[op.result(i)->slot] = fwd[i];
+        for (size_t i = 0; i < fwd.size(); ++i)
+          fr[op.result(i)->slot] = fwd[i];
         break;
       }
       ++trips;
@@ -370,7 +388,8 @@ struct Interpreter::Impl {
     const Region& r = op.region(c ? 0 : 1);
     if (r.empty()) return; // no else
     const Op& y = runBlock(r.front(), fr);
-    for (size_t i = 0; i < op.results.size(); ++i) fr[op.result(i)->slot] = fr[y.operand(i)->slot];
+    for (size_t i = 0; i < op.results.size(); ++i)
+      fr[op.result(i)->slot] = fr[y.operand(i)->slot];
   }
 
   // Bounds-checked element index of an access; `first` is the first index operand.
@@ -417,18 +436,22 @@ struct Interpreter::Impl {
       auto res = hook(op, *f, args, err);
       if (err) throw RuntimeError{*err};
       if (res) {
-        for (size_t i = 0; i < op.results.size(); ++i) fr[op.result(i)->slot] = (*res)[i];
+        for (size_t i = 0; i < op.results.size(); ++i)
+          fr[op.result(i)->slot] = (*res)[i];
         return;
       }
     }
     auto res = callFunction(*f, std::move(args), &op);
-    for (size_t i = 0; i < op.results.size(); ++i) fr[op.result(i)->slot] = res[i];
+    for (size_t i = 0; i < op.results.size(); ++i)
+      fr[op.result(i)->slot] = res[i];
   }
 
   void runtimeCall(const Op& op, const std::vector<RtValue>& args) {
-    if (!runtimePrintElemType(op.callee)) fail(op, "call to undefined function '@" + op.callee + "'");
+    if (!runtimePrintElemType(op.callee))
+      fail(op, "call to undefined function '@" + op.callee + "'");
     const MemRefView& v = *args[0].mem;
-    if (v.buf->freed) fail(op, "use of memref after 'memref.dealloc' (allocated at " + v.buf->origin + ")");
+    if (v.buf->freed)
+      fail(op, "use of memref after 'memref.dealloc' (allocated at " + v.buf->origin + ")");
     // A plausible, stable pointer: the runner prints the real one, which differs per run.
     uint64_t base = 0x10000000ull + v.buf->id * 0x1000ull;
     out << formatPrintMemref(v, base);
@@ -488,7 +511,8 @@ struct Interpreter::Impl {
   std::vector<int64_t> mixed(const Op& op, const Frame& fr, const std::vector<int64_t>& stat,
                              unsigned& nextOperand) {
     std::vector<int64_t> v;
-    for (int64_t s : stat) v.push_back(s == kDynamic ? sint(fr, op.operand(nextOperand++)) : s);
+    for (int64_t s : stat)
+      v.push_back(s == kDynamic ? sint(fr, op.operand(nextOperand++)) : s);
     return v;
   }
 
@@ -507,7 +531,8 @@ struct Interpreter::Impl {
           (sizes[d] > 0 && offs[d] + (sizes[d] - 1) * strides[d] >= src.sizes[d]))
         fail(op, "subview out of bounds in dimension " + std::to_string(d) + ": offset " +
                      std::to_string(offs[d]) + ", size " + std::to_string(sizes[d]) + ", stride " +
-                     std::to_string(strides[d]) + " in a dimension of size " + std::to_string(src.sizes[d]));
+                     std::to_string(strides[d]) + " in a dimension of size " +
+                     std::to_string(src.sizes[d]));
       v->offset += offs[d] * src.strides[d];
       fullSizes.push_back(sizes[d]);
       fullStrides.push_back(strides[d] * src.strides[d]);
@@ -519,8 +544,8 @@ struct Interpreter::Impl {
 
   // Rank-reducing subview: the dimensions subviewKeptDims() keeps. A dynamic size that
   // happens to be 1 at run time is kept (MLIR decides from the op's static sizes).
-  void dropUnitDims(const Op& op, const std::vector<int64_t>& sizes, const std::vector<int64_t>& strides,
-                    const Type& t, MemRefView& v) {
+  void dropUnitDims(const Op& op, const std::vector<int64_t>& sizes,
+                    const std::vector<int64_t>& strides, const Type& t, MemRefView& v) {
     auto kept = subviewKeptDims(sizes, op.staticSizes, t.mem->shape);
     if (!kept) fail(op, "cannot match the subview to its result rank");
     for (size_t d : *kept) {
@@ -555,9 +580,10 @@ struct Interpreter::Impl {
         // Contiguity: each dimension must step over exactly the next one's extent.
         if (i + 1 < group.size()) {
           size_t n = static_cast<size_t>(group[i + 1]);
-          if (src.sizes[n] != 1 && src.sizes[d] != 1 && src.strides[d] != src.strides[n] * src.sizes[n])
-            fail(op, "memref.collapse_shape of non-contiguous dimensions " + std::to_string(d) + " and " +
-                         std::to_string(n));
+          if (src.sizes[n] != 1 && src.sizes[d] != 1 &&
+              src.strides[d] != src.strides[n] * src.sizes[n])
+            fail(op, "memref.collapse_shape of non-contiguous dimensions " + std::to_string(d) +
+                         " and " + std::to_string(n));
         }
       }
       v->sizes.push_back(size);
@@ -593,8 +619,8 @@ struct Interpreter::Impl {
           fail(op, "memref.expand_shape: size " + std::to_string(total) + " is not divisible by " +
                        std::to_string(known));
       } else if (known != total) {
-        fail(op, "memref.expand_shape: group " + std::to_string(g) + " expands " + std::to_string(total) +
-                     " elements into " + std::to_string(known));
+        fail(op, "memref.expand_shape: group " + std::to_string(g) + " expands " +
+                     std::to_string(total) + " elements into " + std::to_string(known));
       }
       int64_t stride = src.strides[g];
       for (size_t i = group.size(); i-- > 0;) {
@@ -612,19 +638,28 @@ struct Interpreter::Impl {
     const MemRefView& v = view(fr, op, 0);
     int64_t i = sint(fr, op.operand(1));
     if (i < 0 || i >= static_cast<int64_t>(v.sizes.size()))
-      fail(op, "memref.dim index " + std::to_string(i) + " out of range for rank " + std::to_string(v.sizes.size()));
+      fail(op, "memref.dim index " + std::to_string(i) + " out of range for rank " +
+                   std::to_string(v.sizes.size()));
     fr[op.result()->slot].bits = static_cast<Bits>(v.sizes[static_cast<size_t>(i)]);
   }
 };
 
-Interpreter::Interpreter(const Module& m, std::ostream& out) : impl_(std::make_unique<Impl>(m, out)) {}
+Interpreter::Interpreter(const Module& m, std::ostream& out)
+    : impl_(std::make_unique<Impl>(m, out)) {}
 Interpreter::~Interpreter() = default;
 
-void Interpreter::setCallHook(CallHook hook) { impl_->hook = std::move(hook); }
-void Interpreter::setStepLimit(uint64_t steps) { impl_->stepLimit = steps; }
-uint64_t Interpreter::steps() const { return impl_->steps; }
+void Interpreter::setCallHook(CallHook hook) {
+  impl_->hook = std::move(hook);
+}
+void Interpreter::setStepLimit(uint64_t steps) {
+  impl_->stepLimit = steps;
+}
+uint64_t Interpreter::steps() const {
+  return impl_->steps;
+}
 
-std::shared_ptr<MemRefView> Interpreter::allocate(const Type& t, const std::vector<int64_t>& sizes) {
+std::shared_ptr<MemRefView> Interpreter::allocate(const Type& t,
+                                                  const std::vector<int64_t>& sizes) {
   try {
     return impl_->newBuffer(t, sizes, false, "<host>");
   } catch (RuntimeError&) {

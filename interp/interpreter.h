@@ -9,9 +9,9 @@
 
 #include <functional>
 #include <map>
-#include <string>
 #include <optional>
 #include <ostream>
+#include <string>
 #include <vector>
 
 namespace loom {
@@ -24,9 +24,9 @@ struct RtValue {
 
 // One executed memory access, in program order.
 struct AccessEvent {
-  uint32_t op;      // Op::id of the memref.load / memref.store
-  uint64_t buffer;  // Buffer::id of the root allocation
-  int64_t element;  // linear element index in that buffer
+  uint32_t op;     // Op::id of the memref.load / memref.store
+  uint64_t buffer; // Buffer::id of the root allocation
+  int64_t element; // linear element index in that buffer
   bool isStore;
 };
 
@@ -90,7 +90,8 @@ public:
   // interpreter uses them instead of executing the callee (accelerated calls). It may
   // set `error` to abort the run.
   using CallHook = std::function<std::optional<std::vector<RtValue>>(
-      const Op& call, const Function& callee, std::vector<RtValue>& args, std::optional<Diag>& error)>;
+      const Op& call, const Function& callee, std::vector<RtValue>& args,
+      std::optional<Diag>& error)>;
   void setCallHook(CallHook hook);
 
   // Aborts with "runaway execution" after this many executed ops (0 = no limit).

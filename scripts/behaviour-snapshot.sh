@@ -6,8 +6,11 @@
 # behaviour.snapshot compares). Regenerate only for a deliberate change of behaviour:
 #   bash scripts/behaviour-snapshot.sh build/loom-sim > tests/behaviour/snapshot.sha256
 set -euo pipefail
-sim=$1
-dir=${2:-$(cd "$(dirname "$0")/.." && pwd)/kernels}
+sim=$(realpath "$1")
+# From the repository root, with relative paths: the DFG text records each op's location
+# as the path it was given, so the hashes must not depend on where the clone lives.
+cd "$(dirname "$0")/.."
+dir=${2:-kernels}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 hash() { sha256sum "$1" | cut -c1-64; }

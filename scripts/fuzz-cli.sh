@@ -6,8 +6,8 @@
 # random options of its own and of others, option values that are negative, huge, empty
 # or not numbers, input files that exist (shipped kernels, a lowered DFG, memory files,
 # good and bad timing JSON, an empty file, binary garbage, a directory, /dev/null,
-# /dev/zero, a symlink, a program 300 levels deep) or do not, and outputs that are new,
-# missing a directory, devices, or the very inputs of the command.
+# /dev/zero, a symlink, a program 300 levels deep, DFGs in LOOM's form) or do not, and
+# outputs that are new, missing a directory, devices, or the very inputs of the command.
 #
 # Every run must end within the timeout with exit 0, 1 or 2, no signal, no sanitizer
 # report (ASan, UBSan, LeakSanitizer) and no uncaught exception; must leave each input
@@ -64,6 +64,12 @@ for f in sorted(os.listdir(inputs_dir)):
     if "runaway" not in f and not f.endswith(".py"):
         shutil.copy(os.path.join(inputs_dir, f), master)
 shutil.copy(os.path.join(root, "tests", "regress", "mlir14_spelling.mlir"), master)
+# DFGs in LOOM's form (handshake.func), read by verify, sim and run --dfg.
+loom_inputs = os.path.join(root, "tests", "loom", "inputs")
+if os.path.isdir(loom_inputs):
+    for f in sorted(os.listdir(loom_inputs)):
+        if f.endswith(".mlir"):
+            shutil.copy(os.path.join(loom_inputs, f), os.path.join(master, "loom_" + f))
 def write(name, data):
     with open(os.path.join(master, name), "wb") as f:
         f.write(data if isinstance(data, bytes) else data.encode())
@@ -88,6 +94,8 @@ os.symlink("dot.mlir", os.path.join(master, "link.mlir"))
 for k in ("dot", "gemm", "gcd", "histogram"):
     subprocess.run([sim, "lower", k + ".mlir", "-o", k + ".dfg.mlir"], cwd=master,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run([sim, "lower", k + ".mlir", "--format", "loom", "-o", k + ".loom.dfg.mlir"],
+                   cwd=master, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 def digest(path):
     with open(path, "rb") as f:
@@ -95,8 +103,8 @@ def digest(path):
 files = sorted(f for f in os.listdir(master) if os.path.isfile(os.path.join(master, f))
                and not os.path.islink(os.path.join(master, f)))
 hashes = {f: digest(os.path.join(master, f)) for f in files}
-programs = [f for f in files if f.endswith(".mlir") and ".dfg." not in f]
-dfgs = [f for f in files if ".dfg." in f]
+programs = [f for f in files if f.endswith(".mlir") and ".dfg." not in f and not f.startswith("loom_")]
+dfgs = [f for f in files if ".dfg." in f or f.startswith("loom_")]
 jsons = [f for f in files if f.endswith(".json")]
 texts = [f for f in files if f.endswith(".txt")]
 odd = ["dir", "missing.mlir", "/dev/null", "/dev/zero", "", "-", "link.mlir", "garbage.bin",
@@ -143,6 +151,9 @@ def mem_spec(r, idx=None):
     shape = either([":4"], ["", ":8", ":0", ":4x4", ":99999999999", ":-1", ":x", ":4x"])(r)
     return idx + "=" + src + shape if r.random() < 0.9 else r.choice(["=", "0=", "zeros", ""])
 
+def dfg_for(r):
+    return either(["dot", "gemm", "gcd", "dotk"], ["main", "nope", ""])(r) + "=" + pick_file(r, dfgs)
+
 def scalar_arg(r):
     return either(["2"], ["0", "1", "9", "-1", "x", ""])(r) + "=" + NUMBERS(r)
 
@@ -153,15 +164,15 @@ OPTIONS = {
             ("--max-cycles", NUMBERS), ("--inject", INJECT),
             ("--timing", lambda r: pick_file(r, jsons)), ("--engine", ENGINES),
             ("--no-checks", None), ("--systemc", None), ("--report", output), ("--vcd", output),
-            ("--stats", output), ("--tokens", output)],
+            ("--stats", output), ("--tokens", output), ("--dfg", dfg_for)],
     "check": [("--print", None)],
     "upgrade": [("-o", output), ("--output", output)],
     "lower": [("--func", NAMES), ("-o", output), ("--dot", output),
-              ("--inject", INJECT)],
+              ("--inject", INJECT), ("--format", either(["loom", "loom.dfg"], ["", "dot", "LOOM"]))],
     "verify": [],
     "sim": [("--func", NAMES), ("--arg", scalar_arg), ("--mem", mem_spec),
             ("--timing", lambda r: pick_file(r, jsons)), ("--engine", ENGINES),
-            ("--max-cycles", NUMBERS), ("--vcd", output)],
+            ("--max-cycles", NUMBERS), ("--vcd", output), ("--tokens", output)],
     "timing": [("--defaults", None), ("--check", lambda r: pick_file(r, jsons))],
 }
 FILE_POOL = {"run": programs, "check": programs, "upgrade": programs, "lower": programs,
@@ -211,6 +222,8 @@ def changed_inputs(cmd, cwd):
             outs.add(path)
         elif prev in INPUT_FLAGS or (prev not in valued and not w.startswith("-")):
             ins.add(path)
+        elif prev == "--dfg" and "=" in w:
+            ins.add(os.path.realpath(os.path.join(cwd, w.split("=", 1)[1])))
         elif prev == "--mem" and "=" in w:
             src = w.split("=", 1)[1].split(":")[0]
             ins.add(os.path.realpath(os.path.join(cwd, src)))

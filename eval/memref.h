@@ -41,6 +41,32 @@ struct MemRefView {
   }
 };
 
+// One dynamic field of a memref type's descriptor: what a network receives as an entry
+// token for a memref argument beyond its elements.
+struct DescriptorField {
+  enum Kind : uint8_t { Offset, Size, Stride } kind;
+  size_t dim = 0; // Size, Stride: which dimension
+  // "offset", "size1", "stride0"
+  std::string name() const {
+    return kind == Offset ? "offset" : (kind == Size ? "size" : "stride") + std::to_string(dim);
+  }
+};
+
+// The dynamic fields of `t`'s descriptor, in the one order the host hands them to a
+// network (host/host_memory.h) and DFG files name them: the offset (non-identity layouts
+// only), then each dynamic size, then each dynamic stride.
+inline std::vector<DescriptorField> descriptorFields(const Type& t) {
+  const MemRefInfo& m = *t.mem;
+  std::vector<DescriptorField> out;
+  std::vector<int64_t> strides = m.identity ? identityStrides(m.shape) : m.strides;
+  if (!m.identity && m.offset == kDynamic) out.push_back({DescriptorField::Offset});
+  for (size_t i = 0; i < m.shape.size(); ++i)
+    if (m.shape[i] == kDynamic) out.push_back({DescriptorField::Size, i});
+  for (size_t i = 0; i < strides.size(); ++i)
+    if (strides[i] == kDynamic) out.push_back({DescriptorField::Stride, i});
+  return out;
+}
+
 // What the runner's printMemref{I8,I32,I64,F32,F64} (print_memref_*) prints for `v`: the
 // "Unranked Memref base@ = 0x... rank = ... offset = ... sizes = [...] strides = [...]
 // data = " header line and the nested-bracket data, byte for byte. `baseAddress` is

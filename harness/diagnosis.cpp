@@ -181,7 +181,7 @@ int awaitedInput(const models::Op& op) {
 
 // A mux holding tokens it cannot consume: the trace of an unsplit branch value.
 std::string muxNote(const models::Op& op, const std::function<std::string(int)>& portName) {
-  if (std::string(op.kindName()) != "handshake.mux") return "";
+  if (op.nodeKind() != NodeKind::Mux) return "";
   int picked = op.inputChannel(0) && op.inputChannel(0)->count() > 0
                    ? 1 + static_cast<int>(op.inputChannel(0)->peek(0))
                    : -1;

@@ -23,14 +23,10 @@ private:
 };
 
 inline void descriptorTokens(const Type& t, const MemRefView& v, std::vector<Bits>& out) {
-  const MemRefInfo& m = *t.mem;
-  std::vector<int64_t> strides = m.identity ? identityStrides(m.shape) : m.strides;
-  int64_t offset = m.identity ? 0 : m.offset;
-  if (offset == kDynamic) out.push_back(static_cast<Bits>(v.offset));
-  for (size_t i = 0; i < m.shape.size(); ++i)
-    if (m.shape[i] == kDynamic) out.push_back(static_cast<Bits>(v.sizes[i]));
-  for (size_t i = 0; i < strides.size(); ++i)
-    if (strides[i] == kDynamic) out.push_back(static_cast<Bits>(v.strides[i]));
+  for (const DescriptorField& f : descriptorFields(t))
+    out.push_back(static_cast<Bits>(f.kind == DescriptorField::Offset ? v.offset
+                                    : f.kind == DescriptorField::Size ? v.sizes[f.dim]
+                                                                      : v.strides[f.dim]));
 }
 
 } // namespace loom

@@ -6,22 +6,8 @@ namespace loom::models {
 
 int arithOperandCount(OpKind k) {
   if (isMathOp(k)) return mathOperandCount(k);
-  switch (k) {
-  case OpKind::Select: return 3;
-  case OpKind::NegF:
-  case OpKind::ExtSI:
-  case OpKind::ExtUI:
-  case OpKind::TruncI:
-  case OpKind::ExtF:
-  case OpKind::TruncF:
-  case OpKind::IndexCast:
-  case OpKind::SIToFP:
-  case OpKind::UIToFP:
-  case OpKind::FPToSI:
-  case OpKind::FPToUI:
-  case OpKind::Bitcast: return 1;
-  default: return 2;
-  }
+  if (k == OpKind::Select) return 3;
+  return isArithCast(k) || k == OpKind::NegF ? 1 : 2;
 }
 
 Compute::Compute(std::string name, OpKind kind, ArithAttrs attrs, Type operandType, Type resultType,

@@ -7,6 +7,7 @@
 #include "dfg/loom/loom_form.h"
 #include "dfg/loom/syntax.h"
 #include "dfg/text/dfg_mlir.h"
+#include "eval/memref.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -25,20 +26,6 @@ using namespace loomform;
 struct PrintError {
   std::string message;
 };
-
-// The dynamic descriptor fields of a memref argument, in the entry's order (the same
-// list as the reader's; host/host_memory.h).
-std::vector<std::string> fieldsOf(const Type& t) {
-  const MemRefInfo& m = *t.mem;
-  std::vector<std::string> out;
-  std::vector<int64_t> strides = m.identity ? identityStrides(m.shape) : m.strides;
-  if (!m.identity && m.offset == kDynamic) out.push_back("offset");
-  for (size_t i = 0; i < m.shape.size(); ++i)
-    if (m.shape[i] == kDynamic) out.push_back("size" + std::to_string(i));
-  for (size_t i = 0; i < strides.size(); ++i)
-    if (strides[i] == kDynamic) out.push_back("stride" + std::to_string(i));
-  return out;
-}
 
 class Printer {
 public:
@@ -90,7 +77,8 @@ private:
       names.push_back(b_.getStringAttr(name));
       argAttrs.push_back(b_.getDictionaryAttr({}));
       if (!t.isMemRef()) continue;
-      for (const std::string& f : fieldsOf(t)) {
+      for (const DescriptorField& d : descriptorFields(t)) {
+        std::string f = d.name();
         entryOutArg_.push_back(argTypes_.size());
         argTypes_.push_back(b_.getIndexType());
         names.push_back(b_.getStringAttr(name + "_" + f));

@@ -10,6 +10,7 @@
 #include "dfg/loom/syntax.h"
 #include "dfg/signature.h"
 #include "dfg/text/reader.h"
+#include "eval/memref.h"
 #include "frontend/big_stack.h"
 #include "frontend/import.h"
 #include "frontend/mlir_text.h"
@@ -36,20 +37,6 @@ using namespace loomform;
 
 std::string lineCol(const Loc& l) {
   return std::to_string(l.line) + ":" + std::to_string(l.col);
-}
-
-// The dynamic fields of a memref descriptor, named in the order the host hands them to
-// the network as entry tokens (host/host_memory.h, descriptorTokens).
-std::vector<std::string> descriptorFields(const Type& t) {
-  const MemRefInfo& m = *t.mem;
-  std::vector<std::string> out;
-  std::vector<int64_t> strides = m.identity ? identityStrides(m.shape) : m.strides;
-  if (!m.identity && m.offset == kDynamic) out.push_back("offset");
-  for (size_t i = 0; i < m.shape.size(); ++i)
-    if (m.shape[i] == kDynamic) out.push_back("size" + std::to_string(i));
-  for (size_t i = 0; i < strides.size(); ++i)
-    if (strides[i] == kDynamic) out.push_back("stride" + std::to_string(i));
-  return out;
 }
 
 std::string typeList(const std::vector<Type>& ts) {
@@ -220,7 +207,9 @@ private:
       return i;
     }
     memrefArg_[arg] = index;
-    std::vector<std::string> fields = descriptorFields(t);
+    std::vector<std::string> fields;
+    for (const DescriptorField& d : descriptorFields(t))
+      fields.push_back(d.name());
     bool written = i + 1 + 1 < body.getNumArguments() && !fieldOf(i + 1, a).empty();
     for (size_t k = 0; k < fields.size(); ++k) {
       if (!written) {
@@ -652,23 +641,8 @@ bool isLoomForm(const std::string& text) {
 }
 
 ReadResult readLoom(const std::string& text, const std::string& filename) {
-  ReadResult r;
-  auto file = std::make_shared<const std::string>(filename);
-  runOnLargeStack([&] {
-    std::unique_ptr<mlir::MLIRContext> ctx = makeLoomContext();
-    MlirText t(*ctx, text, file);
-    if ((r.error = t.parse())) {
-      shortenUnknownDialect(*r.error);
-      return;
-    }
-    try {
-      r.graphs = readFunctions(t);
-    } catch (ReadError& e) {
-      r.graphs.clear();
-      r.error = e.diag;
-    }
-  });
-  return r;
+  return reader::parseAndRead(text, filename, makeLoomContext, readFunctions,
+                              shortenUnknownDialect);
 }
 
 ReadResult readDfgFile(const std::string& path) {

@@ -286,22 +286,35 @@ std::unique_ptr<mlir::MLIRContext> makeDfgContext() {
 
 } // namespace
 
-ReadResult readMlir(const std::string& text, const std::string& filename) {
+namespace reader {
+
+ReadResult parseAndRead(const std::string& text, const std::string& filename,
+                        std::unique_ptr<mlir::MLIRContext> (*makeContext)(),
+                        std::vector<Graph> (*read)(frontend::MlirText&),
+                        void (*onParseError)(Diag&)) {
   ReadResult r;
   auto file = std::make_shared<const std::string>(filename);
-  // MLIR's parser and the destruction of nested IR recurse per level.
   runOnLargeStack([&] {
-    std::unique_ptr<mlir::MLIRContext> ctx = makeDfgContext();
+    std::unique_ptr<mlir::MLIRContext> ctx = makeContext();
     MlirText t(*ctx, text, file);
-    if ((r.error = t.parse())) return;
+    if ((r.error = t.parse())) {
+      if (onParseError) onParseError(*r.error);
+      return;
+    }
     try {
-      r.graphs = readFunctions(t);
+      r.graphs = read(t);
     } catch (ReadError& e) {
       r.graphs.clear();
       r.error = e.diag;
     }
   });
   return r;
+}
+
+} // namespace reader
+
+ReadResult readMlir(const std::string& text, const std::string& filename) {
+  return reader::parseAndRead(text, filename, makeDfgContext, readFunctions);
 }
 
 ReadResult readMlirFile(const std::string& path) {

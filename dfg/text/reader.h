@@ -5,11 +5,13 @@
 #pragma once
 
 #include "dfg/dfg.h"
+#include "dfg/text/dfg_text.h"
 #include "frontend/mlir_text.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -106,5 +108,14 @@ struct NodeAttrs {
 // Reads every attribute of node op `op` into `n`, whose kind and outTypes are set: the
 // DFG's own (discardable) ones, and an arith op's own (its properties).
 NodeAttrs readNodeAttrs(TextReader& r, mlir::Operation* op, Node& n);
+
+// Parses `text` (`filename` in diagnostics) in a context made by `makeContext` and reads
+// its functions with `read`, on the large stack (MLIR's parser and the destruction of
+// nested IR recurse per level): a parse error (first passed to `onParseError`, which may
+// reword it) or a ReadError is the result's error. Both DFG forms read through it.
+ReadResult parseAndRead(const std::string& text, const std::string& filename,
+                        std::unique_ptr<mlir::MLIRContext> (*makeContext)(),
+                        std::vector<Graph> (*read)(frontend::MlirText&),
+                        void (*onParseError)(Diag&) = nullptr);
 
 } // namespace loom::dfg::reader

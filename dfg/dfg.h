@@ -206,6 +206,9 @@ struct Graph {
   // which are scalar inputs (Entry outputs, in order, then the ctrl token).
   std::vector<Type> argTypes;
   std::vector<Type> resultTypes;
+  // Whether the ops' origins are SCF ops (loom-sim's lowering, and its own form read
+  // back); false for a network read from LOOM's form, whose locations are its own lines.
+  bool scfOrigins = true;
 
   Node& node(Vertex v) { return g[v]; }
   const Node& node(Vertex v) const { return g[v]; }

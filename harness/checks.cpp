@@ -324,6 +324,9 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool
       f.formula = e.rate.formula();
     }
     diagnoseMismatch(c, *it, exp, f.observed, f);
+    // Counts that match say nothing of why the token stayed: the op and its path do.
+    if (f.cause.empty())
+      f.cause = latchedCause(g.node(consumer), e.dstPort, upstreamOf(g, boost::source(*it, g.g)));
     locate(g, consumer, f); // the token sits in the consumer's input
     f.port = "input '" + g.node(consumer).portName(true, e.dstPort) + "' (port " +
              std::to_string(e.dstPort) + ")";

@@ -66,6 +66,10 @@ struct Upstream {
 };
 Upstream upstreamOf(const dfg::Graph& g, dfg::Vertex v);
 
+// What a token latched in input `port` of `consumer` most likely means, from the op and
+// the loop control its input's path leads back to (`up`); "" if nothing is known.
+std::string latchedCause(const dfg::Node& consumer, unsigned port, const Upstream& up);
+
 // Fills location, op and the likely cause of a count mismatch on edge `e`.
 void diagnoseMismatch(const InvocationContext& c, dfg::EdgeId e, int64_t expected, int64_t observed,
                       Finding& f);

@@ -28,8 +28,27 @@ void locate(const dfg::Graph& g, Vertex v, Finding& f) {
   f.loc = n.origin.loc;
   if (n.origin.op)
     f.scfOp = std::string(n.origin.op->name());
-  else if (n.origin.loc.line)
+  else if (n.origin.loc.line && g.scfOrigins)
     f.scfOp = "func.func";
+}
+
+std::string latchedCause(const dfg::Node& consumer, unsigned port, const Upstream& up) {
+  bool raw = up.reached && up.rootRole == Role::RawWillContinue;
+  bool access = consumer.kind == NodeKind::Load || consumer.kind == NodeKind::Store;
+  if (access && port == 2)
+    return std::string("control token(s) in the access's ctrl with no address to pair with") +
+           (raw ? ", on a path from raw_will_continue (N + 1 tokens per activation): a loop "
+                  "body's memory control must be driven by after_cond (N), not "
+                  "raw_will_continue (the raw-vs-gated miswire)"
+                : ": the memory-control chain gives the access more ctrl tokens than addresses");
+  if (consumer.kind == NodeKind::Mux && port > 0)
+    return "a token reached the mux on a branch that was not taken: a value yielded from outside "
+           "the branch must be split by the branch's cond_br (branch gate)";
+  if (raw)
+    return "a token left on a path from raw_will_continue (N + 1 tokens per activation): if "
+           "this op belongs to the loop body (N), it must be driven by after_cond (the "
+           "raw-vs-gated miswire)";
+  return "";
 }
 
 namespace {

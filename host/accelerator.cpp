@@ -4,6 +4,7 @@
 #include "harness/shapes.h"
 #include "host/dfg_run.h"
 #include "host/host_memory.h"
+#include "lowering/infer_rates.h"
 #include "lowering/static_verify.h"
 #include "sim/waits.h"
 
@@ -98,6 +99,17 @@ bool accessesHaveOrigins(const dfg::Graph& g, dfg::Vertex memory) {
   return true;
 }
 
+// A network from --dfg that prints no rates (LOOM's form): its rates inferred from its
+// loop control, bound to `f`'s loops, so the ledger checks its channels too.
+void inferGivenRates(const Function& f, dfg::Graph& g) {
+  RateInference r = inferRates(g, f);
+  spdlog::info("--dfg {}: rates inferred for {} of {} channel(s); {} of {} loop(s) bound to "
+               "an scf.for",
+               f.name, r.known, r.channels, r.bound, r.loops);
+  for (const std::string& n : r.notes)
+    spdlog::info("--dfg {}: {}", f.name, n);
+}
+
 } // namespace
 
 struct Accelerator::Accel {
@@ -152,6 +164,7 @@ std::optional<Diag> Accelerator::prepare() {
       if (auto err = checkSignature(*f, given->second)) return err;
       a->graph = given->second;
       a->given = true;
+      if (!hasRates(a->graph)) inferGivenRates(*f, a->graph);
     } else if (auto err = lowerFunction(mod_, *f, lo, a->graph)) {
       return err;
     }

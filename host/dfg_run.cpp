@@ -148,27 +148,6 @@ std::string text(const harness::Finding& f) {
   return t;
 }
 
-// What a latched token most likely means, from the op it waits in and the loop control
-// its input's path leads back to (no golden run: no counts to compare).
-std::string latchedCause(const dfg::Node& consumer, unsigned port, const harness::Upstream& up) {
-  bool raw = up.reached && up.rootRole == dfg::Role::RawWillContinue;
-  bool access = consumer.kind == dfg::NodeKind::Load || consumer.kind == dfg::NodeKind::Store;
-  if (access && port == 2)
-    return std::string("control token(s) in the access's ctrl with no address to pair with") +
-           (raw ? ", on a path from raw_will_continue (N + 1 tokens per activation): a loop "
-                  "body's memory control must be driven by after_cond (N), not "
-                  "raw_will_continue (the raw-vs-gated miswire)"
-                : ": the memory-control chain gives the access more ctrl tokens than addresses");
-  if (consumer.kind == dfg::NodeKind::Mux && port > 0)
-    return "a token reached the mux on a branch that was not taken: a value yielded from outside "
-           "the branch must be split by the branch's cond_br (branch gate)";
-  if (raw)
-    return "a token left on a path from raw_will_continue (N + 1 tokens per activation): if "
-           "this op belongs to the loop body (N), it must be driven by after_cond (the "
-           "raw-vs-gated miswire)";
-  return "";
-}
-
 } // namespace
 
 harness::Finding latchedFinding(const dfg::Graph& g, dfg::EdgeId e, const models::Channel& ch) {
@@ -191,7 +170,7 @@ harness::Finding latchedFinding(const dfg::Graph& g, dfg::EdgeId e, const models
   if (!ed.type.isNone()) f.details.push_back("latched value(s): " + values);
   harness::Upstream up = harness::upstreamOf(g, boost::source(e, g.g));
   f.upstream = up.lines;
-  f.cause = latchedCause(n, ed.dstPort, up);
+  f.cause = harness::latchedCause(n, ed.dstPort, up);
   return f;
 }
 

@@ -124,6 +124,18 @@ private:
     return true;
   }
 
+  // An access whose ctrl is paced by the loop boundary and whose address by the body.
+  std::string accessCtrlRule(Vertex v, unsigned p) const {
+    NodeKind k = node(v).kind;
+    if ((k != NodeKind::Load && k != NodeKind::Store) || p != 2) return "";
+    if (inRate(v, 2).domain != Rate::Domain::LoopBoundary ||
+        inRate(v, 0).domain != Rate::Domain::LoopBody)
+      return "";
+    return "; its ctrl is paced by raw_will_continue (N + 1 per activation), its address by "
+           "the body (N): a loop body's memory control must be driven by after_cond (the "
+           "raw-vs-gated miswire)";
+  }
+
   // An op whose every input and output has one rate.
   void sameRateEverywhere(Vertex v) {
     const dfg::Node& n = node(v);
@@ -137,7 +149,8 @@ private:
         return report("rates", v,
                       "input " + port(v, true, p) + " carries " + describeIn(v, p) + " but input " +
                           port(v, true, 0) + " carries " + describeIn(v, 0) +
-                          ": inputs of one firing must come from the same region execution");
+                          ": inputs of one firing must come from the same region execution" +
+                          accessCtrlRule(v, p));
     }
     for (unsigned p = 0; p < n.outTypes.size(); ++p) {
       if (!outRate(v, p).known() || !ref) continue;

@@ -108,6 +108,7 @@ private:
         fn_->getNumRegions() != 1)
       r_.fail(fn_, "a 'handshake.func' needs a name, a function type and a body");
     g_.function = name.getValue().str();
+    g_.scfOrigins = false;
     mlir::Region& region = fn_->getRegion(0);
     if (region.empty()) r_.fail(fn_, "'handshake.func' @" + g_.function + " has no body");
     if (!region.hasOneBlock())

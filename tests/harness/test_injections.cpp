@@ -15,12 +15,6 @@
 
 using namespace loom;
 
-// The host links SystemC (for --systemc), whose library wants an sc_main; Catch's main
-// runs the tests and this one is never called.
-extern "C" int sc_main(int, char*[]) {
-  return 0;
-}
-
 namespace {
 
 const std::string kInputs = LOOM_HARNESS_INPUTS;

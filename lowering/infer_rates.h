@@ -1,0 +1,50 @@
+// The rates of a network lowered elsewhere: LOOM's own SCFToDFG output prints no rates,
+// so, to check every channel's token count against the reference interpreter, loom-sim
+// infers them from the network's loop control and binds its loops to the SCF function's
+// (docs/loom.md, "The rates of LOOM's network").
+//
+// Each dataflow.stream is one loop L, activated once per token of its start (rate S).
+// From the state machines' tables:
+//   stream                    idx, cont: I(L) + S    (N + 1 per activation)
+//   gate on L's cont          after_value, after_cond: I(L)
+//   invariant, carry          o: d's rate (the a of each activation, then one per true d)
+//   cond_br on L's cont       true: I(L), false: S
+//   cond_br on L's after_cond true: I(L) - S, false: S
+//   mux                       the select's; merge, control_merge: the sum of the inputs
+//   memory, extmemory         each port's data and done: the rate of its address
+//   sync                      port by port; load, store: the address's
+//   the others                their pacing input's (the op table's)
+// LOOM's lowering has no zero-trip guard, so after_cond's false tokens are expected once
+// per activation (S): a zero-trip activation is then a finding at the loop's exit.
+//
+// Binding: the network's loops nest by their start rates (S = calls: at the top; S =
+// I(L'): in the body of L'), the function's scf.for ops by their regions; the two trees
+// are matched level by level, children in order (the network's in the file's order, the
+// function's in program order). What cannot be inferred stays unknown and the ledger
+// skips it: a loop inside a branch or an scf.while (its activations depend on data),
+// the two sides of a cond_br on a data condition, an scf.while's loop control, a
+// stream whose tree does not match the function's.
+#pragma once
+
+#include "dfg/dfg.h"
+#include "ir/ir.h"
+
+#include <string>
+#include <vector>
+
+namespace loom {
+
+struct RateInference {
+  size_t channels = 0, known = 0; // channels, and those with a rate
+  size_t loops = 0, bound = 0;    // streams, and those bound to an scf.for
+  std::vector<std::string> notes; // what could not be inferred, and why
+};
+
+// Whether `g` carries rates (a network lowered by loom-sim, or read from its own form).
+bool hasRates(const dfg::Graph& g);
+
+// Sets the rate of every output port and channel of `g` that follows from its loop
+// control, with its loops bound to `f`'s scf.for ops.
+RateInference inferRates(dfg::Graph& g, const Function& f);
+
+} // namespace loom

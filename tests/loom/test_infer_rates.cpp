@@ -1,0 +1,178 @@
+// Rate inference for networks that print no rates (lowering/infer_rates.h, docs/loom.md
+// "The rates of LOOM's network"). The independent expectation is the lowering's own rates,
+// derived from the SCF structure: every shipped kernel is lowered, its rates are erased and
+// inferred again from the network alone, and every inferred rate must count what the
+// lowering's says. The hand-written dotk networks give hand-derived formulas.
+
+#include "dfg/loom/loom_form.h"
+#include "frontend/parse.h"
+#include "lowering/infer_rates.h"
+#include "lowering/lower.h"
+#include "lowering/static_verify.h"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <set>
+
+using namespace loom;
+using dfg::NodeKind;
+using dfg::Rate;
+using dfg::Vertex;
+
+namespace {
+
+std::string input(const std::string& name) {
+  return std::string(LOOM_LOOM_INPUTS) + "/" + name;
+}
+
+dfg::Graph readOne(const std::string& path) {
+  dfg::ReadResult r = dfg::readDfgFile(path);
+  INFO((r.error ? r.error->str() : ""));
+  REQUIRE(!r.error);
+  REQUIRE(r.graphs.size() == 1);
+  return std::move(r.graphs[0]);
+}
+
+void eraseRates(dfg::Graph& g) {
+  for (Vertex v = 0; v < g.numNodes(); ++v)
+    for (Rate& r : g.node(v).outRates)
+      r = Rate{};
+  for (auto [it, end] = boost::edges(g.g); it != end; ++it)
+    g.edge(*it).rate = Rate{};
+}
+
+// The rate of the channel into input `port` of the node named `name`.
+const Rate& rateInto(const dfg::Graph& g, const std::string& name, unsigned port) {
+  for (Vertex v = 0; v < g.numNodes(); ++v) {
+    if (g.node(v).name != name) continue;
+    dfg::EdgeId e;
+    REQUIRE(g.inEdge(v, port, e));
+    return g.edge(e).rate;
+  }
+  FAIL("no node " << name);
+  throw;
+}
+
+} // namespace
+
+TEST_CASE("inferred rates count what the lowering's own rates count, on every shipped kernel",
+          "[infer-rates]") {
+  namespace fs = std::filesystem;
+  // Kernels whose loops have constant bounds have no zero-trip guard: LOOM's shape, every
+  // channel inferable. Elsewhere the guards are data branches (infer_rates.h).
+  const std::set<std::string> complete = {"2mm", "bicg", "doitgen", "gemv", "stencil2d"};
+  size_t channels = 0, known = 0, functions = 0;
+  for (const auto& entry : fs::directory_iterator(LOOM_KERNELS_DIR)) {
+    if (entry.path().extension() != ".mlir") continue;
+    std::string kernel = entry.path().stem().string();
+    INFO(kernel);
+    ParseResult p = parseFile(entry.path().string());
+    REQUIRE(p.module);
+    for (auto& f : p.module->functions) {
+      if (f->isDeclaration || f->name == "main") continue;
+      INFO(f->name);
+      dfg::Graph lowered;
+      REQUIRE(!lowerFunction(*p.module, *f, LowerOptions{}, lowered));
+      dfg::Graph g = lowered;
+      eraseRates(g);
+      REQUIRE(!hasRates(g));
+      RateInference r = inferRates(g, *f);
+      CHECK(r.channels == g.numEdges());
+      auto mine = boost::edges(lowered.g).first;
+      for (auto [it, end] = boost::edges(g.g); it != end; ++it, ++mine) {
+        const Rate& inferred = g.edge(*it).rate;
+        if (!inferred.known()) continue;
+        INFO(g.describe(*it) << ": inferred " << inferred.formula() << ", lowered "
+                             << lowered.edge(*mine).rate.formula());
+        CHECK(inferred.sameCount(lowered.edge(*mine).rate));
+      }
+      if (complete.count(kernel)) {
+        CHECK(r.known == r.channels);
+        CHECK(r.bound == r.loops);
+        CHECK(r.notes.empty());
+      }
+      // The inferred rates pass the static verifier's rate checks.
+      CHECK(checkGraph(g).empty());
+      channels += r.channels;
+      known += r.known;
+      ++functions;
+    }
+  }
+  CHECK(functions >= 30);
+  CHECK(known * 5 >= channels); // at least a fifth of all channels, guards and all
+}
+
+TEST_CASE("dotk in LOOM's form: every channel inferred, its loop bound to the scf.for",
+          "[infer-rates]") {
+  ParseResult p = parseFile(input("dotk_src.mlir"));
+  REQUIRE(p.module);
+  const Function* f = p.module->lookup("dotk");
+  REQUIRE(f);
+  uint32_t loop = 0;
+  walk(f->body, [&](Op* op) {
+    if (op->kind == OpKind::For) loop = op->id;
+  });
+  std::string I = "I(op " + std::to_string(loop) + ")";
+
+  dfg::Graph g = readOne(input("dotk.mlir"));
+  REQUIRE(!hasRates(g));
+  RateInference r = inferRates(g, *f);
+  CHECK(r.known == r.channels);
+  CHECK(r.channels == 55);
+  CHECK(r.loops == 1);
+  CHECK(r.bound == 1);
+  CHECK(r.notes.empty());
+  // The load's address and ctrl: the body (N); the carry's feedback: N - 1; the sum: once.
+  CHECK(rateInto(g, "dotk/%x", 0).formula() == I);
+  CHECK(rateInto(g, "dotk/%x", 2).formula() == I);
+  CHECK(rateInto(g, "dotk/%seen_a", 2).formula() == "-calls + " + I);
+  CHECK(rateInto(g, "dotk/%acc_in", 0).formula() == "calls + " + I);
+  CHECK(rateInto(g, "dotk/return", 0).formula() == "calls");
+  CHECK(checkGraph(g).empty());
+
+  // The classic bug: the ctrl is paced by the stream's cont, N + 1 per activation, and the
+  // static rate check names the miswire at the load.
+  dfg::Graph bug = readOne(input("dotk_raw_ctrl.mlir"));
+  inferRates(bug, *f);
+  CHECK(rateInto(bug, "dotk/%x", 2).formula() == "calls + " + I);
+  auto findings = checkGraph(bug);
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].check == "rates");
+  CHECK_THAT(findings[0].diag.message, Catch::Contains("handshake.load 'dotk/%x' input 'ctrl'") &&
+                                           Catch::Contains("the raw-vs-gated miswire"));
+}
+
+TEST_CASE("loops that do not match the function's stay without rates, with a note",
+          "[infer-rates]") {
+  // Two loops at the top of the function, one in the network.
+  ParseResult p = parseModule(R"(
+func.func @dotk(%a: memref<8xi32>, %b: memref<8xi32>, %n: index, %k: i32) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  scf.for %i = %c0 to %n step %c1 {
+    memref.store %k, %a[%i] : memref<8xi32>
+  }
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%s = %z) -> (i32) {
+    %x = memref.load %b[%i] : memref<8xi32>
+    %t = arith.addi %s, %x : i32
+    scf.yield %t : i32
+  }
+  return %r : i32
+}
+)",
+                              "two.mlir");
+  REQUIRE(p.module);
+  dfg::Graph g = readOne(input("dotk.mlir"));
+  RateInference r = inferRates(g, *p.module->lookup("dotk"));
+  CHECK(r.loops == 1);
+  CHECK(r.bound == 0);
+  REQUIRE(r.notes.size() == 1);
+  CHECK(r.notes[0] ==
+        "at the top of '@dotk': the network has 1 loop(s), the function 2 scf.for: their "
+        "channels have no rate");
+  CHECK(!rateInto(g, "dotk/%x", 0).known());
+  CHECK(rateInto(g, "dotk/return", 1).known() == false);
+  // What needs no loop is still known: the constants' start token.
+  CHECK(rateInto(g, "dotk/%idx", 0).formula() == "calls");
+}

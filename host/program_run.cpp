@@ -137,6 +137,10 @@ uint64_t ProgramRun::cycles() const {
   return accel_ ? accel_->totalCycles() : 0;
 }
 
+const dfg::Graph* ProgramRun::graph(const std::string& f) const {
+  return accel_ ? accel_->graph(f) : nullptr;
+}
+
 uint64_t ProgramRun::transfers() const {
   uint64_t t = 0;
   if (accel_)

@@ -15,8 +15,17 @@ using dfg::Vertex;
 namespace {
 
 constexpr uint32_t kUnbound = dfg::Origin::kNoOp;
-// Loop ids while the loops are not yet bound: far above any SCF op id.
+// Loop and guard ids while the loops are not yet bound: far above any SCF op id.
 constexpr uint32_t kProvisional = 0x80000000u;
+constexpr uint32_t kProvisionalGuard = 0xC0000000u;
+
+// What each loop and each data condition stands for in one propagation: a stream's loop
+// id, and for a condition that guards a loop (its true side starts the stream: a
+// zero-trip guard), that loop's id; kUnbound where unknown.
+struct Binding {
+  std::vector<uint32_t> loops;  // per stream
+  std::vector<uint32_t> guards; // per data condition
+};
 
 // What an i1 channel is to a loop: its cont (T^N F per activation) or its after_cond.
 struct Cond {
@@ -24,12 +33,27 @@ struct Cond {
   size_t loop = 0; // index into the network's streams
 };
 
+// Where the condition of cond_br `v` is decided: its producer's output, through forks and
+// buffers (every value entering a branch has its own cond_br on one condition).
+std::pair<Vertex, unsigned> conditionSource(const dfg::Graph& g, Vertex v) {
+  EdgeId e;
+  unsigned port = 0;
+  for (int steps = 0; steps < 1024 && g.inEdge(v, 0, e); ++steps) {
+    v = boost::source(e, g.g);
+    port = g.edge(e).srcPort;
+    NodeKind k = g.node(v).kind;
+    if (k != NodeKind::Fork && k != NodeKind::LazyFork && k != NodeKind::Buffer) break;
+  }
+  return {v, port};
+}
+
 // One propagation of rates through the network, with each stream's loop id given.
 class Propagation {
 public:
   Propagation(const dfg::Graph& g, const std::vector<Vertex>& streams,
-              const std::vector<uint32_t>& loopIds)
-      : g_(g), loopIds_(loopIds), starts_(streams.size()) {
+              const std::map<std::pair<Vertex, unsigned>, size_t>& conditions, const Binding& b)
+      : g_(g), loopIds_(b.loops), guards_(b.guards), conditions_(conditions),
+        starts_(streams.size()), condRates_(b.guards.size()) {
     for (size_t k = 0; k < streams.size(); ++k)
       loopOf_[streams[k]] = k;
     rates_.resize(g.numNodes());
@@ -60,6 +84,8 @@ public:
   const Rate& out(Vertex v, unsigned p) const { return rates_[v][p]; }
   // The rate of loop k's start (its activations), once known.
   const Rate& start(size_t k) const { return starts_[k]; }
+  // The rate of data condition i (how often it is decided), once known.
+  const Rate& conditionRate(size_t i) const { return condRates_[i]; }
 
 private:
   // Computes v's outputs from its inputs; returns the ports that became known.
@@ -148,11 +174,29 @@ private:
 
   void condBr(Vertex v) {
     Cond c = condIn(v, 0);
-    if (!bound(c)) return; // a data condition: its sides depend on the data
+    if (c.kind == Cond::None) return dataCondBr(v);
+    if (!bound(c)) return;
     const Rate& s = starts_[c.loop];
     uint32_t l = loopId(c);
     rates_[v][0] = c.kind == Cond::Cont ? Rate::loopBody(l) : Rate::loopBodyTail(l, false, s);
     rates_[v][1] = Rate::loopExit(l, false, s);
+  }
+
+  // A cond_br on a data condition: its sides depend on the data, unless the condition
+  // guards a loop (then true: A'(L), the activations with an iteration; false: the rest).
+  void dataCondBr(Vertex v) {
+    auto r = in(v, 0);
+    if (!r) return;
+    size_t i = conditions_.at(conditionSource(g_, v));
+    condRates_[i] = *r;
+    if (guards_[i] == kUnbound) return;
+    if (guards_[i] >= kProvisionalGuard) {
+      rates_[v][0] = Rate::ifThen(guards_[i]);
+      rates_[v][1] = Rate::ifElse(guards_[i], *r);
+    } else {
+      rates_[v][0] = Rate::guardEnter(guards_[i]);
+      rates_[v][1] = Rate::guardSkip(guards_[i], *r);
+    }
   }
 
   void merge(Vertex v) {
@@ -182,8 +226,11 @@ private:
 
   const dfg::Graph& g_;
   const std::vector<uint32_t>& loopIds_;
+  const std::vector<uint32_t>& guards_;
+  const std::map<std::pair<Vertex, unsigned>, size_t>& conditions_;
   std::map<Vertex, size_t> loopOf_;
   std::vector<Rate> starts_;
+  std::vector<Rate> condRates_;
   std::vector<std::vector<Rate>> rates_;
   std::vector<std::vector<Cond>> conds_;
 };
@@ -191,6 +238,7 @@ private:
 // A forest of loops: parent[k] is -1 at the top, -2 where k cannot be placed.
 struct LoopTree {
   std::vector<int> parent;
+  std::vector<int> guard; // the data condition that guards the loop, or -1
   std::vector<std::string> names;
   std::vector<size_t> childrenOf(int p) const {
     std::vector<size_t> c;
@@ -200,17 +248,32 @@ struct LoopTree {
   }
 };
 
-// The network's loops, nested by their start rates.
+// Where a loop started at rate `s` sits: -1 at the top (once per call), j in the body of
+// loop j (once per iteration of it), -2 elsewhere.
+int placeOf(const Rate& s, size_t loops) {
+  if (!s.known()) return -2;
+  if (s.sameCount(Rate::entry())) return -1;
+  for (size_t j = 0; j < loops; ++j)
+    if (s.sameCount(Rate::loopBody(kProvisional + static_cast<uint32_t>(j))))
+      return static_cast<int>(j);
+  return -2;
+}
+
+// The network's loops, nested by their start rates; a loop started by the true side of a
+// data condition (a zero-trip guard) sits where the condition is decided.
 LoopTree networkTree(const dfg::Graph& g, const std::vector<Vertex>& streams,
-                     const Propagation& provisional, RateInference& out) {
+                     const Propagation& provisional, size_t conditions, RateInference& out) {
   LoopTree t;
   for (size_t k = 0; k < streams.size(); ++k) {
     const Rate& s = provisional.start(k);
-    int parent = -2;
-    if (s.known() && s.sameCount(Rate::entry())) parent = -1;
-    for (size_t j = 0; j < streams.size() && parent == -2; ++j)
-      if (s.known() && s.sameCount(Rate::loopBody(kProvisional + j))) parent = static_cast<int>(j);
+    int parent = placeOf(s, streams.size()), guard = -1;
+    for (size_t i = 0; i < conditions && parent == -2; ++i)
+      if (s.known() && s.sameCount(Rate::ifThen(kProvisionalGuard + static_cast<uint32_t>(i)))) {
+        guard = static_cast<int>(i);
+        parent = placeOf(provisional.conditionRate(i), streams.size());
+      }
     t.parent.push_back(parent);
+    t.guard.push_back(guard);
     t.names.push_back("'" + g.node(streams[k]).name + "'");
     if (parent == -2)
       out.notes.push_back("loop " + t.names.back() +
@@ -238,20 +301,22 @@ LoopTree sourceTree(const Function& f, std::vector<const Op*>& fors) {
 
 // Binds the network's loops under `np` to the function's under `sp`, in order.
 void bindLoops(const LoopTree& net, int np, const LoopTree& src, int sp,
-          const std::vector<const Op*>& fors, const std::string& where, std::vector<uint32_t>& ids,
-          RateInference& out) {
-  std::vector<size_t> a = net.childrenOf(np), b = src.childrenOf(sp);
-  if (a.empty() && b.empty()) return;
-  if (a.size() != b.size()) {
+               const std::vector<const Op*>& fors, const std::string& where, Binding& b,
+               RateInference& out) {
+  std::vector<size_t> a = net.childrenOf(np), bs = src.childrenOf(sp);
+  if (a.empty() && bs.empty()) return;
+  if (a.size() != bs.size()) {
     out.notes.push_back(where + ": the network has " + std::to_string(a.size()) +
-                        " loop(s), the function " + std::to_string(b.size()) +
+                        " loop(s), the function " + std::to_string(bs.size()) +
                         " scf.for: their channels have no rate");
     return;
   }
   for (size_t i = 0; i < a.size(); ++i) {
-    ids[a[i]] = fors[b[i]]->id;
-    bindLoops(net, static_cast<int>(a[i]), src, static_cast<int>(b[i]), fors,
-         "in the body of loop " + net.names[a[i]] + " (" + src.names[b[i]] + ")", ids, out);
+    uint32_t id = fors[bs[i]]->id;
+    b.loops[a[i]] = id;
+    if (net.guard[a[i]] >= 0) b.guards[net.guard[a[i]]] = id;
+    bindLoops(net, static_cast<int>(a[i]), src, static_cast<int>(bs[i]), fors,
+              "in the body of loop " + net.names[a[i]] + " (" + src.names[bs[i]] + ")", b, out);
   }
 }
 
@@ -270,20 +335,28 @@ RateInference inferRates(dfg::Graph& g, const Function& f) {
     if (g.node(v).kind == NodeKind::Stream) streams.push_back(v);
   out.loops = streams.size();
 
-  // 1. Every loop on its own symbols, to see how the loops nest.
-  std::vector<uint32_t> ids(streams.size());
+  std::map<std::pair<Vertex, unsigned>, size_t> conditions; // data or not: all cond_brs'
+  for (Vertex v = 0; v < g.numNodes(); ++v)
+    if (g.node(v).kind == NodeKind::CondBr)
+      conditions.emplace(conditionSource(g, v), conditions.size());
+
+  // 1. Every loop and condition on its own symbols, to see how the loops nest.
+  Binding b;
   for (size_t k = 0; k < streams.size(); ++k)
-    ids[k] = kProvisional + static_cast<uint32_t>(k);
-  Propagation provisional(g, streams, ids);
+    b.loops.push_back(kProvisional + static_cast<uint32_t>(k));
+  for (size_t i = 0; i < conditions.size(); ++i)
+    b.guards.push_back(kProvisionalGuard + static_cast<uint32_t>(i));
+  Propagation provisional(g, streams, conditions, b);
   provisional.run();
 
   // 2. Bind them to the function's scf.for ops, then propagate the real counts.
   std::vector<const Op*> fors;
-  LoopTree net = networkTree(g, streams, provisional, out);
+  LoopTree net = networkTree(g, streams, provisional, conditions.size(), out);
   LoopTree src = sourceTree(f, fors);
-  ids.assign(streams.size(), kUnbound);
-  bindLoops(net, -1, src, -1, fors, "at the top of '@" + f.name + "'", ids, out);
-  Propagation bound(g, streams, ids);
+  b.loops.assign(streams.size(), kUnbound);
+  b.guards.assign(conditions.size(), kUnbound);
+  bindLoops(net, -1, src, -1, fors, "at the top of '@" + f.name + "'", b, out);
+  Propagation bound(g, streams, conditions, b);
   bound.run();
 
   for (Vertex v = 0; v < g.numNodes(); ++v) {
@@ -297,7 +370,7 @@ RateInference inferRates(dfg::Graph& g, const Function& f) {
     out.known += e.rate.known();
   }
   out.channels = g.numEdges();
-  for (uint32_t id : ids)
+  for (uint32_t id : b.loops)
     out.bound += id != kUnbound;
   return out;
 }

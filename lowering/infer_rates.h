@@ -14,16 +14,19 @@
 //   memory, extmemory         each port's data and done: the rate of its address
 //   sync                      port by port; load, store: the address's
 //   the others                their pacing input's (the op table's)
+//   cond_br on a condition    true: A'(L) (activations with an iteration), false: the rest
+//     guarding L (its true side starts L's stream: a zero-trip guard)
 // LOOM's lowering has no zero-trip guard, so after_cond's false tokens are expected once
 // per activation (S): a zero-trip activation is then a finding at the loop's exit.
 //
 // Binding: the network's loops nest by their start rates (S = calls: at the top; S =
-// I(L'): in the body of L'), the function's scf.for ops by their regions; the two trees
-// are matched level by level, children in order (the network's in the file's order, the
-// function's in program order). What cannot be inferred stays unknown and the ledger
-// skips it: a loop inside a branch or an scf.while (its activations depend on data),
-// the two sides of a cond_br on a data condition, an scf.while's loop control, a
-// stream whose tree does not match the function's.
+// I(L'): in the body of L'; behind a guard: where its condition is decided), the
+// function's scf.for ops by their regions; the two trees are matched level by level,
+// children in order (the network's in the file's order, the function's in program
+// order). What cannot be inferred stays unknown and the ledger skips it: a loop inside a
+// branch or an scf.while (its activations depend on data), the two sides of a cond_br
+// on a data condition that guards no loop, an scf.while's loop control, a stream whose
+// tree does not match the function's.
 #pragma once
 
 #include "dfg/dfg.h"

@@ -58,9 +58,15 @@ const Rate& rateInto(const dfg::Graph& g, const std::string& name, unsigned port
 TEST_CASE("inferred rates count what the lowering's own rates count, on every shipped kernel",
           "[infer-rates]") {
   namespace fs = std::filesystem;
-  // Kernels whose loops have constant bounds have no zero-trip guard: LOOM's shape, every
-  // channel inferable. Elsewhere the guards are data branches (infer_rates.h).
-  const std::set<std::string> complete = {"2mm", "bicg", "doitgen", "gemv", "stencil2d"};
+  // Kernels whose every loop is an scf.for outside branches and whiles (guarded by a
+  // zero-trip guard or not): every channel inferable (infer_rates.h says what is not).
+  const std::set<std::string> complete = {
+      "2mm",        "atax",         "bicg",      "cf_main",    "doitgen",   "dot",
+      "fparith",    "gemm",         "gemv",      "gesummv",    "hash64",    "jacobi_1d",
+      "jacobi_2d",  "lu",           "math_ops",  "md_knn",     "mvt",       "narrow_int",
+      "prefix_sum", "reverse_step", "row_views", "scale_c",    "seidel_2d", "spmv_csr",
+      "stencil2d",  "strided_nest", "syrk",      "triangular", "trmm",      "vecadd",
+      "views",      "viterbi"};
   size_t channels = 0, known = 0, functions = 0;
   for (const auto& entry : fs::directory_iterator(LOOM_KERNELS_DIR)) {
     if (entry.path().extension() != ".mlir") continue;
@@ -99,7 +105,7 @@ TEST_CASE("inferred rates count what the lowering's own rates count, on every sh
     }
   }
   CHECK(functions >= 30);
-  CHECK(known * 5 >= channels); // at least a fifth of all channels, guards and all
+  CHECK(known * 4 >= channels * 3); // 14,015 of 18,468 when this was written
 }
 
 TEST_CASE("dotk in LOOM's form: every channel inferred, its loop bound to the scf.for",

@@ -5,8 +5,8 @@
 #include "dfg/loom/loom_form.h"
 #include "dfg/print_dot.h"
 #include "host/program_run.h"
+#include "lowering/infer_rates.h"
 #include "lowering/lower.h"
-#include "lowering/static_verify.h"
 
 #include <spdlog/spdlog.h>
 
@@ -19,12 +19,13 @@ struct LowerArgs {
   std::vector<std::string> inject;
 };
 
-// Every graph's first violation of the static verifier.
+// Every graph's first violation of the static verifier (rates inferred where the file
+// gives none).
 int verifyAll(const std::vector<dfg::Graph>& graphs) {
   int rc = kOk;
   for (const dfg::Graph& g : graphs)
-    if (std::optional<Diag> d = verifyGraph(g))
-      print(*d), rc = kFailed;
+    if (std::vector<GraphFinding> f = checkGraphInferring(g); !f.empty())
+      print(f.front().diag), rc = kFailed;
     else
       spdlog::info("@{}: static verifier passed ({} ops, {} channels)", g.function, g.numNodes(),
                    g.numEdges());

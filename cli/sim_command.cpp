@@ -4,7 +4,7 @@
 #include "cli/command.h"
 #include "dfg/loom/loom_form.h"
 #include "host/dfg_run.h"
-#include "lowering/static_verify.h"
+#include "lowering/infer_rates.h"
 #include "models/timing_json.h"
 
 namespace loom::cli {
@@ -29,7 +29,7 @@ int simulate(const SimArgs& a) {
   if (refusesOutputs(inputs, {{"--vcd", a.vcdFile}, {"--tokens", a.tokensFile}, stdoutPath()}))
     return kBadInput;
   bool failed = false;
-  for (const GraphFinding& f : checkGraph(*g))
+  for (const GraphFinding& f : checkGraphInferring(*g))
     std::cerr << f.diag.str() << " [static: " << f.check << "]\n", failed = true;
   models::TimingConfig timing;
   if (!a.timingFile.empty())

@@ -328,41 +328,34 @@ bool hasRates(const dfg::Graph& g) {
   return false;
 }
 
-RateInference inferRates(dfg::Graph& g, const Function& f) {
-  RateInference out;
+namespace {
+
+struct Network {
   std::vector<Vertex> streams;
-  for (Vertex v = 0; v < g.numNodes(); ++v)
-    if (g.node(v).kind == NodeKind::Stream) streams.push_back(v);
-  out.loops = streams.size();
+  std::map<std::pair<Vertex, unsigned>, size_t> conditions; // of every cond_br
+  explicit Network(const dfg::Graph& g) {
+    for (Vertex v = 0; v < g.numNodes(); ++v) {
+      if (g.node(v).kind == NodeKind::Stream) streams.push_back(v);
+      if (g.node(v).kind == NodeKind::CondBr)
+        conditions.emplace(conditionSource(g, v), conditions.size());
+    }
+  }
+  // Every loop and condition on its own symbol.
+  Binding provisional() const {
+    Binding b;
+    for (size_t k = 0; k < streams.size(); ++k)
+      b.loops.push_back(kProvisional + static_cast<uint32_t>(k));
+    for (size_t i = 0; i < conditions.size(); ++i)
+      b.guards.push_back(kProvisionalGuard + static_cast<uint32_t>(i));
+    return b;
+  }
+};
 
-  std::map<std::pair<Vertex, unsigned>, size_t> conditions; // data or not: all cond_brs'
-  for (Vertex v = 0; v < g.numNodes(); ++v)
-    if (g.node(v).kind == NodeKind::CondBr)
-      conditions.emplace(conditionSource(g, v), conditions.size());
-
-  // 1. Every loop and condition on its own symbols, to see how the loops nest.
-  Binding b;
-  for (size_t k = 0; k < streams.size(); ++k)
-    b.loops.push_back(kProvisional + static_cast<uint32_t>(k));
-  for (size_t i = 0; i < conditions.size(); ++i)
-    b.guards.push_back(kProvisionalGuard + static_cast<uint32_t>(i));
-  Propagation provisional(g, streams, conditions, b);
-  provisional.run();
-
-  // 2. Bind them to the function's scf.for ops, then propagate the real counts.
-  std::vector<const Op*> fors;
-  LoopTree net = networkTree(g, streams, provisional, conditions.size(), out);
-  LoopTree src = sourceTree(f, fors);
-  b.loops.assign(streams.size(), kUnbound);
-  b.guards.assign(conditions.size(), kUnbound);
-  bindLoops(net, -1, src, -1, fors, "at the top of '@" + f.name + "'", b, out);
-  Propagation bound(g, streams, conditions, b);
-  bound.run();
-
+void writeRates(dfg::Graph& g, const Propagation& p, const Binding& b, RateInference& out) {
   for (Vertex v = 0; v < g.numNodes(); ++v) {
     dfg::Node& n = g.node(v);
-    for (unsigned p = 0; p < n.outRates.size(); ++p)
-      n.outRates[p] = bound.out(v, p);
+    for (unsigned port = 0; port < n.outRates.size(); ++port)
+      n.outRates[port] = p.out(v, port);
   }
   for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
     dfg::Edge& e = g.edge(*it);
@@ -372,6 +365,64 @@ RateInference inferRates(dfg::Graph& g, const Function& f) {
   out.channels = g.numEdges();
   for (uint32_t id : b.loops)
     out.bound += id != kUnbound;
+}
+
+} // namespace
+
+RateInference inferRates(dfg::Graph& g, const Function& f) {
+  RateInference out;
+  Network n(g);
+  out.loops = n.streams.size();
+
+  // 1. Every loop and condition on its own symbols, to see how the loops nest.
+  Binding b = n.provisional();
+  Propagation provisional(g, n.streams, n.conditions, b);
+  provisional.run();
+
+  // 2. Bind them to the function's scf.for ops, then propagate the real counts.
+  std::vector<const Op*> fors;
+  LoopTree net = networkTree(g, n.streams, provisional, n.conditions.size(), out);
+  LoopTree src = sourceTree(f, fors);
+  b.loops.assign(n.streams.size(), kUnbound);
+  b.guards.assign(n.conditions.size(), kUnbound);
+  bindLoops(net, -1, src, -1, fors, "at the top of '@" + f.name + "'", b, out);
+  Propagation bound(g, n.streams, n.conditions, b);
+  bound.run();
+  writeRates(g, bound, b, out);
+  return out;
+}
+
+RateInference inferLocalRates(dfg::Graph& g) {
+  RateInference out;
+  Network n(g);
+  out.loops = n.streams.size();
+  Binding b = n.provisional();
+  Propagation p(g, n.streams, n.conditions, b);
+  p.run();
+  writeRates(g, p, b, out);
+  out.bound = 0;
+  for (size_t k = 0; k < n.streams.size(); ++k)
+    out.symbols[b.loops[k]] = "'" + g.node(n.streams[k]).name + "'";
+  for (auto& [source, i] : n.conditions)
+    out.symbols[b.guards[i]] = "the condition from '" + g.node(source.first).name + "'";
+  return out;
+}
+
+std::string nameSymbols(std::string text, const RateInference& r) {
+  for (auto& [id, name] : r.symbols)
+    for (const std::string& ref : {"op #" + std::to_string(id), "op " + std::to_string(id)})
+      for (size_t at = text.find(ref); at != std::string::npos; at = text.find(ref, at))
+        text.replace(at, ref.size(), name), at += name.size();
+  return text;
+}
+
+std::vector<GraphFinding> checkGraphInferring(const dfg::Graph& g) {
+  if (hasRates(g)) return checkGraph(g);
+  dfg::Graph inferred = g;
+  RateInference r = inferLocalRates(inferred);
+  std::vector<GraphFinding> out = checkGraph(inferred);
+  for (GraphFinding& f : out)
+    f.diag.message = nameSymbols(f.diag.message, r);
   return out;
 }
 

@@ -31,16 +31,19 @@
 
 #include "dfg/dfg.h"
 #include "ir/ir.h"
+#include "lowering/static_verify.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
 namespace loom {
 
 struct RateInference {
-  size_t channels = 0, known = 0; // channels, and those with a rate
-  size_t loops = 0, bound = 0;    // streams, and those bound to an scf.for
-  std::vector<std::string> notes; // what could not be inferred, and why
+  size_t channels = 0, known = 0;          // channels, and those with a rate
+  size_t loops = 0, bound = 0;             // streams, and those bound to an scf.for
+  std::vector<std::string> notes;          // what could not be inferred, and why
+  std::map<uint32_t, std::string> symbols; // inferLocalRates: each symbol's loop or condition
 };
 
 // Whether `g` carries rates (a network lowered by loom-sim, or read from its own form).
@@ -49,5 +52,17 @@ bool hasRates(const dfg::Graph& g);
 // Sets the rate of every output port and channel of `g` that follows from its loop
 // control, with its loops bound to `f`'s scf.for ops.
 RateInference inferRates(dfg::Graph& g, const Function& f);
+
+// Without the function (`verify`, `sim`): every loop, and every data condition, counts on
+// a symbol of its own, named in `symbols`; enough for the static rate checks, which
+// compare rates, not counts.
+RateInference inferLocalRates(dfg::Graph& g);
+// `text` with each symbol's "op N" (and "op #N") replaced by its name.
+std::string nameSymbols(std::string text, const RateInference& r);
+
+// The static verifier (static_verify.h) on a network that may carry no rates (a file in
+// LOOM's form, `verify` and `sim`): its rates are inferred locally first, so the rate
+// checks run too, with loops named by their streams in the messages.
+std::vector<GraphFinding> checkGraphInferring(const dfg::Graph& g);
 
 } // namespace loom

@@ -1,6 +1,7 @@
 // Every op of LOOM's form at least once, for the reader's and the printer's round trip
 // (tests/loom/test_loom_form.cpp): read, print, read again, print the same text. It is
-// not meant to compute anything.
+// not meant to compute anything: `verify` finds its load's ctrl (once per call) and
+// address (once per iteration) at different rates (loom.verify_every_op).
 module {
   handshake.func @every_op(%mem: memref<?xi32>, %n: index, %x: i32, %f: f32, %go: none, ...)
       -> (i32, none) attributes {argNames = ["mem", "n", "x", "f", "go"],

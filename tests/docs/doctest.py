@@ -17,7 +17,7 @@ paths work:
 
 `build/` is put first on PATH, so a bare `loom-sim` is the binary under test too. Every
 command runs verbatim in its own `bash -c` with the work directory as its current
-directory, stdin from /dev/null, TERM=dumb, and a time limit (300 s, `timeout=N`).
+directory, stdin from /dev/null, TERM=dumb, and a time limit (300 s, `timeout=N`; times LOOM_TIMEOUT_SCALE from the environment).
 Files a command writes land in the work directory; a later block of the same file sees
 them. Nothing may be written into the source tree. Where user namespaces allow it
 (`unshare --user --map-root-user --mount`), each command runs in a mount namespace in
@@ -135,6 +135,8 @@ PROGRAM_PATH = re.compile(r"^(\./)?(build[\w.-]*|scripts|bench|tools|tests)/[^\s
 ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=\S*$")
 ANNOTATION = re.compile(r"<!--\s*doctest:(.*?)-->", re.S)
 DEFAULT_TIMEOUT = 300
+# A sanitizer build runs every command about 5x slower: ctest passes its factor.
+TIMEOUT_SCALE = int(os.environ.get("LOOM_TIMEOUT_SCALE", "1"))
 
 
 class DocError(Exception):
@@ -624,7 +626,7 @@ class FileRun:
                 raise DocError(f"line {aline}: unknown option(s) of '{verb}': {', '.join(unknown)}")
         if frm is not None and verb != "output":
             raise DocError(f"line {aline}: from: belongs to an output block")
-        timeout = int(opts.get("timeout", DEFAULT_TIMEOUT))
+        timeout = int(opts.get("timeout", DEFAULT_TIMEOUT)) * TIMEOUT_SCALE
         if verb == "skip":
             reason = atext.split(":", 1)[1].strip() if ":" in atext else ""
             if not reason:

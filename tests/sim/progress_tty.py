@@ -20,6 +20,8 @@ import sys
 
 PROGRESS = re.compile(rb"loom-sim: [\d,]+ cycles, [\d,]+ tokens")
 PROGRESS_LINE = re.compile(r"^loom-sim: [\d,]+ cycles, [\d,]+ tokens(, [\d.]+[kM]? tokens/s)?$")
+# How long the run may print nothing: 120 s, times the sanitizer build's slowdown.
+IDLE = 120 * int(os.environ.get("LOOM_TIMEOUT_SCALE", "1"))
 SUMMARY = re.compile(r"^loom-sim: \d+ accelerated call\(s\), .* all checks passed")
 
 
@@ -45,10 +47,10 @@ def run(cmd, stdout, stderr):
     got = {master: b"", **{r: b"" for r in pipes.values()}}
     open_fds = set(got)
     while open_fds:
-        ready, _, _ = select.select(list(open_fds), [], [], 120)
+        ready, _, _ = select.select(list(open_fds), [], [], IDLE)
         if not ready:
             p.kill()
-            sys.exit(f"no output for 120 s: {' '.join(cmd)}")
+            sys.exit(f"no output for {IDLE} s: {' '.join(cmd)}")
         for fd in ready:
             try:
                 data = os.read(fd, 65536)

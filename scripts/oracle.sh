@@ -90,7 +90,12 @@ PASSES=(
   --reconcile-unrealized-casts
 )
 
-if ! timeout "$ORACLE_TIMEOUT" "$MLIR_OPT" "${PASSES[@]}" "$src" -o "$tmp/lowered.mlir"; then
+rc=0
+timeout "$ORACLE_TIMEOUT" "$MLIR_OPT" "${PASSES[@]}" "$src" -o "$tmp/lowered.mlir" || rc=$?
+if [ $rc = 124 ]; then
+  echo "oracle.sh: $MLIR_OPT timed out after ${ORACLE_TIMEOUT}s on $src" >&2
+  exit 1
+elif [ $rc != 0 ]; then
   if grep -qE '^[[:space:]]*func[[:space:]]+(private[[:space:]]+)?@' "$src"; then
     echo "oracle.sh: $src is in MLIR-14 spelling (func @f, return, ...), which MLIR 22 does not parse" >&2
   fi

@@ -32,6 +32,18 @@ Command addSimCommand(CLI::App& app);
 Command addTimingCommand(CLI::App& app);
 Command addDiffCommand(CLI::App& app);
 
+// The options of a run's networks that `run` and `diff` share: --timing, --engine and
+// --max-cycles.
+inline void addNetworkOptions(CLI::App* c, std::string& timingFile, std::string& engine,
+                              uint64_t& maxCycles) {
+  c->add_option("--timing", timingFile, "Timing file (JSON; see `loom-sim timing --defaults`)");
+  c->add_option("--engine", engine, "Simulation engine: event (default) or clocked")
+      ->capture_default_str();
+  c->add_option("--max-cycles", maxCycles,
+                "Fail an accelerated call that has not finished after this many cycles")
+      ->capture_default_str();
+}
+
 inline void print(const Diag& d, const char* severity = "error") {
   std::cerr << d.str(severity) << std::endl;
 }

@@ -59,12 +59,7 @@ Command addDiffCommand(CLI::App& app) {
   c->add_option("--dfg", a->s.dfgFiles, "FUNC=FILE: the network to compare with FUNC's lowering")
       ->required();
   c->add_option("--entry", a->s.entry, "Function to run (no arguments)")->capture_default_str();
-  c->add_option("--timing", a->timingFile, "Timing file (JSON; see `loom-sim timing --defaults`)");
-  c->add_option("--engine", a->engine, "Simulation engine: event (default) or clocked")
-      ->capture_default_str();
-  c->add_option("--max-cycles", a->s.accel.maxCycles,
-                "Fail an accelerated call that has not finished after this many cycles")
-      ->capture_default_str();
+  addNetworkOptions(c, a->timingFile, a->engine, a->s.accel.maxCycles);
   return {c, [a] { return diff(*a); }};
 }
 

@@ -71,12 +71,7 @@ Command addRunCommand(CLI::App& app) {
                 "Commit a known lowering bug on purpose (repeatable): " + injectionList());
   c->add_option("--dfg", a->s.dfgFiles,
                 "FUNC=FILE: run FUNC on the network in FILE, not on its lowering (repeatable)");
-  c->add_option("--timing", a->timingFile, "Timing file (JSON; see `loom-sim timing --defaults`)");
-  c->add_option("--engine", a->engine, "Simulation engine: event (default) or clocked")
-      ->capture_default_str();
-  c->add_option("--max-cycles", a->s.accel.maxCycles,
-                "Fail an accelerated call that has not finished after this many cycles")
-      ->capture_default_str();
+  addNetworkOptions(c, a->timingFile, a->engine, a->s.accel.maxCycles);
   c->add_flag(
       "--no-checks", [a](int64_t) { a->s.accel.checks = false; },
       "Skip the run-time checks (ledger, access order, quiescence); results are still compared");

@@ -9,6 +9,7 @@
 #include "lowering/infer_rates.h"
 #include "lowering/lower.h"
 #include "lowering/static_verify.h"
+#include "tests/loom/loom_inputs.h"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -18,20 +19,10 @@ using namespace loom;
 using dfg::NodeKind;
 using dfg::Rate;
 using dfg::Vertex;
+using loom_test::input;
+using loom_test::readOne;
 
 namespace {
-
-std::string input(const std::string& name) {
-  return std::string(LOOM_LOOM_INPUTS) + "/" + name;
-}
-
-dfg::Graph readOne(const std::string& path) {
-  dfg::ReadResult r = dfg::readDfgFile(path);
-  INFO((r.error ? r.error->str() : ""));
-  REQUIRE(!r.error);
-  REQUIRE(r.graphs.size() == 1);
-  return std::move(r.graphs[0]);
-}
 
 void eraseRates(dfg::Graph& g) {
   for (Vertex v = 0; v < g.numNodes(); ++v)

@@ -10,6 +10,7 @@
 #include "host/dfg_run.h"
 #include "lowering/lower.h"
 #include "lowering/static_verify.h"
+#include "tests/loom/loom_inputs.h"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -24,20 +25,10 @@ using dfg::NodeKind;
 using dfg::PortRef;
 using dfg::Role;
 using dfg::Vertex;
+using loom_test::input;
+using loom_test::readOne;
 
 namespace {
-
-std::string input(const std::string& name) {
-  return std::string(LOOM_LOOM_INPUTS) + "/" + name;
-}
-
-dfg::Graph readOne(const std::string& path) {
-  dfg::ReadResult r = dfg::readDfgFile(path);
-  INFO((r.error ? r.error->str() : ""));
-  REQUIRE(!r.error);
-  REQUIRE(r.graphs.size() == 1);
-  return std::move(r.graphs[0]);
-}
 
 std::string errorOf(const std::string& text) {
   dfg::ReadResult r = dfg::readLoom(text, "t.mlir");

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <ctime>
+#include <filesystem>
 #include <set>
 #include <spdlog/spdlog.h>
 
@@ -105,15 +106,27 @@ struct Accelerator::Accel {
   dfg::Graph graph;
   sim::Elaboration elab;
   uint64_t calls = 0;
-  std::vector<dfg::Vertex> memories;   // Memory / ExtMemory vertices
-  std::vector<harness::ShapeTap> taps; // loop-control channels
-  std::unique_ptr<sim::ScNetwork> sc;  // --systemc: the network as sc_modules
-  bool given = false;                  // the graph is AccelOptions::graphs' (--dfg)
+  std::vector<dfg::Vertex> memories;      // Memory / ExtMemory vertices
+  std::vector<harness::ShapeTap> taps;    // loop-control channels
+  std::unique_ptr<systemc::ScNetwork> sc; // --systemc: the network as SystemC
+  bool given = false;                     // the graph is AccelOptions::graphs' (--dfg)
 };
 
 Accelerator::Accelerator(const Module& m, Interpreter& interp, AccelOptions opts)
     : mod_(m), interp_(interp), opts_(std::move(opts)) {}
-Accelerator::~Accelerator() = default;
+Accelerator::~Accelerator() {
+  closeScTrace();
+}
+
+std::optional<std::string> Accelerator::closeScTrace() {
+  if (!scTrace_) return std::nullopt;
+  sc_core::sc_close_vcd_trace_file(scTrace_);
+  scTrace_ = nullptr;
+  std::error_code ec;
+  std::filesystem::rename(opts_.scTrace + ".sctmp.vcd", opts_.scTrace, ec);
+  if (ec) return "cannot write the SystemC trace " + opts_.scTrace + ": " + ec.message();
+  return std::nullopt;
+}
 
 std::optional<Diag> Accelerator::prepare() {
   std::vector<const Function*> fs;
@@ -189,8 +202,15 @@ std::optional<Diag> Accelerator::prepare() {
       std::string scName = name;
       for (char& c : scName)
         if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-      a->sc = std::make_unique<sim::ScNetwork>(scName.c_str(), *a->elab.network);
+      a->sc = std::make_unique<systemc::ScNetwork>(scName.c_str(), *a->elab.network);
       a->sc->clk(*clock_);
+    }
+    if (!opts_.scTrace.empty()) {
+      // SystemC names the file <base>.vcd: written beside FILE, renamed at the close.
+      scTrace_ = sc_core::sc_create_vcd_trace_file((opts_.scTrace + ".sctmp").c_str());
+      scTrace_->set_time_unit(1, sc_core::SC_NS);
+      for (auto& [name, a] : accels_)
+        a->sc->trace(scTrace_);
     }
   }
   return std::nullopt;

@@ -20,7 +20,7 @@
 #include "lowering/lower.h"
 #include "models/timing.h"
 #include "sim/elaborate.h"
-#include "sim/sc_shell.h"
+#include "systemc/sc_network.h"
 
 #include <functional>
 #include <map>
@@ -42,6 +42,9 @@ struct AccelOptions {
   // Run every network as SystemC modules on one sc_clock (sc_start per call) instead
   // of stepping the engine directly: same cycles and results, SystemC's scheduler.
   bool systemc = false;
+  // With systemc: write a VCD of every channel and state machine through SystemC's
+  // sc_trace to this file (empty: none).
+  std::string scTrace;
   // Applied to every lowered graph before it is checked and elaborated: lets tests
   // plant wiring mistakes that no injection mode commits (a hand-edited DFG, in effect).
   std::function<void(dfg::Graph&)> transform;
@@ -87,6 +90,9 @@ public:
   };
   const PhaseTimes& times() const { return times_; }
 
+  // Closes the --sc-trace file (after the run); returns why it could not be written.
+  std::optional<std::string> closeScTrace();
+
 private:
   struct Accel;
   const Module& mod_;
@@ -95,7 +101,8 @@ private:
   std::map<std::string, std::unique_ptr<Accel>> accels_;
   harness::Report report_;
   PhaseTimes times_;
-  std::unique_ptr<sc_core::sc_clock> clock_; // --systemc
+  std::unique_ptr<sc_core::sc_clock> clock_;  // --systemc
+  sc_core::sc_trace_file* scTrace_ = nullptr; // --sc-trace, open until closeScTrace()
   uint64_t cycles_ = 0; // the spans of the calls so far: where the next call starts
 
   void drain(Accel& a, uint64_t invocation);

@@ -8,7 +8,7 @@
 #define CATCH_CONFIG_RUNNER
 #include "dfgs.h"
 #include "sim/elaborate.h"
-#include "sim/sc_shell.h"
+#include "systemc/sc_network.h"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -16,6 +16,7 @@
 
 using namespace loom;
 using namespace loom::sim;
+using namespace loom::systemc;
 using namespace loom::sim::test;
 
 // SystemC's library owns main(); silence its banner, then let it call sc_main.

@@ -8,6 +8,16 @@
 
 namespace loom::systemc {
 
+namespace {
+// The channels whose transfer trace flag is up, of every network: the flags of cycle
+// c are sampled at the end of time step c and lowered before the next cycle, whichever
+// network runs it.
+std::vector<ScChannel*>& raisedTransfers() {
+  static std::vector<ScChannel*> raised;
+  return raised;
+}
+} // namespace
+
 ScEngine::ScEngine(sim::Circuit& circuit, sc_core::sc_time period)
     : EventEngine(circuit), period_(period) {}
 
@@ -17,6 +27,9 @@ void ScEngine::attach(std::vector<ScOpModule*> modules, std::vector<ScChannel*> 
 }
 
 bool ScEngine::step() {
+  for (ScChannel* ch : raisedTransfers())
+    ch->endTransfer();
+  raisedTransfers().clear();
   stepping_ = true;
   ran_ = false;
   sc_core::sc_start(period_);
@@ -30,11 +43,6 @@ bool ScEngine::onEdge() {
   if (!stepping_) return false;
   c_ = cycle_;
   report_ = reports_.data();
-  if (tracing_) {
-    for (uint32_t ch : transferred_)
-      channels_[ch]->endTransfer();
-    transferred_.clear();
-  }
   beginCycle();
   for (uint32_t op : woken())
     modules_[op]->wake();
@@ -64,7 +72,7 @@ void ScEngine::commit(ScChannel& ch) {
     commitOne<false>(&ch.model(), report_, c_);
   if (tracing_) {
     ch.sample(pushed);
-    if (pushed) transferred_.push_back(ch.index());
+    if (pushed) raisedTransfers().push_back(&ch);
   }
 }
 

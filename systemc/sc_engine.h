@@ -65,7 +65,6 @@ private:
   bool tracing_ = false;  // keep trace variables
   uint64_t c_ = 0;        // the running cycle
   sim::ChannelReport* report_ = nullptr;
-  std::vector<uint32_t> transferred_; // channels whose transfer flag is up (tracing)
 };
 
 } // namespace loom::systemc

@@ -87,7 +87,8 @@ TEST_CASE("SystemC shell: same results and cycles as the plain engine, DFG hiera
   CHECK(top.opModule(0).kind() == std::string("loom_op"));
 
   // Ports after the op table, bound to the channel the model uses: the fork's outputs
-  // are the sc_vector "out"; the gate's ports are the spec's names.
+  // ("out%u") are the sc_vector "out" (itself an sc_object) of out_0..out_2; the gate's
+  // ports are the spec's names (spec-dataflow-gate).
   auto moduleOf = [&](const std::string& node) -> const ScOpModule& {
     for (dfg::Vertex v = 0; v < g.numNodes(); ++v)
       if (g.node(v).name == node) return top.opModule(el.opOfVertex[v]);
@@ -95,10 +96,11 @@ TEST_CASE("SystemC shell: same results and cycles as the plain engine, DFG hiera
     return top.opModule(0);
   };
   const ScOpModule& fork = moduleOf("f/loop0/cont.fork");
-  CHECK(childNames(fork) == std::vector<std::string>{"in", "out_0", "out_1", "out_2", "run"});
+  CHECK(childNames(fork) ==
+        std::vector<std::string>{"in0", "out", "out_0", "out_1", "out_2", "run"});
   const ScOpModule& gate = moduleOf("f/loop0/gate");
-  CHECK(childNames(gate) ==
-        std::vector<std::string>{"value", "cond", "after_value", "after_cond", "run"});
+  CHECK(childNames(gate) == std::vector<std::string>{"before_value", "before_cond", "after_value",
+                                                     "after_cond", "run"});
   for (int p = 0; p < gate.op().numInputs(); ++p)
     CHECK(&const_cast<ScOpModule&>(gate).in(p)->model() == gate.op().inputChannel(p));
   CHECK(top.channel(0).kind() == std::string("loom_channel"));

@@ -70,7 +70,7 @@ struct Bench : sc_core::sc_module {
 } // namespace
 
 TEST_CASE("ScChannel: latency 1 both ways, capacity 2, update() commits", "[systemc]") {
-  models::Channel fifo("c", Type::i32(), 2);
+  models::Channel fifo("c", Type::integer(32), 2);
   ScChannel ch("ch", fifo, 0, nullptr);
   sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
   Bench b("bench");

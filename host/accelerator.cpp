@@ -9,8 +9,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <spdlog/spdlog.h>
 
@@ -118,13 +120,39 @@ Accelerator::~Accelerator() {
   closeScTrace();
 }
 
+// SystemC names its file <base>.vcd and writes it with plain stdio: it goes to a
+// directory of our own, and the close copies it to the user's file like any other
+// output (a device, a pipe, a file that must not be replaced by a rename).
+std::optional<std::string> Accelerator::openScTrace() {
+  std::string error;
+  scTraceOut_ = traces::TraceOut::create(opts_.scTrace, error);
+  if (!scTraceOut_) return "--sc-trace: " + error;
+  std::string dir = (std::filesystem::temp_directory_path() / "loom-sc-trace-XXXXXX").string();
+  if (!mkdtemp(dir.data())) return "--sc-trace: cannot make a temporary directory " + dir;
+  scTraceDir_ = dir;
+  scTrace_ = sc_core::sc_create_vcd_trace_file((dir + "/trace").c_str());
+  scTrace_->set_time_unit(1, sc_core::SC_NS);
+  for (auto& [name, a] : accels_)
+    a->sc->trace(scTrace_);
+  return std::nullopt;
+}
+
 std::optional<std::string> Accelerator::closeScTrace() {
   if (!scTrace_) return std::nullopt;
   sc_core::sc_close_vcd_trace_file(scTrace_);
   scTrace_ = nullptr;
+  std::ifstream in(scTraceDir_ + "/trace.vcd", std::ios::binary);
+  std::vector<char> block(traces::TraceOut::kBlock);
+  while (in) {
+    in.read(block.data(), static_cast<std::streamsize>(block.size()));
+    scTraceOut_->append(std::string_view(block.data(), static_cast<size_t>(in.gcount())));
+    scTraceOut_->poll();
+  }
+  auto err = scTraceOut_->close();
+  scTraceOut_.reset();
   std::error_code ec;
-  std::filesystem::rename(opts_.scTrace + ".sctmp.vcd", opts_.scTrace, ec);
-  if (ec) return "cannot write the SystemC trace " + opts_.scTrace + ": " + ec.message();
+  std::filesystem::remove_all(scTraceDir_, ec);
+  if (err) return "--sc-trace " + opts_.scTrace + ": " + *err;
   return std::nullopt;
 }
 
@@ -205,13 +233,8 @@ std::optional<Diag> Accelerator::prepare() {
       a->sc = std::make_unique<systemc::ScNetwork>(scName.c_str(), *a->elab.network);
       a->sc->clk(*clock_);
     }
-    if (!opts_.scTrace.empty()) {
-      // SystemC names the file <base>.vcd: written beside FILE, renamed at the close.
-      scTrace_ = sc_core::sc_create_vcd_trace_file((opts_.scTrace + ".sctmp").c_str());
-      scTrace_->set_time_unit(1, sc_core::SC_NS);
-      for (auto& [name, a] : accels_)
-        a->sc->trace(scTrace_);
-    }
+    if (!opts_.scTrace.empty())
+      if (auto err = openScTrace()) return Diag{Loc{mod_.file, 0, 0}, *err};
   }
   return std::nullopt;
 }

@@ -21,6 +21,7 @@
 #include "models/timing.h"
 #include "sim/elaborate.h"
 #include "systemc/sc_network.h"
+#include "traces/trace_out.h"
 
 #include <functional>
 #include <map>
@@ -101,11 +102,16 @@ private:
   std::map<std::string, std::unique_ptr<Accel>> accels_;
   harness::Report report_;
   PhaseTimes times_;
-  std::unique_ptr<sc_core::sc_clock> clock_;  // --systemc
-  sc_core::sc_trace_file* scTrace_ = nullptr; // --sc-trace, open until closeScTrace()
+  std::unique_ptr<sc_core::sc_clock> clock_; // --systemc
+  // --sc-trace: SystemC writes its VCD into a private temporary directory; the close
+  // copies it to the user's file, opened (and so checked) at prepare().
+  sc_core::sc_trace_file* scTrace_ = nullptr;
+  std::unique_ptr<traces::TraceOut> scTraceOut_;
+  std::string scTraceDir_;
   uint64_t cycles_ = 0; // the spans of the calls so far: where the next call starts
 
   void drain(Accel& a, uint64_t invocation);
+  std::optional<std::string> openScTrace();
   harness::Report::Call recordCall(const std::string& function, uint64_t invocation,
                                    const sim::CallSpan& span);
 

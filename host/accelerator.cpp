@@ -226,10 +226,13 @@ std::optional<Diag> Accelerator::prepare() {
   if (opts_.systemc) {
     // SystemC elaborates once, at the first sc_start: every module exists before.
     clock_ = std::make_unique<sc_core::sc_clock>("clk", 1, sc_core::SC_NS);
+    // Top-level names: the function's, sanitized, unique beside the clock and each other
+    // (SystemC would rename a duplicate with a warning on stdout).
+    std::set<std::string> taken{"clk"};
     for (auto& [name, a] : accels_) {
-      std::string scName = name;
-      for (char& c : scName)
-        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+      std::string base = systemc::scSafeName(name), scName = base;
+      for (int k = 1; !taken.insert(scName).second; ++k)
+        scName = base + "_" + std::to_string(k);
       a->sc = std::make_unique<systemc::ScNetwork>(scName.c_str(), *a->elab.network);
       a->sc->clk(*clock_);
     }

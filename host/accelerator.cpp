@@ -126,9 +126,9 @@ Accelerator::~Accelerator() {
 std::optional<std::string> Accelerator::openScTrace() {
   std::string error;
   scTraceOut_ = traces::TraceOut::create(opts_.scTrace, error);
-  if (!scTraceOut_) return "--sc-trace: " + error;
+  if (!scTraceOut_) return "cannot create the SystemC trace file '" + opts_.scTrace + "': " + error;
   std::string dir = (std::filesystem::temp_directory_path() / "loom-sc-trace-XXXXXX").string();
-  if (!mkdtemp(dir.data())) return "--sc-trace: cannot make a temporary directory " + dir;
+  if (!mkdtemp(dir.data())) return "cannot make a temporary directory for --sc-trace: " + dir;
   scTraceDir_ = dir;
   scTrace_ = sc_core::sc_create_vcd_trace_file((dir + "/trace").c_str());
   scTrace_->set_time_unit(1, sc_core::SC_NS);
@@ -237,7 +237,10 @@ std::optional<Diag> Accelerator::prepare() {
       a->sc->clk(*clock_);
     }
     if (!opts_.scTrace.empty())
-      if (auto err = openScTrace()) return Diag{Loc{mod_.file, 0, 0}, *err};
+      if (auto err = openScTrace()) { // an error of the tool: "loom-sim: error: ..."
+        static const auto tool = std::make_shared<const std::string>("loom-sim");
+        return Diag{Loc{tool, 0, 0}, *err};
+      }
   }
   return std::nullopt;
 }

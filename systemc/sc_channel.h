@@ -17,7 +17,9 @@
 // Trace variables (sampled by SystemC at the end of each time step, cycle c at time
 // c * period): valid / ready / data are the channel's state after cycle c's commit
 // (what its ends see in cycle c + 1; data is the oldest held token, or the last one
-// when empty), transfer is 1 in the cycles a token was pushed.
+// when empty), transfer is 1 in the cycles a token was pushed. They are kept by the
+// network's engine when a trace is on (ScNetwork::trace); a channel used on its own
+// (no engine) samples them in each update.
 #pragma once
 
 #include "models/channel.h"
@@ -70,7 +72,8 @@ public:
 
   // Traces valid, ready, data (if the type has bits) and transfer as <prefix>.<field>.
   void traceTo(sc_core::sc_trace_file* tf, const std::string& prefix) const;
-  // Trace variables: after update(); endTransfer() when the next cycle moved nothing.
+  // The engine lowers the transfer flag before the next cycle (it is raised again if
+  // that cycle pushes).
   void endTransfer() { transfer_ = false; }
   bool transfer() const { return transfer_; }
 

@@ -58,7 +58,7 @@ protected:
   // The cycle in steps, as step() runs them (SystemC runs them from its processes):
   // beginCycle() puts the timed wakes due now on the wake list and makes it current_;
   // evaluateOne() evaluates one op of current_; commitOne() commits one channel of the
-  // cycle's activity, records its report and wakes its ends; endCycle() asks the
+  // cycle's activity, records its report and wakes its ends (wakeEnds()); endCycle() asks the
   // self-timed ops for their next wake, reports phases and ends the cycle.
   void beginCycle();
   template <bool Observed> void evaluateOne(uint32_t i, uint64_t c) {
@@ -71,7 +71,12 @@ protected:
     const bool pushed = ch->pushedNow(), popped = ch->poppedNow();
     ch->commit();
     if (Observed) *report++ = {static_cast<uint32_t>(ch - base_), {pushed, popped}};
-    const ChannelEnds& e = ends_[ch - base_];
+    wakeEnds(static_cast<uint32_t>(ch - base_), pushed, c);
+  }
+  // Wakes the ends of a channel that moved in cycle c (`pushed`: it was pushed, else
+  // only popped) for cycle c + 1.
+  void wakeEnds(uint32_t channel, bool pushed, uint64_t c) {
+    const ChannelEnds& e = ends_[channel];
     // Who is woken, and why that is exact: see the file comment.
     if (!pushed || wantsToken(e.consumer, e.consumerPort)) enqueue(e.consumer, c + 1);
     if (pushed || wantsRoom(e.producer)) enqueue(e.producer, c + 1);

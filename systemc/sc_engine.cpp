@@ -19,7 +19,7 @@ std::vector<ScChannel*>& raisedTransfers() {
 } // namespace
 
 ScEngine::ScEngine(sim::Circuit& circuit, sc_core::sc_time period)
-    : EventEngine(circuit), period_(period) {}
+    : EventEngine(circuit), period_(period), changes_(circuit.numChannels()) {}
 
 void ScEngine::attach(std::vector<ScOpModule*> modules, std::vector<ScChannel*> channels) {
   modules_ = std::move(modules);
@@ -42,7 +42,6 @@ bool ScEngine::step() {
 bool ScEngine::onEdge() {
   if (!stepping_) return false;
   c_ = cycle_;
-  report_ = reports_.data();
   beginCycle();
   for (uint32_t op : woken())
     modules_[op]->wake();
@@ -65,11 +64,10 @@ void ScEngine::evaluate(uint32_t op) {
 }
 
 void ScEngine::commit(ScChannel& ch) {
-  bool pushed = ch.model().pushedNow();
-  if (observer_)
-    commitOne<true>(&ch.model(), report_, c_);
-  else
-    commitOne<false>(&ch.model(), report_, c_);
+  models::Channel& fifo = ch.model();
+  const bool pushed = fifo.pushedNow();
+  changes_[ch.index()] = {pushed, fifo.poppedNow()};
+  fifo.commit();
   if (tracing_) {
     ch.sample(pushed);
     if (pushed) raisedTransfers().push_back(&ch);
@@ -77,16 +75,21 @@ void ScEngine::commit(ScChannel& ch) {
 }
 
 void ScEngine::onCycleEnd() {
-  bool moved = !activity_.empty();
-  activity_.clear();
-  if (observer_ && report_ != reports_.data()) {
-    // The update phase committed in SystemC's order; observers get index order.
-    std::sort(
-        reports_.data(), report_,
-        [](const sim::ChannelReport& a, const sim::ChannelReport& b) { return a.index < b.index; });
-    observer_->channelsChanged(c_, reports_.data(), static_cast<size_t>(report_ - reports_.data()),
-                               circuit_.channelBase());
+  // The update phase committed in SystemC's order; the wakes and reports go in the event
+  // engine's: its activity list (the order channels first moved in, which SystemC's
+  // evaluation order keeps), sorted by index if an observer needs it. So the next
+  // cycle's ops are woken, and evaluated, in the event engine's order too.
+  const bool moved = !activity_.empty();
+  if (observer_) sortActivity();
+  const models::Channel* base = circuit_.channelBase();
+  size_t n = 0;
+  for (const models::Channel* fifo : activity_) {
+    const auto index = static_cast<uint32_t>(fifo - base);
+    wakeEnds(index, changes_[index].pushed, c_);
+    if (observer_) reports_[n++] = {index, changes_[index]};
   }
+  if (n > 0) observer_->channelsChanged(c_, reports_.data(), n, circuit_.channelBase());
+  activity_.clear();
   moved_ = endCycle(c_, moved);
   ran_ = true;
 }

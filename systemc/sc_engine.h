@@ -13,15 +13,23 @@
 //                                       op model (evaluateOne) and requests the update
 //                                       of the channels its op pushed or popped first;
 //   update phase                        each such ScChannel::update() commits its FIFO
-//                                       (commitOne: the report, the wakes of its ends);
-//   next delta, evaluate phase          ScNetwork's cycle-end process: the reports in
-//                                       channel index order to the observer, then
-//                                       endCycle() (timed wakes, phases, cycle + 1).
+//                                       (and records what moved);
+//   next delta, evaluate phase          ScNetwork's cycle-end process: the wakes of the
+//                                       moved channels' ends (wakeEnds) and the reports
+//                                       to the observer, both in the event engine's
+//                                       order (its activity list), then endCycle()
+//                                       (timed wakes, phases, cycle + 1).
 //
-// The ops of a cycle are evaluated in SystemC's order, not the event engine's; the
-// channel rule makes that invisible (models/channel.h). Only the network being stepped
-// does anything on an edge: every network of a program shares the clock, and an idle
-// one neither counts cycles nor evaluates.
+// Order. Exactness does not depend on the order of the ops within a cycle (the channel
+// rule, models/channel.h), but it is the event engine's all the same: SystemC runs the
+// processes made runnable by immediate notifications in the order they were notified,
+// so the ops are evaluated in the wake list's order, the channels first move in the
+// same order, and the next cycle's wake list comes out the same. So even the observers
+// that take a cycle's channels in the order they moved (our VCD writer) and the order
+// of op errors within a cycle are the event engine's (tests/systemc: the VCDs are
+// compared byte for byte). Only the network being stepped does anything on an edge:
+// every network of a program shares the clock, and an idle one neither counts cycles
+// nor evaluates.
 #pragma once
 
 #include "sim/event_engine.h"
@@ -59,12 +67,12 @@ private:
   sc_core::sc_time period_;
   std::vector<ScOpModule*> modules_;
   std::vector<ScChannel*> channels_;
-  bool stepping_ = false; // inside step()
-  bool ran_ = false;      // the stepped cycle ended
-  bool moved_ = false;    // what endCycle() said
-  bool tracing_ = false;  // keep trace variables
-  uint64_t c_ = 0;        // the running cycle
-  sim::ChannelReport* report_ = nullptr;
+  bool stepping_ = false;                   // inside step()
+  bool ran_ = false;                        // the stepped cycle ended
+  bool moved_ = false;                      // what endCycle() said
+  bool tracing_ = false;                    // keep trace variables
+  uint64_t c_ = 0;                          // the running cycle
+  std::vector<sim::ChannelChange> changes_; // per channel: its change in the running cycle
 };
 
 } // namespace loom::systemc

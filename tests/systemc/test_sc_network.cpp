@@ -7,7 +7,7 @@
 // SystemC elaborates once per process, so this binary holds exactly one test case
 // (no SECTIONs: Catch would re-run the case and elaborate twice).
 #define CATCH_CONFIG_RUNNER
-#include "dfgs.h"
+#include "../engine/dfgs.h"
 #include "sim/elaborate.h"
 #include "systemc/sc_network.h"
 
@@ -47,7 +47,7 @@ std::vector<std::string> childNames(const sc_core::sc_object& parent) {
 
 } // namespace
 
-TEST_CASE("SystemC shell: same results and cycles as the plain engine, DFG hierarchy",
+TEST_CASE("SystemC network: same results and cycles as the plain engine, DFG hierarchy, ports",
           "[systemc]") {
   dfg::Graph g = sumLoop();
   const std::vector<Invocation> calls = {call({0, 4, 100}), call({3, 7, 10})};

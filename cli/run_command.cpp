@@ -21,10 +21,12 @@ int run(RunArgs& a) {
                       {"--vcd", t.vcd},
                       {"--stats", t.stats},
                       {"--tokens", t.tokens},
+                      {"--sc-trace", a.s.accel.scTrace},
                       stdoutPath()}))
     return kBadInput;
   LoadedProgram prog = loadProgram(a.file);
   if (!printed(prog)) return kBadInput;
+  if (!a.s.accel.scTrace.empty()) a.s.accel.systemc = true;
   if (a.s.accelerate)
     if (auto err = configureAccel(a.s.accel, a.engine, a.inject, a.timingFile))
       return printError(*err), kBadInput;
@@ -77,8 +79,12 @@ Command addRunCommand(CLI::App& app) {
       "Skip the run-time checks (ledger, access order, quiescence); results are still compared");
   c->add_flag(
       "--systemc", a->s.accel.systemc,
-      "Drive the networks as SystemC modules (one sc_module per op, scoped by function / loop / "
-      "branch) on an sc_clock, instead of stepping the engine directly; same cycles and results");
+      "Run the networks through SystemC's scheduler: one sc_module per op (ports after the op "
+      "table, its model as behaviour), one sc_prim_channel per channel, scoped by function / loop "
+      "/ branch, on an sc_clock; the event engine's cycles, results, stats and token log");
+  c->add_option("--sc-trace", a->s.accel.scTrace,
+                "Write a VCD of every channel (valid, ready, data, transfer) and state machine "
+                "phase through SystemC's sc_trace (implies --systemc)");
   c->add_option("--report", a->reportFile, "Write a JSON report (calls, cycles, loops, findings)");
   c->add_option(
       "--vcd", a->s.traces.vcd,

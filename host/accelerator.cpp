@@ -10,7 +10,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <ctime>
+#include <filesystem>
+#include <fstream>
 #include <set>
 #include <spdlog/spdlog.h>
 
@@ -117,15 +120,53 @@ struct Accelerator::Accel {
   dfg::Graph graph;
   sim::Elaboration elab;
   uint64_t calls = 0;
-  std::vector<dfg::Vertex> memories;   // Memory / ExtMemory vertices
-  std::vector<harness::ShapeTap> taps; // loop-control channels
-  std::unique_ptr<sim::ScNetwork> sc;  // --systemc: the network as sc_modules
-  bool given = false;                  // the graph is AccelOptions::graphs' (--dfg)
+  std::vector<dfg::Vertex> memories;      // Memory / ExtMemory vertices
+  std::vector<harness::ShapeTap> taps;    // loop-control channels
+  std::unique_ptr<systemc::ScNetwork> sc; // --systemc: the network as SystemC
+  bool given = false;                     // the graph is AccelOptions::graphs' (--dfg)
 };
 
 Accelerator::Accelerator(const Module& m, Interpreter& interp, AccelOptions opts)
     : mod_(m), interp_(interp), opts_(std::move(opts)) {}
-Accelerator::~Accelerator() = default;
+Accelerator::~Accelerator() {
+  closeScTrace();
+}
+
+// SystemC names its file <base>.vcd and writes it with plain stdio: it goes to a
+// directory of our own, and the close copies it to the user's file like any other
+// output (a device, a pipe, a file that must not be replaced by a rename).
+std::optional<std::string> Accelerator::openScTrace() {
+  std::string error;
+  scTraceOut_ = traces::TraceOut::create(opts_.scTrace, error);
+  if (!scTraceOut_) return "cannot create the SystemC trace file '" + opts_.scTrace + "': " + error;
+  std::string dir = (std::filesystem::temp_directory_path() / "loom-sc-trace-XXXXXX").string();
+  if (!mkdtemp(dir.data())) return "cannot make a temporary directory for --sc-trace: " + dir;
+  scTraceDir_ = dir;
+  scTrace_ = sc_core::sc_create_vcd_trace_file((dir + "/trace").c_str());
+  scTrace_->set_time_unit(1, sc_core::SC_NS);
+  for (auto& [name, a] : accels_)
+    a->sc->trace(scTrace_);
+  return std::nullopt;
+}
+
+std::optional<std::string> Accelerator::closeScTrace() {
+  if (!scTrace_) return std::nullopt;
+  sc_core::sc_close_vcd_trace_file(scTrace_);
+  scTrace_ = nullptr;
+  std::ifstream in(scTraceDir_ + "/trace.vcd", std::ios::binary);
+  std::vector<char> block(traces::TraceOut::kBlock);
+  while (in) {
+    in.read(block.data(), static_cast<std::streamsize>(block.size()));
+    scTraceOut_->append(std::string_view(block.data(), static_cast<size_t>(in.gcount())));
+    scTraceOut_->poll();
+  }
+  auto err = scTraceOut_->close();
+  scTraceOut_.reset();
+  std::error_code ec;
+  std::filesystem::remove_all(scTraceDir_, ec);
+  if (err) return "--sc-trace " + opts_.scTrace + ": " + *err;
+  return std::nullopt;
+}
 
 std::optional<Diag> Accelerator::prepare() {
   std::vector<const Function*> fs;
@@ -198,13 +239,21 @@ std::optional<Diag> Accelerator::prepare() {
   if (opts_.systemc) {
     // SystemC elaborates once, at the first sc_start: every module exists before.
     clock_ = std::make_unique<sc_core::sc_clock>("clk", 1, sc_core::SC_NS);
+    // Top-level names: the function's, sanitized, unique beside the clock and each other
+    // (SystemC would rename a duplicate with a warning on stdout).
+    std::set<std::string> taken{"clk"};
     for (auto& [name, a] : accels_) {
-      std::string scName = name;
-      for (char& c : scName)
-        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-      a->sc = std::make_unique<sim::ScNetwork>(scName.c_str(), *a->elab.network);
+      std::string base = systemc::scSafeName(name), scName = base;
+      for (int k = 1; !taken.insert(scName).second; ++k)
+        scName = base + "_" + std::to_string(k);
+      a->sc = std::make_unique<systemc::ScNetwork>(scName.c_str(), *a->elab.network);
       a->sc->clk(*clock_);
     }
+    if (!opts_.scTrace.empty())
+      if (auto err = openScTrace()) { // an error of the tool: "loom-sim: error: ..."
+        static const auto tool = std::make_shared<const std::string>("loom-sim");
+        return Diag{Loc{tool, 0, 0}, *err};
+      }
   }
   return std::nullopt;
 }

@@ -20,7 +20,8 @@
 #include "lowering/lower.h"
 #include "models/timing.h"
 #include "sim/elaborate.h"
-#include "sim/sc_shell.h"
+#include "systemc/sc_network.h"
+#include "traces/trace_out.h"
 
 #include <functional>
 #include <map>
@@ -42,6 +43,9 @@ struct AccelOptions {
   // Run every network as SystemC modules on one sc_clock (sc_start per call) instead
   // of stepping the engine directly: same cycles and results, SystemC's scheduler.
   bool systemc = false;
+  // With systemc: write a VCD of every channel and state machine through SystemC's
+  // sc_trace to this file (empty: none).
+  std::string scTrace;
   // Applied to every lowered graph before it is checked and elaborated: lets tests
   // plant wiring mistakes that no injection mode commits (a hand-edited DFG, in effect).
   std::function<void(dfg::Graph&)> transform;
@@ -87,6 +91,9 @@ public:
   };
   const PhaseTimes& times() const { return times_; }
 
+  // Closes the --sc-trace file (after the run); returns why it could not be written.
+  std::optional<std::string> closeScTrace();
+
 private:
   struct Accel;
   const Module& mod_;
@@ -96,9 +103,15 @@ private:
   harness::Report report_;
   PhaseTimes times_;
   std::unique_ptr<sc_core::sc_clock> clock_; // --systemc
+  // --sc-trace: SystemC writes its VCD into a private temporary directory; the close
+  // copies it to the user's file, opened (and so checked) at prepare().
+  sc_core::sc_trace_file* scTrace_ = nullptr;
+  std::unique_ptr<traces::TraceOut> scTraceOut_;
+  std::string scTraceDir_;
   uint64_t cycles_ = 0; // the spans of the calls so far: where the next call starts
 
   void drain(Accel& a, uint64_t invocation);
+  std::optional<std::string> openScTrace();
   harness::Report::Call recordCall(const std::string& function, uint64_t invocation,
                                    const sim::CallSpan& span);
 

@@ -124,6 +124,8 @@ RunOutcome ProgramRun::run() {
   o.error = std::move(r.error);
   if (tracer_)
     if (auto err = tracer_->finish()) o.traceErrors.push_back(*err);
+  if (accel_)
+    if (auto err = accel_->closeScTrace()) o.traceErrors.push_back(*err);
   o.accelerated = accel_ != nullptr;
   o.passed = !o.error && o.traceErrors.empty() && (!accel_ || !accel_->report().failed());
   return o;

@@ -164,7 +164,7 @@ OPTIONS = {
             ("--max-cycles", NUMBERS), ("--inject", INJECT),
             ("--timing", lambda r: pick_file(r, jsons)), ("--engine", ENGINES),
             ("--no-checks", None), ("--systemc", None), ("--report", output), ("--vcd", output),
-            ("--stats", output), ("--tokens", output), ("--dfg", dfg_for)],
+            ("--stats", output), ("--tokens", output), ("--dfg", dfg_for), ("--sc-trace", output)],
     "check": [("--print", None)],
     "upgrade": [("-o", output), ("--output", output)],
     "lower": [("--func", NAMES), ("-o", output), ("--dot", output),

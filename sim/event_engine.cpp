@@ -48,11 +48,7 @@ template <bool Observed> void EventEngine::evaluateWoken(uint64_t c) {
   const size_t n = current_.size();
   for (size_t k = 0; k < n; ++k) {
     if (k + kPrefetch < n) __builtin_prefetch(ops_[current_[k + kPrefetch]]);
-    const uint32_t i = current_[k];
-    Op* op = ops_[i];
-    op->evaluate(c);
-    if (op->selfTimed()) timedNow_.push_back(i);
-    if (Observed) notePhase(i); // a phase changes only in an evaluation
+    evaluateOne<Observed>(current_[k], c);
   }
   evaluations_ += n;
 #ifndef NDEBUG
@@ -67,22 +63,15 @@ template <bool Observed> void EventEngine::commitActivity(uint64_t c) {
   // the observer needs it).
   if (Observed) sortActivity();
   ChannelReport* report = reports_.data();
-  for (Channel* ch : activity_) {
-    const bool pushed = ch->pushedNow(), popped = ch->poppedNow();
-    ch->commit();
-    if (Observed) *report++ = {static_cast<uint32_t>(ch - base_), {pushed, popped}};
-    const ChannelEnds& e = ends_[ch - base_];
-    // Who is woken, and why that is exact: see event_engine.h.
-    if (!pushed || wantsToken(e.consumer, e.consumerPort)) enqueue(e.consumer, c + 1);
-    if (pushed || wantsRoom(e.producer)) enqueue(e.producer, c + 1);
-  }
+  for (Channel* ch : activity_)
+    commitOne<Observed>(ch, report, c);
   if (Observed && report != reports_.data())
     observer_->channelsChanged(c, reports_.data(), static_cast<size_t>(report - reports_.data()),
                                base_);
   activity_.clear();
 }
 
-bool EventEngine::step() {
+void EventEngine::beginCycle() {
   const uint64_t c = cycle_;
   // Timed wakes of this cycle join the ops woken by the previous one.
   while (!timed_.empty() && timed_.front().first <= c) {
@@ -95,7 +84,11 @@ bool EventEngine::step() {
   }
   current_.swap(next_);
   next_.clear();
+}
 
+bool EventEngine::step() {
+  const uint64_t c = cycle_;
+  beginCycle();
   // Two instances of the hot loops: without an observer they test nothing for it.
   bool moved;
   if (observer_) {
@@ -107,7 +100,10 @@ bool EventEngine::step() {
     moved = !activity_.empty();
     commitActivity<false>(c);
   }
+  return endCycle(c, moved);
+}
 
+bool EventEngine::endCycle(uint64_t c, bool moved) {
   // nextWake() is asked after the commit, as the contract says: in-flight work that
   // advances with no channel activity (pipelines, memory latency, buffer stages), or a
   // class of cycle that changes with it. Only self-timed ops have any; the next cycle

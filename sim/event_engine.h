@@ -40,7 +40,9 @@
 
 namespace loom::sim {
 
-class EventEngine final : public Engine {
+// Not final: the SystemC engine (systemc/sc_engine.h) runs the same cycle split across
+// SystemC processes, through the protected steps below.
+class EventEngine : public Engine {
 public:
   explicit EventEngine(Circuit& circuit);
 
@@ -52,7 +54,38 @@ public:
   // Ops queued for the next cycle (for tests and statistics).
   size_t pending() const { return next_.size(); }
 
-private:
+protected:
+  // The cycle in steps, as step() runs them (SystemC runs them from its processes):
+  // beginCycle() puts the timed wakes due now on the wake list and makes it current_;
+  // evaluateOne() evaluates one op of current_; commitOne() commits one channel of the
+  // cycle's activity, records its report and wakes its ends (wakeEnds()); endCycle() asks the
+  // self-timed ops for their next wake, reports phases and ends the cycle.
+  void beginCycle();
+  template <bool Observed> void evaluateOne(uint32_t i, uint64_t c) {
+    Op* op = ops_[i];
+    op->evaluate(c);
+    if (op->selfTimed()) timedNow_.push_back(i);
+    if (Observed) notePhase(i); // a phase changes only in an evaluation
+  }
+  template <bool Observed> void commitOne(Channel* ch, ChannelReport*& report, uint64_t c) {
+    const bool pushed = ch->pushedNow(), popped = ch->poppedNow();
+    ch->commit();
+    if (Observed) *report++ = {static_cast<uint32_t>(ch - base_), {pushed, popped}};
+    wakeEnds(static_cast<uint32_t>(ch - base_), pushed, c);
+  }
+  // Wakes the ends of a channel that moved in cycle c (`pushed`: it was pushed, else
+  // only popped) for cycle c + 1.
+  void wakeEnds(uint32_t channel, bool pushed, uint64_t c) {
+    const ChannelEnds& e = ends_[channel];
+    // Who is woken, and why that is exact: see the file comment.
+    if (!pushed || wantsToken(e.consumer, e.consumerPort)) enqueue(e.consumer, c + 1);
+    if (pushed || wantsRoom(e.producer)) enqueue(e.producer, c + 1);
+  }
+  // `moved`: a channel was pushed or popped in the cycle. Returns what step() returns.
+  bool endCycle(uint64_t c, bool moved);
+  // The ops to evaluate in the running cycle (after beginCycle()).
+  const std::vector<uint32_t>& woken() const { return current_; }
+
   void enqueue(uint32_t op, uint64_t forCycle) {
     if (queuedFor_[op] == forCycle) return;
     queuedFor_[op] = forCycle;
@@ -86,6 +119,7 @@ private:
            o.awaits(static_cast<int>(port));
   }
 
+private:
   std::vector<uint32_t> current_;   // ops evaluated in the running cycle
   std::vector<uint32_t> next_;      // ops queued for cycle cycle_
   std::vector<uint64_t> queuedFor_; // per op: the cycle it is queued for

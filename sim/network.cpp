@@ -69,6 +69,11 @@ std::vector<std::string> Network::seal() {
   return errors;
 }
 
+void Network::useEngine(std::unique_ptr<Engine> engine) {
+  assert(sound_ && cycles() == 0 && "a new engine for a sealed network that has not run");
+  engine_ = std::move(engine);
+}
+
 // ---- one invocation ------------------------------------------------------------------
 
 InvocationResult Network::badInput(std::string message) const {

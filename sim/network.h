@@ -123,6 +123,9 @@ public:
   bool drain(uint64_t maxCycles);
 
   Engine& engine() { return *engine_; }
+  // Replaces the engine seal() made, before the network has run a cycle: the SystemC
+  // network (systemc/sc_network.h) drives the circuit through its own engine.
+  void useEngine(std::unique_ptr<Engine> engine);
   const Engine& engine() const { return *engine_; }
   EntrySource* entry() const { return entry_; }
   const std::vector<HostSink*>& returnSinks() const { return sinks_; } // results, then done

@@ -1,0 +1,78 @@
+// ScEngine: the event engine's cycle, run by SystemC's scheduler.
+//
+// It is an EventEngine (sim/event_engine.h) whose step() is one clock period of
+// sc_start: the cycle's parts run in SystemC processes and phases, in the order the
+// event engine runs them, so the two produce the same cycles, counters, token log and
+// phase reports by construction (the wake rules, the timed wakes and the lazy stats are
+// the event engine's own code, not a copy):
+//
+//   rising clock edge, evaluate phase   ScNetwork's edge process: beginCycle() (the
+//                                       ops woken for this cycle), then an immediate
+//                                       notification of each woken op's module;
+//   same evaluate phase                 each notified ScOpModule's process evaluates its
+//                                       op model (evaluateOne) and requests the update
+//                                       of the channels its op pushed or popped first;
+//   update phase                        each such ScChannel::update() commits its FIFO
+//                                       (and records what moved);
+//   next delta, evaluate phase          ScNetwork's cycle-end process: the wakes of the
+//                                       moved channels' ends (wakeEnds) and the reports
+//                                       to the observer, both in the event engine's
+//                                       order (its activity list), then endCycle()
+//                                       (timed wakes, phases, cycle + 1).
+//
+// Order. Exactness does not depend on the order of the ops within a cycle (the channel
+// rule, models/channel.h), but it is the event engine's all the same: SystemC runs the
+// processes made runnable by immediate notifications in the order they were notified,
+// so the ops are evaluated in the wake list's order, the channels first move in the
+// same order, and the next cycle's wake list comes out the same. So even the observers
+// that take a cycle's channels in the order they moved (our VCD writer) and the order
+// of op errors within a cycle are the event engine's (tests/systemc: the VCDs are
+// compared byte for byte). Only the network being stepped does anything on an edge:
+// every network of a program shares the clock, and an idle one neither counts cycles
+// nor evaluates.
+#pragma once
+
+#include "sim/event_engine.h"
+
+#include <systemc>
+#include <vector>
+
+namespace loom::systemc {
+
+class ScChannel;
+class ScOpModule;
+
+class ScEngine final : public sim::EventEngine {
+public:
+  ScEngine(sim::Circuit& circuit, sc_core::sc_time period);
+
+  // One cycle: sc_start(one period), in which this network's edge runs. Requires the
+  // modules and channels (attach()) and SystemC time on a rising edge of the clock.
+  bool step() override;
+
+  // Set by ScNetwork at construction: the module of each op, the ScChannel of each
+  // channel (by index).
+  void attach(std::vector<ScOpModule*> modules, std::vector<ScChannel*> channels);
+  // Trace variables kept up to date (--sc-trace): phases and channel transfer flags.
+  void setTracing(bool on) { tracing_ = on; }
+
+  // --- Called by the SystemC processes and channels ---------------------------------
+  // The rising edge; returns false if this network is not being stepped.
+  bool onEdge();
+  void evaluate(uint32_t op);
+  void commit(ScChannel& ch);
+  void onCycleEnd();
+
+private:
+  sc_core::sc_time period_;
+  std::vector<ScOpModule*> modules_;
+  std::vector<ScChannel*> channels_;
+  bool stepping_ = false;                   // inside step()
+  bool ran_ = false;                        // the stepped cycle ended
+  bool moved_ = false;                      // what endCycle() said
+  bool tracing_ = false;                    // keep trace variables
+  uint64_t c_ = 0;                          // the running cycle
+  std::vector<sim::ChannelChange> changes_; // per channel: its change in the running cycle
+};
+
+} // namespace loom::systemc

@@ -1,0 +1,89 @@
+#include "systemc/sc_network.h"
+
+#include <cassert>
+
+namespace loom::systemc {
+
+void ScChildren::build(const ScopeTree& tree, Context& cx) {
+  for (const auto& [name, index] : tree.ops) {
+    ops.push_back(
+        std::make_unique<ScOpModule>(name.c_str(), cx.net.circuit().op(index), index, cx.engine));
+    cx.opModules[index] = ops.back().get();
+  }
+  for (const auto& [name, index] : tree.channels) {
+    channels.push_back(std::make_unique<ScChannel>(name.c_str(), cx.net.circuit().channel(index),
+                                                   index, cx.engine));
+    cx.channels[index] = channels.back().get();
+  }
+  for (const auto& child : tree.scopes)
+    scopes.push_back(std::make_unique<ScScopeModule>(child->name.c_str(), *child, cx));
+}
+
+ScScopeModule::ScScopeModule(sc_core::sc_module_name name, const ScopeTree& tree,
+                             ScChildren::Context& cx)
+    : sc_core::sc_module(name) {
+  children_.build(tree, cx);
+}
+
+namespace {
+// The network's engine, replaced by an ScEngine (before any cycle ran).
+ScEngine* installEngine(sim::Network& net, sc_core::sc_time period) {
+  assert(net.cycles() == 0 && "an ScNetwork is built before its network runs");
+  auto engine = std::make_unique<ScEngine>(net.circuit(), period);
+  ScEngine* e = engine.get();
+  net.useEngine(std::move(engine));
+  return e;
+}
+} // namespace
+
+ScNetwork::ScNetwork(sc_core::sc_module_name name, sim::Network& net, sc_core::sc_time period)
+    : sc_core::sc_module(name), clk("clk"), net_(net), engine_(installEngine(net, period)),
+      tree_(buildScopeTree(net.circuit())), opModules_(net.circuit().numOps(), nullptr),
+      channels_(net.circuit().numChannels(), nullptr) {
+  ScChildren::Context cx{net_, engine_, opModules_, channels_};
+  children_.build(*tree_, cx);
+  // The netlist: every op's ports bound to the channels its model uses.
+  sim::Circuit& circuit = net_.circuit();
+  for (uint32_t c = 0; c < circuit.numChannels(); ++c) {
+    const models::Channel& ch = circuit.channel(c);
+    opModules_[circuit.indexOf(*ch.producer())]->out(ch.producerPort()).bind(*channels_[c]);
+    opModules_[circuit.indexOf(*ch.consumer())]->in(ch.consumerPort()).bind(*channels_[c]);
+  }
+  engine_->attach(opModules_, channels_);
+  SC_HAS_PROCESS(ScNetwork);
+  SC_METHOD(onRisingEdge);
+  sensitive << clk.pos();
+  dont_initialize(); // only clock edges start cycles
+  SC_METHOD(onCycleEnd);
+  sensitive << cycleEnd_;
+  dont_initialize();
+}
+
+void ScNetwork::onRisingEdge() {
+  // The cycle ends one delta later, after the update phase committed its channels.
+  if (engine_->onEdge()) cycleEnd_.notify(sc_core::SC_ZERO_TIME);
+}
+
+void ScNetwork::onCycleEnd() {
+  engine_->onCycleEnd();
+}
+
+sim::InvocationResult ScNetwork::invoke(const sim::Invocation& inv) {
+  if (!dynamic_cast<sc_core::sc_clock*>(clk.get_interface())) {
+    sim::InvocationResult r;
+    r.message = "the network's clk is not bound to an sc_clock";
+    return r;
+  }
+  return net_.invoke(inv);
+}
+
+void ScNetwork::trace(sc_core::sc_trace_file* tf) {
+  engine_->setTracing(true);
+  for (const ScChannel* ch : channels_)
+    sc_trace(tf, *ch, ch->name());
+  for (const ScOpModule* m : opModules_)
+    if (m->op().phaseCount() > 0)
+      sc_core::sc_trace(tf, m->tracedPhase(), std::string(m->name()) + ".phase");
+}
+
+} // namespace loom::systemc

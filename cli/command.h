@@ -30,6 +30,7 @@ Command addLowerCommand(CLI::App& app);
 Command addVerifyCommand(CLI::App& app);
 Command addSimCommand(CLI::App& app);
 Command addTimingCommand(CLI::App& app);
+Command addRtlCommand(CLI::App& app);
 
 inline void print(const Diag& d, const char* severity = "error") {
   std::cerr << d.str(severity) << std::endl;

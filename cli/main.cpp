@@ -42,7 +42,7 @@ extern "C" int sc_main(int argc, char* argv[]) {
   app.add_flag("-v,--verbose", verbosity, "More log output on stderr (-v info, -vv debug)");
   std::vector<Command> commands = {
       addRunCommand(app),    addCheckCommand(app), addUpgradeCommand(app), addLowerCommand(app),
-      addVerifyCommand(app), addSimCommand(app),   addTimingCommand(app)};
+      addVerifyCommand(app), addSimCommand(app),   addTimingCommand(app),  addRtlCommand(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -11,6 +11,7 @@
 // frees) and each sink's (cycle, value) list. Cycle 0 is the first clock edge after
 // reset, as the engines' cycle 0 is their first step.
 #include "Vtb_ops.h"
+#include "models/br.h"
 #include "models/carry.h"
 #include "models/compute.h"
 #include "models/cond_br.h"
@@ -20,7 +21,6 @@
 #include "models/gate.h"
 #include "models/invariant.h"
 #include "models/join.h"
-#include "models/br.h"
 #include "models/merge.h"
 #include "models/mux.h"
 #include "models/sink.h"
@@ -66,7 +66,7 @@ enum Variant : uint8_t {
   kMux2 = 18,
   kSync2 = 19,
   kStreamFirst = 20, // 20 + 5 * step_op + cont_cond
-  kAddI = 50,         // the compute units, at docs/timing.md's default latencies
+  kAddI = 50,        // the compute units, at docs/timing.md's default latencies
   kMulI = 51,
   kDivSI = 52,
   kCmpISlt = 53,
@@ -199,8 +199,8 @@ Observed runModel(const Scenario& s) {
   std::vector<ScriptSource*> sources;
   std::vector<RecordSink*> sinks;
   for (size_t i = 0; i < s.in.size(); ++i)
-    sources.push_back(&b.feed(op, static_cast<int>(i), s.in[i].type, s.in[i].tokens, 0,
-                              s.in[i].start));
+    sources.push_back(
+        &b.feed(op, static_cast<int>(i), s.in[i].type, s.in[i].tokens, 0, s.in[i].start));
   for (size_t j = 0; j < s.out.size(); ++j)
     sinks.push_back(&b.collect(op, static_cast<int>(j), s.out[j].type, s.out[j].accept,
                                outputCapacity(s.variant, j)));
@@ -309,10 +309,11 @@ RecordSink::Pattern from(uint64_t first) {
 
 TEST_CASE("rtl carry: d=[T,T,F,T,T,T,T,F] a=[A,B] b=[C..H]", "[rtl][carry]") {
   // tests/models/test_carry.cpp: pushes in 1,3,...,15, popped one cycle later.
-  Observed o = runBoth({kCarry,
-                        {{kI1, {T, T, F, T, T, T, T, F}}, {kIdx, {10, 20}}, {kIdx, {1, 2, 3, 4, 5, 6}}},
-                        {{kIdx}},
-                        20});
+  Observed o =
+      runBoth({kCarry,
+               {{kI1, {T, T, F, T, T, T, T, F}}, {kIdx, {10, 20}}, {kIdx, {1, 2, 3, 4, 5, 6}}},
+               {{kIdx}},
+               20});
   CHECK(o.got[0] == Got{{2, 10}, {4, 1}, {6, 2}, {8, 20}, {10, 3}, {12, 4}, {14, 5}, {16, 6}});
 }
 
@@ -327,10 +328,11 @@ TEST_CASE("rtl carry: waits in NeedLoop for b", "[rtl][carry]") {
 }
 
 TEST_CASE("rtl carry: back-pressure, the sink pops every fourth cycle", "[rtl][carry]") {
-  Observed o = runBoth({kCarry,
-                        {{kI1, {T, T, F, T, T, T, T, F}}, {kIdx, {10, 20}}, {kIdx, {1, 2, 3, 4, 5, 6}}},
-                        {{kIdx, [](uint64_t c) { return c % 4 == 0; }}},
-                        34});
+  Observed o =
+      runBoth({kCarry,
+               {{kI1, {T, T, F, T, T, T, T, F}}, {kIdx, {10, 20}}, {kIdx, {1, 2, 3, 4, 5, 6}}},
+               {{kIdx, [](uint64_t c) { return c % 4 == 0; }}},
+               34});
   CHECK(o.got[0] == Got{{4, 10}, {8, 1}, {12, 2}, {16, 20}, {20, 3}, {24, 4}, {28, 5}, {32, 6}});
 }
 
@@ -345,8 +347,8 @@ TEST_CASE("rtl carry: reset in mid-activity returns to NeedInit", "[rtl][carry][
 
 TEST_CASE("rtl invariant: d=[T,T,F,T,T,T,T,F] a=[A,B] gives [A,A,A,B,B,B,B,B]",
           "[rtl][invariant]") {
-  Observed o = runBoth(
-      {kInvariant, {{kI1, {T, T, F, T, T, T, T, F}}, {kIdx, {10, 20}}}, {{kIdx}}, 16});
+  Observed o =
+      runBoth({kInvariant, {{kI1, {T, T, F, T, T, T, T, F}}, {kIdx, {10, 20}}}, {{kIdx}}, 16});
   Tokens values;
   for (auto& g : o.got[0])
     values.push_back(g.second);
@@ -356,8 +358,7 @@ TEST_CASE("rtl invariant: d=[T,T,F,T,T,T,T,F] a=[A,B] gives [A,A,A,B,B,B,B,B]",
 TEST_CASE("rtl invariant: a false needs no output space", "[rtl][invariant]") {
   // Capacity-1 output whose sink never pops: A fills it, F still goes through, and
   // the second activation's A waits for room forever.
-  Observed o = runBoth(
-      {kInvariantCap1, {{kI1, {F}}, {kIdx, {10, 20}}}, {{kIdx, never()}}, 8});
+  Observed o = runBoth({kInvariantCap1, {{kI1, {F}}, {kIdx, {10, 20}}}, {{kIdx, never()}}, 8});
   CHECK(o.pushCycles[0] == std::vector<uint64_t>{0});
   CHECK(o.got[0].empty());
 }
@@ -367,7 +368,8 @@ TEST_CASE("rtl invariant: back-pressure, capacity-1 output", "[rtl][invariant]")
 }
 
 TEST_CASE("rtl gate: spec example [0..4]/[T,T,T,T,F]", "[rtl][gate]") {
-  Observed o = runBoth({kGate, {{kIdx, {0, 1, 2, 3, 4}}, {kI1, {T, T, T, T, F}}}, {{kIdx}, {kI1}}, 10});
+  Observed o =
+      runBoth({kGate, {{kIdx, {0, 1, 2, 3, 4}}, {kI1, {T, T, T, T, F}}}, {{kIdx}, {kI1}}, 10});
   CHECK(o.got[0] == Got{{2, 0}, {3, 1}, {4, 2}, {5, 3}});
   CHECK(o.got[1] == Got{{3, 1}, {4, 1}, {5, 1}, {6, 0}});
 }
@@ -376,8 +378,8 @@ TEST_CASE("rtl gate: a lone false emits nothing; bursts reset", "[rtl][gate]") {
   Observed lone = runBoth({kGate, {{kIdx, {7}}, {kI1, {F}}}, {{kIdx}, {kI1}}, 6});
   CHECK(lone.got[0].empty());
   CHECK(lone.got[1].empty());
-  Observed two = runBoth(
-      {kGate, {{kIdx, {1, 2, 3, 4, 5}}, {kI1, {T, F, T, T, F}}}, {{kIdx}, {kI1}}, 12});
+  Observed two =
+      runBoth({kGate, {{kIdx, {1, 2, 3, 4, 5}}, {kI1, {T, F, T, T, F}}}, {{kIdx}, {kI1}}, 12});
   CHECK(two.got[0] == Got{{2, 1}, {4, 3}, {5, 4}});
   CHECK(two.got[1] == Got{{3, 0}, {5, 1}, {6, 0}});
 }
@@ -478,8 +480,8 @@ TEST_CASE("rtl stream: back-pressure", "[rtl][stream]") {
     CHECK(o.got[1] == Got{{3, 1}, {4, 1}, {5, 1}, {7, 1}, {9, 0}});
   }
   SECTION("capacity-1 outputs halve the rate") {
-    Observed o = runBoth(
-        {kStreamCap1, {{kIdx, {0}}, {kIdx, {1}}, {kIdx, {4}}}, {{kIdx}, {kI1}}, 14});
+    Observed o =
+        runBoth({kStreamCap1, {{kIdx, {0}}, {kIdx, {1}}, {kIdx, {4}}}, {{kIdx}, {kI1}}, 14});
     CHECK(o.got[0] == Got{{3, 0}, {5, 1}, {7, 2}, {9, 3}, {11, 4}});
   }
 }
@@ -506,37 +508,37 @@ TEST_CASE("rtl fork: half-sent state under back-pressure", "[rtl][fork]") {
 
 TEST_CASE("rtl join: waits for every input", "[rtl][join]") {
   // The third input's tokens come from cycle 3 on: joins fire in 4 and 5.
-  Observed o = runBoth(
-      {kJoin3, {{kNone, {0, 0}}, {kNone, {0, 0}}, {kNone, {0, 0}, 3}}, {{kNone}}, 10});
+  Observed o =
+      runBoth({kJoin3, {{kNone, {0, 0}}, {kNone, {0, 0}}, {kNone, {0, 0}, 3}}, {{kNone}}, 10});
   CHECK(o.got[0] == Got{{5, 0}, {6, 0}});
 }
 
 TEST_CASE("rtl sync: inputs pass together to their outputs", "[rtl][sync]") {
-  Observed o = runBoth(
-      {kSyncOut1Cap1, {{kIdx, {1, 2}}, {kIdx, {10, 20}}}, {{kIdx}, {kIdx, from(5)}}, 10});
+  Observed o =
+      runBoth({kSyncOut1Cap1, {{kIdx, {1, 2}}, {kIdx, {10, 20}}}, {{kIdx}, {kIdx, from(5)}}, 10});
   CHECK(o.got[0] == Got{{2, 1}, {7, 2}});
   CHECK(o.got[1] == Got{{5, 10}, {7, 20}});
 }
 
 TEST_CASE("rtl cond_br: routes by the condition", "[rtl][cond_br]") {
-  Observed o =
-      runBoth({kCondBr, {{kI1, {T, F, T}}, {kIdx, {1, 2, 3}}}, {{kIdx}, {kIdx}}, 8});
+  Observed o = runBoth({kCondBr, {{kI1, {T, F, T}}, {kIdx, {1, 2, 3}}}, {{kIdx}, {kIdx}}, 8});
   CHECK(o.got[0] == Got{{2, 1}, {4, 3}});
   CHECK(o.got[1] == Got{{3, 2}});
 }
 
 TEST_CASE("rtl cond_br: a full untaken output does not block", "[rtl][cond_br]") {
   // The true output (capacity 1) never drains; after T fills it, F still passes.
-  Observed o = runBoth(
-      {kCondBrTrueCap1, {{kI1, {T, F, T, F}}, {kIdx, {5, 6, 7, 8}}}, {{kIdx, never()}, {kIdx}}, 10});
+  Observed o = runBoth({kCondBrTrueCap1,
+                        {{kI1, {T, F, T, F}}, {kIdx, {5, 6, 7, 8}}},
+                        {{kIdx, never()}, {kIdx}},
+                        10});
   CHECK(o.got[1] == Got{{3, 6}});
 }
 
 TEST_CASE("rtl merge and control_merge: the lowest valid input wins", "[rtl][merge]") {
   Observed m = runBoth({kMerge2, {{kIdx, {1, 2}}, {kIdx, {10, 20}}}, {{kIdx}}, 10});
   CHECK(m.got[0] == Got{{2, 1}, {3, 2}, {4, 10}, {5, 20}});
-  Observed c = runBoth(
-      {kControlMerge2, {{kIdx, {1}, 1}, {kIdx, {10, 20}}}, {{kIdx}, {kIdx}}, 10});
+  Observed c = runBoth({kControlMerge2, {{kIdx, {1}, 1}, {kIdx, {10, 20}}}, {{kIdx}, {kIdx}}, 10});
   CHECK(c.got[0] == Got{{2, 10}, {3, 1}, {4, 20}});
   CHECK(c.got[1] == Got{{2, 1}, {3, 0}, {4, 1}});
 }
@@ -578,8 +580,7 @@ TEST_CASE("rtl compute: back-pressure stalls the whole pipeline", "[rtl][compute
 TEST_CASE("rtl compute: cmpi slt gives i1; select picks by its condition", "[rtl][compute]") {
   Observed cmp = runBoth({kCmpISlt, {{kIdx, {1, 5, sx(-1)}}, {kIdx, {3, 3, 0}}}, {{kI1}}, 6});
   CHECK(cmp.got[0] == Got{{2, 1}, {3, 0}, {4, 1}});
-  Observed sel =
-      runBoth({kSelect, {{kI1, {T, F}}, {kIdx, {1, 2}}, {kIdx, {10, 20}}}, {{kIdx}}, 6});
+  Observed sel = runBoth({kSelect, {{kI1, {T, F}}, {kIdx, {1, 2}}, {kIdx, {10, 20}}}, {{kIdx}}, 6});
   CHECK(sel.got[0] == Got{{2, 1}, {3, 20}});
 }
 

@@ -1,0 +1,396 @@
+#include "rtl/generate.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace loom::rtl {
+
+namespace {
+
+using dfg::NodeKind;
+
+// A name made an SV identifier: '/' (the hierarchy) becomes "__", anything else that is
+// not a letter, digit or '_' becomes '_'.
+std::string identifier(const std::string& s) {
+  std::string id;
+  for (char c : s) {
+    if (c == '/')
+      id += "__";
+    else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_')
+      id += c;
+    else
+      id += '_';
+  }
+  if (id.empty() || std::isdigit(static_cast<unsigned char>(id[0]))) id = "n_" + id;
+  return id;
+}
+
+// Bits of a channel's data wires: a none token still gets one (tied to 0).
+unsigned bits(const Type& t) {
+  return std::max(1u, t.width);
+}
+
+// The compute ops of rtl/sv/loom_compute.sv, by their name without the dialect.
+bool computeInLibrary(const std::string& op) {
+  static const std::set<std::string> ops = {
+      "addi",      "subi",       "muli",  "divsi", "divui",  "remsi",      "remui",  "ceildivsi",
+      "ceildivui", "floordivsi", "andi",  "ori",   "xori",   "shli",       "shrsi",  "shrui",
+      "maxsi",     "maxui",      "minsi", "minui", "cmpi",   "select",     "absi",   "ctlz",
+      "cttz",      "ctpop",      "extsi", "extui", "trunci", "index_cast", "bitcast"};
+  return ops.count(op) != 0;
+}
+
+// One side of a channel as an op's port sees it.
+struct Wires {
+  std::string handshake; // valid (input) or ready (output)
+  std::string data;      // head (input) or push_data (output)
+  std::string action;    // pop (input) or push (output)
+  unsigned width = 1;
+};
+
+class TopWriter {
+public:
+  TopWriter(const dfg::Graph& g, const models::TimingConfig& timing) : g_(g), timing_(timing) {}
+  std::optional<std::string> write(std::string& out);
+
+private:
+  std::string instanceName(dfg::Vertex v) const;
+  void nameChannels();
+  void declareChannels();
+  void writePorts();
+  std::optional<std::string> writeNode(dfg::Vertex v);
+  std::optional<std::string> moduleOf(const dfg::Node& n, std::string& module,
+                                      std::string& params) const;
+  bool hasDataPin(const dfg::Node& n, bool input, unsigned port) const;
+  Wires in(dfg::Vertex v, unsigned port) const;
+  Wires out(dfg::Vertex v, unsigned port) const;
+
+  const dfg::Graph& g_;
+  const models::TimingConfig& timing_;
+  std::map<dfg::EdgeId, std::string> channel_; // edge -> channel name
+  std::vector<std::string> retChannels_;       // the return's outputs, by port
+  std::vector<std::string> unused_;            // wires only a lint sink reads
+  std::ostringstream body_, ports_;
+};
+
+std::string TopWriter::instanceName(dfg::Vertex v) const {
+  // The function's own prefix says nothing inside its top.
+  std::string name = g_.node(v).name;
+  if (name.rfind(g_.function + "/", 0) == 0) name = name.substr(g_.function.size() + 1);
+  return identifier(name);
+}
+
+void TopWriter::nameChannels() {
+  std::set<std::string> used;
+  for (auto [it, end] = boost::edges(g_.g); it != end; ++it) {
+    dfg::Vertex from = boost::source(*it, g_.g);
+    std::string name =
+        instanceName(from) + "__" + identifier(g_.node(from).portName(false, g_.edge(*it).srcPort));
+    while (!used.insert(name).second)
+      name += "_";
+    channel_[*it] = name;
+  }
+  const dfg::Node& r = g_.node(g_.ret);
+  for (unsigned p = 0; p < r.outTypes.size(); ++p)
+    retChannels_.push_back("ret_" + identifier(r.portName(false, p)));
+}
+
+// One loom_fifo: `<name>_push`, `_push_data`, `_ready` on the producer side, `_valid`,
+// `_head`, `_pop` on the consumer side (ports of the top when `consumerIsPort`).
+void declareFifo(std::ostream& os, const std::string& name, unsigned width, unsigned capacity,
+                 bool consumerIsPort = false) {
+  os << "  logic " << name << "_push, " << name << "_ready;\n";
+  os << "  logic [" << width - 1 << ":0] " << name << "_push_data;\n";
+  if (!consumerIsPort) {
+    os << "  logic " << name << "_valid, " << name << "_pop;\n";
+    os << "  logic [" << width - 1 << ":0] " << name << "_head;\n";
+  }
+  os << "  loom_fifo #(.W(" << width << "), .C(" << capacity << ")) " << name
+     << " (.clk, .rst, .push(" << name << "_push), .push_data(" << name << "_push_data), .ready("
+     << name << "_ready), .valid(" << name << "_valid), .head(" << name << "_head), .pop(" << name
+     << "_pop));\n";
+}
+
+void TopWriter::declareChannels() {
+  body_ << "  // --- Channels (loom_fifo: a push in t is visible in t + 1) ---\n";
+  for (auto [it, end] = boost::edges(g_.g); it != end; ++it) {
+    const dfg::Edge& e = g_.edge(*it);
+    unsigned cap = e.capacity ? e.capacity : static_cast<unsigned>(timing_.channelCapacity);
+    declareFifo(body_, channel_[*it], bits(e.type), cap);
+  }
+  const dfg::Node& r = g_.node(g_.ret);
+  for (unsigned p = 0; p < retChannels_.size(); ++p)
+    declareFifo(body_, retChannels_[p], bits(r.outTypes[p]),
+                static_cast<unsigned>(timing_.channelCapacity), true);
+}
+
+// The host's side: it pushes into the entry's channels and pops the return's.
+void TopWriter::writePorts() {
+  ports_ << "    input  logic clk,\n    input  logic rst";
+  const dfg::Node& entry = g_.node(g_.entry);
+  for (unsigned p = 0; p < entry.outTypes.size(); ++p) {
+    std::string port = "entry_" + identifier(entry.portName(false, p));
+    std::vector<dfg::EdgeId> es = g_.outEdges(g_.entry, p);
+    ports_ << ",\n    input  logic " << port << "_push,\n    input  logic ["
+           << bits(entry.outTypes[p]) - 1 << ":0] " << port << "_data,\n    output logic " << port
+           << "_ready";
+    if (es.empty()) {
+      body_ << "  assign " << port << "_ready = 1'b0;\n";
+      unused_.push_back(port + "_push");
+      unused_.push_back(port + "_data");
+      continue;
+    }
+    const std::string& ch = channel_[es[0]];
+    body_ << "  assign " << ch << "_push = " << port << "_push;\n  assign " << ch
+          << "_push_data = " << port << "_data;\n  assign " << port << "_ready = " << ch
+          << "_ready;\n";
+  }
+  const dfg::Node& r = g_.node(g_.ret);
+  for (unsigned p = 0; p < retChannels_.size(); ++p) {
+    const std::string& ch = retChannels_[p];
+    ports_ << ",\n    output logic " << ch << "_valid,\n    output logic ["
+           << bits(r.outTypes[p]) - 1 << ":0] " << ch << "_head,\n    input  logic " << ch
+           << "_pop";
+  }
+}
+
+bool TopWriter::hasDataPin(const dfg::Node& n, bool input, unsigned port) const {
+  if (n.kind == NodeKind::Join && input) return false;
+  const ops::PortSpec* spec = nullptr;
+  unsigned rep = 0;
+  if (!ops::portSpec(ops::spec(n.kind), n.shape(), input, port, spec, rep)) return true;
+  // A port the op table types `none` has no data pin; a Return's lanes all do (loom_sync).
+  return n.kind == NodeKind::Return || !spec->ctrl();
+}
+
+Wires TopWriter::in(dfg::Vertex v, unsigned port) const {
+  dfg::EdgeId e;
+  if (!g_.inEdge(v, port, e)) return {};
+  const std::string& ch = channel_.at(e);
+  return {ch + "_valid", ch + "_head", ch + "_pop", bits(g_.edge(e).type)};
+}
+
+Wires TopWriter::out(dfg::Vertex v, unsigned port) const {
+  if (v == g_.ret) {
+    const std::string& ch = retChannels_[port];
+    return {ch + "_ready", ch + "_push_data", ch + "_push", bits(g_.node(v).outTypes[port])};
+  }
+  std::vector<dfg::EdgeId> es = g_.outEdges(v, port);
+  if (es.empty()) return {};
+  const std::string& ch = channel_.at(es[0]);
+  return {ch + "_ready", ch + "_push_data", ch + "_push", bits(g_.edge(es[0]).type)};
+}
+
+unsigned maxWidth(const std::vector<Type>& types) {
+  unsigned w = 1;
+  for (const Type& t : types)
+    w = std::max(w, bits(t));
+  return w;
+}
+
+std::string num(uint64_t v) {
+  return std::to_string(v);
+}
+
+std::optional<std::string> TopWriter::moduleOf(const dfg::Node& n, std::string& module,
+                                               std::string& params) const {
+  auto w = [](const std::vector<Type>& ts, size_t i) {
+    return num(i < ts.size() ? bits(ts[i]) : 1);
+  };
+  size_t ins = n.inTypes.size(), outs = n.outTypes.size();
+  switch (n.kind) {
+  case NodeKind::Stream:
+    module = "loom_stream";
+    params = ".W(" + w(n.outTypes, 0) + "), .STEP_OP(" + num(static_cast<int>(n.stepOp)) +
+             "), .CONT_COND(" + num(static_cast<int>(n.contCond)) + ")";
+    return std::nullopt;
+  case NodeKind::Gate: module = "loom_gate", params = ".W(" + w(n.outTypes, 0) + ")"; break;
+  case NodeKind::Carry: module = "loom_carry", params = ".W(" + w(n.outTypes, 0) + ")"; break;
+  case NodeKind::Invariant:
+    module = "loom_invariant", params = ".W(" + w(n.outTypes, 0) + ")";
+    break;
+  case NodeKind::Fork:
+    module = "loom_fork", params = ".W(" + w(n.inTypes, 0) + "), .N(" + num(outs) + ")";
+    break;
+  case NodeKind::Join: module = "loom_join", params = ".N(" + num(ins) + ")"; break;
+  case NodeKind::Sync:
+  case NodeKind::Return:
+    module = "loom_sync", params = ".W(" + num(maxWidth(n.inTypes)) + "), .N(" + num(ins) + ")";
+    break;
+  case NodeKind::CondBr: module = "loom_cond_br", params = ".W(" + w(n.inTypes, 1) + ")"; break;
+  case NodeKind::Mux:
+    module = "loom_mux",
+    params = ".W(" + w(n.outTypes, 0) + "), .N(" + num(ins - 1) + "), .SW(" + w(n.inTypes, 0) + ")";
+    break;
+  case NodeKind::Merge:
+    module = "loom_merge", params = ".W(" + w(n.outTypes, 0) + "), .N(" + num(ins) + ")";
+    break;
+  case NodeKind::ControlMerge:
+    module = "loom_control_merge",
+    params = ".W(" + w(n.outTypes, 0) + "), .N(" + num(ins) + "), .IW(" + w(n.outTypes, 1) + ")";
+    break;
+  case NodeKind::Sink: module = "loom_sink", params = ".W(" + w(n.inTypes, 0) + ")"; break;
+  case NodeKind::Source: module = "loom_source"; break;
+  case NodeKind::Br: module = "loom_br", params = ".W(" + w(n.inTypes, 0) + ")"; break;
+  case NodeKind::Constant: {
+    unsigned width = bits(n.outTypes.at(0));
+    char hex[24];
+    std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(n.constValue));
+    module = "loom_constant";
+    params = ".W(" + num(width) + "), .VALUE(" + num(width) + "'h" + hex + ")";
+    break;
+  }
+  case NodeKind::Compute: {
+    std::string op(opName(n.arith));
+    op = op.substr(op.find('.') + 1);
+    bool floats = std::any_of(n.inTypes.begin(), n.inTypes.end(),
+                              [](const Type& t) { return t.isFloat(); }) ||
+                  n.outTypes.at(0).isFloat();
+    if (!computeInLibrary(op) || (floats && op != "select"))
+      return "no RTL module for " + std::string(opName(n.arith)) + " yet";
+    auto cls = models::latencyClassOf(n.arith);
+    const Type& operand = n.arith == OpKind::Select ? n.inTypes.at(1) : n.inTypes.at(0);
+    module = "loom_compute";
+    params = ".OP(\"" + op + "\"), .N(" + num(ins) + "), .WI(" + num(bits(operand)) + "), .WO(" +
+             w(n.outTypes, 0) + "), .L(" + num(cls ? models::latencyOf(timing_, *cls) : 1) +
+             "), .PRED(" + num(static_cast<int>(n.arithAttrs.cmpi)) + ")";
+    break;
+  }
+  case NodeKind::Entry:
+  case NodeKind::HostResult:
+  case NodeKind::LazyFork:
+  case NodeKind::Buffer:
+  case NodeKind::Load:
+  case NodeKind::Store:
+  case NodeKind::Memory:
+  case NodeKind::ExtMemory:
+    return "no RTL module for " + std::string(ops::kindName(n.kind)) + " yet";
+  }
+  return std::nullopt;
+}
+
+// `{x_{N-1}, ..., x_0}` of a variadic group.
+std::string concat(const std::vector<std::string>& xs) {
+  std::string s = "{";
+  for (size_t i = xs.size(); i-- > 0;)
+    s += xs[i] + (i ? ", " : "}");
+  return s;
+}
+
+std::optional<std::string> TopWriter::writeNode(dfg::Vertex v) {
+  const dfg::Node& n = g_.node(v);
+  std::string module, params;
+  if (auto err = moduleOf(n, module, params)) return g_.describe(v) + ": " + *err;
+  std::string inst = instanceName(v);
+  const ops::OpSpec& spec = ops::spec(n.kind);
+  // Pins by base name, in port order: a variadic group ("in%u") is one packed vector.
+  struct Pin {
+    bool input, variadic, data;
+    std::vector<Wires> wires;
+  };
+  std::vector<std::pair<std::string, Pin>> pins;
+  for (bool input : {true, false}) {
+    size_t count = input ? n.inTypes.size() : n.outTypes.size();
+    for (unsigned p = 0; p < count; ++p) {
+      const ops::PortSpec* ps = nullptr;
+      unsigned rep = 0;
+      if (!ops::portSpec(spec, n.shape(), input, p, ps, rep))
+        return g_.describe(v) + ": port " + std::to_string(p) + " is not in the op table";
+      std::string base = ps->name;
+      bool variadic = base.find("%u") != std::string::npos;
+      if (variadic) base = base.substr(0, base.find("%u"));
+      if (n.kind == NodeKind::Compute) variadic = input; // loom_compute: in_*[N], out0_*
+      if (n.kind == NodeKind::Return) variadic = true, base = input ? "in" : "out";
+      Wires w = input ? in(v, p) : out(v, p);
+      if (w.action.empty())
+        return g_.describe(v) + ": " + (input ? "input " : "output ") + n.portName(input, p) +
+               " has no channel";
+      auto it = std::find_if(pins.begin(), pins.end(), [&](auto& x) { return x.first == base; });
+      if (it == pins.end()) {
+        pins.push_back({base, {input, variadic, hasDataPin(n, input, p), {}}});
+        it = pins.end() - 1;
+      }
+      it->second.wires.push_back(w);
+    }
+  }
+  body_ << "\n  // " << g_.describe(v) << "\n";
+  // Lanes of loom_sync (and a return) and compute operands are padded to one width.
+  unsigned padTo = 0;
+  if (n.kind == NodeKind::Sync || n.kind == NodeKind::Return) padTo = maxWidth(n.inTypes);
+  if (n.kind == NodeKind::Compute)
+    padTo = bits(n.arith == OpKind::Select ? n.inTypes.at(1) : n.inTypes.at(0));
+  std::ostringstream conn;
+  for (auto& [base, pin] : pins) {
+    std::vector<std::string> hs, ds, as;
+    for (const Wires& w : pin.wires) {
+      hs.push_back(w.handshake);
+      as.push_back(w.action);
+      std::string d = w.data;
+      if (pin.data && padTo && w.width != padTo) {
+        if (pin.input)
+          d = std::to_string(padTo) + "'(" + w.data + ")";
+        else {
+          // A narrower output lane: the module drives a padded wire, the channel its bits.
+          std::string wide = inst + "__" + base + std::to_string(ds.size());
+          body_ << "  logic [" << padTo - 1 << ":0] " << wide << ";\n  assign " << w.data << " = "
+                << wide << "[" << w.width - 1 << ":0];\n";
+          unused_.push_back(wide);
+          d = wide;
+        }
+      }
+      if (!pin.data)
+        (pin.input ? unused_.push_back(w.data)
+                   : void(body_ << "  assign " << w.data << " = '0;\n"));
+      ds.push_back(d);
+    }
+    auto join = [&](const std::vector<std::string>& xs) {
+      return pin.variadic ? concat(xs) : xs[0];
+    };
+    conn << ",\n      ." << base << (pin.input ? "_valid(" : "_ready(") << join(hs) << ")";
+    if (pin.data)
+      conn << ",\n      ." << base << (pin.input ? "_data(" : "_data(") << join(ds) << ")";
+    conn << ",\n      ." << base << (pin.input ? "_pop(" : "_push(") << join(as) << ")";
+  }
+  // The dataflow state machines show their phase (for waveforms; nothing reads it).
+  if (spec.family == ops::Family::Dataflow) {
+    body_ << "  logic [" << (spec.phases.size() > 2 ? 1 : 0) << ":0] " << inst << "__phase;\n";
+    conn << ",\n      .phase(" << inst << "__phase)";
+    unused_.push_back(inst + "__phase");
+  }
+  body_ << "  " << module << (params.empty() ? "" : " #(" + params + ")") << " " << inst
+        << " (\n      .clk,\n      .rst" << conn.str() << ");\n";
+  return std::nullopt;
+}
+
+std::optional<std::string> TopWriter::write(std::string& out) {
+  nameChannels();
+  declareChannels();
+  writePorts();
+  for (dfg::Vertex v = 0; v < g_.numNodes(); ++v)
+    if (v != g_.entry)
+      if (auto err = writeNode(v)) return err;
+  std::ostringstream os;
+  os << "// Generated by loom-sim rtl: the network of @" << g_.function
+     << " (docs/rtl.md). Do not edit.\n";
+  os << "module " << topModuleName(g_) << " (\n" << ports_.str() << "\n);\n" << body_.str();
+  if (!unused_.empty()) os << "\n  logic unused;\n  assign unused = ^" << concat(unused_) << ";\n";
+  os << "endmodule\n";
+  out = os.str();
+  return std::nullopt;
+}
+
+} // namespace
+
+std::string topModuleName(const dfg::Graph& g) {
+  return "loom_" + identifier(g.function);
+}
+
+std::optional<std::string> generateTop(const dfg::Graph& g, const models::TimingConfig& timing,
+                                       std::string& out) {
+  return TopWriter(g, timing).write(out);
+}
+
+} // namespace loom::rtl

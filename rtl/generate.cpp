@@ -215,6 +215,15 @@ std::optional<std::string> TopWriter::moduleOf(const dfg::Node& n, std::string& 
   case NodeKind::Fork:
     module = "loom_fork", params = ".W(" + w(n.inTypes, 0) + "), .N(" + num(outs) + ")";
     break;
+  case NodeKind::LazyFork:
+    module = "loom_lazy_fork", params = ".W(" + w(n.inTypes, 0) + "), .N(" + num(outs) + ")";
+    break;
+  case NodeKind::Load:
+    module = "loom_load", params = ".W(" + w(n.outTypes, 0) + "), .AW(" + w(n.inTypes, 0) + ")";
+    break;
+  case NodeKind::Store:
+    module = "loom_store", params = ".W(" + w(n.inTypes, 1) + "), .AW(" + w(n.inTypes, 0) + ")";
+    break;
   case NodeKind::Join: module = "loom_join", params = ".N(" + num(ins) + ")"; break;
   case NodeKind::Sync:
   case NodeKind::Return:
@@ -261,10 +270,7 @@ std::optional<std::string> TopWriter::moduleOf(const dfg::Node& n, std::string& 
   }
   case NodeKind::Entry:
   case NodeKind::HostResult:
-  case NodeKind::LazyFork:
   case NodeKind::Buffer:
-  case NodeKind::Load:
-  case NodeKind::Store:
   case NodeKind::Memory:
   case NodeKind::ExtMemory:
     return "no RTL module for " + std::string(ops::kindName(n.kind)) + " yet";

@@ -214,6 +214,40 @@ module tb_compute #(`TB_PARAMS, parameter string OP = "addi", parameter int N = 
   assign od[0] = 64'(result);
 endmodule
 
+module tb_load #(`TB_PARAMS) (`TB_PORTS);
+  `TB_CHANNELS(3, 2)
+  logic [31:0] data;
+  loom_load #(.W(32), .AW(64)) dut (
+      .clk, .rst,
+      .addr_valid(iv[0]), .addr_data(ih[0]), .addr_pop(ip[0]),
+      .mem_data_valid(iv[1]), .mem_data_data(ih[1][31:0]), .mem_data_pop(ip[1]),
+      .ctrl_valid(iv[2]), .ctrl_pop(ip[2]),
+      .data_ready(or_[0]), .data_push(op[0]), .data_data(data),
+      .mem_addr_ready(or_[1]), .mem_addr_push(op[1]), .mem_addr_data(od[1]));
+  assign od[0] = 64'(data);
+endmodule
+
+module tb_store #(`TB_PARAMS) (`TB_PORTS);
+  `TB_CHANNELS(3, 2)
+  logic [31:0] data;
+  loom_store #(.W(32), .AW(64)) dut (
+      .clk, .rst,
+      .addr_valid(iv[0]), .addr_data(ih[0]), .addr_pop(ip[0]),
+      .data_valid(iv[1]), .data_data(ih[1][31:0]), .data_pop(ip[1]),
+      .ctrl_valid(iv[2]), .ctrl_pop(ip[2]),
+      .mem_data_ready(or_[0]), .mem_data_push(op[0]), .mem_data_data(data),
+      .mem_addr_ready(or_[1]), .mem_addr_push(op[1]), .mem_addr_data(od[1]));
+  assign od[0] = 64'(data);
+endmodule
+
+module tb_lazy_fork #(`TB_PARAMS, parameter int N = 2) (`TB_PORTS);
+  `TB_CHANNELS(1, N)
+  loom_lazy_fork #(.W(64), .N(N)) dut (
+      .clk, .rst,
+      .in0_valid(iv[0]), .in0_data(ih[0]), .in0_pop(ip[0]),
+      .out_ready(or_), .out_push(op), .out_data(od));
+endmodule
+
 // The top: every variant, numbered as test_rtl_ops.cpp's Variant enum.
 module tb_ops (
     input  logic        clk,
@@ -226,7 +260,7 @@ module tb_ops (
     output logic [2:0]  out_valid,
     output logic [63:0] out_data [3]
 );
-  localparam int NV = 66;
+  localparam int NV = 69;
   logic [3:0][63:0] data;
   logic [3:0] ready[NV];
   logic [2:0] valid[NV];
@@ -284,4 +318,7 @@ module tb_ops (
   `TB_VARIANT(63, tb_compute #(.OP("ctpop"), .N(1)))
   `TB_VARIANT(64, tb_compute #(.OP("index_cast"), .N(1), .WI(64), .WO(32)))
   `TB_VARIANT(65, tb_compute #(.OP("subi"), .L(3), .OUT_CAP1(4'b0001)))
+  `TB_VARIANT(66, tb_load)
+  `TB_VARIANT(67, tb_store)
+  `TB_VARIANT(68, tb_lazy_fork #(.OUT_CAP1(4'b0010)))
 endmodule

@@ -21,10 +21,13 @@
 #include "models/gate.h"
 #include "models/invariant.h"
 #include "models/join.h"
+#include "models/lazy_fork.h"
+#include "models/load.h"
 #include "models/merge.h"
 #include "models/mux.h"
 #include "models/sink.h"
 #include "models/source.h"
+#include "models/store.h"
 #include "models/stream.h"
 #include "models/sync.h"
 #include "tests/models/testbench.h"
@@ -82,7 +85,10 @@ enum Variant : uint8_t {
   kCtPop = 63,
   kIndexCastTo32 = 64,
   kSubIL3Cap1 = 65, // output capacity 1
-  kNumVariants = 66,
+  kLoad = 66,       // data i32, addresses index
+  kStore = 67,      // data i32, addresses index
+  kLazyFork2Out1Cap1 = 68,
+  kNumVariants = 69,
 };
 
 struct ComputeVariant {
@@ -155,6 +161,7 @@ int outputCapacity(Variant v, size_t port) {
   case kSyncOut1Cap1: return port == 1 ? 1 : 0;
   case kCondBrTrueCap1: return port == 0 ? 1 : 0;
   case kSubIL3Cap1: return 1;
+  case kLazyFork2Out1Cap1: return port == 1 ? 1 : 0;
   default: return 0;
   }
 }
@@ -181,6 +188,9 @@ Op& addModel(Bench& b, Variant v) {
   case kMerge2: return b.add<Merge>("merge", 2);
   case kControlMerge2: return b.add<ControlMerge>("control_merge", 2);
   case kMux2: return b.add<Mux>("mux", 2);
+  case kLoad: return b.add<Load>("load");
+  case kStore: return b.add<Store>("store");
+  case kLazyFork2Out1Cap1: return b.add<LazyFork>("lazy_fork", 2);
   default: break;
   }
   if (const ComputeVariant* cv = computeVariant(v)) {
@@ -295,6 +305,7 @@ Observed runBoth(const Scenario& s) {
 const Type kI1 = Type::i1();
 const Type kIdx = Type::index();
 const Type kNone = Type::none();
+const Type kI32 = Type::integer(32);
 
 RecordSink::Pattern never() {
   return [](uint64_t) { return false; };
@@ -584,6 +595,27 @@ TEST_CASE("rtl compute: cmpi slt gives i1; select picks by its condition", "[rtl
   CHECK(sel.got[0] == Got{{2, 1}, {3, 20}});
 }
 
+TEST_CASE("rtl load: address and data halves fire independently", "[rtl][load]") {
+  // tests/models/test_memory.cpp: both halves fire in c1, c2; addr 7 waits for a ctrl
+  // that never comes while the data half passes 70.
+  Observed o = runBoth(
+      {kLoad, {{kIdx, {5, 6, 7}}, {kI32, {50, 60, 70}}, {kNone, {0, 0}}}, {{kI32}, {kIdx}}, 6});
+  CHECK(o.got[1] == Got{{2, 5}, {3, 6}});
+  CHECK(o.got[0] == Got{{2, 50}, {3, 60}, {4, 70}});
+}
+
+TEST_CASE("rtl store: data and address leave together, one per ctrl", "[rtl][store]") {
+  Observed o = runBoth({kStore, {{kIdx, {3}}, {kI32, {30}}, {kNone, {0}, 2}}, {{kI32}, {kIdx}}, 6});
+  CHECK(o.got[0] == Got{{4, 30}});
+  CHECK(o.got[1] == Got{{4, 3}});
+}
+
+TEST_CASE("rtl lazy_fork: all outputs at once, only when all have room", "[rtl][fork]") {
+  Observed o = runBoth({kLazyFork2Out1Cap1, {{kIdx, {1, 2}}}, {{kIdx}, {kIdx, from(5)}}, 10});
+  CHECK(o.got[0] == Got{{2, 1}, {7, 2}});
+  CHECK(o.got[1] == Got{{5, 1}, {7, 2}});
+}
+
 // --- Random scripts against the model ------------------------------------------------
 
 namespace {
@@ -614,6 +646,9 @@ Ports portsOf(Variant v) {
   case kMerge2: return {{kIdx, kIdx}, {kIdx}};
   case kControlMerge2: return {{kIdx, kIdx}, {kIdx, kIdx}};
   case kMux2: return {{kIdx, kIdx, kIdx}, {kIdx}};
+  case kLoad: return {{kIdx, kI32, kNone}, {kI32, kIdx}};
+  case kStore: return {{kIdx, kI32, kNone}, {kI32, kIdx}};
+  case kLazyFork2Out1Cap1: return {{kIdx}, {kIdx, kIdx}};
   default: break;
   }
   if (const ComputeVariant* cv = computeVariant(v)) {
@@ -643,7 +678,7 @@ Scenario randomScenario(Variant v, std::mt19937_64& rng) {
     size_t n = stream ? 1 + pick(3) : pick(12);
     for (size_t t = 0; t < n; ++t) {
       Bits value = sx(static_cast<int64_t>(pick(41)) - 20);
-      if (p.in[i].kind == TypeKind::Integer) value = pick(3) != 0; // conditions: mostly true
+      if (p.in[i].isI1()) value = pick(3) != 0; // conditions: mostly true
       if (p.in[i].kind == TypeKind::None) value = 0;
       if (v == kMux2 && i == 0) value = pick(2);
       if (cv && p.in[i].width == 64 && pick(4) == 0) value = rng(); // wide values too

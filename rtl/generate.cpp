@@ -25,6 +25,16 @@ std::string identifier(const std::string& s) {
       id += '_';
   }
   if (id.empty() || std::isdigit(static_cast<unsigned char>(id[0]))) id = "n_" + id;
+  // DFG names are op names ("fork", "return", "join"): SystemVerilog keywords get a suffix.
+  static const std::set<std::string> keywords = {
+      "always", "and",      "assign",  "begin", "break",    "buf",    "case",    "cast",
+      "const",  "continue", "default", "do",    "else",     "end",    "enum",    "final",
+      "for",    "force",    "forever", "fork",  "function", "if",     "initial", "inout",
+      "input",  "int",      "join",    "logic", "module",   "nand",   "nor",     "not",
+      "or",     "output",   "package", "reg",   "release",  "repeat", "return",  "signed",
+      "struct", "task",     "type",    "union", "unique",   "var",    "void",    "wait",
+      "while",  "wire",     "xor",     "xnor",  "bit",      "byte",   "string",  "table"};
+  if (keywords.count(id)) id += "_op";
   return id;
 }
 
@@ -308,7 +318,7 @@ std::optional<std::string> TopWriter::writeNode(dfg::Vertex v) {
       std::string base = ps->name;
       bool variadic = base.find("%u") != std::string::npos;
       if (variadic) base = base.substr(0, base.find("%u"));
-      if (n.kind == NodeKind::Compute) variadic = input; // loom_compute: in_*[N], out0_*
+      if (n.kind == NodeKind::Compute && !input) variadic = false, base = "out0"; // loom_compute
       if (n.kind == NodeKind::Return) variadic = true, base = input ? "in" : "out";
       Wires w = input ? in(v, p) : out(v, p);
       if (w.action.empty())
@@ -335,12 +345,13 @@ std::optional<std::string> TopWriter::writeNode(dfg::Vertex v) {
       hs.push_back(w.handshake);
       as.push_back(w.action);
       std::string d = w.data;
-      if (pin.data && padTo && w.width != padTo) {
+      bool padded = pin.input || n.kind != NodeKind::Compute; // a compute result is WO wide
+      if (pin.data && padTo && w.width != padTo && padded) {
         if (pin.input)
           d = std::to_string(padTo) + "'(" + w.data + ")";
         else {
           // A narrower output lane: the module drives a padded wire, the channel its bits.
-          std::string wide = inst + "__" + base + std::to_string(ds.size());
+          std::string wide = inst + "__" + base + std::to_string(ds.size()) + "_wide";
           body_ << "  logic [" << padTo - 1 << ":0] " << wide << ";\n  assign " << w.data << " = "
                 << wide << "[" << w.width - 1 << ":0];\n";
           unused_.push_back(wide);

@@ -55,8 +55,10 @@ endmodule
     input  logic clk, input logic rst,                                               \
     input  logic [3:0] in_push, input logic [3:0][63:0] in_data,                     \
     output logic [3:0] in_ready,                                                     \
-    input  logic [2:0] out_pop, output logic [2:0] out_valid,                        \
-    output logic [2:0][63:0] out_data
+    input  logic [3:0] out_pop, output logic [3:0] out_valid,                        \
+    output logic [3:0][63:0] out_data,                                               \
+    input  logic host_we, input logic [63:0] host_addr, input logic [63:0] host_wdata,\
+    output logic [63:0] host_rdata
 
 `define TB_PARAMS parameter logic [3:0] IN_CAP1 = '0, parameter logic [3:0] OUT_CAP1 = '0
 
@@ -248,6 +250,60 @@ module tb_lazy_fork #(`TB_PARAMS, parameter int N = 2) (`TB_PORTS);
       .out_ready(or_), .out_push(op), .out_data(od));
 endmodule
 
+// Inputs st0.data, st0.addr, ..., ld0.addr, ...; outputs ld0.data, ..., st0.done, ...,
+// ld0.done, ... (the model's numbering); W = 32, 16 words.
+module tb_memory #(`TB_PARAMS, parameter int S = 1, parameter int L = 1, parameter int LAT = 1)
+    (`TB_PORTS);
+  localparam int SN = S > 0 ? S : 1;
+  localparam int LN = L > 0 ? L : 1;
+  `TB_CHANNELS(2 * S + L, L + S + L)
+  logic [SN-1:0] sdv, sdp, sav, sap, sdr, sdn;
+  logic [SN-1:0][31:0] sdd;
+  logic [SN-1:0][63:0] sad;
+  logic [LN-1:0] lav, lap, ldr, ldp, lnr, lnp;
+  logic [LN-1:0][63:0] lad;
+  logic [LN-1:0][31:0] ldd;
+  logic [31:0] rdata;
+  for (genvar s = 0; s < S; ++s) begin : g_s
+    assign sdv[s] = iv[2*s];
+    assign sdd[s] = ih[2*s][31:0];
+    assign ip[2*s] = sdp[s];
+    assign sav[s] = iv[2*s+1];
+    assign sad[s] = ih[2*s+1];
+    assign ip[2*s+1] = sap[s];
+    assign sdr[s] = or_[L+s];
+    assign op[L+s] = sdn[s];
+    assign od[L+s] = '0;
+  end
+  if (S == 0) begin : g_no_s
+    assign sdv = '0; assign sav = '0; assign sdr = '0; assign sdd = '0; assign sad = '0;
+  end
+  for (genvar l = 0; l < L; ++l) begin : g_l
+    assign lav[l] = iv[2*S+l];
+    assign lad[l] = ih[2*S+l];
+    assign ip[2*S+l] = lap[l];
+    assign ldr[l] = or_[l];
+    assign op[l] = ldp[l];
+    assign od[l] = 64'(ldd[l]);
+    assign lnr[l] = or_[L+S+l];
+    assign op[L+S+l] = lnp[l];
+    assign od[L+S+l] = '0;
+  end
+  if (L == 0) begin : g_no_l
+    assign lav = '0; assign lad = '0; assign ldr = '0; assign lnr = '0;
+  end
+  loom_memory #(.W(32), .AW(64), .S(S), .L(L), .LAT(LAT), .SIZE(16)) dut (
+      .clk, .rst,
+      .st_data_valid(sdv), .st_data_data(sdd), .st_data_pop(sdp),
+      .st_addr_valid(sav), .st_addr_data(sad), .st_addr_pop(sap),
+      .ld_addr_valid(lav), .ld_addr_data(lad), .ld_addr_pop(lap),
+      .ld_data_ready(ldr), .ld_data_push(ldp), .ld_data_data(ldd),
+      .st_done_ready(sdr), .st_done_push(sdn),
+      .ld_done_ready(lnr), .ld_done_push(lnp),
+      .host_we, .host_addr, .host_wdata(host_wdata[31:0]), .host_rdata(rdata));
+  assign host_rdata = 64'(rdata);
+endmodule
+
 // The top: every variant, numbered as test_rtl_ops.cpp's Variant enum.
 module tb_ops (
     input  logic        clk,
@@ -256,24 +312,31 @@ module tb_ops (
     input  logic [3:0]  in_push,
     input  logic [63:0] in_data  [4],
     output logic [3:0]  in_ready,
-    input  logic [2:0]  out_pop,
-    output logic [2:0]  out_valid,
-    output logic [63:0] out_data [3]
+    input  logic [3:0]  out_pop,
+    output logic [3:0]  out_valid,
+    output logic [63:0] out_data [4],
+    input  logic        host_we,
+    input  logic [63:0] host_addr,
+    input  logic [63:0] host_wdata,
+    output logic [63:0] host_rdata
 );
-  localparam int NV = 69;
+  localparam int NV = 75;
   logic [3:0][63:0] data;
   logic [3:0] ready[NV];
-  logic [2:0] valid[NV];
-  logic [2:0][63:0] head[NV];
+  logic [3:0] valid[NV];
+  logic [3:0][63:0] head[NV];
+  logic [63:0] rdata[NV];
   for (genvar i = 0; i < 4; ++i) assign data[i] = in_data[i];
   assign in_ready = sel < NV ? ready[sel] : '0;
   assign out_valid = sel < NV ? valid[sel] : '0;
-  for (genvar i = 0; i < 3; ++i) assign out_data[i] = sel < NV ? head[sel][i] : '0;
+  for (genvar i = 0; i < 4; ++i) assign out_data[i] = sel < NV ? head[sel][i] : '0;
+  assign host_rdata = sel < NV ? rdata[sel] : '0;
 
 `define TB_VARIANT(K, INST)                                                           \
   INST v``K (.clk, .rst, .in_push(sel == K ? in_push : '0), .in_data(data),           \
       .in_ready(ready[K]), .out_pop(sel == K ? out_pop : '0), .out_valid(valid[K]),   \
-      .out_data(head[K]));
+      .out_data(head[K]), .host_we(sel == K && host_we), .host_addr, .host_wdata,          \
+      .host_rdata(rdata[K]));
 
   `TB_VARIANT(0, tb_carry)
   `TB_VARIANT(1, tb_invariant)
@@ -299,7 +362,8 @@ module tb_ops (
   for (genvar k = 20; k < 50; ++k) begin : streams
     tb_stream #(.STEP_OP((k - 20) / 5), .CONT_COND((k - 20) % 5)) v (
         .clk, .rst, .in_push(sel == k ? in_push : '0), .in_data(data), .in_ready(ready[k]),
-        .out_pop(sel == k ? out_pop : '0), .out_valid(valid[k]), .out_data(head[k]));
+        .out_pop(sel == k ? out_pop : '0), .out_valid(valid[k]), .out_data(head[k]),
+        .host_we(1'b0), .host_addr, .host_wdata, .host_rdata(rdata[k]));
   end
   // 50..: compute units (docs/timing.md's default latencies).
   `TB_VARIANT(50, tb_compute #(.OP("addi")))
@@ -321,4 +385,11 @@ module tb_ops (
   `TB_VARIANT(66, tb_load)
   `TB_VARIANT(67, tb_store)
   `TB_VARIANT(68, tb_lazy_fork #(.OUT_CAP1(4'b0010)))
+  // 69..: memories of 16 i32 words (S stores, L loads, latency LAT).
+  `TB_VARIANT(69, tb_memory #(.S(1), .L(1), .LAT(1)))
+  `TB_VARIANT(70, tb_memory #(.S(1), .L(1), .LAT(10)))
+  `TB_VARIANT(71, tb_memory #(.S(0), .L(1), .LAT(3)))
+  `TB_VARIANT(72, tb_memory #(.S(0), .L(1), .LAT(1), .OUT_CAP1(4'b0001)))
+  `TB_VARIANT(73, tb_memory #(.S(0), .L(2), .LAT(1)))
+  `TB_VARIANT(74, tb_memory #(.S(1), .L(1), .LAT(3)))
 endmodule

@@ -23,6 +23,7 @@
 #include "models/join.h"
 #include "models/lazy_fork.h"
 #include "models/load.h"
+#include "models/memory.h"
 #include "models/merge.h"
 #include "models/mux.h"
 #include "models/sink.h"
@@ -88,7 +89,13 @@ enum Variant : uint8_t {
   kLoad = 66,       // data i32, addresses index
   kStore = 67,      // data i32, addresses index
   kLazyFork2Out1Cap1 = 68,
-  kNumVariants = 69,
+  kMemS1L1Lat1 = 69, // memories of 16 i32 words holding 100 + i
+  kMemS1L1Lat10 = 70,
+  kMemL1Lat3 = 71,
+  kMemL1Lat1DataCap1 = 72,
+  kMemL2Lat1 = 73,
+  kMemS1L1Lat3 = 74,
+  kNumVariants = 75,
 };
 
 struct ComputeVariant {
@@ -98,6 +105,26 @@ struct ComputeVariant {
   Type operand, result;
   int operands;
 };
+
+struct MemoryVariant {
+  Variant v;
+  int stores, loads, latency;
+};
+
+const MemoryVariant* memoryVariant(Variant v) {
+  static const MemoryVariant table[] = {
+      {kMemS1L1Lat1, 1, 1, 1},       {kMemS1L1Lat10, 1, 1, 10}, {kMemL1Lat3, 0, 1, 3},
+      {kMemL1Lat1DataCap1, 0, 1, 1}, {kMemL2Lat1, 0, 2, 1},     {kMemS1L1Lat3, 1, 1, 3},
+  };
+  for (const MemoryVariant& m : table)
+    if (m.v == v) return &m;
+  return nullptr;
+}
+
+constexpr int kMemWords = 16;
+Bits initialWord(int i) {
+  return 100 + static_cast<Bits>(i);
+}
 
 const ComputeVariant* computeVariant(Variant v) {
   static const ComputeVariant table[] = {
@@ -148,6 +175,7 @@ struct Scenario {
 struct Observed {
   std::vector<std::vector<uint64_t>> pushCycles; // per input
   std::vector<Got> got;                          // per output
+  std::vector<Bits> memory;                      // a memory's words after the run
 };
 
 // --- The C++ model of a variant, on the clocked engine -----------------------------
@@ -162,6 +190,7 @@ int outputCapacity(Variant v, size_t port) {
   case kCondBrTrueCap1: return port == 0 ? 1 : 0;
   case kSubIL3Cap1: return 1;
   case kLazyFork2Out1Cap1: return port == 1 ? 1 : 0;
+  case kMemL1Lat1DataCap1: return port == 0 ? 1 : 0;
   default: return 0;
   }
 }
@@ -193,6 +222,16 @@ Op& addModel(Bench& b, Variant v) {
   case kLazyFork2Out1Cap1: return b.add<LazyFork>("lazy_fork", 2);
   default: break;
   }
+  if (const MemoryVariant* mv = memoryVariant(v)) {
+    auto backing = std::make_shared<VectorBacking>(kMemWords);
+    for (int i = 0; i < kMemWords; ++i)
+      backing->data()[i] = initialWord(i);
+    MemoryConfig config;
+    config.numStores = mv->stores;
+    config.numLoads = mv->loads;
+    config.latency = mv->latency;
+    return b.add<Memory>("memory", MemoryKind::Memory, config, backing);
+  }
   if (const ComputeVariant* cv = computeVariant(v)) {
     ArithAttrs attrs;
     attrs.cmpi = CmpIPred::slt;
@@ -221,6 +260,9 @@ Observed runModel(const Scenario& s) {
     o.pushCycles.push_back(src->pushCycles());
   for (auto* k : sinks)
     o.got.push_back(k->got());
+  if (auto* m = dynamic_cast<Memory*>(&op))
+    for (int i = 0; i < kMemWords; ++i)
+      o.memory.push_back(m->backing().read(i));
   return o;
 }
 
@@ -239,6 +281,15 @@ public:
     edge();
     edge();
     top_->rst = 0;
+    if (!memoryVariant(v)) return;
+    // The memory's initial words, through the host port (between calls, as a host would).
+    for (int i = 0; i < kMemWords; ++i) {
+      top_->host_we = 1;
+      top_->host_addr = i;
+      top_->host_wdata = initialWord(i);
+      edge();
+    }
+    top_->host_we = 0;
   }
 
   Observed run(const Scenario& s, uint64_t stopAfter = UINT64_MAX) {
@@ -266,6 +317,14 @@ public:
       top_->out_pop = pop;
       edge();
     }
+    top_->in_push = 0;
+    top_->out_pop = 0;
+    if (memoryVariant(s.variant))
+      for (int i = 0; i < kMemWords; ++i) {
+        top_->host_addr = i;
+        top_->eval();
+        o.memory.push_back(top_->host_rdata & 0xffffffffu);
+      }
     return o;
   }
 
@@ -299,6 +358,8 @@ Observed runBoth(const Scenario& s) {
     INFO("output " << j << ": (cycle, value), twin vs model");
     CHECK(twin.got[j] == model.got[j]);
   }
+  INFO("memory words after the run, twin vs model");
+  CHECK(twin.memory == model.memory);
   return twin;
 }
 
@@ -628,6 +689,45 @@ TEST_CASE("rtl lazy_fork: all outputs at once, only when all have room", "[rtl][
   CHECK(o.got[1] == Got{{5, 1}, {7, 2}});
 }
 
+TEST_CASE("rtl memory: latency 1 and extmemory latency 10", "[rtl][memory]") {
+  // tests/models/test_memory.cpp. Latency 1: the store (77 -> [3]) is issued and
+  // performed in c1; the load of [3], pushed in c2, in c3.
+  Observed m1 = runBoth(
+      {kMemS1L1Lat1, {{kI32, {77}}, {kIdx, {3}}, {kIdx, {3}, 2}}, {{kI32}, {kNone}, {kNone}}, 8});
+  CHECK(m1.got[1] == Got{{2, 0}});
+  CHECK(m1.got[0] == Got{{4, 77}});
+  CHECK(m1.got[2] == Got{{4, 0}});
+  CHECK(m1.memory.at(3) == 77);
+  // Latency 10: the store issued in c1 is performed in c10; the load pushed in c11,
+  // issued in c12, performed in c21.
+  Observed m10 = runBoth({kMemS1L1Lat10,
+                          {{kI32, {77}}, {kIdx, {3}}, {kIdx, {3}, 11}},
+                          {{kI32}, {kNone}, {kNone}},
+                          26});
+  CHECK(m10.got[1] == Got{{11, 0}});
+  CHECK(m10.got[0] == Got{{22, 77}});
+}
+
+TEST_CASE("rtl memory: same-cycle accesses are performed in arrival order", "[rtl][memory]") {
+  Observed o = runBoth(
+      {kMemS1L1Lat1, {{kI32, {55}}, {kIdx, {5}}, {kIdx, {5}}}, {{kI32}, {kNone}, {kNone}}, 4});
+  CHECK(o.got[0] == Got{{2, 55}});
+  CHECK(o.got[1] == Got{{2, 0}});
+}
+
+TEST_CASE("rtl memory: pipelined loads, back-pressure, round-robin", "[rtl][memory]") {
+  Observed piped = runBoth({kMemL1Lat3, {{kIdx, {0, 1, 2, 3}}}, {{kI32}, {kNone}}, 10});
+  CHECK(piped.got[0] == Got{{4, 100}, {5, 101}, {6, 102}, {7, 103}});
+  Observed held =
+      runBoth({kMemL1Lat1DataCap1, {{kIdx, {0, 1, 2}}}, {{kI32, from(5)}, {kNone}}, 12});
+  CHECK(held.got[0] == Got{{5, 100}, {7, 101}, {9, 102}});
+  CHECK(held.got[1] == Got{{2, 0}, {7, 0}, {9, 0}});
+  Observed rr = runBoth(
+      {kMemL2Lat1, {{kIdx, {0, 1}}, {kIdx, {2, 3}}}, {{kI32}, {kI32}, {kNone}, {kNone}}, 8});
+  CHECK(rr.got[0] == Got{{2, 100}, {4, 101}});
+  CHECK(rr.got[1] == Got{{3, 102}, {5, 103}});
+}
+
 // --- Random scripts against the model ------------------------------------------------
 
 namespace {
@@ -663,6 +763,15 @@ Ports portsOf(Variant v) {
   case kLazyFork2Out1Cap1: return {{kIdx}, {kIdx, kIdx}};
   default: break;
   }
+  if (const MemoryVariant* mv = memoryVariant(v)) {
+    Ports p;
+    for (int i = 0; i < mv->stores; ++i)
+      p.in.insert(p.in.end(), {kI32, kIdx});
+    p.in.insert(p.in.end(), mv->loads, kIdx);
+    p.out.insert(p.out.end(), mv->loads, kI32);
+    p.out.insert(p.out.end(), mv->stores + mv->loads, kNone);
+    return p;
+  }
   if (const ComputeVariant* cv = computeVariant(v)) {
     Ports p{{}, {cv->result}};
     for (int i = 0; i < cv->operands; ++i)
@@ -697,6 +806,7 @@ Scenario randomScenario(Variant v, std::mt19937_64& rng) {
       if (stream && i == 1) value = 1 + pick(3);
       if (divides && i == 1 && value == 0) value = 7;
       if (shifts && i == 1) value = pick(64);
+      if (memoryVariant(v) && p.in[i].isIndex()) value = pick(kMemWords); // in bounds
       in.tokens.push_back(value);
     }
     s.in.push_back(in);

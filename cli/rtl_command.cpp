@@ -15,6 +15,7 @@ namespace {
 
 struct RtlArgs {
   std::string file, func, dir, timingFile;
+  uint64_t extWords = 0;
 };
 
 // DIR/name with `text`; false (with a message) when it cannot be written.
@@ -26,9 +27,11 @@ int rtl(const RtlArgs& a) {
   if (refusesOutputs({{"the input program", a.file}, {"the timing file", a.timingFile}},
                      {{"-o", a.dir}}))
     return kBadInput;
-  models::TimingConfig timing;
+  rtl::RtlOptions options;
+  options.extWords = a.extWords;
   if (!a.timingFile.empty())
-    if (auto err = models::readTimingFile(a.timingFile, timing)) return printError(*err), kBadInput;
+    if (auto err = models::readTimingFile(a.timingFile, options.timing))
+      return printError(*err), kBadInput;
   LoadedProgram prog = loadProgram(a.file);
   if (!printed(prog)) return kBadInput;
   std::vector<const Function*> funcs;
@@ -39,7 +42,7 @@ int rtl(const RtlArgs& a) {
     if (auto err = lowerFunction(*prog.module, *f, LowerOptions{}, g))
       return print(*err), kBadInput;
     std::string text;
-    if (auto err = rtl::generateTop(g, timing, text))
+    if (auto err = rtl::generateTop(g, options, text))
       return printError("@" + f->name + ": " + *err), kBadInput;
     tops.emplace_back(rtl::topModuleName(g) + ".sv", std::move(text));
   }
@@ -66,6 +69,8 @@ Command addRtlCommand(CLI::App& app) {
       ->required();
   c->add_option("--func", a->func, "Function to generate (default: every function but main)");
   c->add_option("--timing", a->timingFile, "Timing file (JSON): capacities and latencies");
+  c->add_option("--ext-words", a->extWords,
+                "Depth of an extmemory whose memref shape is dynamic (default: refuse it)");
   return {c, [a] { return rtl(*a); }};
 }
 

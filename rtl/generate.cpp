@@ -63,7 +63,8 @@ struct Wires {
 
 class TopWriter {
 public:
-  TopWriter(const dfg::Graph& g, const models::TimingConfig& timing) : g_(g), timing_(timing) {}
+  TopWriter(const dfg::Graph& g, const RtlOptions& options)
+      : g_(g), timing_(options.timing), extWords_(options.extWords) {}
   std::optional<std::string> write(std::string& out);
 
 private:
@@ -74,12 +75,16 @@ private:
   std::optional<std::string> writeNode(dfg::Vertex v);
   std::optional<std::string> moduleOf(const dfg::Node& n, std::string& module,
                                       std::string& params) const;
+  std::optional<std::string> memoryModule(const dfg::Node& n, std::string& module,
+                                          std::string& params) const;
+  std::string memoryExtras(const dfg::Node& n, const std::string& inst);
   bool hasDataPin(const dfg::Node& n, bool input, unsigned port) const;
   Wires in(dfg::Vertex v, unsigned port) const;
   Wires out(dfg::Vertex v, unsigned port) const;
 
   const dfg::Graph& g_;
   const models::TimingConfig& timing_;
+  uint64_t extWords_;
   std::map<dfg::EdgeId, std::string> channel_; // edge -> channel name
   std::vector<std::string> retChannels_;       // the return's outputs, by port
   std::vector<std::string> unused_;            // wires only a lint sink reads
@@ -205,6 +210,37 @@ std::string num(uint64_t v) {
   return std::to_string(v);
 }
 
+// The words of a statically shaped memref, or 0.
+uint64_t staticWords(const Type& t) {
+  if (!t.isMemRef() || !t.mem) return 0;
+  uint64_t n = 1;
+  for (int64_t d : t.mem->shape) {
+    if (d < 0) return 0;
+    n *= static_cast<uint64_t>(d);
+  }
+  return n;
+}
+
+std::optional<std::string> TopWriter::memoryModule(const dfg::Node& n, std::string& module,
+                                                   std::string& params) const {
+  uint64_t words = staticWords(n.memType);
+  if (words == 0 && n.kind == NodeKind::ExtMemory) words = extWords_;
+  if (words == 0)
+    return "the RTL twin needs a static memref shape, not " + n.memType.str() +
+           " (for an argument: --ext-words N)";
+  if (timing_.loadsPerCycle != 1 || timing_.storesPerCycle != 1)
+    return "the RTL memory issues one load and one store per cycle (timing file)";
+  bool ext = n.kind == NodeKind::ExtMemory;
+  unsigned addrBits = 64; // addresses are index values
+  if (!n.inTypes.empty()) addrBits = bits(n.inTypes.back());
+  module = "loom_memory";
+  params = ".W(" + num(bits(n.memType.mem->elem)) + "), .AW(" + num(addrBits) + "), .S(" +
+           num(n.numStores) + "), .L(" + num(n.numLoads) + "), .LAT(" +
+           num(ext ? timing_.extmemoryLatency : timing_.memoryLatency) + "), .SIZE(" + num(words) +
+           ")";
+  return std::nullopt;
+}
+
 std::optional<std::string> TopWriter::moduleOf(const dfg::Node& n, std::string& module,
                                                std::string& params) const {
   auto w = [](const std::vector<Type>& ts, size_t i) {
@@ -280,10 +316,9 @@ std::optional<std::string> TopWriter::moduleOf(const dfg::Node& n, std::string& 
   }
   case NodeKind::Entry:
   case NodeKind::HostResult:
-  case NodeKind::Buffer:
   case NodeKind::Memory:
-  case NodeKind::ExtMemory:
-    return "no RTL module for " + std::string(ops::kindName(n.kind)) + " yet";
+  case NodeKind::ExtMemory: return memoryModule(n, module, params);
+  case NodeKind::Buffer: return "no RTL module for " + std::string(ops::kindName(n.kind)) + " yet";
   }
   return std::nullopt;
 }
@@ -315,9 +350,11 @@ std::optional<std::string> TopWriter::writeNode(dfg::Vertex v) {
       unsigned rep = 0;
       if (!ops::portSpec(spec, n.shape(), input, p, ps, rep))
         return g_.describe(v) + ": port " + std::to_string(p) + " is not in the op table";
+      // "in%u" -> in, "st%u.data" -> st_data: one packed vector per group.
       std::string base = ps->name;
       bool variadic = base.find("%u") != std::string::npos;
-      if (variadic) base = base.substr(0, base.find("%u"));
+      if (variadic) base.erase(base.find("%u"), 2);
+      std::replace(base.begin(), base.end(), '.', '_');
       if (n.kind == NodeKind::Compute && !input) variadic = false, base = "out0"; // loom_compute
       if (n.kind == NodeKind::Return) variadic = true, base = input ? "in" : "out";
       Wires w = input ? in(v, p) : out(v, p);
@@ -377,9 +414,48 @@ std::optional<std::string> TopWriter::writeNode(dfg::Vertex v) {
     conn << ",\n      .phase(" << inst << "__phase)";
     unused_.push_back(inst + "__phase");
   }
+  if (n.kind == NodeKind::Memory || n.kind == NodeKind::ExtMemory) conn << memoryExtras(n, inst);
   body_ << "  " << module << (params.empty() ? "" : " #(" + params + ")") << " " << inst
         << " (\n      .clk,\n      .rst" << conn.str() << ");\n";
   return std::nullopt;
+}
+
+// A memory's pins beyond its DFG ports: an absent store or load group (tied off: the
+// module keeps one port of each), and the host port, which is the top's for an
+// extmemory (the host's buffer goes in and comes out there) and idle for a memory.
+std::string TopWriter::memoryExtras(const dfg::Node& n, const std::string& inst) {
+  std::ostringstream c;
+  auto dummy = [&](const std::string& name, unsigned width) {
+    std::string w = inst + "__" + name;
+    body_ << "  logic [" << width - 1 << ":0] " << w << ";\n";
+    unused_.push_back(w);
+    return w;
+  };
+  unsigned width = bits(n.memType.mem->elem);
+  if (n.numStores == 0)
+    c << ",\n      .st_data_valid(1'b0), .st_data_data('0), .st_data_pop("
+      << dummy("st_data_pop", 1)
+      << "),\n      .st_addr_valid(1'b0), .st_addr_data('0), .st_addr_pop("
+      << dummy("st_addr_pop", 1) << "),\n      .st_done_ready(1'b0), .st_done_push("
+      << dummy("st_done_push", 1) << ")";
+  if (n.numLoads == 0)
+    c << ",\n      .ld_addr_valid(1'b0), .ld_addr_data('0), .ld_addr_pop("
+      << dummy("ld_addr_pop", 1) << "),\n      .ld_data_ready(1'b0), .ld_data_push("
+      << dummy("ld_data_push", 1) << "), .ld_data_data(" << dummy("ld_data_data", width)
+      << "),\n      .ld_done_ready(1'b0), .ld_done_push(" << dummy("ld_done_push", 1) << ")";
+  if (n.kind == NodeKind::ExtMemory) {
+    std::string p = inst + "_host";
+    unsigned addrBits = n.inTypes.empty() ? 64 : bits(n.inTypes.back());
+    ports_ << ",\n    input  logic " << p << "_we,\n    input  logic [" << addrBits - 1 << ":0] "
+           << p << "_addr,\n    input  logic [" << width - 1 << ":0] " << p
+           << "_wdata,\n    output logic [" << width - 1 << ":0] " << p << "_rdata";
+    c << ",\n      .host_we(" << p << "_we), .host_addr(" << p << "_addr), .host_wdata(" << p
+      << "_wdata), .host_rdata(" << p << "_rdata)";
+  } else {
+    c << ",\n      .host_we(1'b0), .host_addr('0), .host_wdata('0), .host_rdata("
+      << dummy("host_rdata", width) << ")";
+  }
+  return c.str();
 }
 
 std::optional<std::string> TopWriter::write(std::string& out) {
@@ -405,9 +481,9 @@ std::string topModuleName(const dfg::Graph& g) {
   return "loom_" + identifier(g.function);
 }
 
-std::optional<std::string> generateTop(const dfg::Graph& g, const models::TimingConfig& timing,
+std::optional<std::string> generateTop(const dfg::Graph& g, const RtlOptions& options,
                                        std::string& out) {
-  return TopWriter(g, timing).write(out);
+  return TopWriter(g, options).write(out);
 }
 
 } // namespace loom::rtl

@@ -31,9 +31,16 @@ const std::vector<SvFile>& library();
 // an identifier).
 std::string topModuleName(const dfg::Graph& g);
 
+struct RtlOptions {
+  models::TimingConfig timing; // channel capacities, pipeline depths, memory latencies
+  // Words of an extmemory whose memref has a dynamic shape (0: such a memory is an
+  // error); the twin's array is that deep.
+  uint64_t extWords = 0;
+};
+
 // Writes the top module of `g` into `out`; an error names the first node the library
-// cannot build yet (memory interfaces, buffers, float compute units, ...).
-std::optional<std::string> generateTop(const dfg::Graph& g, const models::TimingConfig& timing,
+// cannot build yet (buffers, float compute units, ...).
+std::optional<std::string> generateTop(const dfg::Graph& g, const RtlOptions& options,
                                        std::string& out);
 
 } // namespace loom::rtl

@@ -36,7 +36,17 @@ struct RtlOptions {
   // Words of an extmemory whose memref has a dynamic shape (0: such a memory is an
   // error); the twin's array is that deep.
   uint64_t extWords = 0;
+  // Probes for a testbench (docs/rtl.md "One token log"): the top gets the ports
+  // `probe_push[NCH]` and `probe_data[NCH*64]`, every channel's producer side in the
+  // token log's channel order (the DFG's channels, then the return's).
+  bool probes = false;
 };
+
+// What a testbench needs to drive a top with probes, as C++ (`<top>_bind.h`): the
+// token log's channel table, each channel's type, and accessors for the entry's and
+// the return's ports by number.
+std::optional<std::string> testbenchBinding(const dfg::Graph& g, const RtlOptions& options,
+                                            std::string& out);
 
 // Writes the top module of `g` into `out`; an error names the first node the library
 // cannot build yet (buffers, float compute units, ...).

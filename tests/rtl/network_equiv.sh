@@ -21,7 +21,9 @@ cd "$work"
 "$loom_sim" sim g.dfg.mlir "${sim_args[@]}" --tokens engine.log > sim.out
 "$loom_sim" rtl g.dfg.mlir --dfg --probes --ext-words "$ext_words" -o rtl
 top="loom_${func}"
+# -O0: these calls run for milliseconds; optimizing the model's C++ would double the build.
 "$verilator" --cc --exe --build -j 2 -Wno-fatal -Wno-WIDTH --top-module "$top" -Mdir obj \
+  -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" \
   -CFLAGS "-include $work/rtl/${top}_bind.h" rtl/loom_*.sv "$here/network_main.cpp" -o twin \
   > build.log 2>&1 || { tail -30 build.log >&2; exit 1; }
 # The host's entry tokens, by entry port: "<cycle> <channel> <value>" lines of the

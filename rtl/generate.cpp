@@ -106,11 +106,15 @@ private:
   std::ostringstream body_, ports_;
 };
 
-std::string TopWriter::instanceName(dfg::Vertex v) const {
-  // The function's own prefix says nothing inside its top.
-  std::string name = g_.node(v).name;
-  if (name.rfind(g_.function + "/", 0) == 0) name = name.substr(g_.function.size() + 1);
+// The instance name of a node: the function's own prefix says nothing inside its top.
+std::string instanceOf(const dfg::Graph& g, dfg::Vertex v) {
+  std::string name = g.node(v).name;
+  if (name.rfind(g.function + "/", 0) == 0) name = name.substr(g.function.size() + 1);
   return identifier(name);
+}
+
+std::string TopWriter::instanceName(dfg::Vertex v) const {
+  return instanceOf(g_, v);
 }
 
 void TopWriter::nameChannels() {
@@ -595,6 +599,24 @@ std::optional<std::string> testbenchBinding(const dfg::Graph& g, const RtlOption
   for (unsigned p = 0; p < r.outTypes.size(); ++p)
     os << "  case " << p << ": t.ret_" << identifier(r.portName(false, p))
        << "_pop = pop; break;\n";
+  os << "  }\n}\n";
+  // The extmemories' host ports, by memory: the function argument each stands for.
+  std::vector<dfg::Vertex> ext;
+  for (dfg::Vertex v = 0; v < g.numNodes(); ++v)
+    if (g.node(v).kind == NodeKind::ExtMemory) ext.push_back(v);
+  os << "\nconstexpr int kExtMemories = " << ext.size() << ";\n";
+  os << "inline int extArgIndex(int m) {\n  switch (m) {\n";
+  for (size_t m = 0; m < ext.size(); ++m)
+    os << "  case " << m << ": return " << g.node(ext[m]).argIndex << ";\n";
+  os << "  }\n  return -1;\n}\n";
+  os << "// Drives memory m's host port (a write at the next edge when `we`).\n";
+  os << "inline void extHostDrive(LoomTop& t, int m, bool we, uint64_t addr, uint64_t data) {\n"
+     << "  switch (m) {\n";
+  for (size_t m = 0; m < ext.size(); ++m) {
+    std::string p = "t." + instanceOf(g, ext[m]) + "_host";
+    os << "  case " << m << ": " << p << "_we = we, " << p << "_addr = addr, " << p
+       << "_wdata = data; break;\n";
+  }
   os << "  }\n}\n";
   out = os.str();
   return std::nullopt;

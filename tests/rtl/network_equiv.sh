@@ -6,16 +6,30 @@
 # Usage: network_equiv.sh LOOM_SIM VERILATOR KERNEL FUNC EXT_WORDS SIM_ARGS --
 #   SIM_ARGS: `sim`'s --arg/--mem options. The twin gets the entry tokens the host
 #   armed (the scalars and the memrefs' dynamic sizes, as the engine's log shows them
-#   pushed on the entry's channels); its memories start at zero (use zeros for --mem).
+#   pushed on the entry's channels). A memref given as `--mem INDEX=random:N` (N
+#   words) is filled with N random values in [-50, 50] from a file both sides read;
+#   other memories start at zero on both (use zeros for --mem).
 set -euo pipefail
 loom_sim=$(realpath "$1") verilator=$2 kernel=$(realpath "$3") func=$4 ext_words=$5
 shift 5
-sim_args=()
-while [ "$1" != "--" ]; do sim_args+=("$1"); shift; done
-shift
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+sim_args=()
+twin_mems=()
+while [ "$1" != "--" ]; do
+  if [[ "$1" =~ ^([0-9]+)=random:([0-9]+)(.*)$ ]]; then
+    # The same words for both: a file of N values (sim's FILE[:SHAPE] form).
+    file="$work/mem${BASH_REMATCH[1]}.txt"
+    for ((i = 0; i < BASH_REMATCH[2]; ++i)); do echo $((RANDOM % 101 - 50)); done > "$file"
+    sim_args+=("${BASH_REMATCH[1]}=$file${BASH_REMATCH[3]}")
+    twin_mems+=("${BASH_REMATCH[1]}=$file")
+  else
+    sim_args+=("$1")
+  fi
+  shift
+done
+shift
 cd "$work"
 "$loom_sim" lower "$kernel" --func "$func" -o g.dfg.mlir 2> lower.err
 "$loom_sim" sim g.dfg.mlir "${sim_args[@]}" --tokens engine.log > sim.out
@@ -34,7 +48,7 @@ for ((p = 0; p < ports; ++p)); do
   ch=$(grep "^# channel [0-9]* [^ ]* ${func}/entry:${p} " engine.log | cut -d' ' -f3)
   entry_args+=("$(grep -m1 "^[0-9]* ${ch} " engine.log | cut -d' ' -f3)")
 done
-./obj/twin "${entry_args[@]}" > twin.log
+./obj/twin "${entry_args[@]}" "${twin_mems[@]}" > twin.log
 tokens=$(grep -vc '^#' engine.log || true)
 if cmp -s engine.log twin.log; then
   echo "$func: token logs identical ($tokens tokens, $(grep -c '^# channel' engine.log) channels, last cycle $(tail -1 engine.log | cut -d' ' -f1))"

@@ -2,7 +2,10 @@
 // on the Verilated twin, written as the token log `loom-sim sim --tokens` writes
 // (traces/token_log.cpp, docs/rtl.md "One token log"). Built with
 //   verilator --cc --exe --build -CFLAGS '-include <top>_bind.h' network_main.cpp ...
-// Usage: twin ARG... > LOG: one value per entry port, in order ("-" for a none port).
+// Usage: twin VALUE... [INDEX=FILE...] > LOG: one value per entry port, in order ("-"
+// for a none port); a memref argument's initial words (whitespace-separated decimal, as
+// `sim --mem INDEX=FILE` reads them) go in through its extmemory's host port before the
+// call (others start at zero).
 // It plays the host as the engines' EntrySource and HostSink do: each entry token is
 // pushed in the first cycle its channel has room (from cycle 0), every return token is
 // popped in the first cycle it is valid. The run ends 1,000 cycles after the last
@@ -11,7 +14,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <memory>
+#include <string>
+#include <vector>
 #include <verilated.h>
 
 namespace {
@@ -45,9 +51,32 @@ void printValue(uint64_t bits, const LoomChannel& ch) {
 
 } // namespace
 
+// Writes the words of FILE into the extmemory of argument INDEX ("INDEX=FILE").
+bool preload(LoomTop& top, const std::string& spec) {
+  size_t eq = spec.find('=');
+  int arg = std::atoi(spec.substr(0, eq).c_str());
+  std::ifstream in(spec.substr(eq + 1));
+  if (!in) return std::fprintf(stderr, "twin: cannot read %s\n", spec.c_str()), false;
+  for (int m = 0; m < kExtMemories; ++m) {
+    if (extArgIndex(m) != arg) continue;
+    long long v = 0;
+    for (uint64_t addr = 0; in >> v; ++addr) {
+      extHostDrive(top, m, true, addr, static_cast<uint64_t>(v));
+      edge(top);
+    }
+    extHostDrive(top, m, false, 0, 0);
+    return true;
+  }
+  return std::fprintf(stderr, "twin: no extmemory for argument %d\n", arg), false;
+}
+
 int main(int argc, char** argv) {
-  if (argc != 1 + kEntryPorts) {
-    std::fprintf(stderr, "twin: %d entry values expected, %d given\n", kEntryPorts, argc - 1);
+  std::vector<const char*> values;
+  std::vector<std::string> memories;
+  for (int i = 1; i < argc; ++i)
+    (std::strchr(argv[i], '=') ? (void)memories.push_back(argv[i]) : values.push_back(argv[i]));
+  if (static_cast<int>(values.size()) != kEntryPorts) {
+    std::fprintf(stderr, "twin: %d entry values expected, %zu given\n", kEntryPorts, values.size());
     return 2;
   }
   VerilatedContext context;
@@ -56,6 +85,8 @@ int main(int argc, char** argv) {
   edge(*top);
   edge(*top);
   top->rst = 0;
+  for (const std::string& spec : memories)
+    if (!preload(*top, spec)) return 2;
 
   std::printf("# loom-sim token log: one line per token, <cycle> <channel> <value>; <cycle> is the "
               "global cycle its producer pushed it in (the consumer sees it from the next "
@@ -67,7 +98,7 @@ int main(int argc, char** argv) {
   uint64_t args[kEntryPorts];
   for (int i = 0; i < kEntryPorts; ++i) {
     pending[i] = true;
-    args[i] = std::strcmp(argv[1 + i], "-") == 0 ? 0 : std::strtoull(argv[1 + i], nullptr, 0);
+    args[i] = std::strcmp(values[i], "-") == 0 ? 0 : std::strtoull(values[i], nullptr, 0);
   }
   bool done = false;
   uint64_t lastActive = 0;

@@ -41,8 +41,9 @@ extern "C" int sc_main(int argc, char* argv[]) {
   int verbosity = 0;
   app.add_flag("-v,--verbose", verbosity, "More log output on stderr (-v info, -vv debug)");
   std::vector<Command> commands = {
-      addRunCommand(app),    addCheckCommand(app), addUpgradeCommand(app), addLowerCommand(app),
-      addVerifyCommand(app), addSimCommand(app),   addTimingCommand(app),  addDiffCommand(app)};
+      addRunCommand(app),    addCheckCommand(app),  addUpgradeCommand(app),
+      addLowerCommand(app),  addVerifyCommand(app), addSimCommand(app),
+      addTimingCommand(app), addDiffCommand(app),   addRtlCommand(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

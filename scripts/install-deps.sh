@@ -16,6 +16,8 @@ PACKAGES=(
   graphviz                       # DOT rendering check
   gtkwave                        # vcd2fst/fst2vcd: the VCD tests check GTKWave reads our traces
   python3                        # bench/gen.py, tests that generate kernels or read files
+  verilator                      # the RTL twin (rtl/, docs/rtl.md): lint, per-op tests, runs
+  yosys                          # the RTL twin: synthesis without latches, cell counts
 )
 
 missing=()

@@ -1,0 +1,99 @@
+// `loom-sim rtl FILE -o DIR`: the RTL twin (docs/rtl.md). Lowers the accelerated
+// functions as `lower` does (or, with --dfg, reads a DFG file as `sim` does) and writes
+// into DIR the SystemVerilog library (one module per op kind, the channel FIFO) and one
+// top module per function, `<top>.sv` (with --probes also `<top>_bind.h`).
+#include "cli/command.h"
+#include "dfg/loom/loom_form.h"
+#include "lowering/lower.h"
+#include "models/timing_json.h"
+#include "rtl/generate.h"
+
+#include <filesystem>
+#include <spdlog/spdlog.h>
+
+namespace loom::cli {
+
+namespace {
+
+struct RtlArgs {
+  std::string file, func, dir, timingFile;
+  uint64_t extWords = 0;
+  bool probes = false, dfgInput = false;
+};
+
+// The graphs to generate: lowered from the program, or read from a DFG file.
+bool graphsOf(const RtlArgs& a, std::vector<dfg::Graph>& graphs) {
+  if (a.dfgInput) {
+    dfg::ReadResult rr = dfg::readDfgFile(a.file);
+    if (rr.error) return print(*rr.error), false;
+    for (dfg::Graph& g : rr.graphs)
+      if (a.func.empty() || g.function == a.func) graphs.push_back(std::move(g));
+    if (graphs.empty()) printError("no function '" + a.func + "' in " + a.file);
+    return !graphs.empty();
+  }
+  LoadedProgram prog = loadProgram(a.file);
+  if (!printed(prog)) return false;
+  std::vector<const Function*> funcs;
+  if (auto err = selectFunctions(*prog.module, a.func, funcs)) return print(*err), false;
+  graphs.resize(funcs.size());
+  for (size_t i = 0; i < funcs.size(); ++i)
+    if (auto err = lowerFunction(*prog.module, *funcs[i], LowerOptions{}, graphs[i]))
+      return print(*err), false;
+  return true;
+}
+
+int rtl(const RtlArgs& a) {
+  if (refusesOutputs({{"the input", a.file}, {"the timing file", a.timingFile}}, {{"-o", a.dir}}))
+    return kBadInput;
+  rtl::RtlOptions options;
+  options.extWords = a.extWords;
+  options.probes = a.probes;
+  if (!a.timingFile.empty())
+    if (auto err = models::readTimingFile(a.timingFile, options.timing))
+      return printError(*err), kBadInput;
+  std::vector<dfg::Graph> graphs;
+  if (!graphsOf(a, graphs)) return kBadInput;
+  std::vector<std::pair<std::string, std::string>> files; // name, text
+  for (const dfg::Graph& g : graphs) {
+    std::string top = rtl::topModuleName(g), text;
+    if (auto err = rtl::generateTop(g, options, text))
+      return printError("@" + g.function + ": " + *err), kBadInput;
+    files.emplace_back(top + ".sv", std::move(text));
+    if (!a.probes) continue;
+    if (auto err = rtl::testbenchBinding(g, options, text))
+      return printError("@" + g.function + ": " + *err), kBadInput;
+    files.emplace_back(top + "_bind.h", std::move(text));
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(a.dir, ec);
+  if (ec) return printError("cannot create '" + a.dir + "': " + ec.message()), kBadInput;
+  for (const rtl::SvFile& f : rtl::library())
+    files.emplace_back(f.name, f.text);
+  for (const auto& [name, text] : files) {
+    std::string path = (std::filesystem::path(a.dir) / name).string();
+    if (!writeOutput(path, [&](std::ostream& os) { os << text; })) return kBadInput;
+    spdlog::info("wrote {}", path);
+  }
+  return kOk;
+}
+
+} // namespace
+
+Command addRtlCommand(CLI::App& app) {
+  auto a = std::make_shared<RtlArgs>();
+  CLI::App* c = app.add_subcommand(
+      "rtl", "Write the SystemVerilog twin of the accelerated functions (docs/rtl.md)");
+  c->add_option("file", a->file, "MLIR file (with --dfg: a DFG file)")->required();
+  c->add_option("-o,--output", a->dir, "Directory to write the library and the tops into")
+      ->required();
+  c->add_option("--func", a->func, "Function to generate (default: every function but main)");
+  c->add_flag("--dfg", a->dfgInput, "FILE is a DFG (`lower`'s or LOOM's), as `sim` reads it");
+  c->add_option("--timing", a->timingFile, "Timing file (JSON): capacities and latencies");
+  c->add_option("--ext-words", a->extWords,
+                "Depth of an extmemory whose memref shape is dynamic (default: refuse it)");
+  c->add_flag("--probes", a->probes,
+              "Probe every channel and write <top>_bind.h for a testbench (docs/rtl.md)");
+  return {c, [a] { return rtl(*a); }};
+}
+
+} // namespace loom::cli

@@ -1,0 +1,56 @@
+// The RTL twin's generator (docs/rtl.md): the SystemVerilog library (rtl/sv, one module
+// per op kind and the channel FIFO, embedded at build time) and one top module per
+// lowered function that instantiates and wires its network.
+//
+// The top of @f is `module loom_<f>`: one loom_fifo per DFG channel and one op module
+// per node, named after the node's place in the DFG hierarchy ("f/for0/gate" becomes
+// instance `for0__gate`, its output `idx` the channel `for0__gate__idx`). The entry's
+// channels are driven from the top's ports (`entry_<port>_push`, `_data`, `_ready`: the
+// host's side), and the return's outputs leave through channels whose consumer side is
+// a port (`ret_<port>_valid`, `_data`, `_pop`).
+#pragma once
+
+#include "dfg/dfg.h"
+#include "models/timing.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace loom::rtl {
+
+struct SvFile {
+  const char* name; // "loom_fifo.sv"
+  const char* text;
+};
+
+// Every module of the library, by file name.
+const std::vector<SvFile>& library();
+
+// The SystemVerilog name of the top module of `g` ("loom_" + the function's name, made
+// an identifier).
+std::string topModuleName(const dfg::Graph& g);
+
+struct RtlOptions {
+  models::TimingConfig timing; // channel capacities, pipeline depths, memory latencies
+  // Words of an extmemory whose memref has a dynamic shape (0: such a memory is an
+  // error); the twin's array is that deep.
+  uint64_t extWords = 0;
+  // Probes for a testbench (docs/rtl.md "One token log"): the top gets the ports
+  // `probe_push[NCH]` and `probe_data[NCH*64]`, every channel's producer side in the
+  // token log's channel order (the DFG's channels, then the return's).
+  bool probes = false;
+};
+
+// What a testbench needs to drive a top with probes, as C++ (`<top>_bind.h`): the
+// token log's channel table, each channel's type, and accessors for the entry's and
+// the return's ports by number.
+std::optional<std::string> testbenchBinding(const dfg::Graph& g, const RtlOptions& options,
+                                            std::string& out);
+
+// Writes the top module of `g` into `out`; an error names the first node the library
+// cannot build yet (buffers, float compute units, ...).
+std::optional<std::string> generateTop(const dfg::Graph& g, const RtlOptions& options,
+                                       std::string& out);
+
+} // namespace loom::rtl

@@ -1,0 +1,833 @@
+// The RTL library op by op (issue 19 item 6): each SystemVerilog module, Verilated
+// inside tb_ops.sv between loom_fifo channels, runs the hand-derived token sequences of
+// its model's tests (tests/models: spec examples, back-pressure, reset), and random
+// scripts whose every token and cycle must match the C++ model's on the same bench.
+//
+// A scenario is a bench as tests/models/testbench.h builds one: a scripted source per
+// input channel (pushes its next token in cycle c if the channel had room at the start
+// of c and c >= its start cycle) and a recording sink per output channel (pops in c if
+// the channel held a token at the start of c and its accept pattern allows c). What a
+// run observes: each source's push cycles (so every pop of the op, through the room it
+// frees) and each sink's (cycle, value) list. Cycle 0 is the first clock edge after
+// reset, as the engines' cycle 0 is their first step.
+#include "Vtb_ops.h"
+#include "models/br.h"
+#include "models/carry.h"
+#include "models/compute.h"
+#include "models/cond_br.h"
+#include "models/constant.h"
+#include "models/control_merge.h"
+#include "models/fork.h"
+#include "models/gate.h"
+#include "models/invariant.h"
+#include "models/join.h"
+#include "models/lazy_fork.h"
+#include "models/load.h"
+#include "models/memory.h"
+#include "models/merge.h"
+#include "models/mux.h"
+#include "models/sink.h"
+#include "models/source.h"
+#include "models/store.h"
+#include "models/stream.h"
+#include "models/sync.h"
+#include "tests/models/testbench.h"
+
+#include <catch2/catch.hpp>
+#include <functional>
+#include <memory>
+#include <random>
+#include <verilated.h>
+
+using namespace loom;
+using namespace loom::models;
+using namespace loom::models::test;
+
+namespace {
+
+using Got = std::vector<std::pair<uint64_t, Bits>>;
+
+// The variants of tb_ops.sv, numbered as its `TB_VARIANT lines.
+enum Variant : uint8_t {
+  kCarry = 0,
+  kInvariant = 1,
+  kInvariantCap1 = 2, // output capacity 1
+  kGate = 3,
+  kStreamCap1 = 4, // += <, both outputs capacity 1
+  kFork2 = 5,
+  kFork2Out1Cap1 = 6,
+  kFork3 = 7,
+  kJoin3 = 8,
+  kSyncOut1Cap1 = 9,
+  kSink = 10,
+  kSource = 11,
+  kConstant42 = 12,
+  kBr = 13,
+  kCondBr = 14,
+  kCondBrTrueCap1 = 15,
+  kMerge2 = 16,
+  kControlMerge2 = 17,
+  kMux2 = 18,
+  kSync2 = 19,
+  kStreamFirst = 20, // 20 + 5 * step_op + cont_cond
+  kAddI = 50,        // the compute units, at docs/timing.md's default latencies
+  kMulI = 51,
+  kDivSI = 52,
+  kCmpISlt = 53,
+  kSelect = 54,
+  kSubIL2 = 55, // subi at latency 2: the shortest pipeline with a stage register
+  kRemSI = 56,
+  kShRSI = 57,
+  kMaxUI = 58,
+  kFloorDivSI = 59,
+  kCeilDivSI = 60,
+  kExtSI32To64 = 61,
+  kTruncI64To8 = 62,
+  kCtPop = 63,
+  kIndexCastTo32 = 64,
+  kSubIL3Cap1 = 65, // output capacity 1
+  kLoad = 66,       // data i32, addresses index
+  kStore = 67,      // data i32, addresses index
+  kLazyFork2Out1Cap1 = 68,
+  kMemS1L1Lat1 = 69, // memories of 16 i32 words holding 100 + i
+  kMemS1L1Lat10 = 70,
+  kMemL1Lat3 = 71,
+  kMemL1Lat1DataCap1 = 72,
+  kMemL2Lat1 = 73,
+  kMemS1L1Lat3 = 74,
+  kNumVariants = 75,
+};
+
+struct ComputeVariant {
+  Variant v;
+  OpKind kind;
+  int latency;
+  Type operand, result;
+  int operands;
+};
+
+struct MemoryVariant {
+  Variant v;
+  int stores, loads, latency;
+};
+
+const MemoryVariant* memoryVariant(Variant v) {
+  static const MemoryVariant table[] = {
+      {kMemS1L1Lat1, 1, 1, 1},       {kMemS1L1Lat10, 1, 1, 10}, {kMemL1Lat3, 0, 1, 3},
+      {kMemL1Lat1DataCap1, 0, 1, 1}, {kMemL2Lat1, 0, 2, 1},     {kMemS1L1Lat3, 1, 1, 3},
+  };
+  for (const MemoryVariant& m : table)
+    if (m.v == v) return &m;
+  return nullptr;
+}
+
+constexpr int kMemWords = 16;
+Bits initialWord(int i) {
+  return 100 + static_cast<Bits>(i);
+}
+
+const ComputeVariant* computeVariant(Variant v) {
+  static const ComputeVariant table[] = {
+      {kAddI, OpKind::AddI, 1, Type::index(), Type::index(), 2},
+      {kMulI, OpKind::MulI, 3, Type::index(), Type::index(), 2},
+      {kDivSI, OpKind::DivSI, 8, Type::index(), Type::index(), 2},
+      {kCmpISlt, OpKind::CmpI, 1, Type::index(), Type::i1(), 2},
+      {kSelect, OpKind::Select, 1, Type::index(), Type::index(), 3},
+      {kSubIL2, OpKind::SubI, 2, Type::index(), Type::index(), 2},
+      {kRemSI, OpKind::RemSI, 8, Type::index(), Type::index(), 2},
+      {kShRSI, OpKind::ShRSI, 1, Type::index(), Type::index(), 2},
+      {kMaxUI, OpKind::MaxUI, 1, Type::index(), Type::index(), 2},
+      {kFloorDivSI, OpKind::FloorDivSI, 8, Type::index(), Type::index(), 2},
+      {kCeilDivSI, OpKind::CeilDivSI, 8, Type::index(), Type::index(), 2},
+      {kExtSI32To64, OpKind::ExtSI, 1, Type::integer(32), Type::integer(64), 1},
+      {kTruncI64To8, OpKind::TruncI, 1, Type::integer(64), Type::integer(8), 1},
+      {kCtPop, OpKind::CtPop, 1, Type::index(), Type::index(), 1},
+      {kIndexCastTo32, OpKind::IndexCast, 1, Type::index(), Type::integer(32), 1},
+      {kSubIL3Cap1, OpKind::SubI, 3, Type::index(), Type::index(), 2},
+  };
+  for (const ComputeVariant& c : table)
+    if (c.v == v) return &c;
+  return nullptr;
+}
+
+Variant streamVariant(StepOp s, ContCond c) {
+  return static_cast<Variant>(kStreamFirst + 5 * static_cast<int>(s) + static_cast<int>(c));
+}
+
+struct Input {
+  Type type;
+  Tokens tokens;
+  uint64_t start = 0;
+};
+
+struct Output {
+  Type type;
+  RecordSink::Pattern accept = {};
+};
+
+struct Scenario {
+  Variant variant;
+  std::vector<Input> in;
+  std::vector<Output> out;
+  uint64_t cycles;
+};
+
+struct Observed {
+  std::vector<std::vector<uint64_t>> pushCycles; // per input
+  std::vector<Got> got;                          // per output
+  std::vector<Bits> memory;                      // a memory's words after the run
+};
+
+// --- The C++ model of a variant, on the clocked engine -----------------------------
+
+// Output capacities of a variant (0: the default, 2), as tb_ops.sv sets OUT_CAP1.
+int outputCapacity(Variant v, size_t port) {
+  switch (v) {
+  case kInvariantCap1: return 1;
+  case kStreamCap1: return 1;
+  case kFork2Out1Cap1:
+  case kSyncOut1Cap1: return port == 1 ? 1 : 0;
+  case kCondBrTrueCap1: return port == 0 ? 1 : 0;
+  case kSubIL3Cap1: return 1;
+  case kLazyFork2Out1Cap1: return port == 1 ? 1 : 0;
+  case kMemL1Lat1DataCap1: return port == 0 ? 1 : 0;
+  default: return 0;
+  }
+}
+
+Op& addModel(Bench& b, Variant v) {
+  switch (v) {
+  case kCarry: return b.add<Carry>("carry");
+  case kInvariant:
+  case kInvariantCap1: return b.add<Invariant>("invariant");
+  case kGate: return b.add<Gate>("gate");
+  case kStreamCap1: return b.add<Stream>("stream", StepOp::Add, ContCond::Lt);
+  case kFork2:
+  case kFork2Out1Cap1: return b.add<Fork>("fork", 2);
+  case kFork3: return b.add<Fork>("fork", 3);
+  case kJoin3: return b.add<Join>("join", 3);
+  case kSync2:
+  case kSyncOut1Cap1: return b.add<Sync>("sync", 2);
+  case kSink: return b.add<Sink>("sink");
+  case kSource: return b.add<Source>("source");
+  case kConstant42: return b.add<Constant>("constant", 42);
+  case kBr: return b.add<Br>("br");
+  case kCondBr:
+  case kCondBrTrueCap1: return b.add<CondBr>("cond_br");
+  case kMerge2: return b.add<Merge>("merge", 2);
+  case kControlMerge2: return b.add<ControlMerge>("control_merge", 2);
+  case kMux2: return b.add<Mux>("mux", 2);
+  case kLoad: return b.add<Load>("load");
+  case kStore: return b.add<Store>("store");
+  case kLazyFork2Out1Cap1: return b.add<LazyFork>("lazy_fork", 2);
+  default: break;
+  }
+  if (const MemoryVariant* mv = memoryVariant(v)) {
+    auto backing = std::make_shared<VectorBacking>(kMemWords);
+    for (int i = 0; i < kMemWords; ++i)
+      backing->data()[i] = initialWord(i);
+    MemoryConfig config;
+    config.numStores = mv->stores;
+    config.numLoads = mv->loads;
+    config.latency = mv->latency;
+    return b.add<Memory>("memory", MemoryKind::Memory, config, backing);
+  }
+  if (const ComputeVariant* cv = computeVariant(v)) {
+    ArithAttrs attrs;
+    attrs.cmpi = CmpIPred::slt;
+    return b.add<Compute>("compute", cv->kind, attrs, cv->operand, cv->result, cv->latency,
+                          cv->operands);
+  }
+  int k = v - kStreamFirst;
+  return b.add<Stream>("stream", static_cast<StepOp>(k / 5), static_cast<ContCond>(k % 5));
+}
+
+Observed runModel(const Scenario& s) {
+  Bench b(sim::EngineKind::Clocked);
+  Op& op = addModel(b, s.variant);
+  std::vector<ScriptSource*> sources;
+  std::vector<RecordSink*> sinks;
+  for (size_t i = 0; i < s.in.size(); ++i)
+    sources.push_back(
+        &b.feed(op, static_cast<int>(i), s.in[i].type, s.in[i].tokens, 0, s.in[i].start));
+  for (size_t j = 0; j < s.out.size(); ++j)
+    sinks.push_back(&b.collect(op, static_cast<int>(j), s.out[j].type, s.out[j].accept,
+                               outputCapacity(s.variant, j)));
+  b.run(s.cycles);
+  REQUIRE(b.errors().empty());
+  Observed o;
+  for (auto* src : sources)
+    o.pushCycles.push_back(src->pushCycles());
+  for (auto* k : sinks)
+    o.got.push_back(k->got());
+  if (auto* m = dynamic_cast<Memory*>(&op))
+    for (int i = 0; i < kMemWords; ++i)
+      o.memory.push_back(m->backing().read(i));
+  return o;
+}
+
+// --- The Verilated twin -------------------------------------------------------------
+
+class Rtl {
+public:
+  Rtl() : top_(std::make_unique<Vtb_ops>(&context_)) {}
+
+  // Resets the whole bench (every FIFO and op register), selects the variant.
+  void reset(Variant v) {
+    top_->sel = v;
+    top_->in_push = 0;
+    top_->out_pop = 0;
+    top_->rst = 1;
+    edge();
+    edge();
+    top_->rst = 0;
+    if (!memoryVariant(v)) return;
+    // The memory's initial words, through the host port (between calls, as a host would).
+    for (int i = 0; i < kMemWords; ++i) {
+      top_->host_we = 1;
+      top_->host_addr = i;
+      top_->host_wdata = initialWord(i);
+      edge();
+    }
+    top_->host_we = 0;
+  }
+
+  Observed run(const Scenario& s, uint64_t stopAfter = UINT64_MAX) {
+    reset(s.variant);
+    Observed o;
+    o.pushCycles.resize(s.in.size());
+    o.got.resize(s.out.size());
+    std::vector<size_t> next(s.in.size(), 0);
+    for (uint64_t c = 0; c < s.cycles && c < stopAfter; ++c) {
+      // valid and ready are registers: read before this cycle's pushes and pops.
+      uint8_t push = 0, pop = 0;
+      for (size_t i = 0; i < s.in.size(); ++i) {
+        const Input& in = s.in[i];
+        if (next[i] == in.tokens.size() || c < in.start || !(top_->in_ready >> i & 1)) continue;
+        push |= 1u << i;
+        top_->in_data[i] = in.tokens[next[i]++];
+        o.pushCycles[i].push_back(c);
+      }
+      for (size_t j = 0; j < s.out.size(); ++j) {
+        if (!(top_->out_valid >> j & 1) || (s.out[j].accept && !s.out[j].accept(c))) continue;
+        pop |= 1u << j;
+        o.got[j].push_back({c, top_->out_data[j] & widthMask(s.out[j].type.width)});
+      }
+      top_->in_push = push;
+      top_->out_pop = pop;
+      edge();
+    }
+    top_->in_push = 0;
+    top_->out_pop = 0;
+    if (memoryVariant(s.variant))
+      for (int i = 0; i < kMemWords; ++i) {
+        top_->host_addr = i;
+        top_->eval();
+        o.memory.push_back(top_->host_rdata & 0xffffffffu);
+      }
+    return o;
+  }
+
+private:
+  static Bits widthMask(unsigned w) { return w >= 64 ? ~Bits{0} : (Bits{1} << w) - 1; }
+  void edge() {
+    top_->clk = 0;
+    top_->eval();
+    top_->clk = 1;
+    top_->eval();
+  }
+
+  VerilatedContext context_;
+  std::unique_ptr<Vtb_ops> top_;
+};
+
+Rtl& rtl() {
+  static Rtl r;
+  return r;
+}
+
+// Runs the scenario on the model and the twin; they must observe the same.
+Observed runBoth(const Scenario& s) {
+  Observed model = runModel(s);
+  Observed twin = rtl().run(s);
+  for (size_t i = 0; i < s.in.size(); ++i) {
+    INFO("input " << i << ": push cycles, twin vs model");
+    CHECK(twin.pushCycles[i] == model.pushCycles[i]);
+  }
+  for (size_t j = 0; j < s.out.size(); ++j) {
+    INFO("output " << j << ": (cycle, value), twin vs model");
+    CHECK(twin.got[j] == model.got[j]);
+  }
+  INFO("memory words after the run, twin vs model");
+  CHECK(twin.memory == model.memory);
+  return twin;
+}
+
+const Type kI1 = Type::i1();
+const Type kIdx = Type::index();
+const Type kNone = Type::none();
+const Type kI32 = Type::integer(32);
+
+RecordSink::Pattern never() {
+  return [](uint64_t) { return false; };
+}
+RecordSink::Pattern from(uint64_t first) {
+  return [first](uint64_t c) { return c >= first; };
+}
+
+} // namespace
+
+// --- Hand-derived sequences (the models' tests, tests/models/test_*.cpp) -------------
+
+TEST_CASE("rtl carry: d=[T,T,F,T,T,T,T,F] a=[A,B] b=[C..H]", "[rtl][carry]") {
+  // tests/models/test_carry.cpp: pushes in 1,3,...,15, popped one cycle later.
+  Observed o =
+      runBoth({kCarry,
+               {{kI1, {T, T, F, T, T, T, T, F}}, {kIdx, {10, 20}}, {kIdx, {1, 2, 3, 4, 5, 6}}},
+               {{kIdx}},
+               20});
+  CHECK(o.got[0] == Got{{2, 10}, {4, 1}, {6, 2}, {8, 20}, {10, 3}, {12, 4}, {14, 5}, {16, 6}});
+}
+
+TEST_CASE("rtl carry: a false condition emits nothing", "[rtl][carry]") {
+  Observed o = runBoth({kCarry, {{kI1, {F}}, {kIdx, {10}}, {kIdx, {}}}, {{kIdx}}, 8});
+  CHECK(o.got[0] == Got{{2, 10}});
+}
+
+TEST_CASE("rtl carry: waits in NeedLoop for b", "[rtl][carry]") {
+  Observed o = runBoth({kCarry, {{kI1, {T, F}}, {kIdx, {10}}, {kIdx, {1}, 5}}, {{kIdx}}, 10});
+  CHECK(o.got[0] == Got{{2, 10}, {7, 1}});
+}
+
+TEST_CASE("rtl carry: back-pressure, the sink pops every fourth cycle", "[rtl][carry]") {
+  Observed o =
+      runBoth({kCarry,
+               {{kI1, {T, T, F, T, T, T, T, F}}, {kIdx, {10, 20}}, {kIdx, {1, 2, 3, 4, 5, 6}}},
+               {{kIdx, [](uint64_t c) { return c % 4 == 0; }}},
+               34});
+  CHECK(o.got[0] == Got{{4, 10}, {8, 1}, {12, 2}, {16, 20}, {20, 3}, {24, 4}, {28, 5}, {32, 6}});
+}
+
+TEST_CASE("rtl carry: reset in mid-activity returns to NeedInit", "[rtl][carry][reset]") {
+  // Left in NeedLoop with a token in its output, then reset: the spec example runs as
+  // from power-on.
+  Scenario half{kCarry, {{kI1, {T}}, {kIdx, {10}}, {kIdx, {}}}, {{kIdx, never()}}, 6};
+  rtl().run(half);
+  Observed o = runBoth({kCarry, {{kI1, {F}}, {kIdx, {7}}, {kIdx, {}}}, {{kIdx}}, 8});
+  CHECK(o.got[0] == Got{{2, 7}});
+}
+
+TEST_CASE("rtl invariant: d=[T,T,F,T,T,T,T,F] a=[A,B] gives [A,A,A,B,B,B,B,B]",
+          "[rtl][invariant]") {
+  Observed o =
+      runBoth({kInvariant, {{kI1, {T, T, F, T, T, T, T, F}}, {kIdx, {10, 20}}}, {{kIdx}}, 16});
+  Tokens values;
+  for (auto& g : o.got[0])
+    values.push_back(g.second);
+  CHECK(values == Tokens{10, 10, 10, 20, 20, 20, 20, 20});
+}
+
+TEST_CASE("rtl invariant: a false needs no output space", "[rtl][invariant]") {
+  // Capacity-1 output whose sink never pops: A fills it, F still goes through, and
+  // the second activation's A waits for room forever.
+  Observed o = runBoth({kInvariantCap1, {{kI1, {F}}, {kIdx, {10, 20}}}, {{kIdx, never()}}, 8});
+  CHECK(o.pushCycles[0] == std::vector<uint64_t>{0});
+  CHECK(o.got[0].empty());
+}
+
+TEST_CASE("rtl invariant: back-pressure, capacity-1 output", "[rtl][invariant]") {
+  runBoth({kInvariantCap1, {{kI1, {T, T, F}}, {kIdx, {10}}}, {{kIdx, from(10)}}, 20});
+}
+
+TEST_CASE("rtl gate: spec example [0..4]/[T,T,T,T,F]", "[rtl][gate]") {
+  Observed o =
+      runBoth({kGate, {{kIdx, {0, 1, 2, 3, 4}}, {kI1, {T, T, T, T, F}}}, {{kIdx}, {kI1}}, 10});
+  CHECK(o.got[0] == Got{{2, 0}, {3, 1}, {4, 2}, {5, 3}});
+  CHECK(o.got[1] == Got{{3, 1}, {4, 1}, {5, 1}, {6, 0}});
+}
+
+TEST_CASE("rtl gate: a lone false emits nothing; bursts reset", "[rtl][gate]") {
+  Observed lone = runBoth({kGate, {{kIdx, {7}}, {kI1, {F}}}, {{kIdx}, {kI1}}, 6});
+  CHECK(lone.got[0].empty());
+  CHECK(lone.got[1].empty());
+  Observed two =
+      runBoth({kGate, {{kIdx, {1, 2, 3, 4, 5}}, {kI1, {T, F, T, T, F}}}, {{kIdx}, {kI1}}, 12});
+  CHECK(two.got[0] == Got{{2, 1}, {4, 3}, {5, 4}});
+  CHECK(two.got[1] == Got{{3, 0}, {5, 1}, {6, 0}});
+}
+
+TEST_CASE("rtl gate: a false in NeedHead needs no output space", "[rtl][gate]") {
+  // after_value never drains: c1 pushes v0, c2 v1 (and cond T): after_value is full
+  // from c3. c3 F ends the burst (cond F); c4 and c5 are zero-trip falses in NeedHead,
+  // which pop without room on after_value, so the sources keep pushing every cycle.
+  Observed o = runBoth({kGate,
+                        {{kIdx, {0, 1, 2, 3, 4, 5}}, {kI1, {T, T, F, F, F, F}}},
+                        {{kIdx, never()}, {kI1}},
+                        10});
+  CHECK(o.pushCycles[1] == std::vector<uint64_t>{0, 1, 2, 3, 4, 5});
+  CHECK(o.got[1] == Got{{3, 1}, {4, 0}});
+}
+
+TEST_CASE("rtl gate: back-pressure on after_cond", "[rtl][gate]") {
+  runBoth({kGate,
+           {{kIdx, {0, 1, 2, 3, 4}}, {kI1, {T, T, T, T, F}}},
+           {{kIdx}, {kI1, [](uint64_t c) { return c % 3 == 0; }}},
+           20});
+}
+
+TEST_CASE("rtl stream: spec example start=0 step=1 bound=4 += <", "[rtl][stream]") {
+  Observed o = runBoth({streamVariant(StepOp::Add, ContCond::Lt),
+                        {{kIdx, {0}}, {kIdx, {1}}, {kIdx, {4}}},
+                        {{kIdx}, {kI1}},
+                        12});
+  CHECK(o.got[0] == Got{{3, 0}, {4, 1}, {5, 2}, {6, 3}, {7, 4}});
+  CHECK(o.got[1] == Got{{3, 1}, {4, 1}, {5, 1}, {6, 1}, {7, 0}});
+}
+
+TEST_CASE("rtl stream: every step_op x cont_cond pair", "[rtl][stream]") {
+  struct Row {
+    StepOp op;
+    ContCond cc;
+    int64_t start, step, bound;
+    Tokens idx, cont;
+  };
+  // tests/models/test_stream.cpp's table.
+  const Row rows[] = {
+      {StepOp::Add, ContCond::Lt, 0, 2, 5, ints({0, 2, 4, 6}), {T, T, T, F}},
+      {StepOp::Add, ContCond::Le, 0, 2, 4, ints({0, 2, 4, 6}), {T, T, T, F}},
+      {StepOp::Add, ContCond::Gt, 6, -2, 1, ints({6, 4, 2, 0}), {T, T, T, F}},
+      {StepOp::Add, ContCond::Ge, 6, -2, 2, ints({6, 4, 2, 0}), {T, T, T, F}},
+      {StepOp::Add, ContCond::Ne, 0, 3, 9, ints({0, 3, 6, 9}), {T, T, T, F}},
+      {StepOp::Sub, ContCond::Lt, 0, -2, 5, ints({0, 2, 4, 6}), {T, T, T, F}},
+      {StepOp::Sub, ContCond::Le, 1, -2, 5, ints({1, 3, 5, 7}), {T, T, T, F}},
+      {StepOp::Sub, ContCond::Gt, 10, 3, 2, ints({10, 7, 4, 1}), {T, T, T, F}},
+      {StepOp::Sub, ContCond::Ge, 10, 3, 4, ints({10, 7, 4, 1}), {T, T, T, F}},
+      {StepOp::Sub, ContCond::Ne, 10, 5, 0, ints({10, 5, 0}), {T, T, F}},
+      {StepOp::Mul, ContCond::Lt, 1, 2, 10, ints({1, 2, 4, 8, 16}), {T, T, T, T, F}},
+      {StepOp::Mul, ContCond::Le, 1, 2, 8, ints({1, 2, 4, 8, 16}), {T, T, T, T, F}},
+      {StepOp::Mul, ContCond::Gt, -1, 3, -20, ints({-1, -3, -9, -27}), {T, T, T, F}},
+      {StepOp::Mul, ContCond::Ge, -1, 2, -8, ints({-1, -2, -4, -8, -16}), {T, T, T, T, F}},
+      {StepOp::Mul, ContCond::Ne, 3, 3, 81, ints({3, 9, 27, 81}), {T, T, T, F}},
+      {StepOp::Div, ContCond::Lt, -64, 2, -8, ints({-64, -32, -16, -8}), {T, T, T, F}},
+      {StepOp::Div, ContCond::Le, -20, 3, -1, ints({-20, -6, -2, 0}), {T, T, T, F}},
+      {StepOp::Div, ContCond::Gt, 100, 3, 2, ints({100, 33, 11, 3, 1}), {T, T, T, T, F}},
+      {StepOp::Div, ContCond::Ge, 64, 4, 1, ints({64, 16, 4, 1, 0}), {T, T, T, T, F}},
+      {StepOp::Div, ContCond::Ne, 81, 3, 1, ints({81, 27, 9, 3, 1}), {T, T, T, T, F}},
+      {StepOp::Shl, ContCond::Lt, 1, 2, 100, ints({1, 4, 16, 64, 256}), {T, T, T, T, F}},
+      {StepOp::Shl, ContCond::Le, 3, 1, 24, ints({3, 6, 12, 24, 48}), {T, T, T, T, F}},
+      {StepOp::Shl, ContCond::Gt, -1, 1, -10, ints({-1, -2, -4, -8, -16}), {T, T, T, T, F}},
+      {StepOp::Shl, ContCond::Ge, -1, 2, -16, ints({-1, -4, -16, -64}), {T, T, T, F}},
+      {StepOp::Shl, ContCond::Ne, 1, 3, 512, ints({1, 8, 64, 512}), {T, T, T, F}},
+      {StepOp::Shr, ContCond::Lt, -64, 2, -2, ints({-64, -16, -4, -1}), {T, T, T, F}},
+      {StepOp::Shr, ContCond::Le, -8, 1, -2, ints({-8, -4, -2, -1}), {T, T, T, F}},
+      {StepOp::Shr, ContCond::Gt, 40, 1, 4, ints({40, 20, 10, 5, 2}), {T, T, T, T, F}},
+      {StepOp::Shr, ContCond::Ge, 40, 1, 5, ints({40, 20, 10, 5, 2}), {T, T, T, T, F}},
+      {StepOp::Shr, ContCond::Ne, 96, 2, 0, ints({96, 24, 6, 1, 0}), {T, T, T, T, F}},
+  };
+  for (const Row& r : rows) {
+    INFO("step_op " << stepOpText(r.op) << " cont_cond " << contCondText(r.cc));
+    Observed o = runBoth({streamVariant(r.op, r.cc),
+                          {{kIdx, {sx(r.start)}}, {kIdx, {sx(r.step)}}, {kIdx, {sx(r.bound)}}},
+                          {{kIdx}, {kI1}},
+                          r.idx.size() + 6});
+    Tokens idx, cont;
+    std::vector<uint64_t> cycles;
+    for (auto& g : o.got[0]) {
+      idx.push_back(g.second);
+      cycles.push_back(g.first);
+    }
+    for (auto& g : o.got[1])
+      cont.push_back(g.second);
+    CHECK(idx == r.idx);
+    CHECK(cont == r.cont);
+    // Activation in 1, one pair per cycle from 2, popped a cycle later.
+    for (size_t i = 0; i < cycles.size(); ++i)
+      CHECK(cycles[i] == 3 + i);
+  }
+}
+
+TEST_CASE("rtl stream: second activation after the terminating false", "[rtl][stream]") {
+  Observed o = runBoth({streamVariant(StepOp::Add, ContCond::Lt),
+                        {{kIdx, {0, 10}}, {kIdx, {1, 1}}, {kIdx, {2, 12}}},
+                        {{kIdx}, {kI1}},
+                        16});
+  CHECK(o.got[0] == Got{{3, 0}, {4, 1}, {5, 2}, {7, 10}, {8, 11}, {9, 12}});
+}
+
+TEST_CASE("rtl stream: back-pressure", "[rtl][stream]") {
+  SECTION("idx sink pops only in odd cycles") {
+    Observed o = runBoth({streamVariant(StepOp::Add, ContCond::Lt),
+                          {{kIdx, {0}}, {kIdx, {1}}, {kIdx, {4}}},
+                          {{kIdx, [](uint64_t c) { return c % 2 == 1; }}, {kI1}},
+                          14});
+    CHECK(o.got[0] == Got{{3, 0}, {5, 1}, {7, 2}, {9, 3}, {11, 4}});
+    CHECK(o.got[1] == Got{{3, 1}, {4, 1}, {5, 1}, {7, 1}, {9, 0}});
+  }
+  SECTION("capacity-1 outputs halve the rate") {
+    Observed o =
+        runBoth({kStreamCap1, {{kIdx, {0}}, {kIdx, {1}}, {kIdx, {4}}}, {{kIdx}, {kI1}}, 14});
+    CHECK(o.got[0] == Got{{3, 0}, {5, 1}, {7, 2}, {9, 3}, {11, 4}});
+  }
+}
+
+TEST_CASE("rtl stream: waits for all three activation inputs", "[rtl][stream]") {
+  Observed o = runBoth({streamVariant(StepOp::Add, ContCond::Lt),
+                        {{kIdx, {0}}, {kIdx, {1}}, {kIdx, {2}, 5}},
+                        {{kIdx}, {kI1}},
+                        12});
+  CHECK(o.got[0] == Got{{8, 0}, {9, 1}, {10, 2}});
+}
+
+TEST_CASE("rtl fork: every token reaches every output once", "[rtl][fork]") {
+  Observed o = runBoth({kFork2, {{kIdx, {1, 2, 3}}}, {{kIdx}, {kIdx}}, 8});
+  CHECK(o.got[0] == Got{{2, 1}, {3, 2}, {4, 3}});
+  CHECK(o.got[1] == o.got[0]);
+}
+
+TEST_CASE("rtl fork: half-sent state under back-pressure", "[rtl][fork]") {
+  Observed o = runBoth({kFork2Out1Cap1, {{kIdx, {1, 2}}}, {{kIdx}, {kIdx, from(5)}}, 11});
+  CHECK(o.got[0] == Got{{2, 1}, {3, 2}});
+  CHECK(o.got[1] == Got{{5, 1}, {7, 2}});
+}
+
+TEST_CASE("rtl join: waits for every input", "[rtl][join]") {
+  // The third input's tokens come from cycle 3 on: joins fire in 4 and 5.
+  Observed o =
+      runBoth({kJoin3, {{kNone, {0, 0}}, {kNone, {0, 0}}, {kNone, {0, 0}, 3}}, {{kNone}}, 10});
+  CHECK(o.got[0] == Got{{5, 0}, {6, 0}});
+}
+
+TEST_CASE("rtl sync: inputs pass together to their outputs", "[rtl][sync]") {
+  Observed o =
+      runBoth({kSyncOut1Cap1, {{kIdx, {1, 2}}, {kIdx, {10, 20}}}, {{kIdx}, {kIdx, from(5)}}, 10});
+  CHECK(o.got[0] == Got{{2, 1}, {7, 2}});
+  CHECK(o.got[1] == Got{{5, 10}, {7, 20}});
+}
+
+TEST_CASE("rtl cond_br: routes by the condition", "[rtl][cond_br]") {
+  Observed o = runBoth({kCondBr, {{kI1, {T, F, T}}, {kIdx, {1, 2, 3}}}, {{kIdx}, {kIdx}}, 8});
+  CHECK(o.got[0] == Got{{2, 1}, {4, 3}});
+  CHECK(o.got[1] == Got{{3, 2}});
+}
+
+TEST_CASE("rtl cond_br: a full untaken output does not block", "[rtl][cond_br]") {
+  // The true output (capacity 1) never drains; after T fills it, F still passes.
+  Observed o = runBoth({kCondBrTrueCap1,
+                        {{kI1, {T, F, T, F}}, {kIdx, {5, 6, 7, 8}}},
+                        {{kIdx, never()}, {kIdx}},
+                        10});
+  CHECK(o.got[1] == Got{{3, 6}});
+}
+
+TEST_CASE("rtl merge and control_merge: the lowest valid input wins", "[rtl][merge]") {
+  Observed m = runBoth({kMerge2, {{kIdx, {1, 2}}, {kIdx, {10, 20}}}, {{kIdx}}, 10});
+  CHECK(m.got[0] == Got{{2, 1}, {3, 2}, {4, 10}, {5, 20}});
+  Observed c = runBoth({kControlMerge2, {{kIdx, {1}, 1}, {kIdx, {10, 20}}}, {{kIdx}, {kIdx}}, 10});
+  CHECK(c.got[0] == Got{{2, 10}, {3, 1}, {4, 20}});
+  CHECK(c.got[1] == Got{{2, 1}, {3, 0}, {4, 1}});
+}
+
+TEST_CASE("rtl mux: only the selected input is consumed", "[rtl][mux]") {
+  Observed o = runBoth({kMux2, {{kIdx, {1, 0, 1}}, {kIdx, {5}}, {kIdx, {7, 8}}}, {{kIdx}}, 10});
+  CHECK(o.got[0] == Got{{2, 7}, {3, 5}, {4, 8}});
+}
+
+TEST_CASE("rtl sink, source, constant, br", "[rtl][misc]") {
+  Observed k = runBoth({kSink, {{kIdx, {1, 2, 3}}}, {}, 6});
+  CHECK(k.pushCycles[0] == std::vector<uint64_t>{0, 1, 2});
+  // Sink pops every third cycle; capacity 2: pushes c0, c1, then one per freed slot.
+  Observed s = runBoth({kSource, {}, {{kNone, [](uint64_t c) { return c % 3 == 0; }}}, 12});
+  CHECK(s.got[0] == Got{{3, 0}, {6, 0}, {9, 0}});
+  Observed c = runBoth({kConstant42, {{kNone, {0, 0}, 2}}, {{kIdx}}, 8});
+  CHECK(c.got[0] == Got{{4, 42}, {5, 42}});
+  Observed b = runBoth({kBr, {{kIdx, {4, 5}}}, {{kIdx, from(4)}}, 8});
+  CHECK(b.got[0] == Got{{4, 4}, {5, 5}});
+}
+
+TEST_CASE("rtl compute: latency L, one operation per cycle", "[rtl][compute]") {
+  // tests/models/test_compute.cpp. L = 1: operands visible c1, c2, pushed c1, c2.
+  Observed add = runBoth({kAddI, {{kIdx, {1, 2}}, {kIdx, {10, 20}}}, {{kIdx}}, 6});
+  CHECK(add.got[0] == Got{{2, 11}, {3, 22}});
+  // L = 3: popped c1, c2, c3, pushed c3, c4, c5.
+  Observed mul = runBoth({kMulI, {{kIdx, {2, 3, 4}}, {kIdx, {10, 10, 10}}}, {{kIdx}}, 10});
+  CHECK(mul.got[0] == Got{{4, 20}, {5, 30}, {6, 40}});
+}
+
+TEST_CASE("rtl compute: back-pressure stalls the whole pipeline", "[rtl][compute]") {
+  // L = 3, output capacity 1, the sink pops from c8: a stall from c4 to c8, then one
+  // result every other cycle.
+  Observed o = runBoth(
+      {kSubIL3Cap1, {{kIdx, {10, 20, 30, 40}}, {kIdx, {1, 2, 3, 4}}}, {{kIdx, from(8)}}, 17});
+  CHECK(o.got[0] == Got{{8, 9}, {10, 18}, {12, 27}, {14, 36}});
+}
+
+TEST_CASE("rtl compute: cmpi slt gives i1; select picks by its condition", "[rtl][compute]") {
+  Observed cmp = runBoth({kCmpISlt, {{kIdx, {1, 5, sx(-1)}}, {kIdx, {3, 3, 0}}}, {{kI1}}, 6});
+  CHECK(cmp.got[0] == Got{{2, 1}, {3, 0}, {4, 1}});
+  Observed sel = runBoth({kSelect, {{kI1, {T, F}}, {kIdx, {1, 2}}, {kIdx, {10, 20}}}, {{kIdx}}, 6});
+  CHECK(sel.got[0] == Got{{2, 1}, {3, 20}});
+}
+
+TEST_CASE("rtl load: address and data halves fire independently", "[rtl][load]") {
+  // tests/models/test_memory.cpp: both halves fire in c1, c2; addr 7 waits for a ctrl
+  // that never comes while the data half passes 70.
+  Observed o = runBoth(
+      {kLoad, {{kIdx, {5, 6, 7}}, {kI32, {50, 60, 70}}, {kNone, {0, 0}}}, {{kI32}, {kIdx}}, 6});
+  CHECK(o.got[1] == Got{{2, 5}, {3, 6}});
+  CHECK(o.got[0] == Got{{2, 50}, {3, 60}, {4, 70}});
+}
+
+TEST_CASE("rtl store: data and address leave together, one per ctrl", "[rtl][store]") {
+  Observed o = runBoth({kStore, {{kIdx, {3}}, {kI32, {30}}, {kNone, {0}, 2}}, {{kI32}, {kIdx}}, 6});
+  CHECK(o.got[0] == Got{{4, 30}});
+  CHECK(o.got[1] == Got{{4, 3}});
+}
+
+TEST_CASE("rtl lazy_fork: all outputs at once, only when all have room", "[rtl][fork]") {
+  Observed o = runBoth({kLazyFork2Out1Cap1, {{kIdx, {1, 2}}}, {{kIdx}, {kIdx, from(5)}}, 10});
+  CHECK(o.got[0] == Got{{2, 1}, {7, 2}});
+  CHECK(o.got[1] == Got{{5, 1}, {7, 2}});
+}
+
+TEST_CASE("rtl memory: latency 1 and extmemory latency 10", "[rtl][memory]") {
+  // tests/models/test_memory.cpp. Latency 1: the store (77 -> [3]) is issued and
+  // performed in c1; the load of [3], pushed in c2, in c3.
+  Observed m1 = runBoth(
+      {kMemS1L1Lat1, {{kI32, {77}}, {kIdx, {3}}, {kIdx, {3}, 2}}, {{kI32}, {kNone}, {kNone}}, 8});
+  CHECK(m1.got[1] == Got{{2, 0}});
+  CHECK(m1.got[0] == Got{{4, 77}});
+  CHECK(m1.got[2] == Got{{4, 0}});
+  CHECK(m1.memory.at(3) == 77);
+  // Latency 10: the store issued in c1 is performed in c10; the load pushed in c11,
+  // issued in c12, performed in c21.
+  Observed m10 = runBoth({kMemS1L1Lat10,
+                          {{kI32, {77}}, {kIdx, {3}}, {kIdx, {3}, 11}},
+                          {{kI32}, {kNone}, {kNone}},
+                          26});
+  CHECK(m10.got[1] == Got{{11, 0}});
+  CHECK(m10.got[0] == Got{{22, 77}});
+}
+
+TEST_CASE("rtl memory: same-cycle accesses are performed in arrival order", "[rtl][memory]") {
+  Observed o = runBoth(
+      {kMemS1L1Lat1, {{kI32, {55}}, {kIdx, {5}}, {kIdx, {5}}}, {{kI32}, {kNone}, {kNone}}, 4});
+  CHECK(o.got[0] == Got{{2, 55}});
+  CHECK(o.got[1] == Got{{2, 0}});
+}
+
+TEST_CASE("rtl memory: pipelined loads, back-pressure, round-robin", "[rtl][memory]") {
+  Observed piped = runBoth({kMemL1Lat3, {{kIdx, {0, 1, 2, 3}}}, {{kI32}, {kNone}}, 10});
+  CHECK(piped.got[0] == Got{{4, 100}, {5, 101}, {6, 102}, {7, 103}});
+  Observed held =
+      runBoth({kMemL1Lat1DataCap1, {{kIdx, {0, 1, 2}}}, {{kI32, from(5)}, {kNone}}, 12});
+  CHECK(held.got[0] == Got{{5, 100}, {7, 101}, {9, 102}});
+  CHECK(held.got[1] == Got{{2, 0}, {7, 0}, {9, 0}});
+  Observed rr = runBoth(
+      {kMemL2Lat1, {{kIdx, {0, 1}}, {kIdx, {2, 3}}}, {{kI32}, {kI32}, {kNone}, {kNone}}, 8});
+  CHECK(rr.got[0] == Got{{2, 100}, {4, 101}});
+  CHECK(rr.got[1] == Got{{3, 102}, {5, 103}});
+}
+
+// --- Random scripts against the model ------------------------------------------------
+
+namespace {
+
+// A variant's port types (inputs, outputs).
+struct Ports {
+  std::vector<Type> in, out;
+};
+
+Ports portsOf(Variant v) {
+  switch (v) {
+  case kCarry: return {{kI1, kIdx, kIdx}, {kIdx}};
+  case kInvariant:
+  case kInvariantCap1: return {{kI1, kIdx}, {kIdx}};
+  case kGate: return {{kIdx, kI1}, {kIdx, kI1}};
+  case kFork2:
+  case kFork2Out1Cap1: return {{kIdx}, {kIdx, kIdx}};
+  case kFork3: return {{kIdx}, {kIdx, kIdx, kIdx}};
+  case kJoin3: return {{kNone, kNone, kNone}, {kNone}};
+  case kSync2:
+  case kSyncOut1Cap1: return {{kIdx, kIdx}, {kIdx, kIdx}};
+  case kSink: return {{kIdx}, {}};
+  case kSource: return {{}, {kNone}};
+  case kConstant42: return {{kNone}, {kIdx}};
+  case kBr: return {{kIdx}, {kIdx}};
+  case kCondBr:
+  case kCondBrTrueCap1: return {{kI1, kIdx}, {kIdx, kIdx}};
+  case kMerge2: return {{kIdx, kIdx}, {kIdx}};
+  case kControlMerge2: return {{kIdx, kIdx}, {kIdx, kIdx}};
+  case kMux2: return {{kIdx, kIdx, kIdx}, {kIdx}};
+  case kLoad: return {{kIdx, kI32, kNone}, {kI32, kIdx}};
+  case kStore: return {{kIdx, kI32, kNone}, {kI32, kIdx}};
+  case kLazyFork2Out1Cap1: return {{kIdx}, {kIdx, kIdx}};
+  default: break;
+  }
+  if (const MemoryVariant* mv = memoryVariant(v)) {
+    Ports p;
+    for (int i = 0; i < mv->stores; ++i)
+      p.in.insert(p.in.end(), {kI32, kIdx});
+    p.in.insert(p.in.end(), mv->loads, kIdx);
+    p.out.insert(p.out.end(), mv->loads, kI32);
+    p.out.insert(p.out.end(), mv->stores + mv->loads, kNone);
+    return p;
+  }
+  if (const ComputeVariant* cv = computeVariant(v)) {
+    Ports p{{}, {cv->result}};
+    for (int i = 0; i < cv->operands; ++i)
+      p.in.push_back(cv->kind == OpKind::Select && i == 0 ? kI1 : cv->operand);
+    return p;
+  }
+  return {{kIdx, kIdx, kIdx}, {kIdx, kI1}};
+}
+
+// Random tokens, start cycles and accept patterns for every port of the variant; the
+// values keep the model free of op errors (a mux select < 2; a stream's step in 1..3,
+// its bound within reach or not, so activations end or run on).
+Scenario randomScenario(Variant v, std::mt19937_64& rng) {
+  auto pick = [&](uint64_t n) { return std::uniform_int_distribution<uint64_t>(0, n - 1)(rng); };
+  Ports p = portsOf(v);
+  Scenario s{v, {}, {}, 60};
+  bool stream = v == kStreamCap1 || (v >= kStreamFirst && v < kAddI);
+  const ComputeVariant* cv = computeVariant(v);
+  // Operands without op errors: a divisor != 0, a shift amount in [0, 63].
+  bool divides = cv && (cv->kind == OpKind::DivSI || cv->kind == OpKind::RemSI ||
+                        cv->kind == OpKind::FloorDivSI || cv->kind == OpKind::CeilDivSI);
+  bool shifts = cv && cv->kind == OpKind::ShRSI;
+  for (size_t i = 0; i < p.in.size(); ++i) {
+    Input in{p.in[i], {}, pick(4)};
+    size_t n = stream ? 1 + pick(3) : pick(12);
+    for (size_t t = 0; t < n; ++t) {
+      Bits value = sx(static_cast<int64_t>(pick(41)) - 20);
+      if (p.in[i].isI1()) value = pick(2); // conditions: zero-trip runs too
+      if (p.in[i].kind == TypeKind::None) value = 0;
+      if (v == kMux2 && i == 0) value = pick(2);
+      if (cv && p.in[i].width == 64 && pick(4) == 0) value = rng(); // wide values too
+      if (stream && i == 1) value = 1 + pick(3);
+      if (divides && i == 1 && value == 0) value = 7;
+      if (shifts && i == 1) value = pick(64);
+      if (memoryVariant(v) && p.in[i].isIndex()) value = pick(kMemWords); // in bounds
+      in.tokens.push_back(value);
+    }
+    s.in.push_back(in);
+  }
+  for (const Type& t : p.out) {
+    uint64_t period = 1 + pick(4), phase = pick(period);
+    s.out.push_back({t, [period, phase](uint64_t c) { return c % period == phase; }});
+  }
+  return s;
+}
+
+} // namespace
+
+TEST_CASE("rtl every variant: random scripts, twin and model agree token for token",
+          "[rtl][random]") {
+  std::mt19937_64 rng(19);
+  for (int v = 0; v < kNumVariants; ++v) {
+    for (int k = 0; k < 40; ++k) {
+      Scenario s = randomScenario(static_cast<Variant>(v), rng);
+      INFO("variant " << v << " script " << k);
+      runBoth(s);
+    }
+  }
+}

@@ -482,8 +482,8 @@ std::string runMlirOracle(const std::string& program) {
   std::ofstream(dir + "/in.mlir") << program;
   // One program holds every case (tens of thousands): MLIR's lowering of it takes about a
   // minute on a loaded two-core machine, the oracle's default limit.
-  std::string cmd = std::string("ORACLE_TIMEOUT=${ORACLE_TIMEOUT:-900} bash '") + LOOM_ORACLE + "' '" + dir + "/in.mlir' >'" + dir +
-                    "/out.txt' 2>'" + dir + "/err.txt'";
+  std::string cmd = std::string("ORACLE_TIMEOUT=${ORACLE_TIMEOUT:-900} bash '") + LOOM_ORACLE +
+                    "' '" + dir + "/in.mlir' >'" + dir + "/out.txt' 2>'" + dir + "/err.txt'";
   int rc = std::system(cmd.c_str());
   std::string out = readFile(dir + "/out.txt");
   std::string errText = readFile(dir + "/err.txt");

@@ -3,26 +3,15 @@
 // error naming the port (never a silent run on two different netlists).
 //
 // SystemC elaborates once per process: this binary holds one test case.
-#define CATCH_CONFIG_RUNNER
 #include "../engine/dfgs.h"
 #include "sim/elaborate.h"
 #include "systemc/sc_op_module.h"
 
 #include <catch2/catch.hpp>
-#include <cstdlib>
 #include <systemc>
 
 using namespace loom;
 using namespace loom::systemc;
-
-int main(int argc, char* argv[]) {
-  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-  return sc_core::sc_elab_and_sim(argc, argv);
-}
-
-extern "C" int sc_main(int argc, char* argv[]) {
-  return Catch::Session().run(argc, argv);
-}
 
 TEST_CASE("ScOpModule: a port bound to another channel than its model's is an error", "[systemc]") {
   dfg::Graph g = sim::test::sumLoop();

@@ -4,25 +4,14 @@
 // t + 1, a slot freed in t is visible to the producer in t + 1, capacity C.
 //
 // SystemC elaborates once per process: this binary holds one test case.
-#define CATCH_CONFIG_RUNNER
 #include "systemc/sc_channel.h"
 
 #include <catch2/catch.hpp>
-#include <cstdlib>
 #include <systemc>
 #include <type_traits>
 
 using namespace loom;
 using namespace loom::systemc;
-
-int main(int argc, char* argv[]) {
-  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-  return sc_core::sc_elab_and_sim(argc, argv);
-}
-
-extern "C" int sc_main(int argc, char* argv[]) {
-  return Catch::Session().run(argc, argv);
-}
 
 // Direction is in the types: a producer's port cannot pop, a consumer's cannot push.
 static_assert(!std::is_base_of_v<ScPopIf, ScPushIf> && !std::is_base_of_v<ScPushIf, ScPopIf>);

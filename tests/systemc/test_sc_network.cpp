@@ -6,29 +6,17 @@
 //
 // SystemC elaborates once per process, so this binary holds exactly one test case
 // (no SECTIONs: Catch would re-run the case and elaborate twice).
-#define CATCH_CONFIG_RUNNER
 #include "../engine/dfgs.h"
 #include "sim/elaborate.h"
 #include "systemc/sc_network.h"
 
 #include <catch2/catch.hpp>
-#include <cstdlib>
 #include <systemc>
 
 using namespace loom;
 using namespace loom::sim;
 using namespace loom::systemc;
 using namespace loom::sim::test;
-
-// SystemC's library owns main(); silence its banner, then let it call sc_main.
-int main(int argc, char* argv[]) {
-  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-  return sc_core::sc_elab_and_sim(argc, argv);
-}
-
-extern "C" int sc_main(int argc, char* argv[]) {
-  return Catch::Session().run(argc, argv);
-}
 
 namespace {
 

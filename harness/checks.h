@@ -63,6 +63,11 @@ struct Upstream {
   dfg::Role rootRole = dfg::Role::Data; // RawWillContinue, AfterCond, or Data (entry)
   dfg::Vertex root = 0;                 // the stream or gate (or entry)
   bool reached = false;
+  // Where the walk stopped (the root's producer when reached, else the op with no pacing
+  // input: an entry, a memory, a stream), and the last channel it walked, if any.
+  dfg::Vertex stop = 0;
+  dfg::EdgeId last{};
+  bool walked = false;
 };
 Upstream upstreamOf(const dfg::Graph& g, dfg::Vertex v);
 

@@ -74,16 +74,19 @@ Upstream upstreamOf(const dfg::Graph& g, Vertex v) {
   Upstream u;
   std::set<Vertex> seen;
   for (int steps = 0; steps < 64 && seen.insert(v).second; ++steps) {
+    u.stop = v;
     int p = pacingInput(g.node(v));
     if (p < 0) break;
     EdgeId e;
     if (!g.inEdge(v, static_cast<unsigned>(p), e)) break;
+    u.last = e;
+    u.walked = true;
     const dfg::Edge& ed = g.edge(e);
     u.lines.push_back("'" + g.node(v).portName(true, static_cast<unsigned>(p)) + "' <- " +
                       hop(g, e));
     if (ed.role == Role::RawWillContinue || ed.role == Role::AfterCond) {
       u.rootRole = ed.role;
-      u.root = boost::source(e, g.g);
+      u.root = u.stop = boost::source(e, g.g);
       u.reached = true;
       break;
     }

@@ -1,6 +1,8 @@
 // Two networks of one function side by side (network_diff.h).
 #include "host/network_diff.h"
 
+#include "harness/checks.h"
+
 #include <algorithm>
 #include <deque>
 #include <map>
@@ -47,33 +49,27 @@ Vertex memoryOf(const dfg::Graph& g, Vertex access) {
   return out.empty() ? access : boost::target(out[0], g.g);
 }
 
-// "arg 0" for an extmemory, "memory 1" for the second internal memory.
-std::string memoryName(const dfg::Graph& g, Vertex mem) {
-  const dfg::Node& n = g.node(mem);
-  if (n.kind == NodeKind::ExtMemory) return "arg " + std::to_string(n.argIndex);
-  int k = 0;
-  for (Vertex v = 0; v < mem; ++v)
-    k += g.node(v).kind == NodeKind::Memory;
-  return "memory " + std::to_string(k);
+// Every memory's name: "arg 0" for an extmemory, "memory 1" for the second internal one.
+std::map<Vertex, std::string> memoryNames(const dfg::Graph& g) {
+  std::map<Vertex, std::string> names;
+  int internal = 0;
+  for (Vertex v = 0; v < g.numNodes(); ++v) {
+    const dfg::Node& n = g.node(v);
+    if (n.kind == NodeKind::ExtMemory) names[v] = "arg " + std::to_string(n.argIndex);
+    if (n.kind == NodeKind::Memory) names[v] = "memory " + std::to_string(internal++);
+  }
+  return names;
 }
 
-// Walks back from input `port` of `v` along the pacing inputs to what paces it.
-std::pair<Pacer, uint32_t> pacerOf(const dfg::Graph& g, Vertex v, unsigned port) {
-  for (int steps = 0; steps < 256; ++steps) {
-    EdgeId e;
-    if (!g.inEdge(v, port, e)) break;
-    const dfg::Edge& ed = g.edge(e);
-    if (ed.role == Role::RawWillContinue) return {Pacer::Raw, regionOf(ed.rate)};
-    if (ed.role == Role::AfterCond) return {Pacer::Gated, regionOf(ed.rate)};
-    Vertex src = boost::source(e, g.g);
-    NodeKind k = g.node(src).kind;
-    if (isMemory(k)) return {Pacer::Chained, regionOf(ed.rate)};
-    if (k == NodeKind::Entry) return {Pacer::Start, kNoLoop};
-    int p = ops::spec(k).pacingInput;
-    if (p < 0) break;
-    v = src;
-    port = static_cast<unsigned>(p);
-  }
+// What paces `v`: the end of its walk back along the pacing inputs (harness::upstreamOf).
+std::pair<Pacer, uint32_t> pacerOf(const dfg::Graph& g, Vertex v) {
+  harness::Upstream up = harness::upstreamOf(g, v);
+  if (!up.walked) return {Pacer::Other, kNoLoop};
+  uint32_t region = regionOf(g.edge(up.last).rate);
+  if (up.reached) return {up.rootRole == Role::RawWillContinue ? Pacer::Raw : Pacer::Gated, region};
+  NodeKind k = g.node(up.stop).kind;
+  if (isMemory(k)) return {Pacer::Chained, region};
+  if (k == NodeKind::Entry) return {Pacer::Start, kNoLoop};
   return {Pacer::Other, kNoLoop};
 }
 
@@ -115,22 +111,22 @@ std::set<Vertex> reachedAccesses(const dfg::Graph& g, Vertex from) {
 
 std::vector<ControlUse> controlUses(const dfg::Graph& g) {
   std::vector<ControlUse> out;
+  const std::map<Vertex, std::string> memories = memoryNames(g);
   for (Vertex v = 0; v < g.numNodes(); ++v) {
     const dfg::Node& n = g.node(v);
     ControlUse u;
-    unsigned port = 0;
     switch (n.kind) {
-    case NodeKind::Load: u.what = "load", port = 2; break;
-    case NodeKind::Store: u.what = "store", port = 2; break;
+    case NodeKind::Load: u.what = "load"; break;
+    case NodeKind::Store: u.what = "store"; break;
     case NodeKind::Invariant: u.what = "invariant"; break;
     case NodeKind::Carry: u.what = "carry"; break;
     default: continue;
     }
-    auto [pacer, loop] = pacerOf(g, v, port);
+    auto [pacer, loop] = pacerOf(g, v); // an access' ctrl, a repeater's d: their pacing input
     u.pacer = pacer;
     u.loop = loop;
     if (isAccess(n.kind)) {
-      u.memory = memoryName(g, memoryOf(g, v));
+      u.memory = memories.at(memoryOf(g, v));
       EdgeId addr;
       if (g.inEdge(v, 0, addr) && regionOf(g.edge(addr).rate) != kNoLoop)
         u.loop = regionOf(g.edge(addr).rate); // an access belongs where its address does
@@ -177,9 +173,10 @@ std::vector<std::vector<std::string>> levels(const dfg::Graph& g,
 } // namespace
 
 std::vector<MemoryOrder> memoryOrders(const dfg::Graph& g) {
+  const std::map<Vertex, std::string> memories = memoryNames(g);
   std::map<std::string, std::vector<Vertex>> byMemory;
   for (Vertex v = 0; v < g.numNodes(); ++v)
-    if (isAccess(g.node(v).kind)) byMemory[memoryName(g, memoryOf(g, v))].push_back(v);
+    if (isAccess(g.node(v).kind)) byMemory[memories.at(memoryOf(g, v))].push_back(v);
   std::vector<MemoryOrder> out;
   for (auto& [name, accesses] : byMemory)
     out.push_back({name, levels(g, accesses)});

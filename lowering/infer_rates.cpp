@@ -51,8 +51,8 @@ std::pair<Vertex, unsigned> conditionSource(const dfg::Graph& g, Vertex v) {
 class Propagation {
 public:
   Propagation(const dfg::Graph& g, const std::vector<Vertex>& streams,
-              const std::map<std::pair<Vertex, unsigned>, size_t>& conditions, const Binding& b)
-      : g_(g), loopIds_(b.loops), guards_(b.guards), conditions_(conditions),
+              const std::map<Vertex, size_t>& conditionOf, const Binding& b)
+      : g_(g), loopIds_(b.loops), guards_(b.guards), conditionOf_(conditionOf),
         starts_(streams.size()), condRates_(b.guards.size()) {
     for (size_t k = 0; k < streams.size(); ++k)
       loopOf_[streams[k]] = k;
@@ -187,7 +187,7 @@ private:
   void dataCondBr(Vertex v) {
     auto r = in(v, 0);
     if (!r) return;
-    size_t i = conditions_.at(conditionSource(g_, v));
+    size_t i = conditionOf_.at(v);
     condRates_[i] = *r;
     if (guards_[i] == kUnbound) return;
     if (guards_[i] >= kProvisionalGuard) {
@@ -227,7 +227,7 @@ private:
   const dfg::Graph& g_;
   const std::vector<uint32_t>& loopIds_;
   const std::vector<uint32_t>& guards_;
-  const std::map<std::pair<Vertex, unsigned>, size_t>& conditions_;
+  const std::map<Vertex, size_t>& conditionOf_; // per cond_br: its condition
   std::map<Vertex, size_t> loopOf_;
   std::vector<Rate> starts_;
   std::vector<Rate> condRates_;
@@ -332,12 +332,13 @@ namespace {
 
 struct Network {
   std::vector<Vertex> streams;
-  std::map<std::pair<Vertex, unsigned>, size_t> conditions; // of every cond_br
+  std::map<std::pair<Vertex, unsigned>, size_t> conditions; // of every cond_br, numbered
+  std::map<Vertex, size_t> conditionOf;                     // per cond_br: its condition
   explicit Network(const dfg::Graph& g) {
     for (Vertex v = 0; v < g.numNodes(); ++v) {
       if (g.node(v).kind == NodeKind::Stream) streams.push_back(v);
-      if (g.node(v).kind == NodeKind::CondBr)
-        conditions.emplace(conditionSource(g, v), conditions.size());
+      if (g.node(v).kind != NodeKind::CondBr) continue;
+      conditionOf[v] = conditions.emplace(conditionSource(g, v), conditions.size()).first->second;
     }
   }
   // Every loop and condition on its own symbol.
@@ -376,7 +377,7 @@ RateInference inferRates(dfg::Graph& g, const Function& f) {
 
   // 1. Every loop and condition on its own symbols, to see how the loops nest.
   Binding b = n.provisional();
-  Propagation provisional(g, n.streams, n.conditions, b);
+  Propagation provisional(g, n.streams, n.conditionOf, b);
   provisional.run();
 
   // 2. Bind them to the function's scf.for ops, then propagate the real counts.
@@ -386,7 +387,7 @@ RateInference inferRates(dfg::Graph& g, const Function& f) {
   b.loops.assign(n.streams.size(), kUnbound);
   b.guards.assign(n.conditions.size(), kUnbound);
   bindLoops(net, -1, src, -1, fors, "at the top of '@" + f.name + "'", b, out);
-  Propagation bound(g, n.streams, n.conditions, b);
+  Propagation bound(g, n.streams, n.conditionOf, b);
   bound.run();
   writeRates(g, bound, b, out);
   return out;
@@ -397,7 +398,7 @@ RateInference inferLocalRates(dfg::Graph& g) {
   Network n(g);
   out.loops = n.streams.size();
   Binding b = n.provisional();
-  Propagation p(g, n.streams, n.conditions, b);
+  Propagation p(g, n.streams, n.conditionOf, b);
   p.run();
   writeRates(g, p, b, out);
   out.bound = 0;

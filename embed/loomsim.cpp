@@ -7,6 +7,7 @@
 #include "ir/verify/verifier.h"
 
 #include <fstream>
+#include <spdlog/spdlog.h>
 #include <sstream>
 
 namespace loomsim {
@@ -97,6 +98,7 @@ Kernel::Kernel(sc_core::sc_module_name name, const std::string& mlir, const std:
     : sc_core::sc_module(beforeStart(name)), clk("clk"), impl_(std::make_unique<Impl>()) {
   Impl& k = *impl_;
   k.function = function;
+  if (!options.verbose) spdlog::set_level(spdlog::level::warn);
   const std::string where = std::string("loomsim::Kernel '") + this->name() + "': ";
   ParseResult parsed = parseModule(mlir, function + ".mlir");
   if (!parsed.module) throw Error(where + (parsed.error ? parsed.error->str() : "cannot parse"));

@@ -94,6 +94,9 @@ struct Options {
   uint64_t maxCycles = 50'000'000;                               // per call
   bool checks = true;
   std::string timingFile; // a --timing file (empty: the defaults)
+  // loom-sim's info lines (spdlog's default logger); false sets spdlog's level to warn,
+  // as loom-sim run does without -v.
+  bool verbose = false;
 };
 
 class Kernel : public sc_core::sc_module {

@@ -8,6 +8,7 @@
 
 using namespace loom;
 using namespace loom::systemc;
+using loom::models::VectorBacking;
 
 namespace {
 
@@ -43,6 +44,13 @@ struct Probe : sc_core::sc_module {
   }
 };
 
+// The memory's end, in a module as in an extmemory's ScOpModule.
+struct Initiator : sc_core::sc_module {
+  ScMemoryPort port;
+  Initiator(sc_core::sc_module_name n, sc_core::sc_time period)
+      : sc_core::sc_module(n), port("mem", period) {}
+};
+
 } // namespace
 
 TEST_CASE("TLM socket: payload, delays in whole periods, failures; the shipped target",
@@ -51,7 +59,8 @@ TEST_CASE("TLM socket: payload, delays in whole periods, failures; the shipped t
   VectorBacking store(8);
   for (int i = 0; i < 8; ++i)
     store.write(static_cast<uint64_t>(i), 100 + static_cast<Bits>(i));
-  ScMemoryPort port("port", 2 * ns); // a 2 ns clock
+  Initiator init("op", 2 * ns); // a 2 ns clock
+  ScMemoryPort& port = init.port;
   Probe probe("probe");
   ScMemoryTarget target("target", store, 3, 2 * ns); // 3 periods
   port.socket.bind(probe.in);
@@ -83,15 +92,15 @@ TEST_CASE("TLM socket: payload, delays in whole periods, failures; the shipped t
   // Failures: an error response, no response, an error thrown, a delay too long.
   probe.status = tlm::TLM_ADDRESS_ERROR_RESPONSE;
   CHECK(port.transport(false, 1, data, error) == 0);
-  CHECK(error == "TLM socket 'port': the target answered TLM_ADDRESS_ERROR_RESPONSE");
+  CHECK(error == "TLM socket 'op.mem': the target answered TLM_ADDRESS_ERROR_RESPONSE");
   probe.status = tlm::TLM_OK_RESPONSE;
   probe.answer = false;
   CHECK(port.transport(false, 1, data, error) == 0);
-  CHECK(error == "TLM socket 'port': the target answered TLM_INCOMPLETE_RESPONSE");
+  CHECK(error == "TLM socket 'op.mem': the target answered TLM_INCOMPLETE_RESPONSE");
   probe.answer = true;
   probe.raise = true;
   CHECK(port.transport(false, 1, data, error) == 0);
-  CHECK_THAT(error, Catch::Contains("TLM socket 'port': the target failed:") &&
+  CHECK_THAT(error, Catch::Contains("TLM socket 'op.mem': the target failed:") &&
                         Catch::Contains("the target broke"));
   probe.raise = false;
   probe.delay = sc_core::sc_time(1e10, sc_core::SC_NS); // 5e9 periods
@@ -105,5 +114,5 @@ TEST_CASE("TLM socket: payload, delays in whole periods, failures; the shipped t
   probe.forward = true;
   // The shipped target refuses an element outside its backing.
   CHECK(port.transport(false, 8, data, error) == 0);
-  CHECK(error == "TLM socket 'port': the target answered TLM_ADDRESS_ERROR_RESPONSE");
+  CHECK(error == "TLM socket 'op.mem': the target answered TLM_ADDRESS_ERROR_RESPONSE");
 }

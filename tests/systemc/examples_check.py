@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""examples_check.py BUILD SOURCE LOOM_SIM: installs loom-sim from the build tree into a
+"""examples_check.py BUILD SOURCE LOOM_SIM [CXX_FLAGS]: installs loom-sim from the build tree into a
 fresh temporary prefix, configures and builds examples/embed_tlm_memory and
 examples/custom_op against that prefix only, runs them, and checks what they print
 against independent expectations:
@@ -14,6 +14,9 @@ against independent expectations:
                     many remainders as the interpreter's calls count (their second
                     results); the shipped kernel takes loom-sim run's cycles; all checks
                     passed; exit 0.
+
+CXX_FLAGS (e.g. the sanitizers of a LOOM_SANITIZE build, whose libraries need them at
+link time too) are passed to the examples' builds.
 """
 import os
 import re
@@ -44,6 +47,7 @@ def event_cycles(loomsim, program, env):
 
 def main():
     build, source, loomsim = sys.argv[1:4]
+    flags = sys.argv[4] if len(sys.argv) > 4 else ""
     source = os.path.realpath(source)
     env = dict(os.environ, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1")
     with tempfile.TemporaryDirectory(prefix="loomsim-examples-") as tmp:
@@ -55,7 +59,8 @@ def main():
         for ex in ("embed_tlm_memory", "custom_op"):
             b = os.path.join(tmp, ex)
             run(["cmake", "-S", os.path.join(source, "examples", ex), "-B", b, "-G", "Ninja",
-                 "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_PREFIX_PATH=" + prefix])
+                 "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_PREFIX_PATH=" + prefix,
+                 "-DCMAKE_CXX_FLAGS=" + flags, "-DCMAKE_EXE_LINKER_FLAGS=" + flags])
             # Against the prefix only: nothing of the source or build tree on the command
             # lines but the example's own sources.
             ninja = open(os.path.join(b, "build.ninja")).read()

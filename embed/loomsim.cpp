@@ -79,6 +79,7 @@ struct Kernel::Impl {
   std::unique_ptr<Accelerator> accel;
   const Function* f = nullptr;
   models::TimingConfig timing;
+  bool calling = false; // a call() is running (in some thread)
 };
 
 namespace {
@@ -163,6 +164,8 @@ CallResult Kernel::call(const std::vector<Arg>& args) {
   sc_core::sc_process_handle self = sc_core::sc_get_current_process_handle();
   if (!self.valid() || self.proc_kind() != sc_core::SC_THREAD_PROC_)
     throw Error(where + "call it from an SC_THREAD (it waits for the clock's edges)");
+  if (k.calling)
+    throw Error(where + "another call() of this kernel is still running (one call at a time)");
   const Function& f = *k.f;
   if (args.size() != f.argTypes.size())
     throw Error(where + "'@" + f.name + "' takes " + std::to_string(f.argTypes.size()) +
@@ -205,7 +208,15 @@ CallResult Kernel::call(const std::vector<Arg>& args) {
   }
   const Op& site = *f.body.front().ops.front(); // findings of a call are located here
   std::optional<Diag> error;
-  std::optional<std::vector<RtValue>> results = k.accel->call(site, f, values, error);
+  k.calling = true;
+  std::optional<std::vector<RtValue>> results;
+  try {
+    results = k.accel->call(site, f, values, error);
+  } catch (...) {
+    k.calling = false;
+    throw;
+  }
+  k.calling = false;
   CallResult r;
   if (!k.accel->report().calls.empty()) r.cycles = k.accel->report().calls.back().cycles;
   if (error || !results) {

@@ -123,14 +123,15 @@ public:
   loom::systemc::ScNetwork& network();
 
   // One call, from an SC_THREAD: returns when it has settled (its cycles simulated on
-  // clk) and been checked.
+  // clk) and been checked. One call at a time per kernel (Error otherwise).
   CallResult call(const std::vector<Arg>& args);
 
   uint64_t cycles() const; // of every call so far
   size_t calls() const;
   bool passed() const; // every call completed and every check passed
-  // Every finding, then "loomsim: N call(s), C cycles, all checks passed (0 finding(s))"
-  // or "... K finding(s)"; returns passed().
+  // Every finding, then "loomsim: NAME: N call(s), C cycles, all checks passed (0
+  // finding(s)), L channel ledger(s) checked" (or "checks FAILED (K finding(s))");
+  // returns passed().
   bool report(std::ostream& out) const;
   const loom::harness::Report& harnessReport() const;
 

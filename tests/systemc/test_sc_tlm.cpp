@@ -63,8 +63,9 @@ struct Outcome {
   uint64_t cycles = 0;
 };
 
-// gemm's run; with `bind`, under SystemC, `bind` called on its network after prepare().
-template <class Bind> Outcome runGemm(bool systemc, Bind bind) {
+// gemm's run; with `bind`, under SystemC, `bind` called on its network after prepare()
+// and `after` after the run (while the network exists).
+template <class Bind, class After> Outcome runGemm(bool systemc, Bind bind, After after) {
   LoadedProgram prog = loadProgram(kGemm);
   REQUIRE(prog.module);
   RunSettings s;
@@ -72,8 +73,8 @@ template <class Bind> Outcome runGemm(bool systemc, Bind bind) {
   std::ostringstream out;
   ProgramRun run(*prog.module, s, out);
   REQUIRE(!run.prepare());
+  ScNetwork* net = systemc ? run.accelerator()->scNetwork("gemm") : nullptr;
   if (systemc) {
-    ScNetwork* net = run.accelerator()->scNetwork("gemm");
     REQUIRE(net);
     bind(*net);
   }
@@ -81,7 +82,11 @@ template <class Bind> Outcome runGemm(bool systemc, Bind bind) {
   o.run = run.run();
   o.output = normalized(out.str());
   o.cycles = run.cycles();
+  if (net) after(*net);
   return o;
+}
+template <class Bind> Outcome runGemm(bool systemc, Bind bind) {
+  return runGemm(systemc, bind, [](ScNetwork&) {});
 }
 
 // gemm's memref arguments (A, B, C: arguments 0, 1, 2) behind SlowMemory's.
@@ -154,4 +159,31 @@ TEST_CASE("TLM: a memory socket bound twice is an error at elaboration before an
   }
   CHECK_THROWS_WITH(run.run(),
                     Catch::Contains("gemm.gemm.ext") && Catch::Contains("bound 2 times"));
+}
+
+TEST_CASE("TLM: unbound sockets get the shipped target and the event engine's cycles",
+          "[systemc][tlm]") {
+  Outcome plain = runGemm(false, [](ScNetwork&) {});
+  int checked = 0;
+  Outcome sc = runGemm(
+      true, [](ScNetwork&) {},
+      [&](ScNetwork& net) {
+        // Every extmemory went through its socket to a shipped target of the timing's
+        // latency.
+        for (int arg = 0; arg < 3; ++arg) {
+          models::Memory* m = net.network().externalMemory(arg);
+          REQUIRE(m);
+          ScOpModule& op = net.opModule(net.network().circuit().indexOf(*m));
+          REQUIRE(op.defaultMemoryTarget());
+          CHECK(op.defaultMemoryTarget()->latency() == 10);
+          CHECK(std::string(op.defaultMemoryTarget()->name()) ==
+                std::string(op.name()) + ".mem_target");
+          CHECK(m->transport() == op.memoryPort());
+          ++checked;
+        }
+      });
+  CHECK(checked == 3);
+  CHECK(sc.run.passed);
+  CHECK(sc.output == plain.output);
+  CHECK(sc.cycles == plain.cycles);
 }

@@ -238,7 +238,7 @@ std::optional<Diag> Accelerator::prepare() {
   }
   if (opts_.systemc) {
     // SystemC elaborates once, at the first sc_start: every module exists before.
-    clock_ = std::make_unique<sc_core::sc_clock>("clk", 1, sc_core::SC_NS);
+    if (!opts_.scClock) clock_ = std::make_unique<sc_core::sc_clock>("clk", opts_.scPeriod);
     // Top-level names: the function's, sanitized, unique beside the clock and each other
     // (SystemC would rename a duplicate with a warning on stdout).
     std::set<std::string> taken{"clk"};
@@ -246,8 +246,14 @@ std::optional<Diag> Accelerator::prepare() {
       std::string base = systemc::scSafeName(name), scName = base;
       for (int k = 1; !taken.insert(scName).second; ++k)
         scName = base + "_" + std::to_string(k);
-      a->sc = std::make_unique<systemc::ScNetwork>(scName.c_str(), *a->elab.network);
-      a->sc->clk(*clock_);
+      a->sc =
+          std::make_unique<systemc::ScNetwork>(scName.c_str(), *a->elab.network, opts_.scPeriod);
+      if (opts_.scClock) {
+        a->sc->clk(*opts_.scClock);
+        a->sc->setEmbedded(true);
+      } else {
+        a->sc->clk(*clock_);
+      }
     }
     if (!opts_.scTrace.empty())
       if (auto err = openScTrace()) { // an error of the tool: "loom-sim: error: ..."
@@ -271,6 +277,11 @@ sim::Network* Accelerator::network(const std::string& f) const {
 const sim::Elaboration* Accelerator::elaboration(const std::string& f) const {
   auto it = accels_.find(f);
   return it == accels_.end() ? nullptr : &it->second->elab;
+}
+
+systemc::ScNetwork* Accelerator::scNetwork(const std::string& f) const {
+  auto it = accels_.find(f);
+  return it == accels_.end() ? nullptr : it->second->sc.get();
 }
 
 std::vector<std::string> Accelerator::functions() const {

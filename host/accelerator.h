@@ -46,6 +46,12 @@ struct AccelOptions {
   // With systemc: write a VCD of every channel and state machine through SystemC's
   // sc_trace to this file (empty: none).
   std::string scTrace;
+  // With systemc, embedded in a user's SystemC model (embed/loomsim.h): every network's
+  // clk is bound to this port instead of a clock of the accelerator's own, and each
+  // call's cycles are waited for by the calling SC_THREAD instead of sc_start. `scPeriod`
+  // is the clock's period (TLM delays are counted in it).
+  sc_core::sc_in<bool>* scClock = nullptr;
+  sc_core::sc_time scPeriod = sc_core::sc_time(1, sc_core::SC_NS);
   // Applied to every lowered graph before it is checked and elaborated: lets tests
   // plant wiring mistakes that no injection mode commits (a hand-edited DFG, in effect).
   std::function<void(dfg::Graph&)> transform;
@@ -82,6 +88,8 @@ public:
   sim::Network* network(const std::string& function) const;
   const sim::Elaboration* elaboration(const std::string& function) const;
   std::vector<std::string> functions() const; // the accelerated functions, by name
+  // --systemc: the SystemC netlist of an accelerated function (null if none).
+  systemc::ScNetwork* scNetwork(const std::string& function) const;
 
   // CPU seconds spent in each phase, summed over the run (for the report's
   // "time" object and scripts/bench.sh): lowering with the static checks, elaboration,

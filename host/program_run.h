@@ -91,6 +91,9 @@ public:
   uint64_t transfers() const;
   // After prepare(): the network function `f` runs on (null if it is not accelerated).
   const dfg::Graph* graph(const std::string& f) const;
+  // After prepare(): the accelerator (null with --no-accel), e.g. to bind a SystemC
+  // network's TLM memory sockets before the run.
+  Accelerator* accelerator() const { return accel_.get(); }
   // "1 accelerated call(s), 889 cycles, 3,838 transfers, all checks passed (0
   // finding(s)), 3 ms" (docs/counters.md); `ms` is the caller's wall-clock time.
   std::string summaryLine(const RunOutcome& o, double ms) const;

@@ -51,6 +51,19 @@ bool Memory::addressOk(const char* what, int index, Bits addr) {
   return false;
 }
 
+// The transport performed the access; its latency replaces the fixed one.
+bool Memory::transported(bool isStore, int index, uint64_t addr, Bits& data, uint64_t& due) {
+  std::string error;
+  uint64_t latency = transport_->transport(isStore, addr, data, error);
+  if (latency == 0) {
+    fail(std::string(isStore ? "store" : "load") + " port " + std::to_string(index) + ": address " +
+         std::to_string(addr) + ": " + error);
+    return false;
+  }
+  due = now() + latency - 1;
+  return true;
+}
+
 bool Memory::issueStores() {
   int n = config_.numStores;
   int issued = 0;
@@ -63,7 +76,10 @@ bool Memory::issueStores() {
     if (!data.valid() || !addr.valid()) continue;
     if (p.queue.size() >= static_cast<size_t>(config_.latency)) continue;
     if (!addressOk("store", s, addr.front())) return issued > 0;
-    p.queue.push_back({addr.front(), data.front(), now() + config_.latency - 1, nextSeq_++});
+    Bits value = data.front();
+    uint64_t due = now() + config_.latency - 1;
+    if (transport_ && !transported(true, s, addr.front(), value, due)) return issued > 0;
+    p.queue.push_back({addr.front(), value, due, nextSeq_++});
     data.pop();
     addr.pop();
     fired();
@@ -85,7 +101,10 @@ bool Memory::issueLoads() {
     if (!addr.valid()) continue;
     if (p.queue.size() >= static_cast<size_t>(config_.latency)) continue;
     if (!addressOk("load", l, addr.front())) return issued > 0;
-    p.queue.push_back({addr.front(), 0, now() + config_.latency - 1, nextSeq_++});
+    Bits value = 0;
+    uint64_t due = now() + config_.latency - 1;
+    if (transport_ && !transported(false, l, addr.front(), value, due)) return issued > 0;
+    p.queue.push_back({addr.front(), value, due, nextSeq_++});
     addr.pop();
     fired();
     ++issued;
@@ -125,11 +144,11 @@ bool Memory::completeDue() {
     const Request& r = p->queue.front();
     if (p->isStore) {
       if (!room(storeDoneOutput(p->index))) continue;
-      backing_->write(r.addr, r.data);
+      if (!transport_) backing_->write(r.addr, r.data);
       out(storeDoneOutput(p->index)).push(0);
     } else {
       if (!room({loadDataOutput(p->index), loadDoneOutput(p->index)})) continue;
-      out(loadDataOutput(p->index)).push(backing_->read(r.addr));
+      out(loadDataOutput(p->index)).push(transport_ ? r.data : backing_->read(r.addr));
       out(loadDoneOutput(p->index)).push(0);
     }
     if (accessLog_) accessLog_->push_back({now(), p->isStore, p->index, r.addr});

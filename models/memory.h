@@ -31,6 +31,14 @@
 // cycle (each port completes at most one per cycle); accesses completing in the same
 // cycle are performed in arrival order, so a load completing together with an earlier
 // store to the same address reads the stored value.
+//
+// A transport (MemoryTransport, set by the SystemC network: a TLM-2.0 socket) times
+// each request instead of the fixed latency: when a request is issued the memory hands
+// it to the transport, which performs the access then (a load's value is kept with the
+// request) and says how many cycles the request takes; it completes as above, in
+// issue + latency - 1 at the earliest, in order on its port. Without one (the event and
+// clocked engines) nothing changes: no call per request, the access performed when its
+// tokens leave.
 #pragma once
 
 #include "models/op.h"
@@ -38,6 +46,7 @@
 #include "models/timing.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace loom::models {
@@ -48,6 +57,17 @@ public:
   virtual uint64_t size() const = 0; // elements
   virtual Bits read(uint64_t addr) const = 0;
   virtual void write(uint64_t addr, Bits value) = 0;
+};
+
+// What times and performs a memory's requests when the fixed latency does not: the
+// SystemC network's TLM-2.0 socket (systemc/sc_memory_socket.h). One call per request.
+class MemoryTransport {
+public:
+  virtual ~MemoryTransport() = default;
+  // Performs the access now (a store writes `data`; a load reads into `data`) at
+  // element index `addr` (in bounds: the memory checked it). Returns the request's
+  // latency in cycles (>= 1), or 0 with `error` set if the access failed.
+  virtual uint64_t transport(bool isStore, uint64_t addr, Bits& data, std::string& error) = 0;
 };
 
 // A memory of its own (handshake.memory for alloc/alloca).
@@ -104,6 +124,9 @@ public:
   MemoryKind kind() const { return kind_; }
   const MemoryConfig& config() const { return config_; }
   MemoryBacking& backing() { return *backing_; }
+  // Requests go through `t` from now on (null: the fixed latency); set before a run.
+  void setTransport(MemoryTransport* t) { transport_ = t; }
+  MemoryTransport* transport() const { return transport_; }
   // Appends every performed access (in the order performed) to `log`; null stops it.
   void setAccessLog(std::vector<MemoryAccess>* log) { accessLog_ = log; }
 
@@ -121,7 +144,7 @@ protected:
 private:
   struct Request {
     uint64_t addr;
-    Bits data;    // stores only
+    Bits data;    // stores; a transported load's value
     uint64_t due; // first cycle in which it may complete
     uint64_t seq; // arrival order
   };
@@ -138,6 +161,7 @@ private:
   bool issueLoads();
   bool completeDue();
   bool addressOk(const char* what, int index, Bits addr);
+  bool transported(bool isStore, int index, uint64_t addr, Bits& data, uint64_t& due);
   bool outputsReady(const Port& p) const;
 
   MemoryKind kind_;
@@ -150,6 +174,7 @@ private:
   uint64_t nextSeq_ = 0;
   std::vector<Port*> due_; // completeDue's scratch list (sized once)
   std::vector<MemoryAccess>* accessLog_ = nullptr;
+  MemoryTransport* transport_ = nullptr;
 };
 
 } // namespace loom::models

@@ -17,7 +17,8 @@ import re
 import sys
 import tempfile
 
-SKIP_DIRS = {"tests", "build", "docs", "kernels", "scripts", "bench", ".git", ".ci"}
+# examples/: projects of their own, built against the installed package (loomsim::loomsim).
+SKIP_DIRS = {"tests", "build", "docs", "kernels", "scripts", "bench", ".git", ".ci", "examples"}
 CMAKE_FILES = ("CMakeLists.txt",)
 
 

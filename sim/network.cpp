@@ -60,6 +60,12 @@ models::Memory& Network::addExternalMemory(std::string name, models::MemoryConfi
   return op;
 }
 
+models::Memory* Network::externalMemory(int argIndex) const {
+  for (const ExternalMemory& m : external_)
+    if (m.argIndex == argIndex) return m.op;
+  return nullptr;
+}
+
 std::vector<std::string> Network::seal() {
   std::vector<std::string> errors = circuit_.seal();
   if (!entry_) errors.push_back("the network has no entry");

@@ -129,6 +129,8 @@ public:
   const Engine& engine() const { return *engine_; }
   EntrySource* entry() const { return entry_; }
   const std::vector<HostSink*>& returnSinks() const { return sinks_; } // results, then done
+  // The extmemory of function argument `argIndex` (null: none).
+  models::Memory* externalMemory(int argIndex) const;
   uint64_t invocations() const { return invocations_; }
 
   // --- Counters (docs/counters.md) -----------------------------------------------------

@@ -2,6 +2,7 @@
 
 #include "systemc/sc_channel.h"
 #include "systemc/sc_op_module.h"
+#include "systemc/sc_user_op.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -21,9 +22,11 @@ std::vector<ScChannel*>& raisedTransfers() {
 ScEngine::ScEngine(sim::Circuit& circuit, sc_core::sc_time period)
     : EventEngine(circuit), period_(period), changes_(circuit.numChannels()) {}
 
-void ScEngine::attach(std::vector<ScOpModule*> modules, std::vector<ScChannel*> channels) {
+void ScEngine::attach(std::vector<ScOpModule*> modules, std::vector<ScChannel*> channels,
+                      std::vector<ScUserOp*> users) {
   modules_ = std::move(modules);
   channels_ = std::move(channels);
+  users_ = std::move(users);
 }
 
 bool ScEngine::step() {
@@ -32,7 +35,13 @@ bool ScEngine::step() {
   raisedTransfers().clear();
   stepping_ = true;
   ran_ = false;
-  sc_core::sc_start(period_);
+  if (embedded_) {
+    // The caller is an SC_THREAD of the user's model (a wait() elsewhere is SystemC's
+    // own error report, not an abort).
+    sc_core::wait(cycleDone_);
+  } else {
+    sc_core::sc_start(period_);
+  }
   stepping_ = false;
   // No edge in the period: the clock is not bound, or time is not on an edge.
   if (!ran_) throw std::logic_error("ScEngine::step(): no rising clock edge in one period");
@@ -43,8 +52,13 @@ bool ScEngine::onEdge() {
   if (!stepping_) return false;
   c_ = cycle_;
   beginCycle();
-  for (uint32_t op : woken())
-    modules_[op]->wake();
+  if (users_.empty()) {
+    for (uint32_t op : woken())
+      modules_[op]->wake();
+  } else {
+    for (uint32_t op : woken())
+      if (ScOpModule* m = modules_[op]) m->wake();
+  }
   return true;
 }
 
@@ -90,8 +104,15 @@ void ScEngine::onCycleEnd() {
   }
   if (n > 0) observer_->channelsChanged(c_, reports_.data(), n, circuit_.channelBase());
   activity_.clear();
-  moved_ = endCycle(c_, moved);
+  bool busy = false; // a user module holding work: not a quiet cycle
+  for (const ScUserOp* u : users_)
+    busy = busy || u->busy();
+  moved_ = endCycle(c_, moved || busy);
   ran_ = true;
+  if (embedded_) {
+    stepping_ = false; // the next edge does nothing until the thread steps again
+    cycleDone_.notify(sc_core::SC_ZERO_TIME);
+  }
 }
 
 } // namespace loom::systemc

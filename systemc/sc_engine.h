@@ -41,6 +41,7 @@ namespace loom::systemc {
 
 class ScChannel;
 class ScOpModule;
+class ScUserOp;
 
 class ScEngine final : public sim::EventEngine {
 public:
@@ -52,9 +53,17 @@ public:
 
   // Set by ScNetwork at construction: the module of each op, the ScChannel of each
   // channel (by index).
-  void attach(std::vector<ScOpModule*> modules, std::vector<ScChannel*> channels);
+  // An op a user module stands in for (sc_user_op.h) has no module: it is never
+  // evaluated, and the user modules' busy() keeps the cycles from being quiet.
+  void attach(std::vector<ScOpModule*> modules, std::vector<ScChannel*> channels,
+              std::vector<ScUserOp*> users = {});
   // Trace variables kept up to date (--sc-trace): phases and channel transfer flags.
   void setTracing(bool on) { tracing_ = on; }
+  sc_core::sc_time period() const { return period_; }
+  // Embedded in a running simulation (embed/loomsim.h): step() is called from an
+  // SC_THREAD and waits for the cycle at the clock's next rising edge instead of
+  // calling sc_start.
+  void setEmbedded(bool on) { embedded_ = on; }
 
   // --- Called by the SystemC processes and channels ---------------------------------
   // The rising edge; returns false if this network is not being stepped.
@@ -67,10 +76,13 @@ private:
   sc_core::sc_time period_;
   std::vector<ScOpModule*> modules_;
   std::vector<ScChannel*> channels_;
+  std::vector<ScUserOp*> users_;
   bool stepping_ = false;                   // inside step()
   bool ran_ = false;                        // the stepped cycle ended
   bool moved_ = false;                      // what endCycle() said
   bool tracing_ = false;                    // keep trace variables
+  bool embedded_ = false;                   // step() waits instead of sc_start
+  sc_core::sc_event cycleDone_;             // embedded: the stepped cycle ended
   uint64_t c_ = 0;                          // the running cycle
   std::vector<sim::ChannelChange> changes_; // per channel: its change in the running cycle
 };

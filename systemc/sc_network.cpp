@@ -6,6 +6,15 @@ namespace loom::systemc {
 
 void ScChildren::build(const ScopeTree& tree, Context& cx) {
   for (const auto& [name, index] : tree.ops) {
+    models::Op& op = cx.net.circuit().op(index);
+    if (const ScUserOpFactory* make = opModuleFactory(op)) {
+      userOps.push_back((*make)(name.c_str(), contractOf(op)));
+      if (!userOps.back())
+        throw ScContractError("the user module factory for " + std::string(op.kindName()) +
+                              " made no module for '" + op.name() + "'");
+      cx.userOps.emplace_back(index, userOps.back().get());
+      continue;
+    }
     ops.push_back(
         std::make_unique<ScOpModule>(name.c_str(), cx.net.circuit().op(index), index, cx.engine));
     cx.opModules[index] = ops.back().get();
@@ -40,16 +49,24 @@ ScNetwork::ScNetwork(sc_core::sc_module_name name, sim::Network& net, sc_core::s
     : sc_core::sc_module(name), clk("clk"), net_(net), engine_(installEngine(net, period)),
       tree_(buildScopeTree(net.circuit())), opModules_(net.circuit().numOps(), nullptr),
       channels_(net.circuit().numChannels(), nullptr) {
-  ScChildren::Context cx{net_, engine_, opModules_, channels_};
+  ScChildren::Context cx{net_, engine_, opModules_, channels_, userOps_};
   children_.build(*tree_, cx);
   // The netlist: every op's ports bound to the channels its model uses.
   sim::Circuit& circuit = net_.circuit();
   for (uint32_t c = 0; c < circuit.numChannels(); ++c) {
     const models::Channel& ch = circuit.channel(c);
-    opModules_[circuit.indexOf(*ch.producer())]->out(ch.producerPort()).bind(*channels_[c]);
-    opModules_[circuit.indexOf(*ch.consumer())]->in(ch.consumerPort()).bind(*channels_[c]);
+    if (ScOpModule* m = opModules_[circuit.indexOf(*ch.producer())])
+      m->out(ch.producerPort()).bind(*channels_[c]);
+    if (ScOpModule* m = opModules_[circuit.indexOf(*ch.consumer())])
+      m->in(ch.consumerPort()).bind(*channels_[c]);
   }
-  engine_->attach(opModules_, channels_);
+  // User modules: by the op table's port names (throws ScContractError on a mismatch).
+  std::vector<ScUserOp*> users;
+  for (auto& [index, m] : userOps_) {
+    bindUserOp(*m, circuit.op(index), channels_, circuit, clk);
+    users.push_back(m);
+  }
+  engine_->attach(opModules_, channels_, std::move(users));
   SC_HAS_PROCESS(ScNetwork);
   SC_METHOD(onRisingEdge);
   sensitive << clk.pos();
@@ -69,12 +86,26 @@ void ScNetwork::onCycleEnd() {
 }
 
 sim::InvocationResult ScNetwork::invoke(const sim::Invocation& inv) {
-  if (!dynamic_cast<sc_core::sc_clock*>(clk.get_interface())) {
+  auto* clock = dynamic_cast<sc_core::sc_clock*>(clk.get_interface());
+  if (!clock || clock->period() != engine_->period()) {
     sim::InvocationResult r;
-    r.message = "the network's clk is not bound to an sc_clock";
+    r.message = clock ? "the network's clock has a period of " + clock->period().to_string() +
+                            ", not " + engine_->period().to_string()
+                      : "the network's clk is not bound to an sc_clock";
     return r;
   }
   return net_.invoke(inv);
+}
+
+ScUserOp* ScNetwork::userOp(uint32_t index) const {
+  for (auto& [op, m] : userOps_)
+    if (op == index) return m;
+  return nullptr;
+}
+
+ScMemoryPort* ScNetwork::memoryPort(int argIndex) {
+  models::Memory* m = net_.externalMemory(argIndex);
+  return m ? opModules_[net_.circuit().indexOf(*m)]->memoryPort() : nullptr;
 }
 
 void ScNetwork::trace(sc_core::sc_trace_file* tf) {
@@ -82,7 +113,7 @@ void ScNetwork::trace(sc_core::sc_trace_file* tf) {
   for (const ScChannel* ch : channels_)
     sc_trace(tf, *ch, ch->name());
   for (const ScOpModule* m : opModules_)
-    if (m->op().phaseCount() > 0)
+    if (m && m->op().phaseCount() > 0)
       sc_core::sc_trace(tf, m->tracedPhase(), std::string(m->name()) + ".phase");
 }
 

@@ -28,6 +28,7 @@
 #include "systemc/sc_engine.h"
 #include "systemc/sc_names.h"
 #include "systemc/sc_op_module.h"
+#include "systemc/sc_user_op.h"
 
 #include <memory>
 #include <string>
@@ -44,11 +45,13 @@ struct ScChildren {
   std::vector<std::unique_ptr<ScScopeModule>> scopes;
   std::vector<std::unique_ptr<ScOpModule>> ops;
   std::vector<std::unique_ptr<ScChannel>> channels;
+  std::vector<std::unique_ptr<ScUserOp>> userOps;
   struct Context {
     sim::Network& net;
     ScEngine* engine;
-    std::vector<ScOpModule*>& opModules;
+    std::vector<ScOpModule*>& opModules; // null for an op a user module stands in for
     std::vector<ScChannel*>& channels;
+    std::vector<std::pair<uint32_t, ScUserOp*>>& userOps; // (op, its user module)
   };
   void build(const ScopeTree& tree, Context& cx);
 };
@@ -74,13 +77,24 @@ public:
 
   sim::Network& network() { return net_; }
   // The module of op `index` / the channel of channel `index` (their name() is the
-  // full hierarchical name).
+  // full hierarchical name). An op a user module stands in for (sc_user_op.h) has no
+  // ScOpModule: userOp(index) is its module.
   const ScOpModule& opModule(uint32_t index) const { return *opModules_[index]; }
   const ScChannel& channel(uint32_t index) const { return *channels_[index]; }
+  ScOpModule& opModule(uint32_t index) { return *opModules_[index]; }
+  bool hasOpModule(uint32_t index) const { return opModules_[index] != nullptr; }
+  ScUserOp* userOp(uint32_t index) const;
+  // The TLM port of the extmemory of function argument `argIndex` (null: none). Bind
+  // its socket before the end of elaboration, or leave it to the shipped target.
+  ScMemoryPort* memoryPort(int argIndex);
 
   // One invocation (Network::invoke): every cycle of it one clock period of sc_start.
   // Afterwards sc_time_stamp() sits on the edge of the network's next cycle.
   sim::InvocationResult invoke(const sim::Invocation& inv);
+
+  // Embedded in a running simulation: invoke() (Network::invoke) is called from an
+  // SC_THREAD, and each cycle waits for the clock's next rising edge (ScEngine).
+  void setEmbedded(bool on) { engine_->setEmbedded(on); }
 
   // Traces every channel (valid, ready, data, transfer) and every op's phase (ops
   // with phases) to `tf` under the modules' hierarchical names. Before sc_start.
@@ -95,6 +109,7 @@ private:
   std::unique_ptr<ScopeTree> tree_;
   std::vector<ScOpModule*> opModules_;
   std::vector<ScChannel*> channels_;
+  std::vector<std::pair<uint32_t, ScUserOp*>> userOps_;
   ScChildren children_;
   sc_core::sc_event cycleEnd_;
 };

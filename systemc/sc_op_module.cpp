@@ -3,6 +3,7 @@
 #include "models/memory.h"
 #include "systemc/sc_engine.h"
 #include "systemc/sc_names.h"
+#include "systemc/sc_user_op.h"
 
 #include <map>
 #include <set>
@@ -42,6 +43,26 @@ PortPlace placeOf(const ops::OpSpec& spec, const ops::Shape& shape, bool input, 
 }
 
 } // namespace
+
+ScOpContract contractOf(const models::Op& op) {
+  const ops::OpSpec& spec = ops::spec(op.nodeKind());
+  const ops::Shape shape = shapeOf(op);
+  ScOpContract c;
+  c.kind = op.kindName();
+  c.op = op.name();
+  std::set<std::string> taken;
+  for (int p = 0; p < op.numInputs(); ++p) {
+    PortPlace pl = placeOf(spec, shape, true, p);
+    taken.insert(pl.name);
+    c.inputs.push_back(pl.repeated ? pl.name + "_" + std::to_string(pl.rep) : pl.name);
+  }
+  for (int p = 0; p < op.numOutputs(); ++p) {
+    PortPlace pl = placeOf(spec, shape, false, p);
+    if (taken.count(pl.name)) pl.name += "_out"; // as makePorts names it
+    c.outputs.push_back(pl.repeated ? pl.name + "_" + std::to_string(pl.rep) : pl.name);
+  }
+  return c;
+}
 
 template <class Port>
 void ScOpModule::makePorts(Side<Port>& side, bool input, int count, std::set<std::string>& taken) {
@@ -85,6 +106,11 @@ ScOpModule::ScOpModule(sc_core::sc_module_name name, models::Op& op, uint32_t in
   makePorts(outSide_, false, op.numOutputs(), inputNames);
   phase_ = op.phase();
   if (!engine_) return;
+  if (auto* m = dynamic_cast<models::Memory*>(&op);
+      m && m->kind() == models::MemoryKind::ExtMemory) {
+    memPort_ = std::make_unique<ScMemoryPort>("mem", engine_->period());
+    m->setTransport(memPort_.get());
+  }
   SC_HAS_PROCESS(ScOpModule);
   SC_METHOD(run);
   sensitive << wake_;
@@ -93,6 +119,22 @@ ScOpModule::ScOpModule(sc_core::sc_module_name name, models::Op& op, uint32_t in
 
 void ScOpModule::run() {
   engine_->evaluate(index_);
+}
+
+void ScOpModule::before_end_of_elaboration() {
+  if (!memPort_) return;
+  const int bound = memPort_->bindings();
+  if (bound > 1) {
+    std::string what = std::string(memPort_->socket.name()) + " is bound " + std::to_string(bound) +
+                       " times; an extmemory's socket binds one target";
+    SC_REPORT_ERROR("loom/binding", what.c_str());
+    return;
+  }
+  if (bound == 1) return;
+  auto& m = static_cast<models::Memory&>(op_);
+  defaultTarget_ = std::make_unique<ScMemoryTarget>(
+      "mem_target", m.backing(), static_cast<uint64_t>(m.config().latency), engine_->period());
+  memPort_->socket.bind(defaultTarget_->socket);
 }
 
 void ScOpModule::end_of_elaboration() {

@@ -16,10 +16,16 @@
 // elaboration the module checks that each of those is the FIFO behind the ScChannel
 // its sc_port is bound to, so the SystemC netlist and the model's wiring are one
 // netlist (a mismatch is an error report naming the port).
+//
+// An extmemory's module also has a TLM-2.0 initiator socket "mem" (sc_memory_socket.h)
+// through which its model's requests go. Bind it to a target of your own before the end
+// of elaboration; left unbound, it is bound then to the shipped ScMemoryTarget
+// ("mem_target", the timing's extmemory latency: the event engine's cycles).
 #pragma once
 
 #include "models/op.h"
 #include "systemc/sc_channel.h"
+#include "systemc/sc_memory_socket.h"
 
 #include <memory>
 #include <set>
@@ -48,6 +54,12 @@ public:
   int numInputs() const { return static_cast<int>(in_.size()); }
   int numOutputs() const { return static_cast<int>(out_.size()); }
 
+  // An extmemory's TLM port (null for every other op, and without an engine).
+  ScMemoryPort* memoryPort() { return memPort_.get(); }
+  // The shipped target bound to it at the end of elaboration (null if the socket was
+  // bound to another target).
+  ScMemoryTarget* defaultMemoryTarget() { return defaultTarget_.get(); }
+
   // The engine woke the op for this cycle (immediate notification: same evaluate phase).
   void wake() { wake_.notify(); }
   // The phase for sc_trace (ops with phases); sampled after each evaluation.
@@ -63,6 +75,7 @@ private:
   template <class Port>
   void makePorts(Side<Port>& side, bool input, int count, std::set<std::string>& taken);
   void run();
+  void before_end_of_elaboration() override;
   void end_of_elaboration() override;
 
   models::Op& op_;
@@ -74,6 +87,8 @@ private:
   std::vector<OutPort*>& out_ = outSide_.byIndex;
   sc_core::sc_event wake_;
   int phase_ = 0;
+  std::unique_ptr<ScMemoryPort> memPort_;
+  std::unique_ptr<ScMemoryTarget> defaultTarget_;
 };
 
 // The op's shape for the op table (port counts, a memory's loads and stores).

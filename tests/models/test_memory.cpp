@@ -270,3 +270,73 @@ MODEL_TEST_CASE("memory: store then load through the ctrl-done chain", "[memory]
     checkEnginesAgree([&](Bench& x) { build(x); }, 30);
   }
 }
+
+namespace {
+
+// A transport (what the SystemC network's TLM socket is to the memory): performs each
+// access on `store` when called and gives each request the next latency of `latencies`
+// (0: fails it).
+struct ScriptedTransport : MemoryTransport {
+  VectorBacking& store;
+  std::vector<uint64_t> latencies;
+  size_t next = 0;
+  std::vector<std::pair<bool, uint64_t>> calls; // (store?, address)
+  ScriptedTransport(VectorBacking& s, std::vector<uint64_t> l)
+      : store(s), latencies(std::move(l)) {}
+  uint64_t transport(bool isStore, uint64_t addr, Bits& data, std::string& error) override {
+    calls.emplace_back(isStore, addr);
+    uint64_t latency = latencies[next++ % latencies.size()];
+    if (latency == 0) {
+      error = "the target answered TLM_ADDRESS_ERROR_RESPONSE";
+      return 0;
+    }
+    if (isStore)
+      store.write(addr, data);
+    else
+      data = store.read(addr);
+    return latency;
+  }
+};
+
+} // namespace
+
+MODEL_TEST_CASE("memory: a transport's latency per request replaces the fixed one", "[memory]") {
+  // Fixed latency 2 (two requests in flight per port); the transport says 5 for the
+  // store and 3 for the load. Store 77 -> [3] issued c1, performed by the transport in
+  // c1, its done leaves c1+5-1 = c5 (popped c6). Load [3] pushed c1, issued c2 (it reads
+  // 77: performed in c2), due c2+3-1 = c4: data and done popped c5.
+  MemBench mb(MemoryKind::ExtMemory, 2, {77}, {3}, {3}, /*loadStart=*/1);
+  ScriptedTransport t(static_cast<VectorBacking&>(mb.m.backing()), {5, 3});
+  mb.m.setTransport(&t);
+  mb.b.run(2); // c0, c1
+  CHECK(mb.at(3) == 77);
+  mb.b.run(8);
+  CHECK(t.calls == std::vector<std::pair<bool, uint64_t>>{{true, 3}, {false, 3}});
+  CHECK(mb.stDone->got() == Got{{6, 0}});
+  CHECK(mb.data->got() == Got{{5, 77}});
+  CHECK(mb.ldDone->got() == Got{{5, 0}});
+  CHECK(mb.m.atRest());
+  CHECK(mb.b.quiescent());
+}
+
+MODEL_TEST_CASE("memory: a request behind a slower one completes in order on its port",
+                "[memory]") {
+  // Two loads on one port, issued c1 and c2, latencies 6 and 1: the second is due at
+  // c2 but waits for the first (due c6); both leave in c6 and c7.
+  MemBench mb(MemoryKind::ExtMemory, 2, {}, {}, {4, 5});
+  ScriptedTransport t(static_cast<VectorBacking&>(mb.m.backing()), {6, 1});
+  mb.m.setTransport(&t);
+  mb.b.run(10);
+  CHECK(mb.data->got() == Got{{7, 104}, {8, 105}});
+}
+
+MODEL_TEST_CASE("memory: a transport that fails a request is the memory's op error", "[memory]") {
+  MemBench mb(MemoryKind::ExtMemory, 2, {}, {}, {4});
+  ScriptedTransport t(static_cast<VectorBacking&>(mb.m.backing()), {0});
+  mb.m.setTransport(&t);
+  mb.b.run(3);
+  REQUIRE(mb.b.errors().size() == 1);
+  CHECK(mb.b.errors().all()[0].message ==
+        "load port 0: address 4: the target answered TLM_ADDRESS_ERROR_RESPONSE");
+  CHECK(mb.data->got().empty());
+}

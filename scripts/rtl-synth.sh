@@ -2,9 +2,8 @@
 # rtl-synth.sh [--loom-sim PATH] [--jobs N] [--ext-words N] [--check DOC] [KERNEL[:FUNC] ...]
 # Synthesizes the RTL twin of shipped kernels with yosys (issue 19 item 4, docs/rtl.md
 # "Synthesis"): `loom-sim rtl` writes each function's top, yosys reads the library and
-# the top (`read_verilog -sv`), runs `synth` and `stat -top`, and the script prints one
-# row per function: its cells and flip-flops after synthesis (summed over the top's
-# hierarchy) and its latches, which must be none (yosys names every latch it infers and
+# the top (`read_verilog -sv`), runs `synth -flatten` and `stat`, and the script prints
+# one row per function: its cells and flip-flops after synthesis and its latches, which must be none (yosys names every latch it infers and
 # maps it to a $_DLATCH_* or $_SR_* cell; both fail). Exit 1 if a top does not synthesize or has a latch.
 #
 # KERNEL is a name in kernels/ (all of them by default); FUNC picks one function. A
@@ -65,15 +64,14 @@ done
 # synthesized with it (ABC's result for a module can change with the design around it).
 synth_one() { # WORK KERNEL FUNC TOP: prints "kernel func cells ffs" or "... FAILED why"
   local work=$1 kernel=$2 func=$3 top=$4 log=$1/$2/$4.log
-  if ! yosys -q -l "$log" -p "read_verilog -sv $(cat "$work/library") $work/$kernel/$top.sv; hierarchy -check -top $top; synth -top $top; select -assert-none t:\$_DLATCH* t:\$_SR_* t:\$dlatch* t:\$sr; tee -q -o $work/$kernel/$top.stat stat -top $top" \
+  if ! yosys -q -l "$log" -p "read_verilog -sv $(cat "$work/library") $work/$kernel/$top.sv; hierarchy -check -top $top; synth -flatten -top $top; select -assert-none t:\$_DLATCH* t:\$_SR_* t:\$dlatch* t:\$sr; tee -q -o $work/$kernel/$top.stat stat" \
       > /dev/null 2>&1; then
     echo "$kernel $func FAILED $(grep -m1 -E 'ERROR|Assertion' "$log" | cut -c1-160)"
   elif grep -q "^Latch inferred" "$log"; then
     echo "$kernel $func FAILED $(grep -m1 '^Latch inferred' "$log" | cut -c1-160)"
   else
-    # The hierarchy's totals follow "=== design hierarchy ===".
-    awk -v k="$kernel" -v f="$func" '/=== design hierarchy ===/ {h = 1}
-        h && /Number of cells:/ {n = $4} h && $1 ~ /^\$_(S|A)?DFF/ {d += $2}
+    # One module (flattened): its cell count and its flip-flop cells.
+    awk -v k="$kernel" -v f="$func" '/Number of cells:/ {n = $4} $1 ~ /^\$_(S|A)?DFF/ {d += $2}
         END {print k, f, n, d + 0}' "$work/$kernel/$top.stat"
   fi
 }

@@ -18,7 +18,9 @@
 //                                       moved channels' ends (wakeEnds) and the reports
 //                                       to the observer, both in the event engine's
 //                                       order (its activity list), then endCycle()
-//                                       (timed wakes, phases, cycle + 1).
+//                                       (timed wakes, phases, cycle + 1). In a plain
+//                                       run (endsInProcess() false) step() does this
+//                                       once sc_start returns instead.
 //
 // Order. Exactness does not depend on the order of the ops within a cycle (the channel
 // rule, models/channel.h), but it is the event engine's all the same: SystemC runs the

@@ -35,12 +35,15 @@ bool ScEngine::step() {
   raisedTransfers().clear();
   stepping_ = true;
   ran_ = false;
+  edged_ = false;
   if (embedded_) {
     // The caller is an SC_THREAD of the user's model (a wait() elsewhere is SystemC's
     // own error report, not an abort).
     sc_core::wait(cycleDone_);
   } else {
     sc_core::sc_start(period_);
+    // The cycle's bookkeeping, when no cycle-end process ran it (endsInProcess()).
+    if (edged_) onCycleEnd();
   }
   stepping_ = false;
   // No edge in the period: the clock is not bound, or time is not on an edge.
@@ -51,6 +54,7 @@ bool ScEngine::step() {
 bool ScEngine::onEdge() {
   if (!stepping_) return false;
   c_ = cycle_;
+  edged_ = !endsInProcess();
   beginCycle();
   if (users_.empty()) {
     for (uint32_t op : woken())
@@ -109,6 +113,7 @@ void ScEngine::onCycleEnd() {
     busy = busy || u->busy();
   moved_ = endCycle(c_, moved || busy);
   ran_ = true;
+  edged_ = false;
   if (embedded_) {
     stepping_ = false; // the next edge does nothing until the thread steps again
     cycleDone_.notify(sc_core::SC_ZERO_TIME);

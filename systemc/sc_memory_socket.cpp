@@ -25,19 +25,20 @@ uint64_t ScMemoryPort::transport(bool isStore, uint64_t addr, Bits& data, std::s
   t.set_dmi_allowed(false);
   t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  const std::string via = std::string("TLM socket '") + socket.name() + "'";
+  // Only a failure names the socket: no string is built per request.
+  auto via = [&] { return std::string("TLM socket '") + socket.name() + "'"; };
   try {
     socket->b_transport(t, delay);
   } catch (const sc_core::sc_report& r) {
-    error = via + ": the target failed: " + r.what();
+    error = via() + ": the target failed: " + r.what();
     return 0;
   } catch (const std::exception& e) {
-    error = via + ": the target failed: " + e.what();
+    error = via() + ": the target failed: " + e.what();
     return 0;
   }
   t.set_data_ptr(nullptr);
   if (!t.is_response_ok()) {
-    error = via + ": the target answered " + t.get_response_string();
+    error = via() + ": the target answered " + t.get_response_string();
     return 0;
   }
   if (!isStore) std::memcpy(&data, bytes, kElementBytes);
@@ -45,7 +46,7 @@ uint64_t ScMemoryPort::transport(bool isStore, uint64_t addr, Bits& data, std::s
   const sc_dt::uint64 d = delay.value(), p = period_.value();
   const uint64_t cycles = d / p + (d % p != 0);
   if (cycles > kMaxLatency) {
-    error = via + ": the target's delay " + delay.to_string() + " is beyond 2^32 clock periods";
+    error = via() + ": the target's delay " + delay.to_string() + " is beyond 2^32 clock periods";
     return 0;
   }
   return cycles == 0 ? 1 : cycles;
@@ -54,7 +55,7 @@ uint64_t ScMemoryPort::transport(bool isStore, uint64_t addr, Bits& data, std::s
 ScMemoryTarget::ScMemoryTarget(sc_core::sc_module_name name, models::MemoryBacking& backing,
                                uint64_t latency, sc_core::sc_time period)
     : sc_core::sc_module(name), socket("socket"), backing_(backing), latency_(latency),
-      period_(period) {
+      delay_(static_cast<double>(latency) * period) {
   socket.register_b_transport(this, &ScMemoryTarget::b_transport);
 }
 
@@ -81,7 +82,7 @@ void ScMemoryTarget::b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& 
     std::memcpy(&v, t.get_data_ptr(), kElementBytes);
     backing_.write(index, v);
   }
-  delay += static_cast<double>(latency_) * period_;
+  delay += delay_;
   t.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 

@@ -72,7 +72,7 @@ private:
 
   models::MemoryBacking& backing_;
   uint64_t latency_;
-  sc_core::sc_time period_;
+  sc_core::sc_time delay_; // latency_ periods, the delay each access adds
 };
 
 } // namespace loom::systemc

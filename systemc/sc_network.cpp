@@ -77,8 +77,9 @@ ScNetwork::ScNetwork(sc_core::sc_module_name name, sim::Network& net, sc_core::s
 }
 
 void ScNetwork::onRisingEdge() {
-  // The cycle ends one delta later, after the update phase committed its channels.
-  if (engine_->onEdge()) cycleEnd_.notify(sc_core::SC_ZERO_TIME);
+  // The cycle ends one delta later, after the update phase committed its channels (or
+  // in ScEngine::step(), once sc_start returns).
+  if (engine_->onEdge() && engine_->endsInProcess()) cycleEnd_.notify(sc_core::SC_ZERO_TIME);
 }
 
 void ScNetwork::onCycleEnd() {

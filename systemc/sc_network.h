@@ -13,10 +13,11 @@
 // (Network::invoke, drain, tick) is one sc_start of a clock period, in which the rising
 // edge wakes the op modules the event engine's rules wake, their processes evaluate
 // the models, the channels commit in the update phase, and the cycle ends a delta
-// later. So the cycles, results, counters, token log and phase reports are the event
-// engine's, exactly, and SystemC's time is the run's cycle axis: cycle c of the run is
-// the edge at c * period, whichever network runs it (an idle network does nothing on
-// an edge; every network of a program shares one clock).
+// later (embedded or with user modules; otherwise once sc_start returns). So the
+// cycles, results, counters, token log and phase reports are the event engine's,
+// exactly, and SystemC's time is the run's cycle axis: cycle c of the run is the edge
+// at c * period, whichever network runs it (an idle network does nothing on an edge;
+// every network of a program shares one clock).
 //
 // SystemC elaborates once per process: build every ScNetwork (and bind its clock, and
 // call trace() for a trace file) before the first sc_start, and before the network

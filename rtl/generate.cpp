@@ -74,7 +74,8 @@ struct Wires {
 class TopWriter {
 public:
   TopWriter(const dfg::Graph& g, const RtlOptions& options)
-      : g_(g), timing_(options.timing), extWords_(options.extWords), probes_(options.probes) {}
+      : g_(g), timing_(options.timing), extWords_(options.extWords),
+        extWordsAlways_(options.extWordsAlways), probes_(options.probes) {}
   std::optional<std::string> write(std::string& out);
   // The channels in the token log's order: elaboration numbers them (sim/elaborate.h),
   // so the twin's log and the engines' cannot disagree on a number or a name.
@@ -99,6 +100,7 @@ private:
   const dfg::Graph& g_;
   const models::TimingConfig& timing_;
   uint64_t extWords_;
+  bool extWordsAlways_;
   bool probes_;
   std::map<dfg::EdgeId, std::string> channel_; // edge -> channel name
   std::vector<std::string> retChannels_;       // the return's outputs, by port
@@ -243,7 +245,7 @@ uint64_t staticWords(const Type& t) {
 std::optional<std::string> TopWriter::memoryModule(const dfg::Node& n, std::string& module,
                                                    std::string& params) const {
   uint64_t words = staticWords(n.memType);
-  if (words == 0 && n.kind == NodeKind::ExtMemory) words = extWords_;
+  if (n.kind == NodeKind::ExtMemory && (words == 0 || extWordsAlways_)) words = extWords_;
   if (words == 0)
     return "the RTL twin needs a static memref shape, not " + n.memType.str() +
            " (for an argument: --ext-words N)";
@@ -323,10 +325,19 @@ std::optional<std::string> TopWriter::moduleOf(const dfg::Node& n, std::string& 
     bool floats = std::any_of(n.inTypes.begin(), n.inTypes.end(),
                               [](const Type& t) { return t.isFloat(); }) ||
                   n.outTypes.at(0).isFloat();
-    if (!computeInLibrary(op) || (floats && op != "select"))
-      return "no RTL module for " + std::string(opName(n.arith)) + " yet";
     auto cls = models::latencyClassOf(n.arith);
     const Type& operand = n.arith == OpKind::Select ? n.inTypes.at(1) : n.inTypes.at(0);
+    if (!computeInLibrary(op) || (floats && op != "select")) {
+      // Floats and the rest: loom_fcompute, evalArith through DPI-C (simulation only).
+      auto code = [](const Type& t) { return num((static_cast<unsigned>(t.kind) << 8) | t.width); };
+      module = "loom_fcompute";
+      params = ".OP(" + num(static_cast<int>(n.arith)) + "), .ATTR(" +
+               num(static_cast<int>(n.arithAttrs.cmpf)) + "), .TI(" + code(operand) + "), .TO(" +
+               code(n.outTypes.at(0)) + "), .N(" + num(ins) + "), .WI(" + num(bits(operand)) +
+               "), .WO(" + w(n.outTypes, 0) + "), .L(" +
+               num(cls ? models::latencyOf(timing_, *cls) : 1) + ")";
+      break;
+    }
     module = "loom_compute";
     params = ".OP(\"" + op + "\"), .N(" + num(ins) + "), .WI(" + num(bits(operand)) + "), .WO(" +
              w(n.outTypes, 0) + "), .L(" + num(cls ? models::latencyOf(timing_, *cls) : 1) +
@@ -337,7 +348,21 @@ std::optional<std::string> TopWriter::moduleOf(const dfg::Node& n, std::string& 
   case NodeKind::HostResult:
   case NodeKind::Memory:
   case NodeKind::ExtMemory: return memoryModule(n, module, params);
-  case NodeKind::Buffer: return "no RTL module for " + std::string(ops::kindName(n.kind)) + " yet";
+  case NodeKind::Buffer: {
+    unsigned width = bits(n.outTypes.at(0)), slots = std::max(1u, n.bufferSlots);
+    size_t init = std::min<size_t>(n.bufferInit.size(), slots);
+    std::string values = "{";
+    for (size_t i = slots; i-- > 0;) { // element i at [i*W +: W]
+      char hex[24];
+      std::snprintf(hex, sizeof hex, "%llx",
+                    static_cast<unsigned long long>(i < init ? n.bufferInit[i] : 0));
+      values += num(width) + "'h" + hex + (i ? ", " : "}");
+    }
+    module = "loom_buffer";
+    params = ".W(" + num(width) + "), .N(" + num(slots) + "), .FIFO(" + num(n.bufferFifo ? 1 : 0) +
+             "), .NINIT(" + num(init) + "), .INIT(" + values + ")";
+    break;
+  }
   }
   return std::nullopt;
 }
@@ -506,11 +531,12 @@ std::optional<std::string> TopWriter::writeProbes() {
     channels.push_back(p.wires);
   size_t n = channels.size();
   ports_ << ",\n    output logic [" << n - 1 << ":0] probe_push,\n    output logic [" << n * 64 - 1
-         << ":0] probe_data";
+         << ":0] probe_data,\n    output logic [" << n - 1 << ":0] probe_pop";
   body_ << "\n  // --- Probes: each channel's producer side, in the token log's order ---\n";
   for (size_t k = 0; k < n; ++k)
     body_ << "  assign probe_push[" << k << "] = " << channels[k] << "_push;\n  assign probe_data["
-          << k * 64 << " +: 64] = 64'(" << channels[k] << "_push_data);\n";
+          << k * 64 << " +: 64] = 64'(" << channels[k] << "_push_data);\n  assign probe_pop[" << k
+          << "] = " << channels[k] << "_pop;\n";
   return std::nullopt;
 }
 
@@ -572,6 +598,11 @@ std::optional<std::string> testbenchBinding(const dfg::Graph& g, const RtlOption
     os << "  return (uint64_t(t.probe_push) >> k) & 1;\n}\n";
   else
     os << "  return (t.probe_push[k / 32] >> (k % 32)) & 1;\n}\n";
+  os << "inline bool probePop(const LoomTop& t, int k) {\n";
+  if (channels.size() <= 64)
+    os << "  return (uint64_t(t.probe_pop) >> k) & 1;\n}\n";
+  else
+    os << "  return (t.probe_pop[k / 32] >> (k % 32)) & 1;\n}\n";
   os << "inline uint64_t probeData(const LoomTop& t, int k) {\n";
   if (channels.size() == 1)
     os << "  return t.probe_data;\n}\n";
@@ -595,6 +626,10 @@ std::optional<std::string> testbenchBinding(const dfg::Graph& g, const RtlOption
   for (unsigned p = 0; p < r.outTypes.size(); ++p)
     os << "  case " << p << ": return t.ret_" << identifier(r.portName(false, p)) << "_valid;\n";
   os << "  }\n  return false;\n}\n";
+  os << "inline uint64_t returnHead(const LoomTop& t, int j) {\n  switch (j) {\n";
+  for (unsigned p = 0; p < r.outTypes.size(); ++p)
+    os << "  case " << p << ": return t.ret_" << identifier(r.portName(false, p)) << "_head;\n";
+  os << "  }\n  return 0;\n}\n";
   os << "inline void returnPop(LoomTop& t, int j, bool pop) {\n  switch (j) {\n";
   for (unsigned p = 0; p < r.outTypes.size(); ++p)
     os << "  case " << p << ": t.ret_" << identifier(r.portName(false, p))
@@ -618,6 +653,19 @@ std::optional<std::string> testbenchBinding(const dfg::Graph& g, const RtlOption
        << "_wdata = data; break;\n";
   }
   os << "  }\n}\n";
+  os << "// What memory m's host port reads at the driven address (combinational).\n";
+  os << "inline uint64_t extHostRead(const LoomTop& t, int m) {\n  switch (m) {\n";
+  for (size_t m = 0; m < ext.size(); ++m)
+    os << "  case " << m << ": return t." << instanceOf(g, ext[m]) << "_host_rdata;\n";
+  os << "  }\n  return 0;\n}\n";
+  os << "// The words of memory m's array in the twin.\n";
+  os << "inline uint64_t extDepth(int m) {\n  switch (m) {\n";
+  for (size_t m = 0; m < ext.size(); ++m) {
+    uint64_t words = staticWords(g.node(ext[m]).memType);
+    if (words == 0 || options.extWordsAlways) words = options.extWords;
+    os << "  case " << m << ": return " << words << "u;\n";
+  }
+  os << "  }\n  return 0;\n}\n";
   out = os.str();
   return std::nullopt;
 }

@@ -333,7 +333,7 @@ std::optional<std::string> TopWriter::moduleOf(const dfg::Node& n, std::string& 
       module = "loom_fcompute";
       params = ".OP(" + num(static_cast<int>(n.arith)) + "), .ATTR(" +
                num(static_cast<int>(n.arithAttrs.cmpf)) + "), .TI(" + code(operand) + "), .TO(" +
-               code(n.outTypes.at(0)) + "), .N(" + num(ins) + "), .WI(" + num(bits(operand)) +
+               code(n.outTypes.at(0)) + "), .N(" + num(ins) + "), .WI(" + num(maxWidth(n.inTypes)) +
                "), .WO(" + w(n.outTypes, 0) + "), .L(" +
                num(cls ? models::latencyOf(timing_, *cls) : 1) + ")";
       break;
@@ -418,7 +418,9 @@ std::optional<std::string> TopWriter::writeNode(dfg::Vertex v) {
   unsigned padTo = 0;
   if (n.kind == NodeKind::Sync || n.kind == NodeKind::Return) padTo = maxWidth(n.inTypes);
   if (n.kind == NodeKind::Compute)
-    padTo = bits(n.arith == OpKind::Select ? n.inTypes.at(1) : n.inTypes.at(0));
+    padTo = module == "loom_fcompute" // operands of mixed widths (fpowi: f16 and i32)
+                ? maxWidth(n.inTypes)
+                : bits(n.arith == OpKind::Select ? n.inTypes.at(1) : n.inTypes.at(0));
   std::ostringstream conn;
   for (auto& [base, pin] : pins) {
     std::vector<std::string> hs, ds, as;

@@ -16,6 +16,10 @@ erc=$?
 "$loom_sim" run "$kernel" "$@" --engine verilator --rtl-cache "$cache" --tokens "$work/twin.log" \
   --report "$work/twin.json" > "$work/twin.out" 2> "$work/twin.err"
 trc=$?
+if [ $erc -ge 126 ] || [ $trc -ge 126 ]; then
+  echo "cannot run $loom_sim (exit $erc, $trc)" >&2
+  exit 1
+fi
 if [ $trc -eq 2 ] && [ $erc -ne 2 ]; then
   echo "refused: $(grep -m1 error "$work/twin.err")"
   exit 2

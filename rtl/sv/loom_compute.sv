@@ -16,11 +16,12 @@
 // OP is the op's MLIR name without the dialect ("addi", "cmpi", "index_cast"); PRED the
 // cmpi predicate in MLIR's numbering (eq ne slt sle sgt sge ult ule ugt uge). Operands
 // are WI bits wide (select: in0 is the i1 condition in bit 0), the result WO bits.
+// OP is a string as a 128-bit vector (yosys 0.23 has no `parameter string`).
 // Float ops are not in the library yet. The model stops with an op error where the
 // result is undefined (division by zero, signed overflow of a division, a shift amount
 // >= WI); the circuit computes some value.
 module loom_compute #(
-    parameter string OP = "addi",
+    parameter bit [127:0] OP = "addi",
     parameter int N = 2,
     parameter int WI = 32,
     parameter int WO = 32,
@@ -30,7 +31,7 @@ module loom_compute #(
     input  logic                 clk,
     input  logic                 rst,
     input  logic [N-1:0]         in_valid,
-    input  logic [N-1:0][WI-1:0] in_data,
+    input  logic [N*WI-1:0]      in_data,
     output logic [N-1:0]         in_pop,
     input  logic                 out0_ready,
     output logic                 out0_push,
@@ -39,42 +40,45 @@ module loom_compute #(
   // --- Datapath ---------------------------------------------------------------------
   logic [WI-1:0] a, b, c;
   logic [WO-1:0] result;
-  assign a = in_data[0];
+  assign a = in_data[0+:WI];
   // A unary op reads a only; b = a keeps the binary expressions well-formed.
-  assign b = in_data[N > 1 ? 1 : 0];
-  assign c = N > 2 ? in_data[N > 2 ? 2 : 0] : '0;
+  assign b = in_data[(N > 1 ? 1 : 0)*WI+:WI];
+  assign c = N > 2 ? in_data[(N > 2 ? 2 : 0)*WI+:WI] : '0;
 
   // Bit counts (math.ctlz, cttz, ctpop), as integers: the caller sizes them to WI.
   function automatic int ctlz(logic [WI-1:0] x);
-    int n = WI;
-    for (int i = 0; i < WI; ++i) if (x[i]) n = WI - 1 - i;
-    return n;
+    int n;
+    n = WI;
+    for (int i = 0; i < WI; i = i + 1) if (x[i]) n = WI - 1 - i;
+    ctlz = n;
   endfunction
 
   function automatic int cttz(logic [WI-1:0] x);
-    int n = WI;
-    for (int i = WI - 1; i >= 0; --i) if (x[i]) n = i;
-    return n;
+    int n;
+    n = WI;
+    for (int i = WI - 1; i >= 0; i = i - 1) if (x[i]) n = i;
+    cttz = n;
   endfunction
 
   function automatic int ctpop(logic [WI-1:0] x);
-    int n = 0;
-    for (int i = 0; i < WI; ++i) n += int'(x[i]);
-    return n;
+    int n;
+    n = 0;
+    for (int i = 0; i < WI; i = i + 1) n = n + (x[i] ? 1 : 0);
+    ctpop = n;
   endfunction
 
   function automatic logic compare(logic [WI-1:0] x, logic [WI-1:0] y);
     case (PRED)
-      0: return x == y;
-      1: return x != y;
-      2: return $signed(x) < $signed(y);
-      3: return $signed(x) <= $signed(y);
-      4: return $signed(x) > $signed(y);
-      5: return $signed(x) >= $signed(y);
-      6: return x < y;
-      7: return x <= y;
-      8: return x > y;
-      default: return x >= y;
+      0: compare = x == y;
+      1: compare = x != y;
+      2: compare = $signed(x) < $signed(y);
+      3: compare = $signed(x) <= $signed(y);
+      4: compare = $signed(x) > $signed(y);
+      5: compare = $signed(x) >= $signed(y);
+      6: compare = x < y;
+      7: compare = x <= y;
+      8: compare = x > y;
+      default: compare = x >= y;
     endcase
   endfunction
 
@@ -140,22 +144,23 @@ module loom_compute #(
     logic unused;
     assign unused = clk ^ rst;
   end else begin : g_pipe
-    // full[k] and stage[k] (k = 1 .. L-1): what was accepted k cycles ago, if anything.
+    // full[k] and stage k (k = 1 .. L-1, bits [(k-1)*WO +: WO]): what was accepted k
+    // cycles ago, if anything.
     logic [L-1:1] full, full_next;
-    logic [L-1:1][WO-1:0] stage, stage_next;
+    logic [(L-1)*WO-1:0] stage, stage_next;
     logic stall;
     assign stall = full[L-1] && !out0_ready;
     assign accept = &in_valid && !stall;
     assign out0_push = full[L-1] && out0_ready;
-    assign out0_data = stage[L-1];
+    assign out0_data = stage[(L-2)*WO+:WO];
     always_comb begin
       full_next = full;
       stage_next = stage;
       full_next[1] = accept;
-      stage_next[1] = result;
-      for (int k = 2; k < L; ++k) begin
+      stage_next[0+:WO] = result;
+      for (int k = 2; k < L; k = k + 1) begin
         full_next[k] = full[k-1];
-        stage_next[k] = stage[k-1];
+        stage_next[(k-1)*WO+:WO] = stage[(k-2)*WO+:WO];
       end
     end
     always_ff @(posedge clk) begin

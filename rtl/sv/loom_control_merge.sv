@@ -11,7 +11,7 @@ module loom_control_merge #(
     input  logic                clk,
     input  logic                rst,
     input  logic [N-1:0]        in_valid,
-    input  logic [N-1:0][W-1:0] in_data,
+    input  logic [N*W-1:0]   in_data,
     output logic [N-1:0]        in_pop,
     input  logic                out0_ready,
     output logic                out0_push,
@@ -29,9 +29,9 @@ module loom_control_merge #(
   always_comb begin
     out0_data = '0;
     out1_data = '0;
-    for (int i = 0; i < N; ++i)
+    for (int i = 0; i < N; i = i + 1)
     if (first[i]) begin
-      out0_data = in_data[i];
+      out0_data = in_data[i*W+:W];
       out1_data = IW'(i);
     end
   end

@@ -41,7 +41,7 @@ module loom_fifo #(
   assign tail_at = tail_sum >= Slots ? PW'(tail_sum - Slots) : PW'(tail_sum);
 
   function automatic logic [PW-1:0] next_slot(logic [PW-1:0] at);
-    return {1'b0, at} == Slots - 1'b1 ? '0 : at + 1'b1;
+    next_slot = {1'b0, at} == Slots - 1'b1 ? '0 : at + 1'b1;
   endfunction
 
   always_ff @(posedge clk) begin

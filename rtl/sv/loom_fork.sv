@@ -13,7 +13,7 @@ module loom_fork #(
     output logic                in0_pop,
     input  logic [N-1:0]        out_ready,
     output logic [N-1:0]        out_push,
-    output logic [N-1:0][W-1:0] out_data
+    output logic [N*W-1:0]   out_data
 );
   logic [N-1:0] sent, sent_next;
 

@@ -11,7 +11,7 @@ module loom_lazy_fork #(
     output logic                in0_pop,
     input  logic [N-1:0]        out_ready,
     output logic [N-1:0]        out_push,
-    output logic [N-1:0][W-1:0] out_data
+    output logic [N*W-1:0]   out_data
 );
   assign in0_pop = in0_valid && &out_ready;
   assign out_push = {N{in0_pop}};

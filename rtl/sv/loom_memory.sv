@@ -31,28 +31,28 @@ module loom_memory #(
     parameter int LAT = 1,
     parameter int SIZE = 16
 ) (
-    input  logic                  clk,
-    input  logic                  rst,
-    input  logic [SN-1:0]         st_data_valid,
-    input  logic [SN-1:0][W-1:0]  st_data_data,
-    output logic [SN-1:0]         st_data_pop,
-    input  logic [SN-1:0]         st_addr_valid,
-    input  logic [SN-1:0][AW-1:0] st_addr_data,
-    output logic [SN-1:0]         st_addr_pop,
-    input  logic [LN-1:0]         ld_addr_valid,
-    input  logic [LN-1:0][AW-1:0] ld_addr_data,
-    output logic [LN-1:0]         ld_addr_pop,
-    input  logic [LN-1:0]         ld_data_ready,
-    output logic [LN-1:0]         ld_data_push,
-    output logic [LN-1:0][W-1:0]  ld_data_data,
-    input  logic [SN-1:0]         st_done_ready,
-    output logic [SN-1:0]         st_done_push,
-    input  logic [LN-1:0]         ld_done_ready,
-    output logic [LN-1:0]         ld_done_push,
-    input  logic                  host_we,
-    input  logic [AW-1:0]         host_addr,
-    input  logic [W-1:0]          host_wdata,
-    output logic [W-1:0]          host_rdata
+    input  logic               clk,
+    input  logic               rst,
+    input  logic [SN-1:0]      st_data_valid,
+    input  logic [SN*W-1:0]    st_data_data,
+    output logic [SN-1:0]      st_data_pop,
+    input  logic [SN-1:0]      st_addr_valid,
+    input  logic [SN*AW-1:0]   st_addr_data,
+    output logic [SN-1:0]      st_addr_pop,
+    input  logic [LN-1:0]      ld_addr_valid,
+    input  logic [LN*AW-1:0]   ld_addr_data,
+    output logic [LN-1:0]      ld_addr_pop,
+    input  logic [LN-1:0]      ld_data_ready,
+    output logic [LN-1:0]      ld_data_push,
+    output logic [LN*W-1:0]    ld_data_data,
+    input  logic [SN-1:0]      st_done_ready,
+    output logic [SN-1:0]      st_done_push,
+    input  logic [LN-1:0]      ld_done_ready,
+    output logic [LN-1:0]      ld_done_push,
+    input  logic               host_we,
+    input  logic [AW-1:0]      host_addr,
+    input  logic [W-1:0]       host_wdata,
+    output logic [W-1:0]       host_rdata
 );
   // A group of zero ports still has one (never valid) in the port lists.
   localparam int SN = S > 0 ? S : 1;
@@ -62,146 +62,174 @@ module loom_memory #(
   localparam int CW = $clog2(LAT + 1);
   localparam int IW = SIZE > 1 ? $clog2(SIZE) : 1;
 
-  typedef struct packed {
-    logic [AW-1:0] addr;
-    logic [W-1:0]  data;  // stores only
-    logic [31:0]   due;   // the first cycle it may complete in
-    logic [31:0]   seq;   // arrival order
-  } request_t;
+  // A request is one vector {addr, data, due, seq}: data for stores only, due the first
+  // cycle it may complete in, seq its arrival number. (Flat vectors and arrays of
+  // vectors, not structs: yosys 0.23 reads no arrays of structs.)
+  localparam int RW = AW + W + 64;
+  function automatic logic [RW-1:0] request(logic [AW-1:0] addr, logic [W-1:0] data,
+                                            logic [31:0] due, logic [31:0] seq);
+    request = {addr, data, due, seq};
+  endfunction
+  // Each field function reads one field of the request.
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [AW-1:0] addr_of(logic [RW-1:0] r);
+    addr_of = r[RW-1-:AW];
+  endfunction
+  function automatic logic [W-1:0] data_of(logic [RW-1:0] r);
+    data_of = r[64+:W];
+  endfunction
+  function automatic logic [31:0] due_of(logic [RW-1:0] r);
+    due_of = r[32+:32];
+  endfunction
+  function automatic logic [31:0] seq_of(logic [RW-1:0] r);
+    seq_of = r[0+:32];
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
   logic [W-1:0] mem[SIZE];
   logic [31:0] now, seq;  // the cycle; the next arrival number
-  request_t queue[P][LAT];
-  logic [QW-1:0] head_at[P];
-  logic [CW-1:0] count[P];
-  int unsigned st_scan, ld_scan;  // the first port scanned, per group
+  logic [RW-1:0] queue[P*LAT];  // port p's queue: entries p*LAT .. p*LAT + LAT-1
+  logic [P*QW-1:0] head_at;
+  logic [P*CW-1:0] count;
+  logic [31:0] st_scan, ld_scan;  // the first port scanned, per group
 
   function automatic logic in_range(logic [AW-1:0] addr);
-    return addr < AW'(SIZE);  // unsigned: a negative index is out of range too
+    in_range = addr < AW'(SIZE);  // unsigned: a negative index is out of range too
   endfunction
 
   function automatic logic [W-1:0] read(logic [AW-1:0] addr);
-    return in_range(addr) ? mem[IW'(addr)] : '0;
+    read = in_range(addr) ? mem[IW'(addr)] : '0;
   endfunction
 
   // --- Issue: the first offering port from the scan start, stores before loads -------
   logic [P-1:0] offer, issue;
-  request_t incoming[P];
-  int unsigned st_last, ld_last;
+  logic [P*RW-1:0] incoming;
+  logic [31:0] st_last, ld_last;
 
   always_comb begin
-    for (int p = 0; p < P; ++p) begin
-      logic store = p < SN;
-      logic room = count[p] < CW'(LAT);
-      offer[p] = store ? S > 0 && st_data_valid[p] && st_addr_valid[p] && room
-                       : L > 0 && ld_addr_valid[p-SN] && room;
-      incoming[p].addr = store ? st_addr_data[p] : ld_addr_data[p-SN];
-      incoming[p].data = store ? st_data_data[p] : '0;
-      incoming[p].due = now + 32'(LAT - 1);
-      incoming[p].seq = seq;
+    for (int s = 0; s < SN; s = s + 1) begin
+      offer[s] = S > 0 && st_data_valid[s] && st_addr_valid[s] &&
+                 count[s*CW+:CW] < CW'(LAT);
+      incoming[s*RW+:RW] = request(st_addr_data[s*AW+:AW], st_data_data[s*W+:W],
+                                   now + 32'(LAT - 1), seq);
+    end
+    for (int l = 0; l < LN; l = l + 1) begin
+      offer[SN+l] = L > 0 && ld_addr_valid[l] && count[(SN+l)*CW+:CW] < CW'(LAT);
+      incoming[(SN+l)*RW+:RW] = request(ld_addr_data[l*AW+:AW], '0, now + 32'(LAT - 1), seq);
     end
     issue = '0;
     st_last = st_scan;
     ld_last = ld_scan;
-    for (int k = SN - 1; k >= 0; --k) begin  // the last assignment is the first in scan order
-      int unsigned s = st_scan + k >= SN ? st_scan + k - SN : st_scan + k;
-      if (offer[s]) st_last = s;
-    end
-    for (int k = LN - 1; k >= 0; --k) begin
-      int unsigned l = ld_scan + k >= LN ? ld_scan + k - LN : ld_scan + k;
-      if (offer[SN+l]) ld_last = l;
-    end
+    for (int k = SN - 1; k >= 0; k = k - 1)  // the last assignment is the first in scan order
+    if (offer[st_scan+32'(k) >= 32'(SN) ? st_scan + 32'(k) - 32'(SN) : st_scan + 32'(k)])
+      st_last = st_scan + 32'(k) >= 32'(SN) ? st_scan + 32'(k) - 32'(SN) : st_scan + 32'(k);
+    for (int k = LN - 1; k >= 0; k = k - 1)
+    if (offer[32'(SN)+(ld_scan+32'(k) >= 32'(LN) ? ld_scan + 32'(k) - 32'(LN) : ld_scan + 32'(k))])
+      ld_last = ld_scan + 32'(k) >= 32'(LN) ? ld_scan + 32'(k) - 32'(LN) : ld_scan + 32'(k);
     if (offer[st_last]) issue[st_last] = 1'b1;
-    if (offer[SN+ld_last]) begin
-      issue[SN+ld_last] = 1'b1;
-      if (|issue[SN-1:0]) incoming[SN+ld_last].seq = seq + 1;
+    if (offer[32'(SN)+ld_last]) begin
+      issue[32'(SN)+ld_last] = 1'b1;
+      if (|issue[SN-1:0]) incoming[(32'(SN)+ld_last)*RW+:32] = seq + 1;
     end
   end
 
   // --- Complete: every port's due head whose outputs have room ------------------------
   // A head is the oldest queued request or, on an empty queue with LAT = 1, the one
   // issued now.
-  request_t head[P];
-  logic [P-1:0] has_head, complete;
+  logic [P*RW-1:0] head;
+  logic [P-1:0] has_head, complete, room;
   always_comb begin
-    for (int p = 0; p < P; ++p) begin
-      logic ready = p < SN ? st_done_ready[p] : ld_data_ready[p-SN] && ld_done_ready[p-SN];
-      has_head[p] = count[p] != '0 || (LAT == 1 && issue[p]);
-      head[p] = count[p] != '0 ? queue[p][head_at[p]] : incoming[p];
-      complete[p] = has_head[p] && $signed(now - head[p].due) >= 0 && ready;
+    for (int s = 0; s < SN; s = s + 1) room[s] = st_done_ready[s];
+    for (int l = 0; l < LN; l = l + 1) room[SN+l] = ld_data_ready[l] && ld_done_ready[l];
+    for (int p = 0; p < P; p = p + 1) begin
+      has_head[p] = count[p*CW+:CW] != '0 || (LAT == 1 && issue[p]);
+      head[p*RW+:RW] = count[p*CW+:CW] != '0 ? queue[p*LAT+32'(head_at[p*QW+:QW])]
+                                             : incoming[p*RW+:RW];
+      complete[p] = has_head[p] && $signed(now - due_of(head[p*RW+:RW])) >= 0 && room[p];
     end
   end
 
   // What a completing load reads: the array, or the latest earlier store completing
   // in the same cycle to the same address.
-  logic [LN-1:0][W-1:0] loaded;
+  logic [LN*W-1:0] loaded;
   logic [SN-1:0] writes;  // completing stores not overwritten by a later one this cycle
+  logic [LN*32-1:0] best;  // per load: the seq of the store it reads, if forwarded
+  logic [LN-1:0] forwarded;
   always_comb begin
-    for (int l = 0; l < LN; ++l) begin
-      logic [31:0] best;
-      logic forwarded = 1'b0;
-      best = '0;
-      loaded[l] = read(head[SN+l].addr);
-      for (int s = 0; s < SN; ++s)
-      if (complete[s] && head[s].addr == head[SN+l].addr &&
-          $signed(head[s].seq - head[SN+l].seq) < 0 &&
-          (!forwarded || $signed(head[s].seq - best) > 0)) begin
-        loaded[l] = head[s].data;
-        best = head[s].seq;
-        forwarded = 1'b1;
+    for (int l = 0; l < LN; l = l + 1) begin
+      forwarded[l] = 1'b0;
+      best[l*32+:32] = '0;
+      loaded[l*W+:W] = read(addr_of(head[(SN+l)*RW+:RW]));
+      for (int s = 0; s < SN; s = s + 1)
+      if (complete[s] && addr_of(head[s*RW+:RW]) == addr_of(head[(SN+l)*RW+:RW]) &&
+          $signed(seq_of(head[s*RW+:RW]) - seq_of(head[(SN+l)*RW+:RW])) < 0 &&
+          (!forwarded[l] || $signed(seq_of(head[s*RW+:RW]) - best[l*32+:32]) > 0)) begin
+        loaded[l*W+:W] = data_of(head[s*RW+:RW]);
+        best[l*32+:32] = seq_of(head[s*RW+:RW]);
+        forwarded[l] = 1'b1;
       end
     end
-    for (int s = 0; s < SN; ++s) begin
+    for (int s = 0; s < SN; s = s + 1) begin
       writes[s] = complete[s];
-      for (int t = 0; t < SN; ++t)
-      if (t != s && complete[t] && head[t].addr == head[s].addr &&
-          $signed(head[t].seq - head[s].seq) > 0)
+      for (int t = 0; t < SN; t = t + 1)
+      if (t != s && complete[t] && addr_of(head[t*RW+:RW]) == addr_of(head[s*RW+:RW]) &&
+          $signed(seq_of(head[t*RW+:RW]) - seq_of(head[s*RW+:RW])) > 0)
         writes[s] = 1'b0;
     end
   end
 
   // --- Ports --------------------------------------------------------------------------
-  for (genvar s = 0; s < SN; ++s) begin : g_store
-    assign st_data_pop[s] = issue[s];
-    assign st_addr_pop[s] = issue[s];
-    assign st_done_push[s] = complete[s];
-  end
-  for (genvar l = 0; l < LN; ++l) begin : g_load
-    assign ld_addr_pop[l] = issue[SN+l];
-    assign ld_data_push[l] = complete[SN+l];
-    assign ld_done_push[l] = complete[SN+l];
-    assign ld_data_data[l] = loaded[l];
-  end
+  assign st_data_pop = issue[SN-1:0];
+  assign st_addr_pop = issue[SN-1:0];
+  assign st_done_push = complete[SN-1:0];
+  assign ld_addr_pop = issue[P-1:SN];
+  assign ld_data_push = complete[P-1:SN];
+  assign ld_done_push = complete[P-1:SN];
+  assign ld_data_data = loaded;
   assign host_rdata = read(host_addr);
 
   // --- State --------------------------------------------------------------------------
+  // Where port p's next request goes: its head slot plus its count, modulo LAT.
+  logic [P*QW-1:0] tail_at;
+  always_comb begin
+    for (int p = 0; p < P; p = p + 1)
+    if ({1'b0, CW'(head_at[p*QW+:QW])} + {1'b0, count[p*CW+:CW]} >= (CW + 1)'(LAT))
+      tail_at[p*QW+:QW] = QW'({1'b0, CW'(head_at[p*QW+:QW])} + {1'b0, count[p*CW+:CW]} - (CW + 1)'(LAT));
+    else tail_at[p*QW+:QW] = QW'({1'b0, CW'(head_at[p*QW+:QW])} + {1'b0, count[p*CW+:CW]});
+  end
+
   always_ff @(posedge clk) begin
     if (rst) begin
       now <= '0;
       seq <= '0;
-      st_scan <= 0;
-      ld_scan <= 0;
-      for (int p = 0; p < P; ++p) begin
-        head_at[p] <= '0;
-        count[p] <= '0;
-      end
+      st_scan <= '0;
+      ld_scan <= '0;
+      head_at <= '0;
+      count <= '0;
     end else begin
       now <= now + 1;
       seq <= seq + 32'(issue[SN-1:0] != '0) + 32'(issue[P-1:SN] != '0);
-      if (issue[SN-1:0] != '0) st_scan <= st_last + 1 >= SN ? 0 : st_last + 1;
-      if (issue[P-1:SN] != '0) ld_scan <= ld_last + 1 >= LN ? 0 : ld_last + 1;
-      for (int p = 0; p < P; ++p) begin
-        logic [CW:0] tail = {1'b0, CW'(head_at[p])} + {1'b0, count[p]};
-        if (issue[p]) queue[p][tail >= (CW+1)'(LAT) ? QW'(tail - (CW+1)'(LAT)) : QW'(tail)] <= incoming[p];
-        if (complete[p]) head_at[p] <= head_at[p] == QW'(LAT - 1) ? '0 : head_at[p] + 1'b1;
-        count[p] <= count[p] + CW'(issue[p]) - CW'(complete[p]);
+      if (issue[SN-1:0] != '0) st_scan <= st_last + 1 >= 32'(SN) ? '0 : st_last + 1;
+      if (issue[P-1:SN] != '0) ld_scan <= ld_last + 1 >= 32'(LN) ? '0 : ld_last + 1;
+      for (int p = 0; p < P; p = p + 1) begin
+        if (complete[p])
+          head_at[p*QW+:QW] <= head_at[p*QW+:QW] == QW'(LAT - 1) ? '0 : head_at[p*QW+:QW] + 1'b1;
+        count[p*CW+:CW] <= count[p*CW+:CW] + CW'(issue[p]) - CW'(complete[p]);
       end
     end
   end
 
+  // The queues' storage needs no reset: count guards every read.
+  always_ff @(posedge clk) begin
+    for (int p = 0; p < P; p = p + 1)
+    if (!rst && issue[p]) queue[p*LAT+32'(tail_at[p*QW+:QW])] <= incoming[p*RW+:RW];
+  end
+
   // The array: performed stores and the host's writes; no reset (a memory).
   always_ff @(posedge clk) begin
-    for (int s = 0; s < SN; ++s) if (writes[s] && in_range(head[s].addr)) mem[IW'(head[s].addr)] <= head[s].data;
+    for (int s = 0; s < SN; s = s + 1)
+    if (writes[s] && in_range(addr_of(head[s*RW+:RW])))
+      mem[IW'(addr_of(head[s*RW+:RW]))] <= data_of(head[s*RW+:RW]);
     if (host_we && in_range(host_addr)) mem[IW'(host_addr)] <= host_wdata;
   end
 endmodule

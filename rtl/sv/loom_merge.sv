@@ -7,7 +7,7 @@ module loom_merge #(
     input  logic                clk,
     input  logic                rst,
     input  logic [N-1:0]        in_valid,
-    input  logic [N-1:0][W-1:0] in_data,
+    input  logic [N*W-1:0]   in_data,
     output logic [N-1:0]        in_pop,
     input  logic                out0_ready,
     output logic                out0_push,
@@ -21,7 +21,7 @@ module loom_merge #(
 
   always_comb begin
     out0_data = '0;
-    for (int i = 0; i < N; ++i) if (first[i]) out0_data = in_data[i];
+    for (int i = 0; i < N; i = i + 1) if (first[i]) out0_data = in_data[i*W+:W];
   end
 
   logic unused;

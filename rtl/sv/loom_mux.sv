@@ -15,7 +15,7 @@ module loom_mux #(
     input  logic [SW-1:0]       select_data,
     output logic                select_pop,
     input  logic [N-1:0]        data_valid,
-    input  logic [N-1:0][W-1:0] data_data,
+    input  logic [N*W-1:0]   data_data,
     output logic [N-1:0]        data_pop,
     input  logic                out_ready,
     output logic                out_push,
@@ -26,10 +26,10 @@ module loom_mux #(
   always_comb begin
     chosen   = '0;
     out_data = '0;
-    for (int i = 0; i < N; ++i)
+    for (int i = 0; i < N; i = i + 1)
     if (select_valid && 64'(select_data) == 64'(i)) begin
       chosen[i] = 1'b1;
-      out_data  = data_data[i];
+      out_data  = data_data[i*W+:W];
     end
   end
 

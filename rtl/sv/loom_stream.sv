@@ -49,22 +49,22 @@ module loom_stream #(
 
   function automatic logic continues(logic [W-1:0] i, logic [W-1:0] b);
     case (CONT_COND)
-      0: return $signed(i) < $signed(b);
-      1: return $signed(i) <= $signed(b);
-      2: return $signed(i) > $signed(b);
-      3: return $signed(i) >= $signed(b);
-      default: return i != b;
+      0: continues = $signed(i) < $signed(b);
+      1: continues = $signed(i) <= $signed(b);
+      2: continues = $signed(i) > $signed(b);
+      3: continues = $signed(i) >= $signed(b);
+      default: continues = i != b;
     endcase
   endfunction
 
   function automatic logic [W-1:0] advance(logic [W-1:0] i, logic [W-1:0] s);
     case (STEP_OP)
-      0: return i + s;
-      1: return i - s;
-      2: return i * s;
-      3: return s == '0 ? i : W'($signed(i) / $signed(s));
-      4: return i << s;
-      default: return W'($signed(i) >>> s);
+      0: advance = i + s;
+      1: advance = i - s;
+      2: advance = i * s;
+      3: advance = s == '0 ? i : W'($signed(i) / $signed(s));
+      4: advance = i << s;
+      default: advance = W'($signed(i) >>> s);
     endcase
   endfunction
 

@@ -9,11 +9,11 @@ module loom_sync #(
     input  logic                clk,
     input  logic                rst,
     input  logic [N-1:0]        in_valid,
-    input  logic [N-1:0][W-1:0] in_data,
+    input  logic [N*W-1:0]   in_data,
     output logic [N-1:0]        in_pop,
     input  logic [N-1:0]        out_ready,
     output logic [N-1:0]        out_push,
-    output logic [N-1:0][W-1:0] out_data
+    output logic [N*W-1:0]   out_data
 );
   logic fire;
   assign fire = &in_valid && &out_ready;

@@ -202,7 +202,7 @@ module tb_sync #(`TB_PARAMS, parameter int N = 2) (`TB_PORTS);
       .out_ready(or_), .out_push(op), .out_data(od));
 endmodule
 
-module tb_compute #(`TB_PARAMS, parameter string OP = "addi", parameter int N = 2,
+module tb_compute #(`TB_PARAMS, parameter bit [127:0] OP = "addi", parameter int N = 2,
     parameter int WI = 64, parameter int WO = 64, parameter int L = 1, parameter int PRED = 0)
     (`TB_PORTS);
   `TB_CHANNELS(N, 1)

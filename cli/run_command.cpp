@@ -88,6 +88,9 @@ Command addRunCommand(CLI::App& app) {
   c->add_option("--rtl-cache", a->s.accel.rtlCache,
                 "--engine verilator: where the Verilated twins are built and kept (default: "
                 "$XDG_CACHE_HOME/loom-sim/rtl or ~/.cache/loom-sim/rtl)");
+  c->add_flag("--rtl-fast-build", a->s.accel.rtlFastBuild,
+              "--engine verilator: compile the twins' C++ at -O0 (quicker builds, slower "
+              "models; for equivalence runs)");
   c->add_option("--report", a->reportFile, "Write a JSON report (calls, cycles, loops, findings)");
   c->add_option(
       "--vcd", a->s.traces.vcd,

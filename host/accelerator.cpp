@@ -541,7 +541,7 @@ std::optional<std::vector<RtValue>> Accelerator::callTwin(Accel& a, const Op& si
     std::string cache = opts_.rtlCache.empty() ? rtl::defaultTwinCache() : opts_.rtlCache, err;
     lap(clock, times_.checks);
     a.twin.reset();
-    a.twin = rtl::Twin::load(a.graph, ro, cache, err);
+    a.twin = rtl::Twin::load(a.graph, ro, cache, opts_.rtlFastBuild, err);
     lap(clock, times_.rtlBuild);
     if (!a.twin) {
       error = Diag{site.loc, "--engine verilator: " + err};

@@ -49,6 +49,7 @@ struct AccelOptions {
   // are still elaborated: they number and name the channels and the harness reads them.
   bool verilator = false;
   std::string rtlCache;
+  bool rtlFastBuild = false; // the twins' C++ at -O0: quicker to build, slower to run
   // With systemc: write a VCD of every channel and state machine through SystemC's
   // sc_trace to this file (empty: none).
   std::string scTrace;

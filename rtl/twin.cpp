@@ -21,12 +21,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The flags of every twin build. The model's C++ at -O2: Verilator's own optimizations
-// (-O3) do most; -O3 on the C++ costs build time for little.
+// The flags of every twin build: Verilator's own optimizations (-O3) do most; the
+// model's C++ at -O2 (-O3 costs build time for little), or at -O0 for a fast build
+// (equivalence runs: a short simulation, most of the time is the build).
 const char* const kVerilatorFlags =
     "--cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast --noassert -Wno-fatal "
-    "-Wno-lint -Wno-style -MAKEFLAGS 'OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2' "
-    "-LDFLAGS -shared";
+    "-Wno-lint -Wno-style -LDFLAGS -shared";
+const char* const kOptimized = "-MAKEFLAGS 'OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2'";
+const char* const kFastBuild = "-MAKEFLAGS 'OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0'";
 
 std::string quote(const std::string& s) {
   std::string q = "'";
@@ -144,7 +146,8 @@ std::string defaultTwinCache() {
 }
 
 std::unique_ptr<Twin> Twin::load(const dfg::Graph& g, RtlOptions options,
-                                 const std::string& cacheDir, std::string& error) {
+                                 const std::string& cacheDir, bool fastBuild, std::string& error) {
+  std::string flags = std::string(kVerilatorFlags) + " " + (fastBuild ? kFastBuild : kOptimized);
   options.probes = true;
   std::string top = topModuleName(g), sv, bind;
   if (auto err = generateTop(g, options, sv)) return error = *err, nullptr;
@@ -155,7 +158,7 @@ std::unique_ptr<Twin> Twin::load(const dfg::Graph& g, RtlOptions options,
   for (const SvFile& f : library())
     h.add(f.name), h.add(f.text);
   h.add(code(sv)), h.add(bind), h.add(tools);
-  h.add(kTwinDriverSource), h.add(kTwinAbiSource), h.add(kVerilatorFlags);
+  h.add(kTwinDriverSource), h.add(kTwinAbiSource), h.add(flags);
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h.h));
   fs::path dir = fs::path(cacheDir) / (top + "-" + hex);
@@ -182,8 +185,8 @@ std::unique_ptr<Twin> Twin::load(const dfg::Graph& g, RtlOptions options,
       sources += std::string(" ") + f.name;
     }
     if (!ok) return error = "cannot write into " + tmp.string(), nullptr;
-    std::string cmd = "cd " + quote(tmp.string()) + " && verilator " + kVerilatorFlags +
-                      " --top-module " + top + " -Mdir obj -CFLAGS " +
+    std::string cmd = "cd " + quote(tmp.string()) + " && verilator " + flags + " --top-module " +
+                      top + " -Mdir obj -CFLAGS " +
                       quote("-fPIC -fvisibility=hidden -fno-gnu-unique -include " +
                             (tmp / (top + "_bind.h")).string()) +
                       " " + top + ".sv" + sources +

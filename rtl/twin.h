@@ -24,9 +24,11 @@ std::string defaultTwinCache();
 class Twin {
 public:
   // Builds the twin of `g` (options.probes is set here) in `cacheDir`, or finds it
-  // there, and loads it. Null and `error` if the build or the load fails.
+  // there, and loads it. `fastBuild`: the model's C++ at -O0 (a quicker build, a slower
+  // model). Null and `error` if the build or the load fails.
   static std::unique_ptr<Twin> load(const dfg::Graph& g, RtlOptions options,
-                                    const std::string& cacheDir, std::string& error);
+                                    const std::string& cacheDir, bool fastBuild,
+                                    std::string& error);
   ~Twin();
   Twin(const Twin&) = delete;
   Twin& operator=(const Twin&) = delete;

@@ -55,9 +55,9 @@ module loom_buffer #(
       q_next = q >> W;
       rem_next = rem >> RW;
     end
-    for (int i = 0; i < N; ++i)
+    for (int i = 0; i < N; i = i + 1)
       if (rem_next[i*RW+:RW] != '0) rem_next[i*RW+:RW] = rem_next[i*RW+:RW] - 1'b1;
-    for (int i = 0; i < N; ++i)
+    for (int i = 0; i < N; i = i + 1)
       if (accept && !bypass && CW'(i) == left) begin
         q_next[i*W+:W] = in0_data;
         rem_next[i*RW+:RW] = FRESH;

@@ -75,7 +75,7 @@ module loom_fcompute #(
       stage_next = stage;
       full_next[1] = accept;
       stage_next[0+:WO] = result;
-      for (int k = 2; k < L; ++k) begin
+      for (int k = 2; k < L; k = k + 1) begin
         full_next[k] = full[k-1];
         stage_next[(k-1)*WO+:WO] = stage[(k-2)*WO+:WO];
       end

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # rtl.equiv.*: a whole program run on the event engine and on the Verilated twins
-# (`loom-sim run --engine verilator`): stdout, the token log, the summary line's calls,
+# (`loom-sim run --engine verilator --rtl-fast-build`: the twins' C++ at -O0, which
+# halves their builds): stdout, the token log, the summary line's calls,
 # cycles and transfers, and each call's cycles, latency, transfers and results in the
 # report must be identical. A token-log mismatch prints the first differing token of
 # each side: cycle, channel number and name, value.
@@ -13,7 +14,7 @@ trap 'rm -rf "$work"' EXIT
 "$loom_sim" run "$kernel" "$@" --tokens "$work/event.log" --report "$work/event.json" \
   > "$work/event.out" 2> "$work/event.err"
 erc=$?
-"$loom_sim" run "$kernel" "$@" --engine verilator --rtl-cache "$cache" --tokens "$work/twin.log" \
+"$loom_sim" run "$kernel" "$@" --engine verilator --rtl-fast-build --rtl-cache "$cache" --tokens "$work/twin.log" \
   --report "$work/twin.json" > "$work/twin.out" 2> "$work/twin.err"
 trc=$?
 if [ $erc -ge 126 ] || [ $trc -ge 126 ]; then

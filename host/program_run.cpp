@@ -231,7 +231,7 @@ nlohmann::json ProgramRun::reportJson(const std::string& file, const std::string
                {"host_ms", ms(host)}};
   if (settings_.accel.verilator) {
     // The twins: their build (or cache look-up), and the driver's time in the model's
-    // evaluation loop alone (wall clock; part of simulate_ms).
+    // evaluation loop alone (CPU time; part of simulate_ms).
     j["time"]["rtl_build_ms"] = ms(t.rtlBuild);
     j["time"]["rtl_model_ms"] = ms(t.rtlModel);
   }

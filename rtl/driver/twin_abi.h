@@ -33,7 +33,7 @@ struct LoomTwinCall {
   uint64_t* results;   // the return's tokens, by port (the last one: done)
   uint64_t* pushes;    // per channel: tokens pushed in this call
   uint64_t* held;      // per channel: tokens it holds after the call
-  double modelSeconds; // time spent evaluating the model (no loads, no host I/O)
+  double modelSeconds; // CPU time evaluating the model (no loads, no host I/O)
 };
 
 // Float compute units (rtl/sv/loom_fcompute.sv) call the DPI-C function loom_dpi_arith,

@@ -40,9 +40,9 @@ struct RtlOptions {
   // argument's whole root buffer (a view's addresses run over it, not over its shape).
   bool extWordsAlways = false;
   // Probes for a testbench (docs/rtl.md "One token log"): the top gets the ports
-  // `probe_push[NCH]`, `probe_data[NCH*64]` and `probe_pop[NCH]`, every channel's
-  // producer side and its pop, in the token log's channel order (the DFG's channels,
-  // then the return's).
+  // `probe_push_<w>` and `probe_pop_<w>` (64 channels a word) and `probe_data_<k>`,
+  // every channel's producer side and its pop, in the token log's channel order (the
+  // DFG's channels, then the return's).
   bool probes = false;
 };
 

@@ -146,7 +146,11 @@ std::string defaultTwinCache() {
 }
 
 std::unique_ptr<Twin> Twin::load(const dfg::Graph& g, RtlOptions options,
-                                 const std::string& cacheDir, bool fastBuild, std::string& error) {
+                                 const std::string& cacheArg, bool fastBuild, std::string& error) {
+  // Absolute: the build runs in a directory of its own (a relative --rtl-cache once made
+  // the compiler look for the binding header in the wrong place).
+  std::error_code ec;
+  const std::string cacheDir = fs::absolute(cacheArg, ec).string();
   std::string flags = std::string(kVerilatorFlags) + " " + (fastBuild ? kFastBuild : kOptimized);
   options.probes = true;
   std::string top = topModuleName(g), sv, bind;
@@ -163,7 +167,6 @@ std::unique_ptr<Twin> Twin::load(const dfg::Graph& g, RtlOptions options,
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h.h));
   fs::path dir = fs::path(cacheDir) / (top + "-" + hex);
   fs::path so = dir / "twin.so";
-  std::error_code ec;
   auto twin = std::unique_ptr<Twin>(new Twin);
   twin->cached_ = fs::exists(so, ec);
   if (twin->cached_) {

@@ -38,7 +38,9 @@ Command addRtlCommand(CLI::App& app);
 inline void addNetworkOptions(CLI::App* c, std::string& timingFile, std::string& engine,
                               uint64_t& maxCycles) {
   c->add_option("--timing", timingFile, "Timing file (JSON; see `loom-sim timing --defaults`)");
-  c->add_option("--engine", engine, "Simulation engine: event (default) or clocked")
+  c->add_option("--engine", engine,
+                "Simulation engine: event (default), clocked, or verilator (`run`: the RTL twin, "
+                "docs/rtl.md)")
       ->capture_default_str();
   c->add_option("--max-cycles", maxCycles,
                 "Fail an accelerated call that has not finished after this many cycles")

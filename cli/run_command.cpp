@@ -85,6 +85,12 @@ Command addRunCommand(CLI::App& app) {
   c->add_option("--sc-trace", a->s.accel.scTrace,
                 "Write a VCD of every channel (valid, ready, data, transfer) and state machine "
                 "phase through SystemC's sc_trace (implies --systemc)");
+  c->add_option("--rtl-cache", a->s.accel.rtlCache,
+                "--engine verilator: where the Verilated twins are built and kept (default: "
+                "$XDG_CACHE_HOME/loom-sim/rtl or ~/.cache/loom-sim/rtl)");
+  c->add_flag("--rtl-fast-build", a->s.accel.rtlFastBuild,
+              "--engine verilator: compile the twins' C++ at -O0 (quicker builds, slower "
+              "models; for equivalence runs)");
   c->add_option("--report", a->reportFile, "Write a JSON report (calls, cycles, loops, findings)");
   c->add_option(
       "--vcd", a->s.traces.vcd,

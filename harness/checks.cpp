@@ -51,6 +51,7 @@ int64_t expectedCount(const dfg::Rate& r, const ExecutionRecord& rec) {
 
 uint64_t InvocationContext::observed(EdgeId e) const {
   uint32_t ch = elab.channelOf(graph, e);
+  if (twinPushes) return (*twinPushes)[ch];
   return circuit.channel(ch).pushes() - pushesBefore[ch];
 }
 
@@ -294,7 +295,8 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool
   for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
     uint32_t ch = c.elab.channelOf(g, *it);
     const models::Channel& chan = c.circuit.channel(ch);
-    if (chan.count() == 0) continue;
+    uint64_t held = c.twinHeld ? (*c.twinHeld)[ch] : static_cast<uint64_t>(chan.count());
+    if (held == 0) continue;
     Vertex consumer = boost::target(*it, g.g);
     const dfg::Edge& e = g.edge(*it);
     if (stalled && (!e.rate.known() ||
@@ -309,12 +311,12 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool
     f.port = "input '" + g.node(consumer).portName(true, e.dstPort) + "' (port " +
              std::to_string(e.dstPort) + ")";
     std::string values;
-    for (int k = 0; k < chan.count() && k < 4; ++k)
+    for (int k = 0; !c.twinHeld && k < chan.count() && k < 4; ++k)
       values += (k ? ", " : "") + std::to_string(chan.peek(k));
-    f.summary = std::to_string(chan.count()) + " token(s) latched in " + g.node(consumer).opName() +
-                " '" + g.node(consumer).name + "' input '" +
-                g.node(consumer).portName(true, e.dstPort) + "' after the call";
-    if (!e.type.isNone()) f.details.push_back("latched value(s): " + values);
+    f.summary = std::to_string(held) + " token(s) latched in " + g.node(consumer).opName() + " '" +
+                g.node(consumer).name + "' input '" + g.node(consumer).portName(true, e.dstPort) +
+                "' after the call";
+    if (!e.type.isNone() && !c.twinHeld) f.details.push_back("latched value(s): " + values);
     f.domain = e.rate.known() ? e.rate.str() : "";
     int64_t exp = e.rate.known() ? expectedCount(e.rate, c.golden) : 0;
     if (e.rate.known()) {
@@ -331,13 +333,13 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool
     f.port = "input '" + g.node(consumer).portName(true, e.dstPort) + "' (port " +
              std::to_string(e.dstPort) + ")";
     f.check = "quiescence";
-    f.summary = std::to_string(chan.count()) + " token(s) latched in " + g.node(consumer).opName() +
-                " '" + g.node(consumer).name + "' input '" +
-                g.node(consumer).portName(true, e.dstPort) + "' after the call";
+    f.summary = std::to_string(held) + " token(s) latched in " + g.node(consumer).opName() + " '" +
+                g.node(consumer).name + "' input '" + g.node(consumer).portName(true, e.dstPort) +
+                "' after the call";
     out.push_back(std::move(f));
     reportedOps.insert(c.elab.opOfVertex[consumer]);
   }
-  for (Vertex v = 0; v < g.numNodes(); ++v) {
+  for (Vertex v = 0; !c.twinHeld && v < g.numNodes(); ++v) {
     uint32_t opi = c.elab.opOfVertex[v];
     if (opi == sim::kNoOp || reportedOps.count(opi)) continue;
     const models::Op& op = c.circuit.op(opi);

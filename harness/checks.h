@@ -34,6 +34,11 @@ struct InvocationContext {
   const std::vector<uint64_t>& pushesBefore; // per channel, before the invocation
   std::string function;
   uint64_t invocation = 0;
+  // The RTL twin (`run --engine verilator`), whose circuit did not run: per channel, the
+  // invocation's pushes and the tokens held after it, counted from the twin's probes.
+  // Quiescence then reports held tokens (no values) and cannot see the state machines.
+  const std::vector<uint64_t>* twinPushes = nullptr;
+  const std::vector<uint64_t>* twinHeld = nullptr;
 
   uint64_t observed(dfg::EdgeId e) const;
 };

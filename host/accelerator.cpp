@@ -6,6 +6,7 @@
 #include "host/host_memory.h"
 #include "lowering/infer_rates.h"
 #include "lowering/static_verify.h"
+#include "rtl/twin.h"
 #include "sim/waits.h"
 
 #include <algorithm>
@@ -124,6 +125,8 @@ struct Accelerator::Accel {
   std::vector<harness::ShapeTap> taps;    // loop-control channels
   std::unique_ptr<systemc::ScNetwork> sc; // --systemc: the network as SystemC
   bool given = false;                     // the graph is AccelOptions::graphs' (--dfg)
+  std::unique_ptr<rtl::Twin> twin;        // --engine verilator, from the first call on
+  uint32_t tokenBase = 0;                 // its first channel's number in the token log
 };
 
 Accelerator::Accelerator(const Module& m, Interpreter& interp, AccelOptions opts)
@@ -236,6 +239,23 @@ std::optional<Diag> Accelerator::prepare() {
                  a->graph.numEdges());
     accels_[f->name] = std::move(a);
   }
+  if (opts_.verilator) {
+    static const auto tool = std::make_shared<const std::string>("loom-sim");
+    if (auto missing = rtl::missingTwinTools()) return Diag{Loc{tool, 0, 0}, *missing};
+    uint32_t base = 0;
+    for (auto& [name, a] : accels_) {
+      // What the RTL library cannot build yet is bad input, before anything runs.
+      rtl::RtlOptions ro;
+      ro.timing = opts_.timing;
+      ro.extWords = 16;
+      ro.extWordsAlways = true;
+      std::string text;
+      if (auto err = rtl::generateTop(a->graph, ro, text))
+        return Diag{a->func->loc, "--engine verilator: @" + name + ": " + *err};
+      a->tokenBase = base;
+      base += static_cast<uint32_t>(a->elab.network->circuit().numChannels());
+    }
+  }
   if (opts_.systemc) {
     // SystemC elaborates once, at the first sc_start: every module exists before.
     if (!opts_.scClock) clock_ = std::make_unique<sc_core::sc_clock>("clk", opts_.scPeriod);
@@ -300,17 +320,10 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   uint64_t invocation = ++a.calls;
   std::clock_t clock = std::clock();
 
+  if (a.twin || opts_.verilator) return callTwin(a, site, f, args, error);
   // 1. Copies of the memref arguments for the golden run (aliases stay aliases).
   std::map<const Buffer*, std::shared_ptr<Buffer>> clones;
-  std::vector<RtValue> goldenArgs = args;
-  for (RtValue& v : goldenArgs) {
-    if (!v.mem) continue;
-    auto& clone = clones[v.mem->buf.get()];
-    if (!clone) clone = std::make_shared<Buffer>(*v.mem->buf);
-    auto view = std::make_shared<MemRefView>(*v.mem);
-    view->buf = clone;
-    v.mem = view;
-  }
+  std::vector<RtValue> goldenArgs = goldenCopies(args, clones);
   checkAliasing(a, site, f, args, invocation);
 
   // 2. The network on the real buffers.
@@ -432,36 +445,7 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   }
 
   // 3. Checks.
-  for (size_t i = 0; i < gr.results.size(); ++i) {
-    if (res.results[i] == gr.results[i].bits) continue;
-    harness::Finding h;
-    h.check = "results";
-    h.function = f.name;
-    h.invocation = invocation;
-    h.loc = site.loc;
-    const Type& t = f.resultTypes[i];
-    h.summary = "result #" + std::to_string(i) + " is " + bitsText(res.results[i], t) +
-                "; the interpreter gives " + bitsText(gr.results[i].bits, t);
-    report_.findings.push_back(std::move(h));
-  }
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (!args[i].mem) continue;
-    const Buffer& real = *args[i].mem->buf;
-    const Buffer& gold = *clones.at(&real);
-    for (size_t e = 0; e < real.data.size(); ++e) {
-      if (real.data[e] == gold.data[e]) continue;
-      harness::Finding h;
-      h.check = "memory";
-      h.function = f.name;
-      h.invocation = invocation;
-      h.loc = site.loc;
-      h.summary = "memref argument #" + std::to_string(i) +
-                  " differs from the interpreter at element " + std::to_string(e) + ": " +
-                  bitsText(real.data[e], real.elem) + " vs " + bitsText(gold.data[e], real.elem);
-      report_.findings.push_back(std::move(h));
-      break;
-    }
-  }
+  compareWithGolden(site, f, invocation, res.results, gr, args, clones);
   // Work still in flight after the return belongs to this call (its span ends with the
   // drain's quiet cycle, checks or not: docs/counters.md).
   lap(clock, times_.checks);
@@ -497,6 +481,231 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   for (Bits b : res.results)
     out.push_back(RtValue{b, nullptr});
   return out;
+}
+
+namespace {
+
+// What the twin's driver hands back per token: written through the run's token log.
+struct TwinTokens {
+  traces::TokenLog* log;
+  const sim::Circuit* circuit;
+  uint64_t start; // the call's first cycle on the run's axis
+  uint32_t base;  // the network's first channel in the log
+  static void token(void* p, uint64_t cycle, uint32_t channel, uint64_t bits) {
+    auto& t = *static_cast<TwinTokens*>(p);
+    if (t.log)
+      t.log->token(t.start + cycle, t.base + channel, bits, t.circuit->channel(channel).type());
+  }
+};
+
+// Cycles the twin may go without a push or pop while an op is still busy: longer than
+// any latency of the timing model or buffer of the graph.
+uint64_t quietHorizon(const models::TimingConfig& timing, const dfg::Graph& g) {
+  uint64_t h = 0;
+  for (const models::TimingField& f : models::timingFields())
+    h = std::max<uint64_t>(h, static_cast<uint64_t>(timing.*f.member));
+  for (dfg::Vertex v = 0; v < g.numNodes(); ++v)
+    if (g.node(v).kind == dfg::NodeKind::Buffer) h = std::max<uint64_t>(h, g.node(v).bufferSlots);
+  return h + 16;
+}
+
+} // namespace
+
+// One call on the network's Verilated twin (--engine verilator): the same golden run and
+// the same result, memory, ledger, access-count and quiescence checks, on the counts
+// the twin's probes give. The access order and the loop shapes need the models' logs
+// and taps, which the twin has not: they are not checked (docs/rtl.md).
+std::optional<std::vector<RtValue>> Accelerator::callTwin(Accel& a, const Op& site,
+                                                          const Function& f,
+                                                          std::vector<RtValue>& args,
+                                                          std::optional<Diag>& error) {
+  uint64_t invocation = a.calls;
+  std::clock_t clock = std::clock();
+  std::map<const Buffer*, std::shared_ptr<Buffer>> clones;
+  std::vector<RtValue> goldenArgs = goldenCopies(args, clones);
+  checkAliasing(a, site, f, args, invocation);
+
+  // The entry's tokens and the host's buffers (the whole root allocation of a view).
+  std::vector<uint64_t> entry, words(args.size(), 0);
+  std::vector<uint64_t*> memories(args.size(), nullptr);
+  uint64_t need = 16;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (f.argTypes[i].isMemRef()) {
+      descriptorTokens(f.argTypes[i], *args[i].mem, entry);
+      memories[i] = args[i].mem->buf->data.data();
+      words[i] = args[i].mem->buf->data.size();
+      need = std::max<uint64_t>(need, words[i]);
+    } else {
+      entry.push_back(args[i].bits);
+    }
+  }
+  entry.push_back(0); // the start token (none)
+  if (!a.twin || a.twin->extWords() < need) {
+    // The twin's extmemories are as deep as the largest buffer so far (a power of two);
+    // a larger one later builds a deeper twin, which starts from reset.
+    rtl::RtlOptions ro;
+    ro.timing = opts_.timing;
+    ro.extWords = 16;
+    while (ro.extWords < need)
+      ro.extWords *= 2;
+    ro.extWordsAlways = true;
+    std::string cache = opts_.rtlCache.empty() ? rtl::defaultTwinCache() : opts_.rtlCache, err;
+    lap(clock, times_.checks);
+    a.twin.reset();
+    a.twin = rtl::Twin::load(a.graph, ro, cache, opts_.rtlFastBuild, err);
+    lap(clock, times_.rtlBuild);
+    if (!a.twin) {
+      error = Diag{site.loc, "--engine verilator: " + err};
+      return std::nullopt;
+    }
+  }
+  const sim::Circuit& circuit = a.elab.network->circuit();
+  size_t nch = static_cast<size_t>(a.twin->channels());
+  if (nch != circuit.numChannels()) {
+    error = Diag{site.loc, "--engine verilator: the twin of @" + f.name + " has " +
+                               std::to_string(nch) + " channels, its network " +
+                               std::to_string(circuit.numChannels())};
+    return std::nullopt;
+  }
+  std::vector<uint64_t> pushes(nch), held(nch), results(a.twin->returnPorts());
+  TwinTokens sink{tokenLog_, &circuit, cycles_, a.tokenBase};
+  LoomTwinCall c{};
+  c.entry = entry.data();
+  c.memories = memories.data();
+  c.memoryWords = words.data();
+  c.maxCycles = opts_.maxCycles;
+  c.horizon = quietHorizon(opts_.timing, a.graph);
+  c.sink = &sink;
+  c.token = &TwinTokens::token;
+  c.results = results.data();
+  c.pushes = pushes.data();
+  c.held = held.data();
+  lap(clock, times_.checks);
+  a.twin->call(c);
+  lap(clock, times_.simulate);
+  times_.rtlModel += c.modelSeconds;
+
+  sim::CallSpan span;
+  span.invocation = invocation;
+  span.settled = c.settled;
+  span.end = c.end;
+  span.done = c.status == LOOM_TWIN_DONE || c.status == LOOM_TWIN_DRAIN_CAP;
+  for (uint64_t p : pushes)
+    span.transfers += p;
+  std::vector<Bits> res(results.begin(), results.end() - 1); // the last: the done token
+
+  size_t findingsBefore = report_.findings.size();
+  if (!span.done) {
+    harness::Finding h;
+    h.function = f.name;
+    h.invocation = invocation;
+    h.loc = site.loc;
+    h.check = c.status == LOOM_TWIN_DEADLOCK ? "deadlock" : "cycle-cap";
+    h.summary = "the twin of '@" + f.name + "' stopped: " +
+                (c.status == LOOM_TWIN_DEADLOCK ? "a quiet cycle before the results"
+                                                : "no results after --max-cycles cycles");
+    report_.findings.push_back(std::move(h));
+    harness::Report::Call call = recordCall(f.name, invocation, span);
+    call.passed = false;
+    report_.calls.push_back(call);
+    error = Diag{site.loc, "accelerated call of '@" + f.name + "' did not complete (" +
+                               report_.findings.back().check + "); see the findings above"};
+    return std::nullopt;
+  }
+  ExecutionRecord golden;
+  golden.traceAccesses = opts_.checks;
+  golden.traceTrips = opts_.checks;
+  CallResult gr = interp_.call(f, goldenArgs, &golden);
+  lap(clock, times_.golden);
+  if (gr.error) {
+    report_.calls.push_back(recordCall(f.name, invocation, span));
+    report_.calls.back().passed = false;
+    error = gr.error;
+    return std::nullopt;
+  }
+  compareWithGolden(site, f, invocation, res, gr, args, clones);
+  if (c.status == LOOM_TWIN_DRAIN_CAP) {
+    harness::Finding h;
+    h.check = "cycle-cap";
+    h.function = f.name;
+    h.invocation = invocation;
+    h.loc = f.loc;
+    h.summary = "work of the call still running " + std::to_string(c.end - c.settled) +
+                " cycle(s) after the return (cycle budget --max-cycles)";
+    report_.findings.push_back(std::move(h));
+  }
+  harness::Report::Call call = recordCall(f.name, invocation, span);
+  if (opts_.checks) {
+    std::vector<uint64_t> before(nch, 0);
+    harness::InvocationContext ctx{a.graph, a.elab, circuit, golden, before, f.name, invocation};
+    ctx.twinPushes = &pushes;
+    ctx.twinHeld = &held;
+    harness::checkLedger(ctx, report_.findings);
+    harness::checkAccessCounts(ctx, report_.findings);
+    harness::checkQuiescence(ctx, report_.findings);
+    report_.channelsChecked += a.graph.numEdges();
+  }
+  call.passed = report_.findings.size() == findingsBefore;
+  for (size_t i = 0; i < res.size(); ++i)
+    call.results.push_back(bitsText(res[i], f.resultTypes[i]));
+  report_.calls.push_back(call);
+  lap(clock, times_.checks);
+  std::vector<RtValue> out;
+  for (Bits b : res)
+    out.push_back(RtValue{b, nullptr});
+  return out;
+}
+
+std::vector<RtValue>
+Accelerator::goldenCopies(const std::vector<RtValue>& args,
+                          std::map<const Buffer*, std::shared_ptr<Buffer>>& clones) {
+  std::vector<RtValue> goldenArgs = args;
+  for (RtValue& v : goldenArgs) {
+    if (!v.mem) continue;
+    auto& clone = clones[v.mem->buf.get()];
+    if (!clone) clone = std::make_shared<Buffer>(*v.mem->buf);
+    auto view = std::make_shared<MemRefView>(*v.mem);
+    view->buf = clone;
+    v.mem = view;
+  }
+  return goldenArgs;
+}
+
+// The call's results and memory against the golden run's.
+void Accelerator::compareWithGolden(
+    const Op& site, const Function& f, uint64_t invocation, const std::vector<Bits>& results,
+    const CallResult& gr, const std::vector<RtValue>& args,
+    const std::map<const Buffer*, std::shared_ptr<Buffer>>& clones) {
+  for (size_t i = 0; i < gr.results.size(); ++i) {
+    if (results[i] == gr.results[i].bits) continue;
+    harness::Finding h;
+    h.check = "results";
+    h.function = f.name;
+    h.invocation = invocation;
+    h.loc = site.loc;
+    const Type& t = f.resultTypes[i];
+    h.summary = "result #" + std::to_string(i) + " is " + bitsText(results[i], t) +
+                "; the interpreter gives " + bitsText(gr.results[i].bits, t);
+    report_.findings.push_back(std::move(h));
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].mem) continue;
+    const Buffer& real = *args[i].mem->buf;
+    const Buffer& gold = *clones.at(&real);
+    for (size_t e = 0; e < real.data.size(); ++e) {
+      if (real.data[e] == gold.data[e]) continue;
+      harness::Finding h;
+      h.check = "memory";
+      h.function = f.name;
+      h.invocation = invocation;
+      h.loc = site.loc;
+      h.summary = "memref argument #" + std::to_string(i) +
+                  " differs from the interpreter at element " + std::to_string(e) + ": " +
+                  bitsText(real.data[e], real.elem) + " vs " + bitsText(gold.data[e], real.elem);
+      report_.findings.push_back(std::move(h));
+      break;
+    }
+  }
 }
 
 // LOOM's memory lowering gives every memref argument its own ctrl-done network: the

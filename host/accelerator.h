@@ -21,6 +21,7 @@
 #include "models/timing.h"
 #include "sim/elaborate.h"
 #include "systemc/sc_network.h"
+#include "traces/token_log.h"
 #include "traces/trace_out.h"
 
 #include <functional>
@@ -43,6 +44,12 @@ struct AccelOptions {
   // Run every network as SystemC modules on one sc_clock (sc_start per call) instead
   // of stepping the engine directly: same cycles and results, SystemC's scheduler.
   bool systemc = false;
+  // `--engine verilator`: every call runs on its network's Verilated twin (rtl/twin.h,
+  // docs/rtl.md), built in `rtlCache` (empty: rtl::defaultTwinCache()). The networks
+  // are still elaborated: they number and name the channels and the harness reads them.
+  bool verilator = false;
+  std::string rtlCache;
+  bool rtlFastBuild = false; // the twins' C++ at -O0: quicker to build, slower to run
   // With systemc: write a VCD of every channel and state machine through SystemC's
   // sc_trace to this file (empty: none).
   std::string scTrace;
@@ -96,8 +103,16 @@ public:
   // the golden interpreter runs, the network runs, and the checks after each call.
   struct PhaseTimes {
     double lower = 0, elaborate = 0, golden = 0, simulate = 0, checks = 0;
+    // --engine verilator: building (or finding) the twins, and the seconds its driver
+    // spent evaluating the models (part of `simulate`, which adds loading and reading
+    // the memories through the host ports).
+    double rtlBuild = 0, rtlModel = 0;
   };
   const PhaseTimes& times() const { return times_; }
+
+  // --engine verilator: the token log the twins' tokens go to (the engines' observers
+  // never see them); null: none.
+  void setTokenLog(traces::TokenLog* log) { tokenLog_ = log; }
 
   // Closes the --sc-trace file (after the run); returns why it could not be written.
   std::optional<std::string> closeScTrace();
@@ -117,6 +132,17 @@ private:
   std::unique_ptr<traces::TraceOut> scTraceOut_;
   std::string scTraceDir_;
   uint64_t cycles_ = 0; // the spans of the calls so far: where the next call starts
+  traces::TokenLog* tokenLog_ = nullptr;
+
+  std::optional<std::vector<RtValue>> callTwin(Accel& a, const Op& site, const Function& f,
+                                               std::vector<RtValue>& args,
+                                               std::optional<Diag>& error);
+  std::vector<RtValue> goldenCopies(const std::vector<RtValue>& args,
+                                    std::map<const Buffer*, std::shared_ptr<Buffer>>& clones);
+  void compareWithGolden(const Op& site, const Function& f, uint64_t invocation,
+                         const std::vector<Bits>& results, const CallResult& golden,
+                         const std::vector<RtValue>& args,
+                         const std::map<const Buffer*, std::shared_ptr<Buffer>>& clones);
 
   void drain(Accel& a, uint64_t invocation);
   std::optional<std::string> openScTrace();

@@ -44,8 +44,11 @@ std::optional<std::string> configureAccel(AccelOptions& a, const std::string& en
                                           const std::vector<std::string>& inject,
                                           const std::string& timingFile) {
   if (auto err = parseInjections(inject, a.inject)) return err;
-  if (!sim::engineKindFromName(engine, a.engine))
-    return "unknown --engine '" + engine + "' (clocked or event)";
+  // verilator: the twins run the calls; the networks, elaborated for the event engine,
+  // number the channels and serve the checks (host/accelerator.h).
+  a.verilator = engine == "verilator";
+  if (!a.verilator && !sim::engineKindFromName(engine, a.engine))
+    return "unknown --engine '" + engine + "' (event, clocked or verilator)";
   if (!timingFile.empty()) return models::readTimingFile(timingFile, a.timing);
   return std::nullopt;
 }
@@ -105,6 +108,13 @@ std::optional<Diag> ProgramRun::prepare() {
   spdlog::info("parsed {} ({} functions, {} ops)", *mod_.file, mod_.functions.size(), mod_.numOps);
   if (!settings_.accelerate) return std::nullopt;
   settings_.accel.entry = name;
+  if (settings_.accel.verilator) {
+    // The twin has no op state to trace and no SystemC shell (docs/rtl.md).
+    const traces::TraceOptions& t = settings_.traces;
+    if (!t.vcd.empty() || !t.stats.empty() || settings_.accel.systemc)
+      return toolError("--engine verilator writes the token log (--tokens) and the report, "
+                       "not --vcd, --stats, --systemc or --sc-trace");
+  }
   if (auto err = readDfgGraphs(settings_.dfgFiles, settings_.accel)) return err;
   accel_ = std::make_unique<Accelerator>(mod_, *interp_, settings_.accel);
   if (auto err = accel_->prepare()) return err;
@@ -115,6 +125,7 @@ std::optional<Diag> ProgramRun::prepare() {
   if (auto err = tracer_->open()) return toolError(*err);
   for (const std::string& f : accel_->functions())
     tracer_->addNetwork(traces::TracedNetwork::of(*accel_->graph(f), *accel_->elaboration(f)));
+  accel_->setTokenLog(tracer_->tokenLog());
   return std::nullopt;
 }
 
@@ -218,6 +229,12 @@ nlohmann::json ProgramRun::reportJson(const std::string& file, const std::string
                {"simulate_ms", ms(t.simulate)},
                {"checks_ms", ms(t.checks)},
                {"host_ms", ms(host)}};
+  if (settings_.accel.verilator) {
+    // The twins: their build (or cache look-up), and the driver's time in the model's
+    // evaluation loop alone (CPU time; part of simulate_ms).
+    j["time"]["rtl_build_ms"] = ms(t.rtlBuild);
+    j["time"]["rtl_model_ms"] = ms(t.rtlModel);
+  }
   return j;
 }
 

@@ -74,7 +74,8 @@ struct Wires {
 class TopWriter {
 public:
   TopWriter(const dfg::Graph& g, const RtlOptions& options)
-      : g_(g), timing_(options.timing), extWords_(options.extWords), probes_(options.probes) {}
+      : g_(g), timing_(options.timing), extWords_(options.extWords),
+        extWordsAlways_(options.extWordsAlways), probes_(options.probes) {}
   std::optional<std::string> write(std::string& out);
   // The channels in the token log's order: elaboration numbers them (sim/elaborate.h),
   // so the twin's log and the engines' cannot disagree on a number or a name.
@@ -99,6 +100,7 @@ private:
   const dfg::Graph& g_;
   const models::TimingConfig& timing_;
   uint64_t extWords_;
+  bool extWordsAlways_;
   bool probes_;
   std::map<dfg::EdgeId, std::string> channel_; // edge -> channel name
   std::vector<std::string> retChannels_;       // the return's outputs, by port
@@ -243,7 +245,7 @@ uint64_t staticWords(const Type& t) {
 std::optional<std::string> TopWriter::memoryModule(const dfg::Node& n, std::string& module,
                                                    std::string& params) const {
   uint64_t words = staticWords(n.memType);
-  if (words == 0 && n.kind == NodeKind::ExtMemory) words = extWords_;
+  if (n.kind == NodeKind::ExtMemory && (words == 0 || extWordsAlways_)) words = extWords_;
   if (words == 0)
     return "the RTL twin needs a static memref shape, not " + n.memType.str() +
            " (for an argument: --ext-words N)";
@@ -323,10 +325,19 @@ std::optional<std::string> TopWriter::moduleOf(const dfg::Node& n, std::string& 
     bool floats = std::any_of(n.inTypes.begin(), n.inTypes.end(),
                               [](const Type& t) { return t.isFloat(); }) ||
                   n.outTypes.at(0).isFloat();
-    if (!computeInLibrary(op) || (floats && op != "select"))
-      return "no RTL module for " + std::string(opName(n.arith)) + " yet";
     auto cls = models::latencyClassOf(n.arith);
     const Type& operand = n.arith == OpKind::Select ? n.inTypes.at(1) : n.inTypes.at(0);
+    if (!computeInLibrary(op) || (floats && op != "select")) {
+      // Floats and the rest: loom_fcompute, evalArith through DPI-C (simulation only).
+      auto code = [](const Type& t) { return num((static_cast<unsigned>(t.kind) << 8) | t.width); };
+      module = "loom_fcompute";
+      params = ".OP(" + num(static_cast<int>(n.arith)) + "), .ATTR(" +
+               num(static_cast<int>(n.arithAttrs.cmpf)) + "), .TI(" + code(operand) + "), .TO(" +
+               code(n.outTypes.at(0)) + "), .N(" + num(ins) + "), .WI(" + num(maxWidth(n.inTypes)) +
+               "), .WO(" + w(n.outTypes, 0) + "), .L(" +
+               num(cls ? models::latencyOf(timing_, *cls) : 1) + ")";
+      break;
+    }
     module = "loom_compute";
     params = ".OP(\"" + op + "\"), .N(" + num(ins) + "), .WI(" + num(bits(operand)) + "), .WO(" +
              w(n.outTypes, 0) + "), .L(" + num(cls ? models::latencyOf(timing_, *cls) : 1) +
@@ -337,7 +348,21 @@ std::optional<std::string> TopWriter::moduleOf(const dfg::Node& n, std::string& 
   case NodeKind::HostResult:
   case NodeKind::Memory:
   case NodeKind::ExtMemory: return memoryModule(n, module, params);
-  case NodeKind::Buffer: return "no RTL module for " + std::string(ops::kindName(n.kind)) + " yet";
+  case NodeKind::Buffer: {
+    unsigned width = bits(n.outTypes.at(0)), slots = std::max(1u, n.bufferSlots);
+    size_t init = std::min<size_t>(n.bufferInit.size(), slots);
+    std::string values = "{";
+    for (size_t i = slots; i-- > 0;) { // element i at [i*W +: W]
+      char hex[24];
+      std::snprintf(hex, sizeof hex, "%llx",
+                    static_cast<unsigned long long>(i < init ? n.bufferInit[i] : 0));
+      values += num(width) + "'h" + hex + (i ? ", " : "}");
+    }
+    module = "loom_buffer";
+    params = ".W(" + num(width) + "), .N(" + num(slots) + "), .FIFO(" + num(n.bufferFifo ? 1 : 0) +
+             "), .NINIT(" + num(init) + "), .INIT(" + values + ")";
+    break;
+  }
   }
   return std::nullopt;
 }
@@ -393,7 +418,9 @@ std::optional<std::string> TopWriter::writeNode(dfg::Vertex v) {
   unsigned padTo = 0;
   if (n.kind == NodeKind::Sync || n.kind == NodeKind::Return) padTo = maxWidth(n.inTypes);
   if (n.kind == NodeKind::Compute)
-    padTo = bits(n.arith == OpKind::Select ? n.inTypes.at(1) : n.inTypes.at(0));
+    padTo = module == "loom_fcompute" // operands of mixed widths (fpowi: f16 and i32)
+                ? maxWidth(n.inTypes)
+                : bits(n.arith == OpKind::Select ? n.inTypes.at(1) : n.inTypes.at(0));
   std::ostringstream conn;
   for (auto& [base, pin] : pins) {
     std::vector<std::string> hs, ds, as;
@@ -504,13 +531,23 @@ std::optional<std::string> TopWriter::writeProbes() {
   std::vector<std::string> channels;
   for (const Probe& p : probes)
     channels.push_back(p.wires);
+  // Words of 64 channels for push and pop, a port per channel for data: one wide
+  // vector of every channel's data is rebuilt by concatenation on every evaluation, which
+  // made the Verilated model some 50 times slower.
   size_t n = channels.size();
-  ports_ << ",\n    output logic [" << n - 1 << ":0] probe_push,\n    output logic [" << n * 64 - 1
-         << ":0] probe_data";
-  body_ << "\n  // --- Probes: each channel's producer side, in the token log's order ---\n";
+  for (size_t w = 0; w * 64 < n; ++w) {
+    size_t bits = std::min<size_t>(64, n - w * 64);
+    ports_ << ",\n    output logic [" << bits - 1 << ":0] probe_push_" << w
+           << ",\n    output logic [" << bits - 1 << ":0] probe_pop_" << w;
+  }
   for (size_t k = 0; k < n; ++k)
-    body_ << "  assign probe_push[" << k << "] = " << channels[k] << "_push;\n  assign probe_data["
-          << k * 64 << " +: 64] = 64'(" << channels[k] << "_push_data);\n";
+    ports_ << ",\n    output logic [63:0] probe_data_" << k;
+  body_
+      << "\n  // --- Probes: each channel's producer side and pop, in the token log's order ---\n";
+  for (size_t k = 0; k < n; ++k)
+    body_ << "  assign probe_push_" << k / 64 << "[" << k % 64 << "] = " << channels[k]
+          << "_push;\n  assign probe_pop_" << k / 64 << "[" << k % 64 << "] = " << channels[k]
+          << "_pop;\n  assign probe_data_" << k << " = 64'(" << channels[k] << "_push_data);\n";
   return std::nullopt;
 }
 
@@ -565,18 +602,23 @@ std::optional<std::string> testbenchBinding(const dfg::Graph& g, const RtlOption
     os << "    {" << quoted(type.str()) << ", " << quoted(name) << ", "
        << (type.isNone() ? 0 : type.width) << "},\n";
   os << "};\n\n";
-  // The probes: bit k of probe_push, bits [64k, 64k + 64) of probe_data. Verilator
-  // holds a port of up to 64 bits in an integer, a wider one in 32-bit words.
-  os << "inline bool probePush(const LoomTop& t, int k) {\n";
-  if (channels.size() <= 64)
-    os << "  return (uint64_t(t.probe_push) >> k) & 1;\n}\n";
-  else
-    os << "  return (t.probe_push[k / 32] >> (k % 32)) & 1;\n}\n";
-  os << "inline uint64_t probeData(const LoomTop& t, int k) {\n";
-  if (channels.size() == 1)
-    os << "  return t.probe_data;\n}\n";
-  else
-    os << "  return uint64_t(t.probe_data[2 * k]) | uint64_t(t.probe_data[2 * k + 1]) << 32;\n}\n";
+  // The probes: channel k is bit k % 64 of probe_push_<k / 64> and probe_pop_<k / 64>,
+  // its data probe_data_<k>.
+  size_t words = (channels.size() + 63) / 64;
+  os << "constexpr int kProbeWords = " << words << ";\n";
+  for (const char* what : {"Push", "Pop"}) {
+    std::string port = what == std::string("Push") ? "probe_push_" : "probe_pop_";
+    os << "inline uint64_t probe" << what << "Word(const LoomTop& t, int w) {\n  switch (w) {\n";
+    for (size_t w = 0; w < words; ++w)
+      os << "  case " << w << ": return t." << port << w << ";\n";
+    os << "  }\n  return 0;\n}\n";
+    os << "inline bool probe" << what << "(const LoomTop& t, int k) {\n  return (probe" << what
+       << "Word(t, k / 64) >> (k % 64)) & 1;\n}\n";
+  }
+  os << "inline uint64_t probeData(const LoomTop& t, int k) {\n  switch (k) {\n";
+  for (size_t k = 0; k < channels.size(); ++k)
+    os << "  case " << k << ": return t.probe_data_" << k << ";\n";
+  os << "  }\n  return 0;\n}\n";
   // The entry's outputs and the return's outputs, by number.
   const dfg::Node& e = g.node(g.entry);
   os << "\nconstexpr int kEntryPorts = " << e.outTypes.size() << ";\n";
@@ -595,6 +637,10 @@ std::optional<std::string> testbenchBinding(const dfg::Graph& g, const RtlOption
   for (unsigned p = 0; p < r.outTypes.size(); ++p)
     os << "  case " << p << ": return t.ret_" << identifier(r.portName(false, p)) << "_valid;\n";
   os << "  }\n  return false;\n}\n";
+  os << "inline uint64_t returnHead(const LoomTop& t, int j) {\n  switch (j) {\n";
+  for (unsigned p = 0; p < r.outTypes.size(); ++p)
+    os << "  case " << p << ": return t.ret_" << identifier(r.portName(false, p)) << "_head;\n";
+  os << "  }\n  return 0;\n}\n";
   os << "inline void returnPop(LoomTop& t, int j, bool pop) {\n  switch (j) {\n";
   for (unsigned p = 0; p < r.outTypes.size(); ++p)
     os << "  case " << p << ": t.ret_" << identifier(r.portName(false, p))
@@ -618,6 +664,19 @@ std::optional<std::string> testbenchBinding(const dfg::Graph& g, const RtlOption
        << "_wdata = data; break;\n";
   }
   os << "  }\n}\n";
+  os << "// What memory m's host port reads at the driven address (combinational).\n";
+  os << "inline uint64_t extHostRead(const LoomTop& t, int m) {\n  switch (m) {\n";
+  for (size_t m = 0; m < ext.size(); ++m)
+    os << "  case " << m << ": return t." << instanceOf(g, ext[m]) << "_host_rdata;\n";
+  os << "  }\n  return 0;\n}\n";
+  os << "// The words of memory m's array in the twin.\n";
+  os << "inline uint64_t extDepth(int m) {\n  switch (m) {\n";
+  for (size_t m = 0; m < ext.size(); ++m) {
+    uint64_t words = staticWords(g.node(ext[m]).memType);
+    if (words == 0 || options.extWordsAlways) words = options.extWords;
+    os << "  case " << m << ": return " << words << "u;\n";
+  }
+  os << "  }\n  return 0;\n}\n";
   out = os.str();
   return std::nullopt;
 }

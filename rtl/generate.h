@@ -36,9 +36,13 @@ struct RtlOptions {
   // Words of an extmemory whose memref has a dynamic shape (0: such a memory is an
   // error); the twin's array is that deep.
   uint64_t extWords = 0;
+  // extWords for every extmemory, a static shape too: `run --engine verilator` binds an
+  // argument's whole root buffer (a view's addresses run over it, not over its shape).
+  bool extWordsAlways = false;
   // Probes for a testbench (docs/rtl.md "One token log"): the top gets the ports
-  // `probe_push[NCH]` and `probe_data[NCH*64]`, every channel's producer side in the
-  // token log's channel order (the DFG's channels, then the return's).
+  // `probe_push_<w>` and `probe_pop_<w>` (64 channels a word) and `probe_data_<k>`,
+  // every channel's producer side and its pop, in the token log's channel order (the
+  // DFG's channels, then the return's).
   bool probes = false;
 };
 

@@ -58,14 +58,18 @@ sim::CycleObserver& TokenLog::addNetwork(const TracedNetwork& n, NetClock clock)
 }
 
 void TokenLog::token(uint64_t cycle, uint32_t channel, const models::Channel& ch) {
+  // After the commit the pushed token is the newest one held.
+  token(cycle, channel, ch.peek(ch.count() - 1), ch.type());
+}
+
+void TokenLog::token(uint64_t cycle, uint32_t channel, Bits value, const Type& type) {
   ++tokens_;
   char* p = out_->room(kMaxTokenLine);
   p = putNumber(p, cycle);
   *p++ = ' ';
   p = putNumber(p, channel);
   *p++ = ' ';
-  // After the commit the pushed token is the newest one held.
-  p = putValue(p, ch.peek(ch.count() - 1), ch.type());
+  p = putValue(p, value, type);
   *p++ = '\n';
   out_->commit(p);
   out_->poll();

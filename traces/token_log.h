@@ -43,6 +43,10 @@ public:
 
   uint64_t tokens() const { return tokens_; }
 
+  // One token pushed outside an engine (the RTL twin, rtl/twin.h): global cycle, channel
+  // number as the table gives it, raw bits of its type.
+  void token(uint64_t cycle, uint32_t channel, Bits value, const Type& type);
+
 private:
   class NetObserver;
   void token(uint64_t cycle, uint32_t channel, const models::Channel& ch);

@@ -55,6 +55,8 @@ public:
   // Anything to attach at all?
   bool active() const { return vcd_ || tokens_ || stats_ || progress_.enabled(); }
   uint64_t vcdBytes() const { return vcd_ ? vcd_->bytesWritten() : 0; }
+  // The token log (--tokens), for tokens no engine reports (the RTL twin); null if none.
+  TokenLog* tokenLog() const { return tokens_.get(); }
 
 private:
   TraceOptions options_;

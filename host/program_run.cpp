@@ -170,7 +170,7 @@ std::string ProgramRun::summaryLine(const RunOutcome& o, double ms) const {
   return std::to_string(rep.calls.size()) + " accelerated call(s), " + withCommas(cycles()) +
          " cycles, " + withCommas(transfers()) + " transfers, " + verdict + " (" +
          std::to_string(rep.findings.size()) + " finding(s)), " +
-         std::to_string(static_cast<int>(ms)) + " ms";
+         withCommas(static_cast<uint64_t>(ms)) + " ms";
 }
 
 namespace {

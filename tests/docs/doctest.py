@@ -299,7 +299,7 @@ def parse_options(text):
 
 # ------------------------------------------------------------------------ normalization
 
-SUMMARY_TIME = re.compile(r"^(loom-sim: .*, )\d+(\.\d+)? (ms|s)$")
+SUMMARY_TIME = re.compile(r"^(loom-sim: .*, )\d[\d,]*(\.\d+)? (ms|s)$")
 RATE = re.compile(r"\b\d+(\.\d+)?[kMG]? tokens/s\b")
 
 

@@ -27,7 +27,7 @@ same stats "stats"
 same out "program outputs"
 same code "exit codes"
 # The summary line without its wall time.
-summary() { grep '^loom-sim: ' "$tmp/$1.err" | sed 's/, [0-9.]* ms$//' >"$tmp/$1.summary"; }
+summary() { grep '^loom-sim: ' "$tmp/$1.err" | sed 's/, [0-9.,]* ms$//' >"$tmp/$1.summary"; }
 summary event; summary systemc
 same summary "summary lines"
 report() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(json.dumps({"calls": [{k: c.get(k) for k in ("function","invocation","start_cycle","cycles","transfers","latency","results","passed","loops")} for c in r.get("calls", [])], "findings": r.get("findings")}, indent=1, sort_keys=True))' "$tmp/$1.json" >"$tmp/$1.report"; }

@@ -135,41 +135,11 @@ module loom_compute #(
     end
   end
 
-  // --- Pipeline -----------------------------------------------------------------------
+  // --- Pipeline (loom_pipe) ----------------------------------------------------------
   logic accept;
-  if (L == 1) begin : g_comb
-    assign accept = &in_valid && out0_ready;
-    assign out0_push = accept;
-    assign out0_data = result;
-    logic unused;
-    assign unused = clk ^ rst;
-  end else begin : g_pipe
-    // full[k] and stage k (k = 1 .. L-1, bits [(k-1)*WO +: WO]): what was accepted k
-    // cycles ago, if anything.
-    logic [L-1:1] full, full_next;
-    logic [(L-1)*WO-1:0] stage, stage_next;
-    logic stall;
-    assign stall = full[L-1] && !out0_ready;
-    assign accept = &in_valid && !stall;
-    assign out0_push = full[L-1] && out0_ready;
-    assign out0_data = stage[(L-2)*WO+:WO];
-    always_comb begin
-      full_next = full;
-      stage_next = stage;
-      full_next[1] = accept;
-      stage_next[0+:WO] = result;
-      for (int k = 2; k < L; k = k + 1) begin
-        full_next[k] = full[k-1];
-        stage_next[(k-1)*WO+:WO] = stage[(k-2)*WO+:WO];
-      end
-    end
-    always_ff @(posedge clk) begin
-      if (rst) full <= '0;
-      else if (!stall) full <= full_next;
-    end
-    always_ff @(posedge clk) begin
-      if (!stall) stage <= stage_next;
-    end
-  end
+  loom_pipe #(.W(WO), .L(L)) pipe (
+      .clk, .rst,
+      .operands_valid(&in_valid), .result, .accept,
+      .out0_ready, .out0_push, .out0_data);
   assign in_pop = {N{accept}};
 endmodule

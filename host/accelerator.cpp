@@ -258,7 +258,7 @@ std::optional<Diag> Accelerator::prepare() {
   }
   if (opts_.systemc) {
     // SystemC elaborates once, at the first sc_start: every module exists before.
-    if (!opts_.scClock) clock_ = std::make_unique<sc_core::sc_clock>("clk", opts_.scPeriod);
+    if (!opts_.scClock) clock_ = std::make_unique<systemc::ScRisingClock>("clk", opts_.scPeriod);
     // Top-level names: the function's, sanitized, unique beside the clock and each other
     // (SystemC would rename a duplicate with a warning on stdout).
     std::set<std::string> taken{"clk"};

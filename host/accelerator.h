@@ -125,7 +125,7 @@ private:
   std::map<std::string, std::unique_ptr<Accel>> accels_;
   harness::Report report_;
   PhaseTimes times_;
-  std::unique_ptr<sc_core::sc_clock> clock_; // --systemc
+  std::unique_ptr<systemc::ScRisingClock> clock_; // --systemc, not embedded
   // --sc-trace: SystemC writes its VCD into a private temporary directory; the close
   // copies it to the user's file, opened (and so checked) at prepare().
   sc_core::sc_trace_file* scTrace_ = nullptr;

@@ -4,10 +4,11 @@
 # simulation CPU time of N runs of each (the report's time.simulate_ms: the networks'
 # cycles only, not lowering or the golden runs) and prints the --systemc / event ratio.
 # Kernels: gemm 48x48x48 and a 256x256 stencil from bench/gen.py, and the three largest
-# shipped kernels by cycles. Measurement only: it never fails on a ratio.
+# shipped kernels by cycles. LOOM_SIM defaults to build/loom-sim (the README's build).
+# Measurement only: it never fails on a ratio.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-sim=$root/build-sc/loom-sim repeat=3
+sim=$root/build/loom-sim repeat=3
 while [ $# -gt 0 ]; do
   case "$1" in
     --repeat) repeat=$2; shift ;;

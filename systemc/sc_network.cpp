@@ -1,5 +1,7 @@
 #include "systemc/sc_network.h"
 
+#include "systemc/sc_rising_clock.h"
+
 #include <cassert>
 
 namespace loom::systemc {
@@ -87,15 +89,27 @@ void ScNetwork::onCycleEnd() {
 }
 
 sim::InvocationResult ScNetwork::invoke(const sim::Invocation& inv) {
-  auto* clock = dynamic_cast<sc_core::sc_clock*>(clk.get_interface());
-  if (!clock || clock->period() != engine_->period()) {
+  if (auto problem = checkClock()) {
     sim::InvocationResult r;
-    r.message = clock ? "the network's clock has a period of " + clock->period().to_string() +
-                            ", not " + engine_->period().to_string()
-                      : "the network's clk is not bound to an sc_clock";
+    r.message = *problem;
     return r;
   }
   return net_.invoke(inv);
+}
+
+std::optional<std::string> ScNetwork::checkClock() {
+  sc_core::sc_interface* bound = clk.get_interface();
+  sc_core::sc_time period;
+  if (auto* clock = dynamic_cast<sc_core::sc_clock*>(bound))
+    period = clock->period();
+  else if (auto* rising = dynamic_cast<ScRisingClock*>(bound))
+    period = rising->period();
+  else
+    return std::string("the network's clk is not bound to an sc_clock");
+  if (period != engine_->period())
+    return "the network's clock has a period of " + period.to_string() + ", not " +
+           engine_->period().to_string();
+  return std::nullopt;
 }
 
 ScUserOp* ScNetwork::userOp(uint32_t index) const {

@@ -29,9 +29,11 @@
 #include "systemc/sc_engine.h"
 #include "systemc/sc_names.h"
 #include "systemc/sc_op_module.h"
+#include "systemc/sc_rising_clock.h"
 #include "systemc/sc_user_op.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -71,7 +73,7 @@ public:
   sc_core::sc_in<bool> clk;
 
   // `period`: the clock's period (clk must be bound to an sc_clock of that period,
-  // rising edges at 0, period, 2 * period, ...).
+  // rising edges at 0, period, 2 * period, ..., or to an ScRisingClock of it).
   ScNetwork(sc_core::sc_module_name name, sim::Network& net,
             sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS));
   const char* kind() const override { return "loom_network"; }
@@ -102,6 +104,8 @@ public:
   void trace(sc_core::sc_trace_file* tf);
 
 private:
+  // Why clk cannot run this network (null: it can).
+  std::optional<std::string> checkClock();
   void onRisingEdge();
   void onCycleEnd();
 

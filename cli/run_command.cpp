@@ -22,8 +22,13 @@ int run(RunArgs& a) {
                       {"--stats", t.stats},
                       {"--tokens", t.tokens},
                       {"--sc-trace", a.s.accel.scTrace},
+                      {"--rtl-trace", a.s.accel.rtlTrace},
                       stdoutPath()}))
     return kBadInput;
+  if (!a.s.accel.rtlTrace.empty() && a.engine != "verilator")
+    return printError("--rtl-trace writes the Verilated twin's waveform: it needs --engine "
+                      "verilator (--vcd writes the event and clocked engines' waveform)"),
+           kBadInput;
   LoadedProgram prog = loadProgram(a.file);
   if (!printed(prog)) return kBadInput;
   if (!a.s.accel.scTrace.empty()) a.s.accel.systemc = true;
@@ -91,6 +96,10 @@ Command addRunCommand(CLI::App& app) {
   c->add_flag("--rtl-fast-build", a->s.accel.rtlFastBuild,
               "--engine verilator: compile the twins' C++ at -O0 (quicker builds, slower "
               "models; for equivalence runs)");
+  c->add_option("--rtl-trace", a->s.accel.rtlTrace,
+                "--engine verilator: build the twins with Verilator's tracing and write a VCD of "
+                "every signal of the twin, cycle c of the run at c ns as in --vcd (docs/rtl.md "
+                "\"Waveform\")");
   c->add_option("--report", a->reportFile, "Write a JSON report (calls, cycles, loops, findings)");
   c->add_option(
       "--vcd", a->s.traces.vcd,

@@ -127,6 +127,7 @@ struct Accelerator::Accel {
   bool given = false;                     // the graph is AccelOptions::graphs' (--dfg)
   std::unique_ptr<rtl::Twin> twin;        // --engine verilator, from the first call on
   uint32_t tokenBase = 0;                 // its first channel's number in the token log
+  int twinLoads = 0;                      // twins loaded (a deeper one: a reload)
 };
 
 Accelerator::Accelerator(const Module& m, Interpreter& interp, AccelOptions opts)
@@ -552,7 +553,14 @@ std::optional<std::vector<RtValue>> Accelerator::callTwin(Accel& a, const Op& si
     std::string cache = opts_.rtlCache.empty() ? rtl::defaultTwinCache() : opts_.rtlCache, err;
     lap(clock, times_.checks);
     a.twin.reset();
-    a.twin = rtl::Twin::load(a.graph, ro, cache, opts_.rtlFastBuild, err);
+    std::string trace;
+    if (!opts_.rtlTrace.empty()) {
+      trace = rtlTraces_++ == 0 ? opts_.rtlTrace : opts_.rtlTrace + "." + f.name;
+      if (rtlTraces_ > 1 && a.twinLoads > 0) trace += "." + std::to_string(a.twinLoads + 1);
+      spdlog::info("@{}: the twin's waveform goes to {}", f.name, trace);
+    }
+    ++a.twinLoads;
+    a.twin = rtl::Twin::load(a.graph, ro, cache, opts_.rtlFastBuild, err, trace);
     lap(clock, times_.rtlBuild);
     if (!a.twin) {
       error = Diag{site.loc, "--engine verilator: " + err};
@@ -577,6 +585,7 @@ std::optional<std::vector<RtValue>> Accelerator::callTwin(Accel& a, const Op& si
   c.horizon = quietHorizon(opts_.timing, a.graph);
   c.sink = &sink;
   c.token = &TwinTokens::token;
+  c.traceOffset = cycles_;
   c.results = results.data();
   c.pushes = pushes.data();
   c.held = held.data();

@@ -50,6 +50,11 @@ struct AccelOptions {
   bool verilator = false;
   std::string rtlCache;
   bool rtlFastBuild = false; // the twins' C++ at -O0: quicker to build, slower to run
+  // `--rtl-trace`: the twins built with Verilator's tracing, each writing the VCD of
+  // every signal on the run's cycle axis (docs/rtl.md "Waveform"): the first twin
+  // loaded to this file, each later one to `<rtlTrace>.<function>` (a deeper twin of a
+  // function traced before: `.<function>.<n>`). Empty: untraced.
+  std::string rtlTrace;
   // With systemc: write a VCD of every channel and state machine through SystemC's
   // sc_trace to this file (empty: none).
   std::string scTrace;
@@ -132,6 +137,7 @@ private:
   std::unique_ptr<traces::TraceOut> scTraceOut_;
   std::string scTraceDir_;
   uint64_t cycles_ = 0; // the spans of the calls so far: where the next call starts
+  int rtlTraces_ = 0;   // --rtl-trace: the twins traced so far
   traces::TokenLog* tokenLog_ = nullptr;
 
   std::optional<std::vector<RtValue>> callTwin(Accel& a, const Op& site, const Function& f,

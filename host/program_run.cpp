@@ -6,7 +6,10 @@
 #include "ir/verify/verifier.h"
 #include "models/timing_json.h"
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <fstream>
 #include <spdlog/spdlog.h>
 
 namespace loom {
@@ -113,7 +116,15 @@ std::optional<Diag> ProgramRun::prepare() {
     const traces::TraceOptions& t = settings_.traces;
     if (!t.vcd.empty() || !t.stats.empty() || settings_.accel.systemc)
       return toolError("--engine verilator writes the token log (--tokens) and the report, "
-                       "not --vcd, --stats, --systemc or --sc-trace");
+                       "not --vcd, --stats, --systemc or --sc-trace (--rtl-trace writes the "
+                       "twin's waveform)");
+    // The trace is written by the twin once it is built: a path it cannot write is bad
+    // input now, not after the build.
+    if (const std::string& p = settings_.accel.rtlTrace; !p.empty()) {
+      std::ofstream probe(p, std::ios::binary | std::ios::trunc);
+      if (!probe)
+        return toolError("cannot create the twin's trace '" + p + "': " + std::strerror(errno));
+    }
   }
   if (auto err = readDfgGraphs(settings_.dfgFiles, settings_.accel)) return err;
   accel_ = std::make_unique<Accelerator>(mod_, *interp_, settings_.accel);

@@ -29,6 +29,8 @@ const char* const kVerilatorFlags =
     "-Wno-lint -Wno-style -LDFLAGS -shared";
 const char* const kOptimized = "-MAKEFLAGS 'OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2'";
 const char* const kFastBuild = "-MAKEFLAGS 'OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0'";
+// --rtl-trace: Verilator's VCD tracing, and the driver's dumps (LOOM_TWIN_TRACE).
+const char* const kTraced = "--trace -CFLAGS -DLOOM_TWIN_TRACE";
 
 std::string quote(const std::string& s) {
   std::string q = "'";
@@ -146,12 +148,14 @@ std::string defaultTwinCache() {
 }
 
 std::unique_ptr<Twin> Twin::load(const dfg::Graph& g, RtlOptions options,
-                                 const std::string& cacheArg, bool fastBuild, std::string& error) {
+                                 const std::string& cacheArg, bool fastBuild, std::string& error,
+                                 const std::string& tracePath) {
   // Absolute: the build runs in a directory of its own (a relative --rtl-cache once made
   // the compiler look for the binding header in the wrong place).
   std::error_code ec;
   const std::string cacheDir = fs::absolute(cacheArg, ec).string();
   std::string flags = std::string(kVerilatorFlags) + " " + (fastBuild ? kFastBuild : kOptimized);
+  if (!tracePath.empty()) flags += std::string(" ") + kTraced;
   options.probes = true;
   std::string top = topModuleName(g), sv, bind;
   if (auto err = generateTop(g, options, sv)) return error = *err, nullptr;
@@ -212,9 +216,10 @@ std::unique_ptr<Twin> Twin::load(const dfg::Graph& g, RtlOptions options,
   auto setArith = reinterpret_cast<void (*)(LoomTwinArith)>(sym("loom_twin_set_arith"));
   auto channels = reinterpret_cast<int (*)()>(sym("loom_twin_channels"));
   auto rets = reinterpret_cast<int (*)()>(sym("loom_twin_return_ports"));
+  auto trace = reinterpret_cast<int (*)(void*, const char*)>(sym("loom_twin_trace"));
   twin->call_ = reinterpret_cast<void (*)(void*, LoomTwinCall*)>(sym("loom_twin_call"));
   twin->close_ = reinterpret_cast<void (*)(void*)>(sym("loom_twin_close"));
-  if (!abi || !open || !setArith || !channels || !rets || !twin->call_ || !twin->close_ ||
+  if (!abi || !open || !setArith || !channels || !rets || !trace || !twin->call_ || !twin->close_ ||
       abi() != LOOM_TWIN_ABI)
     return error = so.string() + " is not a twin of this loom-sim", nullptr;
   setArith(twinArith);
@@ -222,6 +227,8 @@ std::unique_ptr<Twin> Twin::load(const dfg::Graph& g, RtlOptions options,
   twin->returnPorts_ = rets();
   twin->words_ = options.extWords;
   twin->handle_ = open();
+  if (!tracePath.empty() && trace(twin->handle_, tracePath.c_str()) != 0)
+    return error = "cannot write the twin's trace " + tracePath, nullptr;
   return twin;
 }
 

@@ -25,10 +25,12 @@ class Twin {
 public:
   // Builds the twin of `g` (options.probes is set here) in `cacheDir`, or finds it
   // there, and loads it. `fastBuild`: the model's C++ at -O0 (a quicker build, a slower
-  // model). Null and `error` if the build or the load fails.
+  // model). `tracePath`: a traced build (Verilator's --trace, another cache entry)
+  // writing the VCD of every signal there (docs/rtl.md "Waveform"); empty: untraced.
+  // Null and `error` if the build, the load or opening the trace fails.
   static std::unique_ptr<Twin> load(const dfg::Graph& g, RtlOptions options,
-                                    const std::string& cacheDir, bool fastBuild,
-                                    std::string& error);
+                                    const std::string& cacheDir, bool fastBuild, std::string& error,
+                                    const std::string& tracePath = {});
   ~Twin();
   Twin(const Twin&) = delete;
   Twin& operator=(const Twin&) = delete;

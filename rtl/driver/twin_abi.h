@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#define LOOM_TWIN_ABI 1
+#define LOOM_TWIN_ABI 2
 
 enum LoomTwinStatus {
   LOOM_TWIN_DONE = 0,      // the host took every result; the drain found a quiet cycle
@@ -26,6 +26,7 @@ struct LoomTwinCall {
   uint64_t horizon;            // cycles without activity that prove a quiet cycle
   void* sink;                  // handed to token()
   void (*token)(void* sink, uint64_t cycle, uint32_t channel, uint64_t bits);
+  uint64_t traceOffset; // the call's cycle 0 on the run's axis (the trace's time)
   // Out (arrays the caller sizes: loom_twin_channels(), loom_twin_return_ports()).
   int status;
   uint64_t settled;    // one past the cycle the host took the last result in
@@ -65,6 +66,10 @@ LOOM_TWIN_API uint64_t loom_twin_memory_depth(int m);
 LOOM_TWIN_API void* loom_twin_open(void);
 LOOM_TWIN_API void loom_twin_call(void* twin, struct LoomTwinCall* call);
 LOOM_TWIN_API void loom_twin_close(void* twin);
+// A traced build (--rtl-trace: Verilator's --trace, LOOM_TWIN_TRACE) writes the VCD of
+// every signal to `path` from the next call on; 0 if it could, else -1 (an untraced
+// build: always -1).
+LOOM_TWIN_API int loom_twin_trace(void* twin, const char* path);
 #ifdef __cplusplus
 }
 #endif

@@ -19,13 +19,109 @@
 #include <memory>
 #include <vector>
 #include <verilated.h>
+#ifdef LOOM_TWIN_TRACE
+#include <cstdio>
+#include <deque>
+#include <string>
+#include <verilated_vcd_c.h>
+#endif
 
 namespace {
+
+#ifdef LOOM_TWIN_TRACE
+// The VCD of a traced twin (docs/rtl.md "Waveform"). Cycle c of the run's axis is at
+// time c ns (as in loom-sim's --vcd): every signal as the cycle's evaluation leaves it
+// (the registers' start-of-cycle state, the cycle's pushes and pops) at c * 1000 ps, the
+// falling clock at c * 1000 + 500, the rising edge that ends c at (c + 1) * 1000.
+//
+// Verilator's writer is given a step number per dump (its times must increase); this
+// file turns each "#step" line into the step's time in ps. The cycles the driver runs
+// past a call's end (the horizon that proves the quiet cycle; the next call's cycles on
+// the run's axis) are written tentatively and cut off when the call ends: the model is
+// frozen in them, so only the clock changed.
+class TraceFile : public VerilatedVcdFile {
+public:
+  std::deque<std::pair<uint64_t, uint64_t>> times; // (step, ps), in dump order
+  bool open(const std::string& name) override {
+    f_ = std::fopen(name.c_str(), "wb");
+    return f_ != nullptr;
+  }
+  void close() override {
+    commit();
+    if (f_) std::fclose(f_);
+    f_ = nullptr;
+  }
+  ssize_t write(const char* buf, ssize_t len) override {
+    line_.append(buf, static_cast<size_t>(len));
+    size_t start = 0;
+    for (size_t nl; (nl = line_.find('\n', start)) != std::string::npos; start = nl + 1) {
+      if (line_[start] == '#') {
+        uint64_t step = std::strtoull(line_.c_str() + start + 1, nullptr, 10);
+        while (!times.empty() && times.front().first != step)
+          times.pop_front();
+        if (!times.empty()) {
+          out_ += "#" + std::to_string(times.front().second) + "\n";
+          times.pop_front();
+          continue;
+        }
+      }
+      out_.append(line_, start, nl + 1 - start);
+    }
+    line_.erase(0, start);
+    if (!marked_ && out_.size() > (1u << 16)) commit();
+    return len;
+  }
+  // What is written from now on may be cut off (truncate) or kept (keep).
+  void mark() {
+    if (!marked_) marked_ = true, mark_ = out_.size();
+  }
+  void keep() { marked_ = false; }
+  bool marked() const { return marked_; }
+  void truncate() {
+    if (marked_) out_.resize(mark_);
+    marked_ = false;
+  }
+  void commit() {
+    if (f_ && !out_.empty()) std::fwrite(out_.data(), 1, out_.size(), f_);
+    if (f_) std::fflush(f_);
+    out_.clear();
+  }
+
+private:
+  std::FILE* f_ = nullptr;
+  std::string line_, out_;
+  bool marked_ = false;
+  size_t mark_ = 0;
+};
+
+struct Trace {
+  TraceFile file;
+  VerilatedVcdC vcd{&file};
+  uint64_t step = 0;
+  void dump(uint64_t ps) {
+    file.times.emplace_back(++step, ps);
+    vcd.dump(step);
+  }
+  // The pending text of Verilator's writer into the file.
+  void mark() {
+    if (file.marked()) return;
+    vcd.flush();
+    file.mark();
+  }
+  void truncate() {
+    vcd.flush();
+    file.truncate();
+  }
+};
+#endif
 
 struct Twin {
   VerilatedContext context;
   std::unique_ptr<LoomTop> top;
   std::vector<uint64_t> held; // per channel, over the whole run
+#ifdef LOOM_TWIN_TRACE
+  std::unique_ptr<Trace> trace;
+#endif
 };
 
 void edge(LoomTop& t) {
@@ -99,6 +195,9 @@ uint64_t loom_twin_memory_depth(int m) {
 
 void* loom_twin_open(void) {
   auto* twin = new Twin;
+#ifdef LOOM_TWIN_TRACE
+  twin->context.traceEverOn(true);
+#endif
   twin->top = std::make_unique<LoomTop>(&twin->context);
   twin->held.assign(kChannels, 0);
   twin->top->rst = 1;
@@ -111,7 +210,27 @@ void* loom_twin_open(void) {
 void loom_twin_close(void* p) {
   auto* twin = static_cast<Twin*>(p);
   twin->top->final();
+#ifdef LOOM_TWIN_TRACE
+  if (twin->trace) twin->trace->vcd.close();
+  twin->trace.reset();
+#endif
   delete twin;
+}
+
+int loom_twin_trace(void* p, const char* path) {
+#ifdef LOOM_TWIN_TRACE
+  auto* twin = static_cast<Twin*>(p);
+  auto trace = std::make_unique<Trace>();
+  trace->vcd.set_time_resolution("1ps");
+  twin->top->trace(&trace->vcd, 99);
+  trace->vcd.open(path);
+  if (!trace->vcd.isOpen()) return -1;
+  twin->trace = std::move(trace);
+  return 0;
+#else
+  (void)p, (void)path;
+  return -1;
+#endif
 }
 
 void loom_twin_call(void* p, LoomTwinCall* call) {
@@ -172,7 +291,25 @@ void loom_twin_call(void* p, LoomTwinCall* call) {
         if ((popped >> bit) & 1) --twin.held[k];
       }
     }
-    edge(t);
+#ifdef LOOM_TWIN_TRACE
+    if (twin.trace) {
+      // A cycle after the quiet one so far with nothing moving may lie past the call's
+      // end: written tentatively until something moves or the call ends.
+      uint64_t q = active ? lastActive + 1 : 0;
+      if (moved)
+        twin.trace->file.keep();
+      else if (c > q)
+        twin.trace->mark();
+      uint64_t ps = (call->traceOffset + c) * 1000;
+      twin.trace->dump(ps);
+      t.clk = 0;
+      t.eval();
+      twin.trace->dump(ps + 500);
+      t.clk = 1;
+      t.eval();
+    } else
+#endif
+      edge(t);
     if (moved) lastActive = c, active = true;
     if (took && !done) done = true, settled = c + 1;
     // A quiet cycle: nothing moved in it, and nothing for `horizon` cycles since.
@@ -184,6 +321,15 @@ void loom_twin_call(void* p, LoomTwinCall* call) {
     }
   }
   call->modelSeconds = static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC;
+#ifdef LOOM_TWIN_TRACE
+  // The cycles past the quiet cycle are not the call's (its end is the quiet cycle + 1).
+  if (twin.trace) {
+    if (call->status == LOOM_TWIN_DONE || call->status == LOOM_TWIN_DEADLOCK)
+      twin.trace->truncate();
+    else
+      twin.trace->file.keep();
+  }
+#endif
   for (int j = 0; j < kReturnPorts; ++j)
     returnPop(t, j, false);
   for (int i = 0; i < kEntryPorts; ++i)

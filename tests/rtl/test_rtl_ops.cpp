@@ -36,6 +36,7 @@
 #include "models/store.h"
 #include "models/stream.h"
 #include "models/sync.h"
+#include "models/timing.h"
 #include "rtl/driver/twin_dpi.h"
 #include "rtl/twin_arith.h"
 #include "tests/models/testbench.h"
@@ -888,6 +889,18 @@ const Type kF32 = Type::f32();
 const Type kF64 = Type::f64();
 
 } // namespace
+
+TEST_CASE("rtl compute variants: the default latencies of docs/timing.md", "[rtl][fcompute]") {
+  // The latencies tb_ops.sv gives the compute units are TimingConfig's defaults.
+  for (int v = 0; v < kNumVariants; ++v)
+    if (const ComputeVariant* cv = computeVariant(static_cast<Variant>(v))) {
+      if (v == kSubIL2 || v == kSubIL3Cap1) continue; // deliberately longer pipelines
+      INFO("variant " << v);
+      auto cls = latencyClassOf(cv->kind);
+      REQUIRE(cls);
+      CHECK(cv->latency == latencyOf(TimingConfig{}, *cls));
+    }
+}
 
 TEST_CASE("rtl fcompute: IEEE bit patterns (C++ float arithmetic) at the default latencies",
           "[rtl][fcompute]") {

@@ -16,6 +16,7 @@ namespace loom::rtl {
 // rtl/driver's files, embedded at build time (embed_text.cmake).
 extern const char* const kTwinDriverSource;
 extern const char* const kTwinAbiSource;
+extern const char* const kTwinDpiSource;
 
 namespace {
 
@@ -112,8 +113,8 @@ Type typeOfCode(int code) {
   return Type{static_cast<TypeKind>(code >> 8), static_cast<unsigned>(code & 0xff), nullptr};
 }
 
-// The twin's float arithmetic: evalArith itself (an undefined result, which the model
-// reports as an op error, gives 0 here; the token logs then differ).
+} // namespace
+
 uint64_t twinArith(int op, int attr, int operandType, int resultType, const uint64_t* operands) {
   ArithAttrs attrs;
   attrs.cmpf = static_cast<CmpFPred>(attr);
@@ -123,8 +124,6 @@ uint64_t twinArith(int op, int attr, int operandType, int resultType, const uint
     return 0;
   return result;
 }
-
-} // namespace
 
 std::optional<std::string> missingTwinTools() {
   std::vector<std::string> missing;
@@ -166,7 +165,7 @@ std::unique_ptr<Twin> Twin::load(const dfg::Graph& g, RtlOptions options,
   for (const SvFile& f : library())
     h.add(f.name), h.add(f.text);
   h.add(code(sv)), h.add(bind), h.add(tools);
-  h.add(kTwinDriverSource), h.add(kTwinAbiSource), h.add(flags);
+  h.add(kTwinDriverSource), h.add(kTwinAbiSource), h.add(kTwinDpiSource), h.add(flags);
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h.h));
   fs::path dir = fs::path(cacheDir) / (top + "-" + hex);
@@ -186,7 +185,8 @@ std::unique_ptr<Twin> Twin::load(const dfg::Graph& g, RtlOptions options,
     std::string sources;
     bool ok = writeFile(tmp / (top + ".sv"), sv) && writeFile(tmp / (top + "_bind.h"), bind) &&
               writeFile(tmp / "twin_driver.cpp", kTwinDriverSource) &&
-              writeFile(tmp / "twin_abi.h", kTwinAbiSource);
+              writeFile(tmp / "twin_abi.h", kTwinAbiSource) &&
+              writeFile(tmp / "twin_dpi.h", kTwinDpiSource);
     for (const SvFile& f : library()) {
       ok = ok && writeFile(tmp / f.name, f.text);
       sources += std::string(" ") + f.name;

@@ -7,6 +7,7 @@
 #include "dfg/dfg.h"
 #include "rtl/driver/twin_abi.h"
 #include "rtl/generate.h"
+#include "rtl/twin_arith.h"
 
 #include <memory>
 #include <optional>

@@ -13,6 +13,7 @@
 // cycles pass without either; the model is frozen from then on.
 #define LOOM_TWIN_DRIVER
 #include "twin_abi.h"
+#include "twin_dpi.h" // loom_dpi_arith and loom_twin_set_arith
 
 #include <cstring>
 #include <ctime>
@@ -154,22 +155,9 @@ void store(LoomTop& t, int m, uint64_t* words, uint64_t n) {
   t.eval();
 }
 
-LoomTwinArith arith = nullptr;
-
 } // namespace
 
 extern "C" {
-
-// The DPI-C import of rtl/sv/loom_fcompute.sv.
-LOOM_TWIN_API uint64_t loom_dpi_arith(int op, int attr, int operandType, int resultType, uint64_t a,
-                                      uint64_t b, uint64_t c) {
-  const uint64_t operands[3] = {a, b, c};
-  return arith ? arith(op, attr, operandType, resultType, operands) : 0;
-}
-
-void loom_twin_set_arith(LoomTwinArith f) {
-  arith = f;
-}
 
 int loom_twin_abi(void) {
   return LOOM_TWIN_ABI;

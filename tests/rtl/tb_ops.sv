@@ -250,6 +250,34 @@ module tb_lazy_fork #(`TB_PARAMS, parameter int N = 2) (`TB_PORTS);
       .out_ready(or_), .out_push(op), .out_data(od));
 endmodule
 
+// handshake.buffer: N slots, FIFO = 1 (kind fifo) or 0 (seq), the first NINIT elements
+// of INIT (element i at [i*64 +: 64]) held at reset.
+module tb_buffer #(`TB_PARAMS, parameter int N = 2, parameter int FIFO = 1,
+    parameter int NINIT = 0, parameter logic [N*64-1:0] INIT = '0) (`TB_PORTS);
+  `TB_CHANNELS(1, 1)
+  loom_buffer #(.W(64), .N(N), .FIFO(FIFO), .NINIT(NINIT), .INIT(INIT)) dut (
+      .clk, .rst,
+      .in0_valid(iv[0]), .in0_data(ih[0]), .in0_pop(ip[0]),
+      .out0_ready(or_[0]), .out0_push(op[0]), .out0_data(od[0]));
+endmodule
+
+// A float compute unit (evalArith through DPI-C): OP the OpKind number, ATTR the cmpf
+// predicate, TI and TO the types coded (TypeKind << 8) | width; operand i is the low WI
+// bits of input i, the result the low WO bits of the output.
+module tb_fcompute #(`TB_PARAMS, parameter int OP = 0, parameter int ATTR = 0,
+    parameter int TI = 0, parameter int TO = 0, parameter int N = 2, parameter int WI = 32,
+    parameter int WO = 32, parameter int L = 1) (`TB_PORTS);
+  `TB_CHANNELS(N, 1)
+  logic [N-1:0][WI-1:0] operands;
+  logic [WO-1:0] result;
+  for (genvar i = 0; i < N; ++i) assign operands[i] = ih[i][WI-1:0];
+  loom_fcompute #(.OP(OP), .ATTR(ATTR), .TI(TI), .TO(TO), .N(N), .WI(WI), .WO(WO), .L(L)) dut (
+      .clk, .rst,
+      .in_valid(iv), .in_data(operands), .in_pop(ip),
+      .out0_ready(or_[0]), .out0_push(op[0]), .out0_data(result));
+  assign od[0] = 64'(result);
+endmodule
+
 // Inputs st0.data, st0.addr, ..., ld0.addr, ...; outputs ld0.data, ..., st0.done, ...,
 // ld0.done, ... (the model's numbering); W = 32, 16 words.
 module tb_memory #(`TB_PARAMS, parameter int S = 1, parameter int L = 1, parameter int LAT = 1)
@@ -320,7 +348,7 @@ module tb_ops (
     input  logic [63:0] host_wdata,
     output logic [63:0] host_rdata
 );
-  localparam int NV = 75;
+  localparam int NV = 92;
   logic [3:0][63:0] data;
   logic [3:0] ready[NV];
   logic [3:0] valid[NV];
@@ -392,4 +420,25 @@ module tb_ops (
   `TB_VARIANT(72, tb_memory #(.S(0), .L(1), .LAT(1), .OUT_CAP1(4'b0001)))
   `TB_VARIANT(73, tb_memory #(.S(0), .L(2), .LAT(1)))
   `TB_VARIANT(74, tb_memory #(.S(1), .L(1), .LAT(3)))
+  // 75..: buffers (models/buffer.h): kind fifo (FIFO = 1) or seq, N slots, initial values.
+  `TB_VARIANT(75, tb_buffer #(.N(2), .FIFO(1)))
+  `TB_VARIANT(76, tb_buffer #(.N(3), .FIFO(0)))
+  `TB_VARIANT(77, tb_buffer #(.N(2), .FIFO(1), .OUT_CAP1(4'b0001)))
+  `TB_VARIANT(78, tb_buffer #(.N(1), .FIFO(0)))
+  `TB_VARIANT(79, tb_buffer #(.N(2), .FIFO(1), .NINIT(1), .INIT({64'd0, 64'd7})))
+  `TB_VARIANT(80, tb_buffer #(.N(2), .FIFO(0), .NINIT(2), .INIT({64'd8, 64'd7})))
+  `TB_VARIANT(81, tb_buffer #(.N(3), .FIFO(0), .OUT_CAP1(4'b0001)))
+  `TB_VARIANT(82, tb_buffer #(.N(1), .FIFO(1)))
+  // 83..: float compute units at docs/timing.md's default latencies (FloatAdd 4, FloatMul
+  // 4, FloatDiv 12). OP: addf 24, subf 25, mulf 26, divf 27, cmpf 33, sitofp 41 (OpKind,
+  // static_asserted by test_rtl_ops.cpp); types: i1 257, i32 288, f32 1056, f64 1344.
+  `TB_VARIANT(83, tb_fcompute #(.OP(24), .TI(1056), .TO(1056), .L(4)))
+  `TB_VARIANT(84, tb_fcompute #(.OP(26), .TI(1056), .TO(1056), .L(4)))
+  `TB_VARIANT(85, tb_fcompute #(.OP(27), .TI(1056), .TO(1056), .L(12)))
+  `TB_VARIANT(86, tb_fcompute #(.OP(33), .ATTR(4), .TI(1056), .TO(257), .WO(1), .L(4)))
+  `TB_VARIANT(87, tb_fcompute #(.OP(24), .TI(1344), .TO(1344), .WI(64), .WO(64), .L(4)))
+  `TB_VARIANT(88, tb_fcompute #(.OP(27), .TI(1344), .TO(1344), .WI(64), .WO(64), .L(12)))
+  `TB_VARIANT(89, tb_fcompute #(.OP(33), .ATTR(13), .TI(1344), .TO(257), .WI(64), .WO(1), .L(4)))
+  `TB_VARIANT(90, tb_fcompute #(.OP(25), .TI(1056), .TO(1056), .L(4), .OUT_CAP1(4'b0001)))
+  `TB_VARIANT(91, tb_fcompute #(.OP(41), .TI(288), .TO(1344), .N(1), .WI(32), .WO(64), .L(4)))
 endmodule

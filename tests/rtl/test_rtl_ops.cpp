@@ -10,8 +10,13 @@
 // run observes: each source's push cycles (so every pop of the op, through the room it
 // frees) and each sink's (cycle, value) list. Cycle 0 is the first clock edge after
 // reset, as the engines' cycle 0 is their first step.
+//
+// The float compute units (loom_fcompute) call loom_dpi_arith through DPI-C: this binary
+// provides it as a twin's driver does, with the same definition (rtl/driver/twin_dpi.h)
+// given the same arithmetic (rtl::twinArith, evalArith's adapter).
 #include "Vtb_ops.h"
 #include "models/br.h"
+#include "models/buffer.h"
 #include "models/carry.h"
 #include "models/compute.h"
 #include "models/cond_br.h"
@@ -31,10 +36,16 @@
 #include "models/store.h"
 #include "models/stream.h"
 #include "models/sync.h"
+#include "models/timing.h"
+#include "rtl/driver/twin_dpi.h"
+#include "rtl/twin_arith.h"
 #include "tests/models/testbench.h"
 
 #include <catch2/catch.hpp>
+#include <cstring>
 #include <functional>
+#include <iterator>
+#include <limits>
 #include <memory>
 #include <random>
 #include <verilated.h>
@@ -95,8 +106,34 @@ enum Variant : uint8_t {
   kMemL1Lat1DataCap1 = 72,
   kMemL2Lat1 = 73,
   kMemS1L1Lat3 = 74,
-  kNumVariants = 75,
+  kBufFifo2 = 75, // buffers, index tokens
+  kBufSeq3 = 76,
+  kBufFifo2Cap1 = 77, // output capacity 1
+  kBufSeq1 = 78,
+  kBufFifo2Init7 = 79, // holds [7] at reset
+  kBufSeq2Init78 = 80, // holds [7, 8] at reset
+  kBufSeq3Cap1 = 81,   // output capacity 1
+  kBufFifo1 = 82,
+  kAddF32 = 83, // float compute units (loom_fcompute), docs/timing.md's default latencies
+  kMulF32 = 84,
+  kDivF32 = 85,
+  kCmpFOlt32 = 86,
+  kAddF64 = 87,
+  kDivF64 = 88,
+  kCmpFUne64 = 89,
+  kSubF32Cap1 = 90, // output capacity 1
+  kSIToFP32To64 = 91,
+  kNumVariants = 92,
 };
+
+// tb_ops.sv gives loom_fcompute these numbers as OP and ATTR.
+static_assert(static_cast<int>(OpKind::AddF) == 24 && static_cast<int>(OpKind::SubF) == 25 &&
+              static_cast<int>(OpKind::MulF) == 26 && static_cast<int>(OpKind::DivF) == 27 &&
+              static_cast<int>(OpKind::CmpF) == 33 && static_cast<int>(OpKind::SIToFP) == 41);
+static_assert(static_cast<int>(CmpFPred::olt) == 4 && static_cast<int>(CmpFPred::une) == 13);
+// ... and types coded (TypeKind << 8) | width: i1 257, i32 288, f32 1056, f64 1344.
+static_assert(static_cast<int>(TypeKind::Integer) == 1 && static_cast<int>(TypeKind::F32) == 4 &&
+              static_cast<int>(TypeKind::F64) == 5);
 
 struct ComputeVariant {
   Variant v;
@@ -104,7 +141,27 @@ struct ComputeVariant {
   int latency;
   Type operand, result;
   int operands;
+  CmpFPred cmpf = CmpFPred::AlwaysFalse;
 };
+
+struct BufferVariant {
+  Variant v;
+  BufferKind kind;
+  int slots;
+  Tokens init;
+};
+
+const BufferVariant* bufferVariant(Variant v) {
+  static const BufferVariant table[] = {
+      {kBufFifo2, BufferKind::Fifo, 2, {}},       {kBufSeq3, BufferKind::Seq, 3, {}},
+      {kBufFifo2Cap1, BufferKind::Fifo, 2, {}},   {kBufSeq1, BufferKind::Seq, 1, {}},
+      {kBufFifo2Init7, BufferKind::Fifo, 2, {7}}, {kBufSeq2Init78, BufferKind::Seq, 2, {7, 8}},
+      {kBufSeq3Cap1, BufferKind::Seq, 3, {}},     {kBufFifo1, BufferKind::Fifo, 1, {}},
+  };
+  for (const BufferVariant& b : table)
+    if (b.v == v) return &b;
+  return nullptr;
+}
 
 struct MemoryVariant {
   Variant v;
@@ -144,6 +201,15 @@ const ComputeVariant* computeVariant(Variant v) {
       {kCtPop, OpKind::CtPop, 1, Type::index(), Type::index(), 1},
       {kIndexCastTo32, OpKind::IndexCast, 1, Type::index(), Type::integer(32), 1},
       {kSubIL3Cap1, OpKind::SubI, 3, Type::index(), Type::index(), 2},
+      {kAddF32, OpKind::AddF, 4, Type::f32(), Type::f32(), 2},
+      {kMulF32, OpKind::MulF, 4, Type::f32(), Type::f32(), 2},
+      {kDivF32, OpKind::DivF, 12, Type::f32(), Type::f32(), 2},
+      {kCmpFOlt32, OpKind::CmpF, 4, Type::f32(), Type::i1(), 2, CmpFPred::olt},
+      {kAddF64, OpKind::AddF, 4, Type::f64(), Type::f64(), 2},
+      {kDivF64, OpKind::DivF, 12, Type::f64(), Type::f64(), 2},
+      {kCmpFUne64, OpKind::CmpF, 4, Type::f64(), Type::i1(), 2, CmpFPred::une},
+      {kSubF32Cap1, OpKind::SubF, 4, Type::f32(), Type::f32(), 2},
+      {kSIToFP32To64, OpKind::SIToFP, 4, Type::integer(32), Type::f64(), 1},
   };
   for (const ComputeVariant& c : table)
     if (c.v == v) return &c;
@@ -191,6 +257,9 @@ int outputCapacity(Variant v, size_t port) {
   case kSubIL3Cap1: return 1;
   case kLazyFork2Out1Cap1: return port == 1 ? 1 : 0;
   case kMemL1Lat1DataCap1: return port == 0 ? 1 : 0;
+  case kBufFifo2Cap1:
+  case kBufSeq3Cap1:
+  case kSubF32Cap1: return 1;
   default: return 0;
   }
 }
@@ -232,9 +301,12 @@ Op& addModel(Bench& b, Variant v) {
     config.latency = mv->latency;
     return b.add<Memory>("memory", MemoryKind::Memory, config, backing);
   }
+  if (const BufferVariant* bv = bufferVariant(v))
+    return b.add<Buffer>("buffer", bv->kind, bv->slots, bv->init);
   if (const ComputeVariant* cv = computeVariant(v)) {
     ArithAttrs attrs;
     attrs.cmpi = CmpIPred::slt;
+    attrs.cmpf = cv->cmpf;
     return b.add<Compute>("compute", cv->kind, attrs, cv->operand, cv->result, cv->latency,
                           cv->operands);
   }
@@ -270,7 +342,7 @@ Observed runModel(const Scenario& s) {
 
 class Rtl {
 public:
-  Rtl() : top_(std::make_unique<Vtb_ops>(&context_)) {}
+  Rtl() : top_(std::make_unique<Vtb_ops>(&context_)) { loom_twin_set_arith(rtl::twinArith); }
 
   // Resets the whole bench (every FIFO and op register), selects the variant.
   void reset(Variant v) {
@@ -341,7 +413,7 @@ private:
   std::unique_ptr<Vtb_ops> top_;
 };
 
-Rtl& rtl() {
+Rtl& twin() {
   static Rtl r;
   return r;
 }
@@ -349,7 +421,7 @@ Rtl& rtl() {
 // Runs the scenario on the model and the twin; they must observe the same.
 Observed runBoth(const Scenario& s) {
   Observed model = runModel(s);
-  Observed twin = rtl().run(s);
+  Observed twin = ::twin().run(s);
   for (size_t i = 0; i < s.in.size(); ++i) {
     INFO("input " << i << ": push cycles, twin vs model");
     CHECK(twin.pushCycles[i] == model.pushCycles[i]);
@@ -412,7 +484,7 @@ TEST_CASE("rtl carry: reset in mid-activity returns to NeedInit", "[rtl][carry][
   // Left in NeedLoop with a token in its output, then reset: the spec example runs as
   // from power-on.
   Scenario half{kCarry, {{kI1, {T}}, {kIdx, {10}}, {kIdx, {}}}, {{kIdx, never()}}, 6};
-  rtl().run(half);
+  twin().run(half);
   Observed o = runBoth({kCarry, {{kI1, {F}}, {kIdx, {7}}, {kIdx, {}}}, {{kIdx}}, 8});
   CHECK(o.got[0] == Got{{2, 7}});
 }
@@ -728,6 +800,210 @@ TEST_CASE("rtl memory: pipelined loads, back-pressure, round-robin", "[rtl][memo
   CHECK(rr.got[1] == Got{{3, 102}, {5, 103}});
 }
 
+TEST_CASE("rtl buffer: fifo adds one cycle, seq of N stages adds N", "[rtl][buffer]") {
+  // Direct source -> sink: pops in c1, c2, c3. docs/timing.md "handshake.buffer":
+  // fifo: the buffer pops in c1..c3 and bypasses each token in the same cycle, the sink
+  // pops in c2..c4 (one cycle more).
+  Observed fifo = runBoth({kBufFifo2, {{kIdx, {1, 2, 3}}}, {{kIdx}}, 8});
+  CHECK(fifo.pushCycles[0] == std::vector<uint64_t>{0, 1, 2});
+  CHECK(fifo.got[0] == Got{{2, 1}, {3, 2}, {4, 3}});
+  // Seq N = 3: popped in t, pushed in t + 2: pushes c3, c4, c5, the sink c4, c5, c6.
+  Observed seq = runBoth({kBufSeq3, {{kIdx, {1, 2, 3}}}, {{kIdx}}, 10});
+  CHECK(seq.pushCycles[0] == std::vector<uint64_t>{0, 1, 2});
+  CHECK(seq.got[0] == Got{{4, 1}, {5, 2}, {6, 3}});
+  // Seq N = 1 (t + 0) and fifo N = 1 pass a token straight through, as fifo N = 2.
+  for (Variant v : {kBufSeq1, kBufFifo1}) {
+    INFO("variant " << int(v));
+    Observed one = runBoth({v, {{kIdx, {1, 2, 3}}}, {{kIdx}}, 8});
+    CHECK(one.got[0] == Got{{2, 1}, {3, 2}, {4, 3}});
+  }
+}
+
+TEST_CASE("rtl buffer: fifo holds N tokens under back-pressure, in order", "[rtl][buffer]") {
+  // Fifo N = 2, output capacity 1, the sink pops from c6:
+  //   c1 bypass 1 (output now full)   c2 hold 2   c3 hold 3 (2 held: full)
+  //   c4 .. c6 output full, no slot for 4 (the source still pushes 4 in c3, 5 in c4)
+  //   c7 emit 2, accept 4   c9 emit 3, accept 5   c11 emit 4   c13 emit 5
+  // each push filling the capacity-1 output, the sink's pop freeing it a cycle later.
+  Observed o = runBoth({kBufFifo2Cap1, {{kIdx, {1, 2, 3, 4, 5}}}, {{kIdx, from(6)}}, 16});
+  CHECK(o.pushCycles[0] == std::vector<uint64_t>{0, 1, 2, 3, 4});
+  CHECK(o.got[0] == Got{{6, 1}, {8, 2}, {10, 3}, {12, 4}, {14, 5}});
+}
+
+TEST_CASE("rtl buffer: seq is elastic, tokens queue behind a full output", "[rtl][buffer]") {
+  // Seq N = 3 (a token popped in t may leave from t + 2), output capacity 1, the sink
+  // pops from c8:
+  //   c1 accept 1 (may leave c3)   c2 accept 2 (c4)   c3 emit 1, accept 3 (c5)
+  //   c4 output full, but a slot is free: accept 4 (c6), 3 held; the source pushes 5
+  //   c5 .. c8 full on both sides   c9 emit 2, accept 5 (may leave c11)
+  //   c11 emit 3   c13 emit 4   c15 emit 5 (each a cycle after the sink's pop)
+  Observed o = runBoth({kBufSeq3Cap1, {{kIdx, {1, 2, 3, 4, 5}}}, {{kIdx, from(8)}}, 18});
+  CHECK(o.pushCycles[0] == std::vector<uint64_t>{0, 1, 2, 3, 4});
+  CHECK(o.got[0] == Got{{8, 1}, {10, 2}, {12, 3}, {14, 4}, {16, 5}});
+}
+
+TEST_CASE("rtl buffer: initial values leave first, from cycle 0", "[rtl][buffer]") {
+  // Fifo N = 2, init [7]: 7 pushed in c0 (no input needed), token 1 (pushed by the
+  // source in c0) bypasses in c1.
+  Observed fifo = runBoth({kBufFifo2Init7, {{kIdx, {1}}}, {{kIdx}}, 5});
+  CHECK(fifo.got[0] == Got{{1, 7}, {2, 1}});
+  // Seq N = 2, init [7, 8] (full): 7 leaves in c0, 8 in c1; token 1 can only be popped
+  // once the emit of c1 leaves a slot, and leaves a cycle later, in c2.
+  Observed seq = runBoth({kBufSeq2Init78, {{kIdx, {1}}}, {{kIdx}}, 6});
+  CHECK(seq.got[0] == Got{{1, 7}, {2, 8}, {3, 1}});
+  // No consumer: 7 and 8 fill the capacity-2 output in c0 and c1; 1 is accepted in c1
+  // and 2 in c2 (elastic: the full output does not stop the stages), then 2 held and no
+  // slot for 3. The source pushes 1, 2, 3 in c0, c1, c2 (1 popped in c1 makes room).
+  Observed held = runBoth({kBufSeq2Init78, {{kIdx, {1, 2, 3}}}, {{kIdx, never()}}, 8});
+  CHECK(held.pushCycles[0] == std::vector<uint64_t>{0, 1, 2});
+  CHECK(held.got[0].empty());
+}
+
+TEST_CASE("rtl buffer: reset in mid-activity restores the initial values", "[rtl][buffer][reset]") {
+  // Left holding two tokens, its initial values gone, then reset: the initial values
+  // leave first again, and nothing of the first run.
+  Scenario half{kBufSeq2Init78, {{kIdx, {1, 2, 3}}}, {{kIdx, never()}}, 6};
+  twin().run(half);
+  Observed o = runBoth({kBufSeq2Init78, {{kIdx, {5}}}, {{kIdx}}, 6});
+  CHECK(o.got[0] == Got{{1, 7}, {2, 8}, {3, 5}});
+  // A fifo left full behind its full output comes back empty.
+  twin().run({kBufFifo2Cap1, {{kIdx, {1, 2, 3}}}, {{kIdx, never()}}, 6});
+  Observed f = runBoth({kBufFifo2Cap1, {{kIdx, {9}}}, {{kIdx}}, 5});
+  CHECK(f.got[0] == Got{{2, 9}});
+}
+
+namespace {
+
+Bits bitsOf(float x) {
+  uint32_t u;
+  std::memcpy(&u, &x, sizeof u);
+  return u;
+}
+Bits bitsOf(double x) {
+  uint64_t u;
+  std::memcpy(&u, &x, sizeof u);
+  return u;
+}
+
+const Type kF32 = Type::f32();
+const Type kF64 = Type::f64();
+
+} // namespace
+
+TEST_CASE("rtl compute variants: the default latencies of docs/timing.md", "[rtl][fcompute]") {
+  // The latencies tb_ops.sv gives the compute units are TimingConfig's defaults.
+  for (int v = 0; v < kNumVariants; ++v)
+    if (const ComputeVariant* cv = computeVariant(static_cast<Variant>(v))) {
+      if (v == kSubIL2 || v == kSubIL3Cap1) continue; // deliberately longer pipelines
+      INFO("variant " << v);
+      auto cls = latencyClassOf(cv->kind);
+      REQUIRE(cls);
+      CHECK(cv->latency == latencyOf(TimingConfig{}, *cls));
+    }
+}
+
+TEST_CASE("rtl fcompute: IEEE bit patterns (C++ float arithmetic) at the default latencies",
+          "[rtl][fcompute]") {
+  // The computing side of the test, anchored by a known pattern: 1.5 + 2.25 = 3.75.
+  REQUIRE(bitsOf(1.5f + 2.25f) == 0x40700000u);
+  REQUIRE(bitsOf(0.1 + 0.2) == 0x3fd3333333333334u); // not 0.3 (0x3fd3333333333333)
+  // FloatAdd, L = 4: operands popped in c1, c2, c3, results pushed in c4, c5, c6, seen
+  // by the sink in c5, c6, c7.
+  Observed add = runBoth({kAddF32,
+                          {{kF32, {bitsOf(1.5f), bitsOf(2.0f), bitsOf(-0.5f)}},
+                           {kF32, {bitsOf(2.25f), bitsOf(0.1f), bitsOf(0.5f)}}},
+                          {{kF32}},
+                          10});
+  CHECK(add.got[0] == Got{{5, bitsOf(1.5f + 2.25f)}, {6, bitsOf(2.0f + 0.1f)}, {7, 0}});
+  // FloatMul, L = 4.
+  Observed mul = runBoth({kMulF32,
+                          {{kF32, {bitsOf(1.5f), bitsOf(3.0f), bitsOf(-2.0f)}},
+                           {kF32, {bitsOf(2.25f), bitsOf(0.1f), bitsOf(0.0f)}}},
+                          {{kF32}},
+                          10});
+  CHECK(mul.got[0] == Got{{5, bitsOf(1.5f * 2.25f)}, {6, bitsOf(3.0f * 0.1f)}, {7, 0x80000000u}});
+  // FloatDiv, L = 12: popped in c1, c2, pushed in c12, c13, seen in c13, c14.
+  float one = 1.0f, zero = 0.0f;
+  Observed div =
+      runBoth({kDivF32,
+               {{kF32, {bitsOf(one), bitsOf(one)}}, {kF32, {bitsOf(3.0f), bitsOf(zero)}}},
+               {{kF32}},
+               16});
+  CHECK(div.got[0] == Got{{13, bitsOf(one / 3.0f)}, {14, bitsOf(one / zero)}});
+  CHECK(div.got[0][1].second == 0x7f800000u); // +inf
+  // cmpf olt (FloatAdd class, L = 4) gives i1: a NaN compares false (ordered).
+  float nan = std::numeric_limits<float>::quiet_NaN();
+  Observed cmp = runBoth({kCmpFOlt32,
+                          {{kF32, {bitsOf(1.0f), bitsOf(2.0f), bitsOf(nan)}},
+                           {kF32, {bitsOf(2.0f), bitsOf(1.0f), bitsOf(1.0f)}}},
+                          {{kI1}},
+                          10});
+  CHECK(cmp.got[0] == Got{{5, 1}, {6, 0}, {7, 0}});
+}
+
+TEST_CASE("rtl fcompute: f64 add, divide, cmpf une, and sitofp i32 -> f64", "[rtl][fcompute]") {
+  Observed add =
+      runBoth({kAddF64,
+               {{kF64, {bitsOf(0.1), bitsOf(1e308)}}, {kF64, {bitsOf(0.2), bitsOf(1e308)}}},
+               {{kF64}},
+               8});
+  CHECK(add.got[0] == Got{{5, bitsOf(0.1 + 0.2)}, {6, 0x7ff0000000000000u}});
+  double one = 1.0, seven = 7.0;
+  Observed div =
+      runBoth({kDivF64,
+               {{kF64, {bitsOf(one), bitsOf(-seven)}}, {kF64, {bitsOf(seven), bitsOf(2.0)}}},
+               {{kF64}},
+               16});
+  CHECK(div.got[0] == Got{{13, bitsOf(one / seven)}, {14, bitsOf(-3.5)}});
+  // une: unordered or not equal; a NaN operand gives true.
+  double nan = std::numeric_limits<double>::quiet_NaN();
+  Observed cmp = runBoth({kCmpFUne64,
+                          {{kF64, {bitsOf(nan), bitsOf(1.0), bitsOf(1.0)}},
+                           {kF64, {bitsOf(1.0), bitsOf(1.0), bitsOf(2.0)}}},
+                          {{kI1}},
+                          10});
+  CHECK(cmp.got[0] == Got{{5, 1}, {6, 0}, {7, 1}});
+  // sitofp (FloatAdd class, L = 4), one i32 operand: -7 and INT32_MAX are exact in f64.
+  Observed cvt = runBoth({kSIToFP32To64, {{kI32, {0xfffffff9u, 0x7fffffffu}}}, {{kF64}}, 8});
+  CHECK(cvt.got[0] == Got{{5, bitsOf(-7.0)}, {6, bitsOf(2147483647.0)}});
+}
+
+TEST_CASE("rtl fcompute: back-pressure stalls the whole pipeline", "[rtl][fcompute]") {
+  // subf, L = 4 (3 stage registers), output capacity 1, the sink pops from c10.
+  //   c1 .. c4 accept ops 1 .. 4; c4 pushes r1 (the output is now full)
+  //   c5 .. c10 r2 in the last stage, the output full: stalled, nothing accepted
+  //   c11 push r2, accept op5   c13 push r3, accept op6   c15 push r4   c17 r5   c19 r6
+  //   (c12, c14, ... stalled again: the sink's pop frees the output a cycle later)
+  // The sources push in c0 .. c5 (op 4 popped in c4 makes room for 6 in c5).
+  Tokens a, b;
+  for (float x : {10.0f, 20.0f, 30.0f, 40.0f, 50.0f, 60.0f})
+    a.push_back(bitsOf(x));
+  for (float x : {0.5f, 1.5f, 2.5f, 3.5f, 4.5f, 5.5f})
+    b.push_back(bitsOf(x));
+  Observed o = runBoth({kSubF32Cap1, {{kF32, a}, {kF32, b}}, {{kF32, from(10)}}, 22});
+  CHECK(o.pushCycles[0] == std::vector<uint64_t>{0, 1, 2, 3, 4, 5});
+  CHECK(o.pushCycles[1] == o.pushCycles[0]);
+  CHECK(o.got[0] == Got{{10, bitsOf(10.0f - 0.5f)},
+                        {12, bitsOf(20.0f - 1.5f)},
+                        {14, bitsOf(30.0f - 2.5f)},
+                        {16, bitsOf(40.0f - 3.5f)},
+                        {18, bitsOf(50.0f - 4.5f)},
+                        {20, bitsOf(60.0f - 5.5f)}});
+}
+
+TEST_CASE("rtl fcompute: reset in mid-activity empties the pipeline", "[rtl][fcompute][reset]") {
+  // divf (L = 12) left with three operations in flight, then reset: only the new
+  // operation's result comes out (popped in c1, pushed in c12, seen in c13).
+  Scenario half{kDivF32,
+                {{kF32, {bitsOf(1.0f), bitsOf(2.0f), bitsOf(3.0f)}},
+                 {kF32, {bitsOf(1.0f), bitsOf(1.0f), bitsOf(1.0f)}}},
+                {{kF32, never()}},
+                6};
+  twin().run(half);
+  Observed o = runBoth({kDivF32, {{kF32, {bitsOf(6.0f)}}, {kF32, {bitsOf(3.0f)}}}, {{kF32}}, 20});
+  CHECK(o.got[0] == Got{{13, bitsOf(2.0f)}});
+}
+
 // --- Random scripts against the model ------------------------------------------------
 
 namespace {
@@ -763,6 +1039,7 @@ Ports portsOf(Variant v) {
   case kLazyFork2Out1Cap1: return {{kIdx}, {kIdx, kIdx}};
   default: break;
   }
+  if (bufferVariant(v)) return {{kIdx}, {kIdx}};
   if (const MemoryVariant* mv = memoryVariant(v)) {
     Ports p;
     for (int i = 0; i < mv->stores; ++i)
@@ -779,6 +1056,27 @@ Ports portsOf(Variant v) {
     return p;
   }
   return {{kIdx, kIdx, kIdx}, {kIdx, kI1}};
+}
+
+// A float operand's bits: mostly small multiples of 1/4 (exact and rounded results,
+// equal operands for cmpf), some random bit patterns (any exponent: NaNs, subnormals,
+// infinities) and the special values.
+Bits randomFloat(unsigned width, std::mt19937_64& rng) {
+  auto pick = [&](uint64_t n) { return std::uniform_int_distribution<uint64_t>(0, n - 1)(rng); };
+  static const double specials[] = {0.0,
+                                    -0.0,
+                                    std::numeric_limits<double>::infinity(),
+                                    -std::numeric_limits<double>::infinity(),
+                                    std::numeric_limits<double>::quiet_NaN(),
+                                    0.1,
+                                    1e30};
+  double x = (static_cast<double>(pick(41)) - 20) / 4;
+  switch (pick(8)) {
+  case 0: return width == 32 ? rng() & 0xffffffffu : rng();
+  case 1: x = specials[pick(std::size(specials))]; break;
+  default: break;
+  }
+  return width == 32 ? bitsOf(static_cast<float>(x)) : bitsOf(x);
 }
 
 // Random tokens, start cycles and accept patterns for every port of the variant; the
@@ -806,6 +1104,7 @@ Scenario randomScenario(Variant v, std::mt19937_64& rng) {
       if (stream && i == 1) value = 1 + pick(3);
       if (divides && i == 1 && value == 0) value = 7;
       if (shifts && i == 1) value = pick(64);
+      if (p.in[i].isFloat()) value = randomFloat(p.in[i].width, rng);
       if (memoryVariant(v) && p.in[i].isIndex()) value = pick(kMemWords); // in bounds
       in.tokens.push_back(value);
     }

@@ -17,7 +17,7 @@
 // cmpi predicate in MLIR's numbering (eq ne slt sle sgt sge ult ule ugt uge). Operands
 // are WI bits wide (select: in0 is the i1 condition in bit 0), the result WO bits.
 // OP is a string as a 128-bit vector (yosys 0.23 has no `parameter string`).
-// Float ops are not in the library yet. The model stops with an op error where the
+// Float ops are loom_fcompute's (DPI-C). The model stops with an op error where the
 // result is undefined (division by zero, signed overflow of a division, a shift amount
 // >= WI); the circuit computes some value.
 module loom_compute #(

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # rtl-synth.sh [--loom-sim PATH] [--jobs N] [--ext-words N] [--check DOC] [--missing DOC]
-#              [KERNEL[:FUNC] ...]
+#              [--list] [KERNEL[:FUNC] ...]
 # Synthesizes the RTL twin of shipped kernels with yosys (issue 19 item 4, docs/rtl.md
 # "Synthesis"): `loom-sim rtl` writes each function's top, yosys reads the library and
 # the top (`read_verilog -sv`), runs `synth -flatten` and `stat`, and the script prints
@@ -13,9 +13,11 @@
 # docs/rtl.md's synthesis table are this script's output): a differing row is a failure.
 # With --missing DOC only the functions DOC's table has no row for are synthesized (the
 # table can be completed in several runs: each top is synthesized on its own anyway).
+# --list prints the functions ("kernel function", one a line) it would synthesize, and
+# stops: with --missing DOC, the ones DOC's table lacks.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-sim=$root/build/loom-sim jobs=$(nproc) ext_words=64 check= missing= items=()
+sim=$root/build/loom-sim jobs=$(nproc) ext_words=64 check= missing= list= items=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --loom-sim) sim=$2; shift ;;
@@ -23,6 +25,7 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; shift ;;
     --check) check=$2; shift ;;
     --missing) missing=$2; shift ;;
+    --list) list=1 ;;
     -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "rtl-synth.sh: unknown option $1" >&2; exit 2 ;;
     *) items+=("$1") ;;
@@ -66,6 +69,7 @@ for item in "${items[@]}"; do
 done
 [ -n "$first" ] || { echo "rtl-synth.sh: nothing to synthesize" >&2; exit 1; }
 [ -s "$work/tops" ] || { echo "rtl-synth.sh: every function has a row in $missing already"; exit 0; }
+if [ -n "$list" ]; then cut -d' ' -f1,2 "$work/tops"; exit 0; fi
 
 # One yosys process per top: a top's figures must not depend on which other tops are
 # synthesized with it (ABC's result for a module can change with the design around it).

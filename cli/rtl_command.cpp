@@ -9,6 +9,7 @@
 #include "rtl/generate.h"
 
 #include <filesystem>
+#include <map>
 #include <spdlog/spdlog.h>
 
 namespace loom::cli {
@@ -43,8 +44,9 @@ bool graphsOf(const RtlArgs& a, std::vector<dfg::Graph>& graphs) {
 }
 
 int rtl(const RtlArgs& a) {
-  if (refusesOutputs({{"the input", a.file}, {"the timing file", a.timingFile}}, {{"-o", a.dir}}))
-    return kBadInput;
+  std::vector<NamedPath> inputs = {{a.dfgInput ? "the input DFG" : "the input program", a.file},
+                                   {"the --timing file", a.timingFile}};
+  if (refusesOutputs(inputs, {{"-o", a.dir}})) return kBadInput;
   rtl::RtlOptions options;
   options.extWords = a.extWords;
   options.probes = a.probes;
@@ -54,8 +56,15 @@ int rtl(const RtlArgs& a) {
   std::vector<dfg::Graph> graphs;
   if (!graphsOf(a, graphs)) return kBadInput;
   std::vector<std::pair<std::string, std::string>> files; // name, text
+  std::map<std::string, std::string> functionOfTop;
   for (const dfg::Graph& g : graphs) {
     std::string top = rtl::topModuleName(g), text;
+    // "@a.b" and "@a_b" are one identifier: two tops of one name cannot share a directory.
+    auto [it, fresh] = functionOfTop.emplace(top, g.function);
+    if (!fresh)
+      return printError("@" + it->second + " and @" + g.function + " both make the top module " +
+                        top + "; rename one, or generate them apart with --func"),
+             kBadInput;
     if (auto err = rtl::generateTop(g, options, text))
       return printError("@" + g.function + ": " + *err), kBadInput;
     files.emplace_back(top + ".sv", std::move(text));
@@ -64,11 +73,17 @@ int rtl(const RtlArgs& a) {
       return printError("@" + g.function + ": " + *err), kBadInput;
     files.emplace_back(top + "_bind.h", std::move(text));
   }
+  for (const rtl::SvFile& f : rtl::library())
+    files.emplace_back(f.name, f.text);
+  // Each file DIR/NAME is an output: one of them may be an input (the program, kept in
+  // DIR under a generated file's name).
+  std::vector<NamedPath> outputs;
+  for (const auto& file : files)
+    outputs.push_back({"-o", (std::filesystem::path(a.dir) / file.first).string()});
+  if (refusesOutputs(inputs, outputs)) return kBadInput;
   std::error_code ec;
   std::filesystem::create_directories(a.dir, ec);
   if (ec) return printError("cannot create '" + a.dir + "': " + ec.message()), kBadInput;
-  for (const rtl::SvFile& f : rtl::library())
-    files.emplace_back(f.name, f.text);
   for (const auto& [name, text] : files) {
     std::string path = (std::filesystem::path(a.dir) / name).string();
     if (!writeOutput(path, [&](std::ostream& os) { os << text; })) return kBadInput;

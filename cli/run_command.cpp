@@ -16,15 +16,23 @@ struct RunArgs {
 int run(RunArgs& a) {
   auto t0 = std::chrono::steady_clock::now();
   const traces::TraceOptions& t = a.s.traces;
-  if (refusesOutputs(runInputs<NamedPath>(a.file, a.timingFile, a.s.dfgFiles),
-                     {{"--report", a.reportFile},
-                      {"--vcd", t.vcd},
-                      {"--stats", t.stats},
-                      {"--tokens", t.tokens},
-                      {"--sc-trace", a.s.accel.scTrace},
-                      {"--rtl-trace", a.s.accel.rtlTrace},
-                      stdoutPath()}))
-    return kBadInput;
+  std::vector<NamedPath> inputs = runInputs<NamedPath>(a.file, a.timingFile, a.s.dfgFiles);
+  std::vector<NamedPath> outputs = {{"--report", a.reportFile},
+                                    {"--vcd", t.vcd},
+                                    {"--stats", t.stats},
+                                    {"--tokens", t.tokens},
+                                    {"--sc-trace", a.s.accel.scTrace},
+                                    {"--rtl-trace", a.s.accel.rtlTrace},
+                                    stdoutPath()};
+  if (refusesOutputs(inputs, outputs)) return kBadInput;
+  // A later twin's trace file is named when the twin is loaded: the same check then,
+  // against the inputs and every other output (the files of earlier twins are distinct
+  // by their names).
+  a.s.accel.refusesTrace = [inputs, outputs](const std::string& path) {
+    std::vector<NamedPath> others = inputs;
+    others.insert(others.end(), outputs.begin(), outputs.end());
+    return checkOutputPaths(others, {{"the twin's trace", path}});
+  };
   if (!a.s.accel.rtlTrace.empty() && a.engine != "verilator")
     return printError("--rtl-trace writes the Verilated twin's waveform: it needs --engine "
                       "verilator (--vcd writes the event and clocked engines' waveform)"),

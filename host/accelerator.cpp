@@ -557,6 +557,11 @@ std::optional<std::vector<RtValue>> Accelerator::callTwin(Accel& a, const Op& si
     if (!opts_.rtlTrace.empty()) {
       trace = rtlTraces_++ == 0 ? opts_.rtlTrace : opts_.rtlTrace + "." + f.name;
       if (rtlTraces_ > 1 && a.twinLoads > 0) trace += "." + std::to_string(a.twinLoads + 1);
+      if (rtlTraces_ > 1 && opts_.refusesTrace)
+        if (auto why = opts_.refusesTrace(trace)) {
+          error = Diag{site.loc, "--rtl-trace: " + *why};
+          return std::nullopt;
+        }
       spdlog::info("@{}: the twin's waveform goes to {}", f.name, trace);
     }
     ++a.twinLoads;

@@ -27,6 +27,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -55,6 +56,10 @@ struct AccelOptions {
   // loaded to this file, each later one to `<rtlTrace>.<function>` (a deeper twin of a
   // function traced before: `.<function>.<n>`). Empty: untraced.
   std::string rtlTrace;
+  // Asked before a later twin's trace file (`<rtlTrace>.<function>`, named only when the
+  // twin is loaded) is created: the reason it may not be written (it is one of the run's
+  // inputs or outputs, cli/output_paths.h), or nothing. Unset: every name is free.
+  std::function<std::optional<std::string>(const std::string& path)> refusesTrace;
   // With systemc: write a VCD of every channel and state machine through SystemC's
   // sc_trace to this file (empty: none).
   std::string scTrace;

@@ -118,17 +118,23 @@ std::optional<Diag> ProgramRun::prepare() {
       return toolError("--engine verilator writes the token log (--tokens) and the report, "
                        "not --vcd, --stats, --systemc or --sc-trace (--rtl-trace writes the "
                        "twin's waveform)");
-    // The trace is written by the twin once it is built: a path it cannot write is bad
-    // input now, not after the build.
-    if (const std::string& p = settings_.accel.rtlTrace; !p.empty()) {
-      std::ofstream probe(p, std::ios::binary | std::ios::trunc);
-      if (!probe)
-        return toolError("cannot create the twin's trace '" + p + "': " + std::strerror(errno));
-    }
   }
   if (auto err = readDfgGraphs(settings_.dfgFiles, settings_.accel)) return err;
   accel_ = std::make_unique<Accelerator>(mod_, *interp_, settings_.accel);
   if (auto err = accel_->prepare()) return err;
+  if (const std::string& p = settings_.accel.rtlTrace; settings_.accel.verilator && !p.empty()) {
+    // A later twin writes `<p>.<function>`: each such name is refused now if it is an
+    // input or another output (the first twin takes `p` itself, so this may refuse a
+    // name no twin would use; a deeper twin's `.<n>` is checked when it is loaded).
+    if (const auto& refuses = settings_.accel.refusesTrace)
+      for (const std::string& f : accel_->functions())
+        if (auto why = refuses(p + "." + f)) return toolError("--rtl-trace: " + *why);
+    // The trace is written by the twin once it is built: a path it cannot write is bad
+    // input now, not after the build.
+    std::ofstream probe(p, std::ios::binary | std::ios::trunc);
+    if (!probe)
+      return toolError("cannot create the twin's trace '" + p + "': " + std::strerror(errno));
+  }
   interp_->setCallHook(
       [this](const Op& site, const Function& f, std::vector<RtValue>& args,
              std::optional<Diag>& error) { return accel_->call(site, f, args, error); });

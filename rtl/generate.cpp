@@ -682,7 +682,10 @@ std::optional<std::string> testbenchBinding(const dfg::Graph& g, const RtlOption
 }
 
 std::string topModuleName(const dfg::Graph& g) {
-  return "loom_" + identifier(g.function);
+  std::string name = "loom_" + identifier(g.function);
+  for (const SvFile& f : library())
+    if (name + ".sv" == f.name) return name + "_top";
+  return name;
 }
 
 std::optional<std::string> generateTop(const dfg::Graph& g, const RtlOptions& options,

@@ -27,8 +27,9 @@ struct SvFile {
 // Every module of the library, by file name.
 const std::vector<SvFile>& library();
 
-// The SystemVerilog name of the top module of `g` ("loom_" + the function's name, made
-// an identifier).
+// The SystemVerilog name of the top module of `g`: "loom_" + the function's name, made
+// an identifier; "loom_<name>_top" for a function named like a library module (@fifo,
+// @memory), whose top would otherwise replace that module (and its file).
 std::string topModuleName(const dfg::Graph& g);
 
 struct RtlOptions {

@@ -71,11 +71,14 @@ struct Wires {
   unsigned width = 1;
 };
 
+std::vector<std::string> instanceNames(const dfg::Graph& g);
+
 class TopWriter {
 public:
   TopWriter(const dfg::Graph& g, const RtlOptions& options)
       : g_(g), timing_(options.timing), extWords_(options.extWords),
-        extWordsAlways_(options.extWordsAlways), probes_(options.probes) {}
+        extWordsAlways_(options.extWordsAlways), probes_(options.probes),
+        instances_(instanceNames(g)) {}
   std::optional<std::string> write(std::string& out);
   // The channels in the token log's order: elaboration numbers them (sim/elaborate.h),
   // so the twin's log and the engines' cannot disagree on a number or a name.
@@ -102,21 +105,33 @@ private:
   uint64_t extWords_;
   bool extWordsAlways_;
   bool probes_;
+  std::vector<std::string> instances_;         // node -> instance name
   std::map<dfg::EdgeId, std::string> channel_; // edge -> channel name
   std::vector<std::string> retChannels_;       // the return's outputs, by port
   std::vector<std::string> unused_;            // wires only a lint sink reads
   std::ostringstream body_, ports_;
 };
 
-// The instance name of a node: the function's own prefix says nothing inside its top.
-std::string instanceOf(const dfg::Graph& g, dfg::Vertex v) {
-  std::string name = g.node(v).name;
-  if (name.rfind(g.function + "/", 0) == 0) name = name.substr(g.function.size() + 1);
-  return identifier(name);
+// Every node's instance name: its DFG name without the function's own prefix (it says
+// nothing inside the top), made an identifier. Two names can make one identifier
+// ("addi.s.1" and "addi.s_1", two legal SSA names; any names in a --dfg file): the later
+// node gets '_' appended until its name is free, so a top never declares one twice.
+std::vector<std::string> instanceNames(const dfg::Graph& g) {
+  std::vector<std::string> names(g.numNodes());
+  std::set<std::string> used;
+  for (dfg::Vertex v = 0; v < g.numNodes(); ++v) {
+    std::string name = g.node(v).name;
+    if (name.rfind(g.function + "/", 0) == 0) name = name.substr(g.function.size() + 1);
+    name = identifier(name);
+    while (!used.insert(name).second)
+      name += "_";
+    names[v] = name;
+  }
+  return names;
 }
 
 std::string TopWriter::instanceName(dfg::Vertex v) const {
-  return instanceOf(g_, v);
+  return instances_[v];
 }
 
 void TopWriter::nameChannels() {
@@ -650,6 +665,7 @@ std::optional<std::string> testbenchBinding(const dfg::Graph& g, const RtlOption
   std::vector<dfg::Vertex> ext;
   for (dfg::Vertex v = 0; v < g.numNodes(); ++v)
     if (g.node(v).kind == NodeKind::ExtMemory) ext.push_back(v);
+  const std::vector<std::string> instance = instanceNames(g);
   os << "\nconstexpr int kExtMemories = " << ext.size() << ";\n";
   os << "inline int extArgIndex(int m) {\n  switch (m) {\n";
   for (size_t m = 0; m < ext.size(); ++m)
@@ -659,7 +675,7 @@ std::optional<std::string> testbenchBinding(const dfg::Graph& g, const RtlOption
   os << "inline void extHostDrive(LoomTop& t, int m, bool we, uint64_t addr, uint64_t data) {\n"
      << "  switch (m) {\n";
   for (size_t m = 0; m < ext.size(); ++m) {
-    std::string p = "t." + instanceOf(g, ext[m]) + "_host";
+    std::string p = "t." + instance[ext[m]] + "_host";
     os << "  case " << m << ": " << p << "_we = we, " << p << "_addr = addr, " << p
        << "_wdata = data; break;\n";
   }
@@ -667,7 +683,7 @@ std::optional<std::string> testbenchBinding(const dfg::Graph& g, const RtlOption
   os << "// What memory m's host port reads at the driven address (combinational).\n";
   os << "inline uint64_t extHostRead(const LoomTop& t, int m) {\n  switch (m) {\n";
   for (size_t m = 0; m < ext.size(); ++m)
-    os << "  case " << m << ": return t." << instanceOf(g, ext[m]) << "_host_rdata;\n";
+    os << "  case " << m << ": return t." << instance[ext[m]] << "_host_rdata;\n";
   os << "  }\n  return 0;\n}\n";
   os << "// The words of memory m's array in the twin.\n";
   os << "inline uint64_t extDepth(int m) {\n  switch (m) {\n";

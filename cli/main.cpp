@@ -23,6 +23,23 @@ void setupLogging(int verbosity) {
                                      : spdlog::level::warn);
 }
 
+// SystemC prints its reports on stdout, into the program's own output (`--sc-trace`
+// drew "Info: (I703) tracing timescale unit set" there). loom-sim's go to its log on
+// stderr instead: infos at -v, warnings and errors always. What SystemC does besides
+// printing (throw, stop, abort) is left to its own handler.
+void reportToLog(const sc_core::sc_report& report, const sc_core::sc_actions& actions) {
+  sc_core::sc_actions rest = actions;
+  if (actions & sc_core::SC_DISPLAY) {
+    std::string text = sc_core::sc_report_compose_message(report);
+    if (report.get_severity() == sc_core::SC_INFO)
+      spdlog::info("SystemC: {}", text);
+    else
+      spdlog::warn("SystemC: {}", text);
+    rest &= ~sc_core::SC_DISPLAY;
+  }
+  sc_core::sc_report_handler::default_handler(report, rest);
+}
+
 } // namespace
 
 // SystemC's library defines main() and calls sc_main; ours replaces it only to silence
@@ -55,6 +72,7 @@ extern "C" int sc_main(int argc, char* argv[]) {
     return kBadInput;
   }
   setupLogging(verbosity);
+  sc_core::sc_report_handler::set_handler(reportToLog);
   int rc = kBadInput;
   // Every stage recurses once per nesting level of the program (MLIR's parser and
   // verifier, the importer, the verifier, the interpreter, the lowering, the printers, the

@@ -8,7 +8,8 @@ sc_trace that GTKWave reads as written, and that tells the run's transfers.
      the phase of every state machine, under the SystemC hierarchy;
   3. the transfers: at every time c (cycle c), the number of channels whose transfer is
      1 is the number of tokens the token log (--tokens, the event engine's numbering)
-     gives cycle c.
+     gives cycle c;
+  4. the program's stdout is a plain run's: SystemC's reports go to the log, not there.
 """
 import collections
 import os
@@ -74,6 +75,12 @@ def main():
                            env=env, capture_output=True, text=True)
         if r.returncode != 0:
             sys.exit("loom-sim run --sc-trace failed:\n" + r.stderr)
+        # SystemC's own reports (I703 when the trace's time unit is set) stay out of the
+        # program's output: stdout is the event engine's, byte for byte.
+        plain = subprocess.run([sim, "run", kernel], env=env, capture_output=True, text=True)
+        if r.stdout != plain.stdout:
+            sys.exit("stdout of run --sc-trace differs from run's:\n--- run --sc-trace\n" +
+                     r.stdout[:2000] + "\n--- run\n" + plain.stdout[:2000])
         fst, back = os.path.join(tmp, "sc.fst"), os.path.join(tmp, "back.vcd")
         subprocess.run(["vcd2fst", vcd, fst], check=True, capture_output=True)
         with open(back, "w") as out:

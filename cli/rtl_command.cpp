@@ -105,7 +105,8 @@ Command addRtlCommand(CLI::App& app) {
   c->add_flag("--dfg", a->dfgInput, "FILE is a DFG (`lower`'s or LOOM's), as `sim` reads it");
   c->add_option("--timing", a->timingFile, "Timing file (JSON): capacities and latencies");
   c->add_option("--ext-words", a->extWords,
-                "Depth of an extmemory whose memref shape is dynamic (default: refuse it)");
+                "Depth of an extmemory whose memref shape is dynamic (default: refuse it)")
+      ->check(CLI::Range(uint64_t(1), rtl::kMaxTwinWords));
   c->add_flag("--probes", a->probes,
               "Probe every channel and write <top>_bind.h for a testbench (docs/rtl.md)");
   return {c, [a] { return rtl(*a); }};

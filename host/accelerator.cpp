@@ -4,6 +4,7 @@
 #include "harness/shapes.h"
 #include "host/dfg_run.h"
 #include "host/host_memory.h"
+#include "ir/numbers.h"
 #include "lowering/infer_rates.h"
 #include "lowering/static_verify.h"
 #include "rtl/twin.h"
@@ -541,6 +542,12 @@ std::optional<std::vector<RtValue>> Accelerator::callTwin(Accel& a, const Op& si
     }
   }
   entry.push_back(0); // the start token (none)
+  if (need > rtl::kMaxTwinWords) {
+    error = Diag{site.loc, "--engine verilator: @" + f.name + " is called with a buffer of " +
+                               withCommas(need) + " words; the RTL twin's memory is at most " +
+                               withCommas(rtl::kMaxTwinWords) + " words deep"};
+    return std::nullopt;
+  }
   if (!a.twin || a.twin->extWords() < need) {
     // The twin's extmemories are as deep as the largest buffer so far (a power of two);
     // a larger one later builds a deeper twin, which starts from reset.

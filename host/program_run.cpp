@@ -36,13 +36,6 @@ Diag toolError(std::string message) {
   return Diag{Loc{tool, 0, 0}, std::move(message)};
 }
 
-std::string withCommas(uint64_t n) {
-  std::string s = std::to_string(n);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3)
-    s.insert(static_cast<size_t>(i), ",");
-  return s;
-}
-
 std::optional<std::string> configureAccel(AccelOptions& a, const std::string& engine,
                                           const std::vector<std::string>& inject,
                                           const std::string& timingFile) {

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "host/accelerator.h"
+#include "ir/numbers.h"
 #include "traces/tracer.h"
 
 #include <iosfwd>
@@ -110,8 +111,6 @@ private:
   const Function* entry_ = nullptr;
 };
 
-// "1,234,567"
-std::string withCommas(uint64_t n);
 // An error of the tool rather than of a place in the input: prints "loom-sim: error: ...".
 Diag toolError(std::string message);
 

@@ -1,5 +1,6 @@
 #include "rtl/generate.h"
 
+#include "ir/numbers.h"
 #include "sim/elaborate.h"
 
 #include <algorithm>
@@ -247,14 +248,17 @@ std::string num(uint64_t v) {
 }
 
 // The words of a statically shaped memref, or 0.
+// The words of a static memref shape (0: a dynamic one; at least 1), at most
+// kMaxTwinWords + 1 (more is refused anyway, and the product must not wrap).
 uint64_t staticWords(const Type& t) {
   if (!t.isMemRef() || !t.mem) return 0;
   uint64_t n = 1;
   for (int64_t d : t.mem->shape) {
     if (d < 0) return 0;
-    n *= static_cast<uint64_t>(d);
+    n = std::min(n * std::min<uint64_t>(static_cast<uint64_t>(d), kMaxTwinWords + 1),
+                 kMaxTwinWords + 1);
   }
-  return n;
+  return std::max<uint64_t>(n, 1); // memref<0xi32>: an array of one word nothing reaches
 }
 
 std::optional<std::string> TopWriter::memoryModule(const dfg::Node& n, std::string& module,
@@ -264,6 +268,9 @@ std::optional<std::string> TopWriter::memoryModule(const dfg::Node& n, std::stri
   if (words == 0)
     return "the RTL twin needs a static memref shape, not " + n.memType.str() +
            " (for an argument: --ext-words N)";
+  if (words > kMaxTwinWords)
+    return "the RTL twin's memory is at most " + withCommas(kMaxTwinWords) + " words deep; " +
+           n.memType.str() + " needs more";
   if (timing_.loadsPerCycle != 1 || timing_.storesPerCycle != 1)
     return "the RTL memory issues one load and one store per cycle (timing file)";
   bool ext = n.kind == NodeKind::ExtMemory;

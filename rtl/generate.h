@@ -32,6 +32,11 @@ const std::vector<SvFile>& library();
 // @memory), whose top would otherwise replace that module (and its file).
 std::string topModuleName(const dfg::Graph& g);
 
+// The deepest memory array a twin has: Verilator keeps it in the model (8 bytes a word
+// of 64 bits), and `loom_memory`'s SIZE is an `int` parameter. A deeper memory (a static
+// shape, --ext-words, a buffer under --engine verilator) is refused by name.
+constexpr uint64_t kMaxTwinWords = uint64_t(1) << 24;
+
 struct RtlOptions {
   models::TimingConfig timing; // channel capacities, pipeline depths, memory latencies
   // Words of an extmemory whose memref has a dynamic shape (0: such a memory is an

@@ -84,9 +84,9 @@ int rtl(const RtlArgs& a) {
   std::error_code ec;
   std::filesystem::create_directories(a.dir, ec);
   if (ec) return printError("cannot create '" + a.dir + "': " + ec.message()), kBadInput;
-  for (const auto& [name, text] : files) {
-    std::string path = (std::filesystem::path(a.dir) / name).string();
-    if (!writeOutput(path, [&](std::ostream& os) { os << text; })) return kBadInput;
+  for (size_t i = 0; i < files.size(); ++i) {
+    const std::string& path = outputs[i].path;
+    if (!writeOutput(path, [&](std::ostream& os) { os << files[i].second; })) return kBadInput;
     spdlog::info("wrote {}", path);
   }
   return kOk;

@@ -28,9 +28,9 @@ int run(RunArgs& a) {
   // A later twin's trace file is named when the twin is loaded: the same check then,
   // against the inputs and every other output (the files of earlier twins are distinct
   // by their names).
-  a.s.accel.refusesTrace = [inputs, outputs](const std::string& path) {
-    std::vector<NamedPath> others = inputs;
-    others.insert(others.end(), outputs.begin(), outputs.end());
+  std::vector<NamedPath> others = inputs;
+  others.insert(others.end(), outputs.begin(), outputs.end());
+  a.s.accel.refusesTrace = [others](const std::string& path) {
     return checkOutputPaths(others, {{"the twin's trace", path}});
   };
   if (!a.s.accel.rtlTrace.empty() && a.engine != "verilator")

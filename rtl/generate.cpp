@@ -247,7 +247,6 @@ std::string num(uint64_t v) {
   return std::to_string(v);
 }
 
-// The words of a statically shaped memref, or 0.
 // The words of a static memref shape (0: a dynamic one; at least 1), at most
 // kMaxTwinWords + 1 (more is refused anyway, and the product must not wrap).
 uint64_t staticWords(const Type& t) {

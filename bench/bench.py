@@ -11,7 +11,7 @@ in-process phase times (lower, elaborate, golden run, simulation, checks; CPU ti
 from the report's "time" object. Rates and ratios use CPU time: loom-sim is single
 threaded, so on an idle machine CPU time is the wall time, and on a busy one (other
 builds on the same cores) it is the figure that still means something.
-Measurement only: nothing here asserts, it prints a table and the targets of issue 8
+Measurement only: nothing here asserts, it prints a table and the targets
 with the measured figures.
 """
 
@@ -219,7 +219,7 @@ def main():
 
     # Targets.
     print()
-    print("targets (issue 8)")
+    print("targets")
     trows = []
 
     def target(name, value, ok, note=""):

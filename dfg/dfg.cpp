@@ -32,7 +32,7 @@ std::string Node::opName() const {
 // ---- rates -------------------------------------------------------------------------
 
 Rate Rate::entry() {
-  return {Domain::FunctionEntry, 0, {{Count::Invocations, 0, 1}}};
+  return {Domain::FunctionEntry, 0, {{Count::Invocations, 0, 1, {}}}};
 }
 namespace {
 Rate withDomain(Rate r, Rate::Domain d, uint32_t op) {

@@ -60,6 +60,7 @@ inline Key ctrlKey() {
 struct LRegion;
 struct LItem {
   enum class Kind { Access, If, Loop } kind;
+  explicit LItem(Kind k) : kind(k) {}
   int access = -1;                   // Access: index into Lowerer::accesses_
   PortRef cond;                      // If: branch condition; Loop: the body condition
   PortRef raw;                       // Loop: raw_will_continue (for mem-ctrl-raw)

@@ -1,4 +1,4 @@
-// The static verifier of a lowered DFG (docs/design.md "The harness", item 1): every port
+// The static verifier of a lowered DFG (docs/design.md "The harness", the static verifier): every port
 // connected exactly once; body-local invariants, body control, memory-control carries
 // and body cond_brs driven by after_cond; iter-arg carries and boundary splits driven
 // by raw_will_continue; each access with one ctrl, one done and one data path; the

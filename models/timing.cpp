@@ -123,6 +123,9 @@ std::optional<LatencyClass> latencyClassOf(OpKind k) {
   case OpKind::If:
   case OpKind::Yield:
   case OpKind::Condition:
+  case OpKind::CfBr:
+  case OpKind::CfCondBr:
+  case OpKind::CfAssert:
   case OpKind::VectorPrint: return std::nullopt;
   }
   return std::nullopt;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# bench-rtl.sh [LOOM_SIM] [--repeat N] [--cache DIR]: the head-to-head of issue 19
-# item 5. Runs each program on the event engine and on its Verilated twins
+# bench-rtl.sh [LOOM_SIM] [--repeat N] [--cache DIR]: the event engine head to head
+# with the RTL twin. Runs each program on the event engine and on its Verilated twins
 # (`run --engine verilator`), the same networks and the same cycles (checked: the two
 # runs' cycle counts must agree), and prints the least of N runs of
 #   event_ms  the event engine's simulation CPU time (report time.simulate_ms: the

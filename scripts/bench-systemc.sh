@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# bench-systemc.sh [LOOM_SIM] [--repeat N]: what SystemC's scheduler costs (issue 18
-# item 7). Runs each kernel on the event engine and with --systemc, keeps the least
-# simulation CPU time of N runs of each (the report's time.simulate_ms: the networks'
+# bench-systemc.sh [LOOM_SIM] [--repeat N]: what SystemC's scheduler costs. Runs
+# each kernel on the event engine and with --systemc, keeps the least simulation
+# CPU time of N runs of each (the report's time.simulate_ms: the networks'
 # cycles only, not lowering or the golden runs) and prints the --systemc / event ratio.
 # Kernels: gemm 48x48x48 and a 256x256 stencil from bench/gen.py, and the three largest
 # shipped kernels by cycles. LOOM_SIM defaults to build/loom-sim (the README's build).

@@ -17,5 +17,6 @@ for a in "$@"; do
 done
 
 bash scripts/install-deps.sh
-cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" "${extra[@]}" >/dev/null
+# Warnings are errors on the toolchain install-deps.sh installs (CMakeLists.txt, LOOM_WERROR).
+cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" -DLOOM_WERROR=ON "${extra[@]}" >/dev/null
 ninja -C "$dir" -j"$(nproc)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # rtl-equiv-all.sh [--sim LOOM_SIM] [--seeds N] [--jobs J] [--cache DIR]
 #                  [--only-kernels|--only-generated]:
-# issue 19 item 3. Every shipped kernel and N (default 100) programs of loom-gen (seeds
+# Every shipped kernel and N (default 100) programs of loom-gen (seeds
 # 1..N, size small: several kernels, each called 1-3 times), each run on the event engine
 # and on the Verilated twins (`run --engine verilator`) through
 # tests/rtl/run_equiv.sh: stdout, token log, summary and the report's calls identical.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # rtl-synth.sh [--loom-sim PATH] [--jobs N] [--ext-words N] [--check DOC] [--missing DOC]
 #              [--list] [KERNEL[:FUNC] ...]
-# Synthesizes the RTL twin of shipped kernels with yosys (issue 19 item 4, docs/rtl.md
+# Synthesizes the RTL twin of shipped kernels with yosys (docs/rtl.md
 # "Synthesis"): `loom-sim rtl` writes each function's top, yosys reads the library and
 # the top (`read_verilog -sv`), runs `synth -flatten` and `stat`, and the script prints
 # one row per function: its cells and flip-flops after synthesis and its latches, which must be none (yosys names every latch it infers and

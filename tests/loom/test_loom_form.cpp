@@ -137,7 +137,7 @@ TEST_CASE("a load through an extmemory: CIRCT's operands and results are the op 
   CHECK(checkGraph(g).empty());
 }
 
-TEST_CASE("a value used twice is forked, an unused one sunk; the mux takes its select first",
+TEST_CASE("a value used twice is forked, an unused one sunk, the mux takes its select first",
           "[loom-form]") {
   dfg::Graph g = readOne(input("absdiff.mlir"));
   Vertex gt = named(g, "absdiff/%gt"), fork = named(g, "absdiff/%gt.fork");

@@ -46,7 +46,7 @@ MODEL_TEST_CASE("cond_br: a full untaken output does not block", "[cond_br]") {
   CHECK(br.inputChannel(CondBr::kData)->count() == 1);
 }
 
-MODEL_TEST_CASE("mux: the select picks one data input; only it is consumed", "[mux]") {
+MODEL_TEST_CASE("mux: the select picks one data input and only it is consumed", "[mux]") {
   SECTION("tokens and cycles") {
     // c1 sel=1 -> 20; c2 sel=0 -> 10; c3 sel=1 -> 21. Data 0's second token stays.
     Bench b;

@@ -56,7 +56,7 @@ MODEL_TEST_CASE("carry: d=[T,T,F,T,T,T,T,F] a=[A,B] b=[C..H] gives [A,C,D,B,E,F,
   }
 }
 
-MODEL_TEST_CASE("carry: NeedCond consumes d only; false emits nothing", "[carry]") {
+MODEL_TEST_CASE("carry: NeedCond consumes d only, false emits nothing", "[carry]") {
   // a=[A], d=[F]: c1 Init (push A), c2 Cond F -> NeedInit; one output token only.
   CarryBench cb({F}, {A}, {});
   cb.b.run(2);

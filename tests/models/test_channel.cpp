@@ -59,7 +59,7 @@ TEST_CASE("channel: push and pop in one cycle, in either order", "[channel]") {
   }
 }
 
-TEST_CASE("channel: ring buffer wraps; values are masked to the type", "[channel]") {
+TEST_CASE("channel: ring buffer wraps, values are masked to the type", "[channel]") {
   Channel ch("c", Type::integer(8), 3);
   Bits next = 0, expect = 0;
   for (int cycle = 0; cycle < 20; ++cycle) {

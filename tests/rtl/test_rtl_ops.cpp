@@ -1,4 +1,4 @@
-// The RTL library op by op (issue 19 item 6): each SystemVerilog module, Verilated
+// The RTL library op by op: each SystemVerilog module, Verilated
 // inside tb_ops.sv between loom_fifo channels, runs the hand-derived token sequences of
 // its model's tests (tests/models: spec examples, back-pressure, reset), and random
 // scripts whose every token and cycle must match the C++ model's on the same bench.
@@ -518,7 +518,7 @@ TEST_CASE("rtl gate: spec example [0..4]/[T,T,T,T,F]", "[rtl][gate]") {
   CHECK(o.got[1] == Got{{3, 1}, {4, 1}, {5, 1}, {6, 0}});
 }
 
-TEST_CASE("rtl gate: a lone false emits nothing; bursts reset", "[rtl][gate]") {
+TEST_CASE("rtl gate: a lone false emits nothing, bursts reset", "[rtl][gate]") {
   Observed lone = runBoth({kGate, {{kIdx, {7}}, {kI1, {F}}}, {{kIdx}, {kI1}}, 6});
   CHECK(lone.got[0].empty());
   CHECK(lone.got[1].empty());
@@ -733,7 +733,7 @@ TEST_CASE("rtl compute: back-pressure stalls the whole pipeline", "[rtl][compute
   CHECK(o.got[0] == Got{{8, 9}, {10, 18}, {12, 27}, {14, 36}});
 }
 
-TEST_CASE("rtl compute: cmpi slt gives i1; select picks by its condition", "[rtl][compute]") {
+TEST_CASE("rtl compute: cmpi slt gives i1, select picks by its condition", "[rtl][compute]") {
   Observed cmp = runBoth({kCmpISlt, {{kIdx, {1, 5, sx(-1)}}, {kIdx, {3, 3, 0}}}, {{kI1}}, 6});
   CHECK(cmp.got[0] == Got{{2, 1}, {3, 0}, {4, 1}});
   Observed sel = runBoth({kSelect, {{kI1, {T, F}}, {kIdx, {1, 2}}, {kIdx, {10, 20}}}, {{kIdx}}, 6});

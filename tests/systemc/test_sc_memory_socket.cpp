@@ -53,7 +53,7 @@ struct Initiator : sc_core::sc_module {
 
 } // namespace
 
-TEST_CASE("TLM socket: payload, delays in whole periods, failures; the shipped target",
+TEST_CASE("TLM socket: payload, delays in whole periods, failures, the shipped target",
           "[systemc][tlm]") {
   const sc_core::sc_time ns(1, sc_core::SC_NS);
   VectorBacking store(8);

@@ -23,7 +23,7 @@
 //    of one call never alias.
 // Same seed and options, same program (own PRNG, no std distributions).
 //
-// Shapes (issue 15 item 3: no input crashes the tool): `deep` nests one path of loops and
+// Shapes (no input may crash the tool): `deep` nests one path of loops and
 // branches 16..120 levels deep in each kernel (accelerated functions may nest 128), the
 // rest as usual; `wide` gives each kernel 8..40 scalar parameters and ten times the
 // statements, mostly independent, at function level.

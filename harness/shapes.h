@@ -1,8 +1,8 @@
-// Per-activation shapes of the loop-control streams (docs/design.md "The harness", the rate ledger):
-// a stream's will-continue is N trues then one false for every activation that
-// reaches it; a gate's after_cond is N - 1 trues then one false (nothing for N = 0);
-// the rotated while's condition is shaped like after_cond. The expected N of every
-// activation comes from the interpreter's trip counts, in order.
+// Per-activation shapes of the loop-control streams (docs/design.md "The harness", the rate
+// ledger): a stream's will-continue is N trues then one false for every activation that reaches it;
+// a gate's after_cond is N - 1 trues then one false (nothing for N = 0); the rotated while's
+// condition is shaped like after_cond. The expected N of every activation comes from the
+// interpreter's trip counts, in order.
 #pragma once
 
 #include "harness/checks.h"

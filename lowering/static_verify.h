@@ -1,10 +1,9 @@
-// The static verifier of a lowered DFG (docs/design.md "The harness", the static verifier): every port
-// connected exactly once; body-local invariants, body control, memory-control carries
-// and body cond_brs driven by after_cond; iter-arg carries and boundary splits driven
-// by raw_will_continue; each access with one ctrl, one done and one data path; the
-// return control post-dominating every done token; no ctrl path between two memory
-// groups except the final join. Each finding names the op, the port and the source
-// location.
+// The static verifier of a lowered DFG (docs/design.md "The harness", the static verifier): every
+// port connected exactly once; body-local invariants, body control, memory-control carries and body
+// cond_brs driven by after_cond; iter-arg carries and boundary splits driven by raw_will_continue;
+// each access with one ctrl, one done and one data path; the return control post-dominating every
+// done token; no ctrl path between two memory groups except the final join. Each finding names the
+// op, the port and the source location.
 #pragma once
 
 #include "dfg/dfg.h"

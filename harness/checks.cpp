@@ -66,7 +66,7 @@ void checkLedger(const InvocationContext& c, std::vector<Finding>& out, bool sta
     auto it = producerInputsOk.find(v);
     if (it != producerInputsOk.end()) return it->second;
     bool ok = true;
-    for (auto [i, end] = boost::in_edges(v, g.g); i != end && ok; ++i) {
+    for (auto [i, end] = g.inEdges(v); i != end && ok; ++i) {
       const dfg::Edge& e = g.edge(*i);
       if (!e.rate.known()) continue;
       int64_t exp = expectedCount(e.rate, c.golden), obs = static_cast<int64_t>(c.observed(*i));
@@ -77,13 +77,13 @@ void checkLedger(const InvocationContext& c, std::vector<Finding>& out, bool sta
   };
   std::vector<Finding> primary;
   int downstream = 0;
-  for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
-    const dfg::Edge& e = g.edge(*it);
+  for (dfg::EdgeId ch : g.edges()) {
+    const dfg::Edge& e = g.edge(ch);
     if (!e.rate.known()) continue;
     int64_t exp = expectedCount(e.rate, c.golden);
-    int64_t obs = static_cast<int64_t>(c.observed(*it));
+    int64_t obs = static_cast<int64_t>(c.observed(ch));
     if (stalled ? obs <= exp : obs == exp) continue;
-    Vertex p = boost::source(*it, g.g);
+    Vertex p = g.src(ch);
     if (!inputsOk(p)) {
       ++downstream;
       continue;
@@ -92,24 +92,24 @@ void checkLedger(const InvocationContext& c, std::vector<Finding>& out, bool sta
     f.check = "ledger";
     f.function = c.function;
     f.invocation = c.invocation;
-    diagnoseMismatch(c, *it, exp, obs, f);
+    diagnoseMismatch(c, ch, exp, obs, f);
     primary.push_back(std::move(f));
   }
   // Around a loop every mismatch has a mismatching input (the feedback closes the
   // cycle): then report the loop-control state machines whose outputs are off.
   if (primary.empty() && downstream) {
-    for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
-      const dfg::Edge& e = g.edge(*it);
-      Vertex p = boost::source(*it, g.g);
+    for (dfg::EdgeId ch : g.edges()) {
+      const dfg::Edge& e = g.edge(ch);
+      Vertex p = g.src(ch);
       NodeKind k = g.node(p).kind;
       if (!e.rate.known() || ops::spec(k).family != ops::Family::Dataflow) continue;
-      int64_t exp = expectedCount(e.rate, c.golden), obs = static_cast<int64_t>(c.observed(*it));
+      int64_t exp = expectedCount(e.rate, c.golden), obs = static_cast<int64_t>(c.observed(ch));
       if (stalled ? obs <= exp : obs == exp) continue;
       Finding f;
       f.check = "ledger";
       f.function = c.function;
       f.invocation = c.invocation;
-      diagnoseMismatch(c, *it, exp, obs, f);
+      diagnoseMismatch(c, ch, exp, obs, f);
       primary.push_back(std::move(f));
       --downstream;
     }
@@ -145,7 +145,7 @@ void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out) {
       for (EdgeId a : g.outEdges(v, 1)) {
         addr += c.observed(a);
         // The done token: the memory output that answers this access's port.
-        Vertex mem = boost::target(a, g.g);
+        Vertex mem = g.dst(a);
         const dfg::Node& mn = g.node(mem);
         const dfg::Node& an = g.node(v);
         unsigned port = an.kind == NodeKind::Store ? mn.numLoads + an.memPort
@@ -197,9 +197,9 @@ void checkOrder(const InvocationContext& c, Vertex memory,
   const dfg::Node& mn = g.node(memory);
   // Ports back to DFG accesses and their source ops.
   std::vector<Vertex> storeNode(mn.numStores), loadNode(mn.numLoads);
-  for (auto [it, end] = boost::in_edges(memory, g.g); it != end; ++it) {
-    unsigned p = g.edge(*it).dstPort;
-    Vertex src = boost::source(*it, g.g);
+  for (dfg::EdgeId ch : g.inEdges(memory)) {
+    unsigned p = g.edge(ch).dstPort;
+    Vertex src = g.src(ch);
     if (p < 2 * mn.numStores)
       storeNode[p / 2] = src;
     else
@@ -292,12 +292,12 @@ void checkOrder(const InvocationContext& c, Vertex memory,
 void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool stalled) {
   const dfg::Graph& g = c.graph;
   std::set<uint32_t> reportedOps;
-  for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
+  for (auto [it, end] = g.edges(); it != end; ++it) {
     uint32_t ch = c.elab.channelOf(g, *it);
     const models::Channel& chan = c.circuit.channel(ch);
     uint64_t held = c.twinHeld ? (*c.twinHeld)[ch] : static_cast<uint64_t>(chan.count());
     if (held == 0) continue;
-    Vertex consumer = boost::target(*it, g.g);
+    Vertex consumer = g.dst(*it);
     const dfg::Edge& e = g.edge(*it);
     if (stalled && (!e.rate.known() ||
                     static_cast<int64_t>(c.observed(*it)) <= expectedCount(e.rate, c.golden)))
@@ -328,7 +328,7 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool
     diagnoseMismatch(c, *it, exp, f.observed, f);
     // Counts that match say nothing of why the token stayed: the op and its path do.
     if (f.cause.empty())
-      f.cause = latchedCause(g.node(consumer), e.dstPort, upstreamOf(g, boost::source(*it, g.g)));
+      f.cause = latchedCause(g.node(consumer), e.dstPort, upstreamOf(g, g.src(*it)));
     locate(g, consumer, f); // the token sits in the consumer's input
     f.port = "input '" + g.node(consumer).portName(true, e.dstPort) + "' (port " +
              std::to_string(e.dstPort) + ")";

@@ -99,8 +99,8 @@ std::optional<Diag> checkSignature(const Function& f, const dfg::Graph& g) {
 // Whether every load and store of `memory` knows the SCF op it came from: the access
 // order check compares the memory's log with the golden trace by those ops.
 bool accessesHaveOrigins(const dfg::Graph& g, dfg::Vertex memory) {
-  for (auto [it, end] = boost::in_edges(memory, g.g); it != end; ++it)
-    if (g.node(boost::source(*it, g.g)).origin.opId == dfg::Origin::kNoOp) return false;
+  for (dfg::EdgeId ch : g.inEdges(memory))
+    if (g.node(g.src(ch)).origin.opId == dfg::Origin::kNoOp) return false;
   return true;
 }
 
@@ -856,11 +856,11 @@ void Accelerator::runChecks(Accel& a, const ExecutionRecord& golden,
     // its latched tokens are told as `sim` tells them, with the path back to the loop
     // control that paces them and the raw-vs-gated cause.
     std::map<std::string, dfg::EdgeId> unrated;
-    for (auto [it, end] = boost::edges(a.graph.g); it != end; ++it)
-      if (!a.graph.edge(*it).rate.known())
-        unrated.emplace(a.graph.describe(*it) + "  (" + a.graph.edge(*it).type.str() + ", " +
-                            dfg::roleName(a.graph.edge(*it).role) + ")",
-                        *it);
+    for (dfg::EdgeId ch : a.graph.edges())
+      if (!a.graph.edge(ch).rate.known())
+        unrated.emplace(a.graph.describe(ch) + "  (" + a.graph.edge(ch).type.str() + ", " +
+                            dfg::roleName(a.graph.edge(ch).role) + ")",
+                        ch);
     for (harness::Finding& f : quiet) {
       auto it = unrated.find(f.channel);
       if (f.check != "quiescence" || it == unrated.end()) continue;

@@ -152,7 +152,7 @@ std::string text(const harness::Finding& f) {
 
 harness::Finding latchedFinding(const dfg::Graph& g, dfg::EdgeId e, const models::Channel& ch) {
   harness::Finding f;
-  dfg::Vertex consumer = boost::target(e, g.g);
+  dfg::Vertex consumer = g.dst(e);
   const dfg::Node& n = g.node(consumer);
   const dfg::Edge& ed = g.edge(e);
   std::string port = n.portName(true, ed.dstPort);
@@ -168,7 +168,7 @@ harness::Finding latchedFinding(const dfg::Graph& g, dfg::EdgeId e, const models
   for (int k = 0; k < ch.count() && k < 4; ++k)
     values += (k ? ", " : "") + std::to_string(ch.peek(k));
   if (!ed.type.isNone()) f.details.push_back("latched value(s): " + values);
-  harness::Upstream up = harness::upstreamOf(g, boost::source(e, g.g));
+  harness::Upstream up = harness::upstreamOf(g, g.src(e));
   f.upstream = up.lines;
   f.cause = harness::latchedCause(n, ed.dstPort, up);
   return f;
@@ -181,12 +181,12 @@ void quiescence(const dfg::Graph& g, const sim::Elaboration& elab, std::vector<s
   const sim::Circuit& c = elab.network->circuit();
   std::vector<bool> seen(c.numChannels(), false);
   std::set<uint32_t> reportedOps;
-  for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
+  for (auto [it, end] = g.edges(); it != end; ++it) {
     uint32_t ch = elab.channelOf(g, *it);
     seen[ch] = true;
     if (c.channel(ch).count() == 0) continue;
     out.push_back(text(latchedFinding(g, *it, c.channel(ch))));
-    reportedOps.insert(elab.opOfVertex[boost::target(*it, g.g)]);
+    reportedOps.insert(elab.opOfVertex[g.dst(*it)]);
   }
   for (dfg::Vertex v = 0; v < g.numNodes(); ++v) {
     uint32_t op = elab.opOfVertex[v];

@@ -42,7 +42,7 @@ std::pair<Vertex, unsigned> conditionSource(const dfg::Graph& g, Vertex v) {
     v = g.src(e);
     port = g.edge(e).srcPort;
     NodeKind k = g.node(v).kind;
-    if (k != NodeKind::Fork && k != NodeKind::LazyFork && k != NodeKind::Buffer) break;
+    if (!ops::spec(k).passesTokens) break;
   }
   return {v, port};
 }
@@ -150,8 +150,7 @@ private:
     int p = ops::spec(n.kind).pacingInput;
     if (p < 0 || n.outTypes.empty()) return;
     if (auto r = in(v, p)) setAll(v, *r);
-    if (n.kind == NodeKind::Fork || n.kind == NodeKind::LazyFork || n.kind == NodeKind::Buffer ||
-        n.kind == NodeKind::Br)
+    if (ops::spec(n.kind).passesTokens)
       for (Cond& c : conds_[v])
         c = condIn(v, 0);
   }

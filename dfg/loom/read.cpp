@@ -511,11 +511,6 @@ private:
     }
   }
 
-  static bool passesRole(NodeKind k) {
-    return k == NodeKind::Fork || k == NodeKind::LazyFork || k == NodeKind::Br ||
-           k == NodeKind::Buffer;
-  }
-
   // Each output's role from its op; forks, branches and buffers pass their input's on.
   void inferRoles() {
     for (Vertex v = 0; v < g_.numNodes(); ++v) {
@@ -528,7 +523,7 @@ private:
       for (Vertex v = 0; v < g_.numNodes(); ++v) {
         Node& n = g_.node(v);
         EdgeId in;
-        if (!passesRole(n.kind) || !g_.inEdge(v, 0, in)) continue;
+        if (!ops::spec(n.kind).passesTokens || !g_.inEdge(v, 0, in)) continue;
         const Node& src = g_.node(g_.src(in));
         Role r = src.outRoles[g_.edge(in).srcPort];
         for (Role& o : n.outRoles)

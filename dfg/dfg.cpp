@@ -162,24 +162,47 @@ std::string Node::portName(bool input, unsigned port) const {
 // ---- graph -------------------------------------------------------------------------
 
 Vertex Graph::addNode(Node n) {
-  return boost::add_vertex(std::move(n), g);
+  return boost::add_vertex(std::move(n), g_);
 }
 
 EdgeId Graph::connect(PortRef from, Vertex to, unsigned dstPort) {
-  const Node& src = g[from.node];
+  const Node& src = g_[from.node];
   Edge e;
   e.srcPort = from.port;
   e.dstPort = dstPort;
   e.type = src.outTypes.at(from.port);
   e.role = src.outRoles.at(from.port);
   e.rate = src.outRates.at(from.port);
-  return boost::add_edge(from.node, to, std::move(e), g).first;
+  return addEdge(from.node, to, std::move(e));
+}
+
+EdgeId Graph::addEdge(Vertex from, Vertex to, Edge e) {
+  return boost::add_edge(from, to, std::move(e), g_).first;
+}
+
+void Graph::removeEdge(EdgeId e) {
+  boost::remove_edge(e, g_);
+}
+
+EdgeRange Graph::edges() const {
+  auto [first, last] = boost::edges(g_);
+  return {first, last};
+}
+
+InEdgeRange Graph::inEdges(Vertex v) const {
+  auto [first, last] = boost::in_edges(v, g_);
+  return {first, last};
+}
+
+OutEdgeRange Graph::outEdges(Vertex v) const {
+  auto [first, last] = boost::out_edges(v, g_);
+  return {first, last};
 }
 
 bool Graph::inEdge(Vertex v, unsigned port, EdgeId& out) const {
-  for (auto [it, end] = boost::in_edges(v, g); it != end; ++it)
-    if (g[*it].dstPort == port) {
-      out = *it;
+  for (EdgeId e : inEdges(v))
+    if (g_[e].dstPort == port) {
+      out = e;
       return true;
     }
   return false;
@@ -187,22 +210,22 @@ bool Graph::inEdge(Vertex v, unsigned port, EdgeId& out) const {
 
 std::vector<EdgeId> Graph::outEdges(Vertex v, unsigned port) const {
   std::vector<EdgeId> r;
-  for (auto [it, end] = boost::out_edges(v, g); it != end; ++it)
-    if (g[*it].srcPort == port) r.push_back(*it);
+  for (EdgeId e : outEdges(v))
+    if (g_[e].srcPort == port) r.push_back(e);
   return r;
 }
 
 std::string Graph::describe(Vertex v) const {
-  const Node& n = g[v];
+  const Node& n = g_[v];
   std::string s = n.name + " (" + n.opName() + ")";
   if (n.origin.loc.line) s += " at " + n.origin.loc.where();
   return s;
 }
 
 std::string Graph::describe(EdgeId e) const {
-  const Edge& ed = g[e];
-  return g[boost::source(e, g)].name + ":" + std::to_string(ed.srcPort) + " -> " +
-         g[boost::target(e, g)].name + ":" + std::to_string(ed.dstPort);
+  const Edge& ed = g_[e];
+  return g_[src(e)].name + ":" + std::to_string(ed.srcPort) + " -> " + g_[dst(e)].name + ":" +
+         std::to_string(ed.dstPort);
 }
 
 } // namespace loom::dfg

@@ -195,9 +195,19 @@ struct PortRef {
   bool operator==(const PortRef& o) const { return node == o.node && port == o.port; }
 };
 
-// One lowered function.
+// A pair of iterators: a range for range-for, or `auto [it, end] = ...`.
+template <typename It> struct Range {
+  It first, last;
+  It begin() const { return first; }
+  It end() const { return last; }
+};
+using EdgeRange = Range<boost::graph_traits<Graph_>::edge_iterator>;
+using InEdgeRange = Range<boost::graph_traits<Graph_>::in_edge_iterator>;
+using OutEdgeRange = Range<boost::graph_traits<Graph_>::out_edge_iterator>;
+
+// One lowered function. Nodes are numbered 0 .. numNodes() - 1 in the order they were
+// added; channels are walked through src/dst/edges, so no code outside dfg/ sees Boost.
 struct Graph {
-  Graph_ g;
   std::string function; // the SCF function's name
   std::vector<Scope> scopes;
   Vertex entry = 0;
@@ -210,10 +220,10 @@ struct Graph {
   // back); false for a network read from LOOM's form, whose locations are its own lines.
   bool scfOrigins = true;
 
-  Node& node(Vertex v) { return g[v]; }
-  const Node& node(Vertex v) const { return g[v]; }
-  Edge& edge(EdgeId e) { return g[e]; }
-  const Edge& edge(EdgeId e) const { return g[e]; }
+  Node& node(Vertex v) { return g_[v]; }
+  const Node& node(Vertex v) const { return g_[v]; }
+  Edge& edge(EdgeId e) { return g_[e]; }
+  const Edge& edge(EdgeId e) const { return g_[e]; }
 
   Vertex addNode(Node n);
   // Adds a channel from output `from` to input `dstPort` of `to`; its type, role and
@@ -223,12 +233,31 @@ struct Graph {
   bool inEdge(Vertex v, unsigned port, EdgeId& out) const;
   // The channels leaving output `port` of `v`.
   std::vector<EdgeId> outEdges(Vertex v, unsigned port) const;
-  size_t numNodes() const { return boost::num_vertices(g); }
-  size_t numEdges() const { return boost::num_edges(g); }
+  // Every channel; the channels into and out of `v`, whatever their port.
+  EdgeRange edges() const;
+  InEdgeRange inEdges(Vertex v) const;
+  OutEdgeRange outEdges(Vertex v) const;
+  // The producer and the consumer of a channel.
+  Vertex src(EdgeId e) const { return boost::source(e, g_); }
+  Vertex dst(EdgeId e) const { return boost::target(e, g_); }
+  size_t inDegree(Vertex v) const { return boost::in_degree(v, g_); }
+  size_t numNodes() const { return boost::num_vertices(g_); }
+  size_t numEdges() const { return boost::num_edges(g_); }
+  // A channel exactly as given (no type, role or rate from the producer): for tests
+  // that build a malformed graph on purpose.
+  EdgeId addEdge(Vertex from, Vertex to, Edge e);
+  void removeEdge(EdgeId e);
+  // Removes the channels leaving `v` for which `pred(e)` holds.
+  template <typename Pred> void removeOutEdgesIf(Vertex v, Pred pred) {
+    boost::remove_out_edge_if(v, pred, g_);
+  }
   // "name (dataflow.gate) at file:line:col"
   std::string describe(Vertex v) const;
   // "producer:port -> consumer:port"
   std::string describe(EdgeId e) const;
+
+private:
+  Graph_ g_;
 };
 
 } // namespace loom::dfg

@@ -55,8 +55,8 @@ public:
     for (size_t s = 0; s < g.scopes.size(); ++s) // scopes on a parent cycle (hand-built)
       if (!done_[s]) scope(static_cast<int>(s), "    ");
     os_ << "  }\n";
-    for (auto [it, end] = boost::edges(g.g); it != end; ++it)
-      edge(*it);
+    for (dfg::EdgeId ch : g.edges())
+      edge(ch);
   }
 
 private:
@@ -109,8 +109,7 @@ private:
     std::string tip =
         g_->describe(e) + "\n" + ed.type.str() + ", " + roleName(ed.role) + ", " + ed.rate.str();
     if (ed.capacity) tip += ", capacity " + std::to_string(ed.capacity);
-    os_ << "  " << id(boost::source(e, g_->g)) << " -> " << id(boost::target(e, g_->g))
-        << " [tooltip=" << dotQuote(tip);
+    os_ << "  " << id(g_->src(e)) << " -> " << id(g_->dst(e)) << " [tooltip=" << dotQuote(tip);
     if (ed.type.isNone()) os_ << ", style=dashed";
     if (opts_.edgeLabels) os_ << ", label=" << dotQuote(edgeLabel(ed));
     os_ << "];\n";

@@ -66,7 +66,7 @@ void checkLedger(const InvocationContext& c, std::vector<Finding>& out, bool sta
     auto it = producerInputsOk.find(v);
     if (it != producerInputsOk.end()) return it->second;
     bool ok = true;
-    for (auto [i, end] = boost::in_edges(v, g.g); i != end && ok; ++i) {
+    for (auto [i, end] = g.inEdges(v); i != end && ok; ++i) {
       const dfg::Edge& e = g.edge(*i);
       if (!e.rate.known()) continue;
       int64_t exp = expectedCount(e.rate, c.golden), obs = static_cast<int64_t>(c.observed(*i));
@@ -77,13 +77,13 @@ void checkLedger(const InvocationContext& c, std::vector<Finding>& out, bool sta
   };
   std::vector<Finding> primary;
   int downstream = 0;
-  for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
-    const dfg::Edge& e = g.edge(*it);
+  for (dfg::EdgeId ch : g.edges()) {
+    const dfg::Edge& e = g.edge(ch);
     if (!e.rate.known()) continue;
     int64_t exp = expectedCount(e.rate, c.golden);
-    int64_t obs = static_cast<int64_t>(c.observed(*it));
+    int64_t obs = static_cast<int64_t>(c.observed(ch));
     if (stalled ? obs <= exp : obs == exp) continue;
-    Vertex p = boost::source(*it, g.g);
+    Vertex p = g.src(ch);
     if (!inputsOk(p)) {
       ++downstream;
       continue;
@@ -92,24 +92,24 @@ void checkLedger(const InvocationContext& c, std::vector<Finding>& out, bool sta
     f.check = "ledger";
     f.function = c.function;
     f.invocation = c.invocation;
-    diagnoseMismatch(c, *it, exp, obs, f);
+    diagnoseMismatch(c, ch, exp, obs, f);
     primary.push_back(std::move(f));
   }
   // Around a loop every mismatch has a mismatching input (the feedback closes the
   // cycle): then report the loop-control state machines whose outputs are off.
   if (primary.empty() && downstream) {
-    for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
-      const dfg::Edge& e = g.edge(*it);
-      Vertex p = boost::source(*it, g.g);
+    for (dfg::EdgeId ch : g.edges()) {
+      const dfg::Edge& e = g.edge(ch);
+      Vertex p = g.src(ch);
       NodeKind k = g.node(p).kind;
       if (!e.rate.known() || ops::spec(k).family != ops::Family::Dataflow) continue;
-      int64_t exp = expectedCount(e.rate, c.golden), obs = static_cast<int64_t>(c.observed(*it));
+      int64_t exp = expectedCount(e.rate, c.golden), obs = static_cast<int64_t>(c.observed(ch));
       if (stalled ? obs <= exp : obs == exp) continue;
       Finding f;
       f.check = "ledger";
       f.function = c.function;
       f.invocation = c.invocation;
-      diagnoseMismatch(c, *it, exp, obs, f);
+      diagnoseMismatch(c, ch, exp, obs, f);
       primary.push_back(std::move(f));
       --downstream;
     }
@@ -145,7 +145,7 @@ void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out) {
       for (EdgeId a : g.outEdges(v, 1)) {
         addr += c.observed(a);
         // The done token: the memory output that answers this access's port.
-        Vertex mem = boost::target(a, g.g);
+        Vertex mem = g.dst(a);
         const dfg::Node& mn = g.node(mem);
         const dfg::Node& an = g.node(v);
         unsigned port = an.kind == NodeKind::Store ? mn.numLoads + an.memPort
@@ -197,9 +197,9 @@ void checkOrder(const InvocationContext& c, Vertex memory,
   const dfg::Node& mn = g.node(memory);
   // Ports back to DFG accesses and their source ops.
   std::vector<Vertex> storeNode(mn.numStores), loadNode(mn.numLoads);
-  for (auto [it, end] = boost::in_edges(memory, g.g); it != end; ++it) {
-    unsigned p = g.edge(*it).dstPort;
-    Vertex src = boost::source(*it, g.g);
+  for (dfg::EdgeId ch : g.inEdges(memory)) {
+    unsigned p = g.edge(ch).dstPort;
+    Vertex src = g.src(ch);
     if (p < 2 * mn.numStores)
       storeNode[p / 2] = src;
     else
@@ -289,57 +289,100 @@ void checkOrder(const InvocationContext& c, Vertex memory,
 
 // ---- quiescence --------------------------------------------------------------------------
 
+namespace {
+
+// The values latched in a channel, first four (the twin's probes count tokens only).
+std::string latchedValues(const models::Channel& chan) {
+  std::string values;
+  for (int k = 0; k < chan.count() && k < 4; ++k)
+    values += (k ? ", " : "") + std::to_string(chan.peek(k));
+  return values;
+}
+
+std::string latchedSummary(const dfg::Graph& g, Vertex consumer, unsigned port, uint64_t held) {
+  const dfg::Node& n = g.node(consumer);
+  return std::to_string(held) + " token(s) latched in " + n.opName() + " '" + n.name + "' input '" +
+         n.portName(true, port) + "' after the call";
+}
+
+// A token latched in a channel that has no count to compare (no reference run, or a
+// rate a network read from a file does not give): told by the op and input it waits in,
+// the path back to the loop control that paces it and the raw-vs-gated cause.
+Finding uncountedLatch(const InvocationContext& c, EdgeId e, uint64_t held,
+                       const models::Channel& chan) {
+  const dfg::Graph& g = c.graph;
+  Vertex consumer = g.dst(e);
+  const dfg::Edge& ed = g.edge(e);
+  Finding f;
+  f.check = "quiescence";
+  f.function = c.function;
+  f.invocation = c.invocation;
+  locate(g, consumer, f);
+  f.scfOp.clear(); // without counts, the op's place is all there is
+  f.summary = latchedSummary(g, consumer, ed.dstPort, held);
+  f.channel = g.describe(e) + "  (" + ed.type.str() + ", " + dfg::roleName(ed.role) + ")";
+  f.port = "input '" + g.node(consumer).portName(true, ed.dstPort) + "' (port " +
+           std::to_string(ed.dstPort) + ")";
+  if (!ed.type.isNone() && !c.twinHeld)
+    f.details.push_back("latched value(s): " + latchedValues(chan));
+  Upstream up = upstreamOf(g, g.src(e));
+  f.upstream = up.lines;
+  f.cause = latchedCause(g.node(consumer), ed.dstPort, up);
+  return f;
+}
+
+// A token latched in a channel whose rate gives the count it should have carried.
+Finding countedLatch(const InvocationContext& c, EdgeId e, uint64_t held,
+                     const models::Channel& chan) {
+  const dfg::Graph& g = c.graph;
+  Vertex consumer = g.dst(e);
+  const dfg::Edge& ed = g.edge(e);
+  Finding f;
+  f.check = "quiescence";
+  f.function = c.function;
+  f.invocation = c.invocation;
+  locate(g, consumer, f);
+  f.channel = g.describe(e) + "  (" + ed.type.str() + ", " + dfg::roleName(ed.role) + ")";
+  if (!ed.type.isNone() && !c.twinHeld)
+    f.details.push_back("latched value(s): " + latchedValues(chan));
+  f.domain = ed.rate.str();
+  int64_t exp = expectedCount(ed.rate, c.golden);
+  f.hasCounts = true;
+  f.expected = exp;
+  f.observed = static_cast<int64_t>(c.observed(e));
+  f.formula = ed.rate.formula();
+  diagnoseMismatch(c, e, exp, f.observed, f);
+  // Counts that match say nothing of why the token stayed: the op and its path do.
+  if (f.cause.empty())
+    f.cause = latchedCause(g.node(consumer), ed.dstPort, upstreamOf(g, g.src(e)));
+  locate(g, consumer, f); // the token sits in the consumer's input
+  f.port = "input '" + g.node(consumer).portName(true, ed.dstPort) + "' (port " +
+           std::to_string(ed.dstPort) + ")";
+  f.check = "quiescence";
+  f.summary = latchedSummary(g, consumer, ed.dstPort, held);
+  return f;
+}
+
+} // namespace
+
 void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool stalled) {
   const dfg::Graph& g = c.graph;
   std::set<uint32_t> reportedOps;
-  for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
-    uint32_t ch = c.elab.channelOf(g, *it);
+  std::vector<bool> seen(c.circuit.numChannels(), false);
+  for (EdgeId e : g.edges()) {
+    uint32_t ch = c.elab.channelOf(g, e);
+    seen[ch] = true;
     const models::Channel& chan = c.circuit.channel(ch);
     uint64_t held = c.twinHeld ? (*c.twinHeld)[ch] : static_cast<uint64_t>(chan.count());
     if (held == 0) continue;
-    Vertex consumer = boost::target(*it, g.g);
-    const dfg::Edge& e = g.edge(*it);
-    if (stalled && (!e.rate.known() ||
-                    static_cast<int64_t>(c.observed(*it)) <= expectedCount(e.rate, c.golden)))
+    bool counted = c.reference && g.edge(e).rate.known();
+    if (stalled && (!counted ||
+                    static_cast<int64_t>(c.observed(e)) <= expectedCount(g.edge(e).rate, c.golden)))
       continue;
-    Finding f;
-    f.check = "quiescence";
-    f.function = c.function;
-    f.invocation = c.invocation;
-    locate(g, consumer, f);
-    f.channel = g.describe(*it) + "  (" + e.type.str() + ", " + dfg::roleName(e.role) + ")";
-    f.port = "input '" + g.node(consumer).portName(true, e.dstPort) + "' (port " +
-             std::to_string(e.dstPort) + ")";
-    std::string values;
-    for (int k = 0; !c.twinHeld && k < chan.count() && k < 4; ++k)
-      values += (k ? ", " : "") + std::to_string(chan.peek(k));
-    f.summary = std::to_string(held) + " token(s) latched in " + g.node(consumer).opName() + " '" +
-                g.node(consumer).name + "' input '" + g.node(consumer).portName(true, e.dstPort) +
-                "' after the call";
-    if (!e.type.isNone() && !c.twinHeld) f.details.push_back("latched value(s): " + values);
-    f.domain = e.rate.known() ? e.rate.str() : "";
-    int64_t exp = e.rate.known() ? expectedCount(e.rate, c.golden) : 0;
-    if (e.rate.known()) {
-      f.hasCounts = true;
-      f.expected = exp;
-      f.observed = static_cast<int64_t>(c.observed(*it));
-      f.formula = e.rate.formula();
-    }
-    diagnoseMismatch(c, *it, exp, f.observed, f);
-    // Counts that match say nothing of why the token stayed: the op and its path do.
-    if (f.cause.empty())
-      f.cause = latchedCause(g.node(consumer), e.dstPort, upstreamOf(g, boost::source(*it, g.g)));
-    locate(g, consumer, f); // the token sits in the consumer's input
-    f.port = "input '" + g.node(consumer).portName(true, e.dstPort) + "' (port " +
-             std::to_string(e.dstPort) + ")";
-    f.check = "quiescence";
-    f.summary = std::to_string(held) + " token(s) latched in " + g.node(consumer).opName() + " '" +
-                g.node(consumer).name + "' input '" + g.node(consumer).portName(true, e.dstPort) +
-                "' after the call";
-    out.push_back(std::move(f));
-    reportedOps.insert(c.elab.opOfVertex[consumer]);
+    out.push_back(counted ? countedLatch(c, e, held, chan) : uncountedLatch(c, e, held, chan));
+    reportedOps.insert(c.elab.opOfVertex[g.dst(e)]);
   }
-  for (Vertex v = 0; !c.twinHeld && v < g.numNodes(); ++v) {
+  for (Vertex v = 0; !c.twinHeld && !stalled && v < g.numNodes(); ++v) {
     uint32_t opi = c.elab.opOfVertex[v];
     if (opi == sim::kNoOp || reportedOps.count(opi)) continue;
     const models::Op& op = c.circuit.op(opi);
@@ -350,14 +393,39 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool
     f.invocation = c.invocation;
     locate(g, v, f);
     std::string phase = op.phaseName();
-    if (stalled) continue; // a stalled network is mid-activity everywhere
     f.summary = g.node(v).opName() + " '" + g.node(v).name + "' is not at rest after the call" +
                 (phase.empty() ? "" : " (phase " + phase + ")");
-    f.cause =
-        "a state machine left mid-activity holds a latched value: an input stream of this op has a "
-        "different length than the others (see the ledger findings)";
+    if (c.reference)
+      f.cause = "a state machine left mid-activity holds a latched value: an input stream of this "
+                "op has a different length than the others (see the ledger findings)";
+    else
+      f.scfOp.clear();
     out.push_back(std::move(f));
   }
+  // The host's own channels (results on their way out): nothing may stay there either.
+  for (uint32_t ch = 0; !c.twinHeld && ch < c.circuit.numChannels(); ++ch)
+    if (!seen[ch] && c.circuit.channel(ch).count() > 0) {
+      Finding f;
+      f.check = "quiescence";
+      f.function = c.function;
+      f.invocation = c.invocation;
+      f.summary = std::to_string(c.circuit.channel(ch).count()) + " token(s) latched in channel " +
+                  c.circuit.channel(ch).name() + " after the call";
+      out.push_back(std::move(f));
+    }
+}
+
+// ---- why a call stopped -------------------------------------------------------------------
+
+const char* stopCheck(sim::InvocationStatus s) {
+  switch (s) {
+  case sim::InvocationStatus::Deadlock: return "deadlock";
+  case sim::InvocationStatus::CycleCap: return "cycle-cap";
+  case sim::InvocationStatus::OpError: return "op-error";
+  case sim::InvocationStatus::BadInput: return "bad-input";
+  case sim::InvocationStatus::Done: break;
+  }
+  return "done";
 }
 
 } // namespace loom::harness

@@ -39,6 +39,10 @@ struct InvocationContext {
   // Quiescence then reports held tokens (no values) and cannot see the state machines.
   const std::vector<uint64_t>* twinPushes = nullptr;
   const std::vector<uint64_t>* twinHeld = nullptr;
+  // Whether `golden` is a reference run of this invocation. Without one (`sim`: a network
+  // run on its own), no channel has a count to compare and quiescence tells each latched
+  // token by its op, its input and its path back to the loop control.
+  bool reference = true;
 
   uint64_t observed(dfg::EdgeId e) const;
 };
@@ -55,9 +59,14 @@ void checkOrder(const InvocationContext& c, dfg::Vertex memory,
                 const std::vector<models::MemoryAccess>& log,
                 const std::map<uint64_t, uint64_t>& bufferOfGroupArg, std::vector<Finding>& out);
 
-// After the invocation (and a drain): tokens left in channels, machines not at rest.
+// After the invocation (and a drain): tokens left in channels (counted against the rate
+// where there is one), machines not at rest, tokens left in the host's own channels.
 // `stalled`: only tokens on channels that carried more than their domain allows.
 void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool stalled = false);
+
+// The check a stopped invocation is reported under: "deadlock", "cycle-cap", "op-error",
+// "bad-input" ("done" for a finished one).
+const char* stopCheck(sim::InvocationStatus s);
 
 // ---- diagnosis (diagnosis.cpp) ---------------------------------------------------------
 

@@ -61,7 +61,7 @@ int pacingInput(const dfg::Node& n) {
 
 std::string hop(const dfg::Graph& g, EdgeId e) {
   const dfg::Edge& ed = g.edge(e);
-  Vertex src = boost::source(e, g.g);
+  Vertex src = g.src(e);
   const dfg::Node& s = g.node(src);
   return std::string(dfg::roleName(ed.role)) + " from " + s.opName() + " '" + s.name +
          "' output '" + s.portName(false, ed.srcPort) + "'" +
@@ -86,11 +86,11 @@ Upstream upstreamOf(const dfg::Graph& g, Vertex v) {
                       hop(g, e));
     if (ed.role == Role::RawWillContinue || ed.role == Role::AfterCond) {
       u.rootRole = ed.role;
-      u.root = u.stop = boost::source(e, g.g);
+      u.root = u.stop = g.src(e);
       u.reached = true;
       break;
     }
-    v = boost::source(e, g.g);
+    v = g.src(e);
   }
   return u;
 }
@@ -99,8 +99,8 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
                       Finding& f) {
   const dfg::Graph& g = c.graph;
   const dfg::Edge& ed = g.edge(e);
-  Vertex producer = boost::source(e, g.g);
-  Vertex consumer = boost::target(e, g.g);
+  Vertex producer = g.src(e);
+  Vertex consumer = g.dst(e);
   const dfg::Node& pn = g.node(producer);
   locate(g, producer, f);
   f.channel = g.describe(e) + "  (" + ed.type.str() + ", " + dfg::roleName(ed.role) + ")";

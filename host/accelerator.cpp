@@ -99,8 +99,8 @@ std::optional<Diag> checkSignature(const Function& f, const dfg::Graph& g) {
 // Whether every load and store of `memory` knows the SCF op it came from: the access
 // order check compares the memory's log with the golden trace by those ops.
 bool accessesHaveOrigins(const dfg::Graph& g, dfg::Vertex memory) {
-  for (auto [it, end] = boost::in_edges(memory, g.g); it != end; ++it)
-    if (g.node(boost::source(*it, g.g)).origin.opId == dfg::Origin::kNoOp) return false;
+  for (dfg::EdgeId ch : g.inEdges(memory))
+    if (g.node(g.src(ch)).origin.opId == dfg::Origin::kNoOp) return false;
   return true;
 }
 
@@ -313,178 +313,6 @@ std::vector<std::string> Accelerator::functions() const {
   return v;
 }
 
-std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Function& f,
-                                                      std::vector<RtValue>& args,
-                                                      std::optional<Diag>& error) {
-  auto it = accels_.find(f.name);
-  if (it == accels_.end()) return std::nullopt;
-  Accel& a = *it->second;
-  uint64_t invocation = ++a.calls;
-  std::clock_t clock = std::clock();
-
-  if (a.twin || opts_.verilator) return callTwin(a, site, f, args, error);
-  // 1. Copies of the memref arguments for the golden run (aliases stay aliases).
-  std::map<const Buffer*, std::shared_ptr<Buffer>> clones;
-  std::vector<RtValue> goldenArgs = goldenCopies(args, clones);
-  checkAliasing(a, site, f, args, invocation);
-
-  // 2. The network on the real buffers.
-  sim::Network& net = *a.elab.network;
-  sim::Invocation inv;
-  inv.maxCycles = opts_.maxCycles;
-  std::vector<std::unique_ptr<BufferBacking>> backings;
-  inv.memories.assign(args.size(), nullptr);
-  for (size_t i = 0; i < args.size(); ++i) {
-    const Type& t = f.argTypes[i];
-    if (t.isMemRef()) {
-      descriptorTokens(t, *args[i].mem, inv.scalars);
-      backings.push_back(std::make_unique<BufferBacking>(*args[i].mem->buf));
-      inv.memories[i] = backings.back().get();
-    } else {
-      inv.scalars.push_back(args[i].bits);
-    }
-  }
-  const sim::Circuit& circuit = net.circuit();
-  std::vector<uint64_t> before(circuit.numChannels());
-  for (uint32_t c = 0; c < circuit.numChannels(); ++c)
-    before[c] = circuit.channel(c).pushes();
-  std::vector<std::vector<models::MemoryAccess>> logs(a.memories.size());
-  for (size_t k = 0; k < a.memories.size(); ++k) {
-    auto& mem = static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[a.memories[k]]));
-    mem.setAccessLog(opts_.checks ? &logs[k] : nullptr);
-  }
-  if (opts_.checks) harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), true);
-  lap(clock, times_.checks); // setting up the taps and logs
-  sim::InvocationResult res = a.sc ? a.sc->invoke(inv) : net.invoke(inv);
-  lap(clock, times_.simulate);
-  // 2b. The golden run, after the network: a network stopped by --max-cycles needs no
-  // golden run (the interpreter would run on, perhaps forever, under --max-steps only).
-  ExecutionRecord golden;
-  CallResult gr;
-  if (res.status != sim::InvocationStatus::CycleCap) {
-    golden.traceAccesses = opts_.checks;
-    golden.traceTrips = opts_.checks;
-    gr = interp_.call(f, goldenArgs, &golden);
-    lap(clock, times_.golden);
-    if (gr.error) {
-      for (dfg::Vertex v : a.memories)
-        static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[v])).setAccessLog(nullptr);
-      harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), false);
-      // The network ran: its cycles are the call's, whatever stopped the program.
-      report_.calls.push_back(recordCall(f.name, invocation, net.lastCall()));
-      report_.calls.back().passed = false;
-      error = gr.error;
-      return std::nullopt;
-    }
-  }
-  for (dfg::Vertex v : a.memories)
-    static_cast<models::Memory&>(net.circuit().op(a.elab.opOfVertex[v])).setAccessLog(nullptr);
-
-  size_t findingsBefore = report_.findings.size();
-
-  if (!res.done()) {
-    harness::Finding h;
-    h.function = f.name;
-    h.invocation = invocation;
-    h.loc = site.loc;
-    h.check = res.status == sim::InvocationStatus::Deadlock   ? "deadlock"
-              : res.status == sim::InvocationStatus::CycleCap ? "cycle-cap"
-              : res.status == sim::InvocationStatus::OpError  ? "op-error"
-                                                              : "bad-input";
-    h.summary = "the network of '@" + f.name + "' stopped: " + res.message;
-    for (const models::OpError& e : res.errors)
-      h.details.push_back(e.str());
-    h.upstream = harness::waitChain(a.graph, a.elab, circuit, res.waits);
-    for (const sim::Wait& w : res.waits)
-      h.details.push_back(sim::describeWait(circuit, w));
-    // A network stopped by the cycle cap: the loops whose control state machines are
-    // mid-activation (a stream, gate or carry not at rest) have not ended. The finding
-    // is placed at the innermost of them.
-    if (res.status == sim::InvocationStatus::CycleCap) {
-      std::set<const Op*> running;
-      for (dfg::Vertex v = 0; v < a.graph.numNodes(); ++v) {
-        const dfg::Node& n = a.graph.node(v);
-        bool control = n.kind == dfg::NodeKind::Stream || n.kind == dfg::NodeKind::Gate ||
-                       n.kind == dfg::NodeKind::Carry;
-        const Op* loop = n.origin.op;
-        if (!control || !loop || (loop->kind != OpKind::For && loop->kind != OpKind::While))
-          continue;
-        if (!circuit.op(a.elab.opOfVertex[v]).atRest()) running.insert(loop);
-      }
-      auto depth = [](const Op* op) {
-        int d = 0;
-        for (; op; op = op->parentOp())
-          ++d;
-        return d;
-      };
-      int deepest = 0;
-      for (const Op* loop : running) {
-        h.details.push_back("loop still running: " + std::string(loop->name()) + " at " +
-                            loop->loc.where() + " (raise the limit with --max-cycles)");
-        if (depth(loop) > deepest) deepest = depth(loop), h.loc = loop->loc;
-      }
-    }
-    std::string stopped = h.check;
-    report_.findings.push_back(std::move(h));
-    // What caused the stall: channels that carried more than their domain allows, and
-    // the tokens they left.
-    if (opts_.checks && res.status != sim::InvocationStatus::BadInput &&
-        res.status != sim::InvocationStatus::OpError &&
-        res.status != sim::InvocationStatus::CycleCap) {
-      harness::InvocationContext ctx{a.graph, a.elab, net.circuit(), golden,
-                                     before,  f.name, invocation};
-      harness::checkLedger(ctx, report_.findings, /*stalled=*/true);
-      harness::checkQuiescence(ctx, report_.findings, /*stalled=*/true);
-    }
-    harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), false);
-    harness::Report::Call call = recordCall(f.name, invocation, net.lastCall());
-    call.passed = false;
-    report_.calls.push_back(call);
-    error = Diag{site.loc, "accelerated call of '@" + f.name + "' did not complete (" + stopped +
-                               "); see the findings above"};
-    lap(clock, times_.checks);
-    return std::nullopt;
-  }
-
-  // 3. Checks.
-  compareWithGolden(site, f, invocation, res.results, gr, args, clones);
-  // Work still in flight after the return belongs to this call (its span ends with the
-  // drain's quiet cycle, checks or not: docs/counters.md).
-  lap(clock, times_.checks);
-  drain(a, invocation);
-  lap(clock, times_.simulate);
-  harness::Report::Call call = recordCall(f.name, invocation, net.lastCall());
-  if (opts_.checks) {
-    runChecks(a, golden, before, logs, invocation);
-    harness::InvocationContext ctx{a.graph, a.elab, net.circuit(), golden,
-                                   before,  f.name, invocation};
-    harness::checkShapes(ctx, a.taps, report_.findings);
-    for (const harness::LoopSummary& l : harness::summarizeLoops(ctx, a.taps))
-      call.loops.push_back(
-          {{"op", l.loop},
-           {"source", l.source},
-           {"kind", l.kind},
-           {"copy", l.ctx},
-           {"activations", l.activations},
-           {"non_empty", l.nonEmpty},
-           {"iterations", l.iterations},
-           {"raw_will_continue", {{"expected", l.rawExpected}, {"observed", l.rawObserved}}},
-           {"after_cond", {{"expected", l.bodyExpected}, {"observed", l.bodyObserved}}}});
-  }
-  harness::armShapeTaps(a.taps, a.graph, a.elab, net.circuit(), false);
-  call.passed = report_.findings.size() == findingsBefore;
-  for (size_t i = 0; i < res.results.size(); ++i)
-    call.results.push_back(bitsText(res.results[i], f.resultTypes[i]));
-  report_.calls.push_back(call);
-  lap(clock, times_.checks);
-
-  // 4. The simulated results go back to the program.
-  std::vector<RtValue> out;
-  for (Bits b : res.results)
-    out.push_back(RtValue{b, nullptr});
-  return out;
-}
-
 namespace {
 
 // What the twin's driver hands back per token: written through the run's token log.
@@ -513,81 +341,215 @@ uint64_t quietHorizon(const models::TimingConfig& timing, const dfg::Graph& g) {
 
 } // namespace
 
-// One call on the network's Verilated twin (--engine verilator): the same golden run and
-// the same result, memory, ledger, access-count and quiescence checks, on the counts
-// the twin's probes give. The access order and the loop shapes need the models' logs
-// and taps, which the twin has not: they are not checked (docs/rtl.md).
-std::optional<std::vector<RtValue>> Accelerator::callTwin(Accel& a, const Op& site,
-                                                          const Function& f,
-                                                          std::vector<RtValue>& args,
-                                                          std::optional<Diag>& error) {
-  uint64_t invocation = a.calls;
-  std::clock_t clock = std::clock();
-  std::map<const Buffer*, std::shared_ptr<Buffer>> clones;
-  std::vector<RtValue> goldenArgs = goldenCopies(args, clones);
-  checkAliasing(a, site, f, args, invocation);
+// ---- one call ------------------------------------------------------------------------
 
+// The per-call probes of the models: each memory's access log and the loop-control
+// shape taps, armed for one call and disarmed however it ends. The twin has neither.
+class Accelerator::CallProbes {
+public:
+  CallProbes(Accel& a, bool armed) : a_(a), armed_(armed) {
+    logs.resize(a.memories.size());
+    if (!armed_) return;
+    for (size_t k = 0; k < a.memories.size(); ++k)
+      memory(k).setAccessLog(&logs[k]);
+    harness::armShapeTaps(a.taps, a.graph, a.elab, a.elab.network->circuit(), true);
+  }
+  ~CallProbes() {
+    stopAccessLogs();
+    if (armed_)
+      harness::armShapeTaps(a_.taps, a_.graph, a_.elab, a_.elab.network->circuit(), false);
+  }
+  CallProbes(const CallProbes&) = delete;
+  CallProbes& operator=(const CallProbes&) = delete;
+
+  // The accesses of the call itself end with its golden run: what its drain performs
+  // later is not in the logs.
+  void stopAccessLogs() {
+    if (!armed_) return;
+    for (size_t k = 0; k < a_.memories.size(); ++k)
+      memory(k).setAccessLog(nullptr);
+  }
+
+  std::vector<std::vector<models::MemoryAccess>> logs; // per memory of Accel::memories
+
+private:
+  Accel& a_;
+  bool armed_;
+  models::Memory& memory(size_t k) {
+    return static_cast<models::Memory&>(
+        a_.elab.network->circuit().op(a_.elab.opOfVertex[a_.memories[k]]));
+  }
+};
+
+// One call as it goes through the pipeline, whichever engine runs it.
+struct Accelerator::CallState {
+  Accel& a;
+  const Op& site;
+  const Function& f;
+  std::vector<RtValue>& args;
+  uint64_t invocation;
+  std::clock_t clock;
+  bool twin; // --engine verilator
+
+  std::map<const Buffer*, std::shared_ptr<Buffer>> clones; // the golden run's buffers
+  sim::InvocationStatus status = sim::InvocationStatus::Done;
+  std::vector<Bits> results;
+  std::vector<uint64_t> before; // per channel: pushes before the call (the twin: zeros)
+  ExecutionRecord golden;
+  CallResult goldenResult;
+  // The event and clocked engines and SystemC: what the invocation returned.
+  sim::InvocationResult res;
+  // The twin: its call's figures and probe counts.
+  sim::CallSpan twinSpan;
+  bool twinDrainCapped = false;
+  std::vector<uint64_t> pushes, held;
+
+  bool done() const { return status == sim::InvocationStatus::Done; }
+};
+
+// The call's span: the network's record of its last call (which the drain extends), or
+// what the twin reported.
+sim::CallSpan Accelerator::span(const CallState& s) const {
+  return s.twin ? s.twinSpan : s.a.elab.network->lastCall();
+}
+
+harness::InvocationContext Accelerator::context(const CallState& s) const {
+  harness::InvocationContext ctx{
+      s.a.graph, s.a.elab, s.a.elab.network->circuit(), s.golden, s.before, s.f.name, s.invocation};
+  if (s.twin) {
+    ctx.twinPushes = &s.pushes;
+    ctx.twinHeld = &s.held;
+  }
+  return ctx;
+}
+
+std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Function& f,
+                                                      std::vector<RtValue>& args,
+                                                      std::optional<Diag>& error) {
+  auto it = accels_.find(f.name);
+  if (it == accels_.end()) return std::nullopt;
+  Accel& a = *it->second;
+  CallState s{a, site, f, args, ++a.calls, std::clock(), a.twin || opts_.verilator};
+
+  // 1. Copies of the memref arguments for the golden run (aliases stay aliases).
+  std::vector<RtValue> goldenArgs = goldenCopies(args, s.clones);
+  checkAliasing(a, site, f, args, s.invocation);
+
+  // 2. The network on the real buffers.
+  CallProbes probes(a, opts_.checks && !s.twin);
+  lap(s.clock, times_.checks); // setting up the taps and logs
+  if (auto err = s.twin ? runTwin(s) : runNetwork(s)) {
+    error = err;
+    return std::nullopt;
+  }
+
+  // 3. The golden run, after the network: a network stopped by --max-cycles needs no
+  // golden run (the interpreter would run on, perhaps forever, under --max-steps only).
+  if (s.status != sim::InvocationStatus::CycleCap) {
+    s.golden.traceAccesses = opts_.checks;
+    s.golden.traceTrips = opts_.checks;
+    s.goldenResult = interp_.call(f, goldenArgs, &s.golden);
+    lap(s.clock, times_.golden);
+  }
+  probes.stopAccessLogs();
+  if (s.goldenResult.error) {
+    // The network ran: its cycles are the call's, whatever stopped the program.
+    report_.calls.push_back(recordCall(f.name, s.invocation, span(s)));
+    report_.calls.back().passed = false;
+    error = s.goldenResult.error;
+    return std::nullopt;
+  }
+  size_t findingsBefore = report_.findings.size();
+  if (!s.done()) {
+    error = reportStop(s);
+    return std::nullopt;
+  }
+
+  // 4. Checks.
+  compareWithGolden(site, f, s.invocation, s.results, s.goldenResult, args, s.clones);
+  lap(s.clock, times_.checks);
+  settle(s);
+  lap(s.clock, times_.simulate);
+  harness::Report::Call call = recordCall(f.name, s.invocation, span(s));
+  if (opts_.checks) runChecks(s, probes, call);
+  call.passed = report_.findings.size() == findingsBefore;
+  for (size_t i = 0; i < s.results.size(); ++i)
+    call.results.push_back(bitsText(s.results[i], f.resultTypes[i]));
+  report_.calls.push_back(call);
+  lap(s.clock, times_.checks);
+
+  // 5. The simulated results go back to the program.
+  std::vector<RtValue> out;
+  for (Bits b : s.results)
+    out.push_back(RtValue{b, nullptr});
+  return out;
+}
+
+// The call on the event or clocked engine, or through SystemC.
+std::optional<Diag> Accelerator::runNetwork(CallState& s) {
+  sim::Network& net = *s.a.elab.network;
+  sim::Invocation inv;
+  inv.maxCycles = opts_.maxCycles;
+  std::vector<std::unique_ptr<BufferBacking>> backings;
+  inv.memories.assign(s.args.size(), nullptr);
+  for (size_t i = 0; i < s.args.size(); ++i) {
+    const Type& t = s.f.argTypes[i];
+    if (t.isMemRef()) {
+      descriptorTokens(t, *s.args[i].mem, inv.scalars);
+      backings.push_back(std::make_unique<BufferBacking>(*s.args[i].mem->buf));
+      inv.memories[i] = backings.back().get();
+    } else {
+      inv.scalars.push_back(s.args[i].bits);
+    }
+  }
+  const sim::Circuit& circuit = net.circuit();
+  s.before.resize(circuit.numChannels());
+  for (uint32_t c = 0; c < circuit.numChannels(); ++c)
+    s.before[c] = circuit.channel(c).pushes();
+  s.res = s.a.sc ? s.a.sc->invoke(inv) : net.invoke(inv);
+  lap(s.clock, times_.simulate);
+  s.status = s.res.status;
+  s.results = s.res.results;
+  return std::nullopt;
+}
+
+// The call on the network's Verilated twin (--engine verilator): the twin is built (or
+// found in the cache) as deep as the call's largest buffer, then runs the call and its
+// drain; its probes count each channel's pushes and the tokens it holds after the call.
+std::optional<Diag> Accelerator::runTwin(CallState& s) {
+  Accel& a = s.a;
+  const Function& f = s.f;
   // The entry's tokens and the host's buffers (the whole root allocation of a view).
-  std::vector<uint64_t> entry, words(args.size(), 0);
-  std::vector<uint64_t*> memories(args.size(), nullptr);
+  std::vector<uint64_t> entry, words(s.args.size(), 0);
+  std::vector<uint64_t*> memories(s.args.size(), nullptr);
   uint64_t need = 16;
-  for (size_t i = 0; i < args.size(); ++i) {
+  for (size_t i = 0; i < s.args.size(); ++i) {
     if (f.argTypes[i].isMemRef()) {
-      descriptorTokens(f.argTypes[i], *args[i].mem, entry);
-      memories[i] = args[i].mem->buf->data.data();
-      words[i] = args[i].mem->buf->data.size();
+      descriptorTokens(f.argTypes[i], *s.args[i].mem, entry);
+      memories[i] = s.args[i].mem->buf->data.data();
+      words[i] = s.args[i].mem->buf->data.size();
       need = std::max<uint64_t>(need, words[i]);
     } else {
-      entry.push_back(args[i].bits);
+      entry.push_back(s.args[i].bits);
     }
   }
   entry.push_back(0); // the start token (none)
-  if (need > rtl::kMaxTwinWords) {
-    error = Diag{site.loc, "--engine verilator: @" + f.name + " is called with a buffer of " +
-                               withCommas(need) + " words; the RTL twin's memory is at most " +
-                               withCommas(rtl::kMaxTwinWords) + " words deep"};
-    return std::nullopt;
-  }
-  if (!a.twin || a.twin->extWords() < need) {
-    // The twin's extmemories are as deep as the largest buffer so far (a power of two);
-    // a larger one later builds a deeper twin, which starts from reset.
-    rtl::RtlOptions ro;
-    ro.timing = opts_.timing;
-    ro.extWords = 16;
-    while (ro.extWords < need)
-      ro.extWords *= 2;
-    ro.extWordsAlways = true;
-    std::string cache = opts_.rtlCache.empty() ? rtl::defaultTwinCache() : opts_.rtlCache, err;
-    lap(clock, times_.checks);
-    a.twin.reset();
-    std::string trace;
-    if (!opts_.rtlTrace.empty()) {
-      trace = rtlTraces_++ == 0 ? opts_.rtlTrace : opts_.rtlTrace + "." + f.name;
-      if (rtlTraces_ > 1 && a.twinLoads > 0) trace += "." + std::to_string(a.twinLoads + 1);
-      if (rtlTraces_ > 1 && opts_.refusesTrace)
-        if (auto why = opts_.refusesTrace(trace)) {
-          error = Diag{site.loc, "--rtl-trace: " + *why};
-          return std::nullopt;
-        }
-      spdlog::info("@{}: the twin's waveform goes to {}", f.name, trace);
-    }
-    ++a.twinLoads;
-    a.twin = rtl::Twin::load(a.graph, ro, cache, opts_.rtlFastBuild, err, trace);
-    lap(clock, times_.rtlBuild);
-    if (!a.twin) {
-      error = Diag{site.loc, "--engine verilator: " + err};
-      return std::nullopt;
-    }
-  }
+  if (need > rtl::kMaxTwinWords)
+    return Diag{s.site.loc, "--engine verilator: @" + f.name + " is called with a buffer of " +
+                                withCommas(need) + " words; the RTL twin's memory is at most " +
+                                withCommas(rtl::kMaxTwinWords) + " words deep"};
+  if (!a.twin || a.twin->extWords() < need)
+    if (auto err = loadTwin(s, need)) return err;
   const sim::Circuit& circuit = a.elab.network->circuit();
   size_t nch = static_cast<size_t>(a.twin->channels());
-  if (nch != circuit.numChannels()) {
-    error = Diag{site.loc, "--engine verilator: the twin of @" + f.name + " has " +
-                               std::to_string(nch) + " channels, its network " +
-                               std::to_string(circuit.numChannels())};
-    return std::nullopt;
-  }
-  std::vector<uint64_t> pushes(nch), held(nch), results(a.twin->returnPorts());
+  if (nch != circuit.numChannels())
+    return Diag{s.site.loc, "--engine verilator: the twin of @" + f.name + " has " +
+                                std::to_string(nch) + " channels, its network " +
+                                std::to_string(circuit.numChannels())};
+  s.before.assign(nch, 0);
+  s.pushes.assign(nch, 0);
+  s.held.assign(nch, 0);
+  std::vector<uint64_t> results(a.twin->returnPorts());
   TwinTokens sink{tokenLog_, &circuit, cycles_, a.tokenBase};
   LoomTwinCall c{};
   c.entry = entry.data();
@@ -599,82 +561,146 @@ std::optional<std::vector<RtValue>> Accelerator::callTwin(Accel& a, const Op& si
   c.token = &TwinTokens::token;
   c.traceOffset = cycles_;
   c.results = results.data();
-  c.pushes = pushes.data();
-  c.held = held.data();
-  lap(clock, times_.checks);
+  c.pushes = s.pushes.data();
+  c.held = s.held.data();
+  lap(s.clock, times_.checks);
   a.twin->call(c);
-  lap(clock, times_.simulate);
+  lap(s.clock, times_.simulate);
   times_.rtlModel += c.modelSeconds;
 
-  sim::CallSpan span;
-  span.invocation = invocation;
-  span.settled = c.settled;
-  span.end = c.end;
-  span.done = c.status == LOOM_TWIN_DONE || c.status == LOOM_TWIN_DRAIN_CAP;
-  for (uint64_t p : pushes)
-    span.transfers += p;
-  std::vector<Bits> res(results.begin(), results.end() - 1); // the last: the done token
+  s.twinSpan.invocation = s.invocation;
+  s.twinSpan.settled = c.settled;
+  s.twinSpan.end = c.end;
+  s.twinSpan.done = c.status == LOOM_TWIN_DONE || c.status == LOOM_TWIN_DRAIN_CAP;
+  for (uint64_t p : s.pushes)
+    s.twinSpan.transfers += p;
+  s.twinDrainCapped = c.status == LOOM_TWIN_DRAIN_CAP;
+  s.status = s.twinSpan.done                  ? sim::InvocationStatus::Done
+             : c.status == LOOM_TWIN_DEADLOCK ? sim::InvocationStatus::Deadlock
+                                              : sim::InvocationStatus::CycleCap;
+  s.results.assign(results.begin(), results.end() - 1); // the last: the done token
+  return std::nullopt;
+}
 
-  size_t findingsBefore = report_.findings.size();
-  if (!span.done) {
-    harness::Finding h;
-    h.function = f.name;
-    h.invocation = invocation;
-    h.loc = site.loc;
-    h.check = c.status == LOOM_TWIN_DEADLOCK ? "deadlock" : "cycle-cap";
-    h.summary = "the twin of '@" + f.name + "' stopped: " +
-                (c.status == LOOM_TWIN_DEADLOCK ? "a quiet cycle before the results"
-                                                : "no results after --max-cycles cycles");
+// Builds (or finds in the cache) the twin of the call's function, its extmemories as
+// deep as the largest buffer so far (a power of two): a larger buffer later builds a
+// deeper twin, which starts from reset.
+std::optional<Diag> Accelerator::loadTwin(CallState& s, uint64_t need) {
+  Accel& a = s.a;
+  rtl::RtlOptions ro;
+  ro.timing = opts_.timing;
+  ro.extWords = 16;
+  while (ro.extWords < need)
+    ro.extWords *= 2;
+  ro.extWordsAlways = true;
+  std::string cache = opts_.rtlCache.empty() ? rtl::defaultTwinCache() : opts_.rtlCache, err;
+  lap(s.clock, times_.checks);
+  a.twin.reset();
+  std::string trace;
+  if (!opts_.rtlTrace.empty()) {
+    trace = rtlTraces_++ == 0 ? opts_.rtlTrace : opts_.rtlTrace + "." + s.f.name;
+    if (rtlTraces_ > 1 && a.twinLoads > 0) trace += "." + std::to_string(a.twinLoads + 1);
+    if (rtlTraces_ > 1 && opts_.refusesTrace)
+      if (auto why = opts_.refusesTrace(trace)) return Diag{s.site.loc, "--rtl-trace: " + *why};
+    spdlog::info("@{}: the twin's waveform goes to {}", s.f.name, trace);
+  }
+  ++a.twinLoads;
+  a.twin = rtl::Twin::load(a.graph, ro, cache, opts_.rtlFastBuild, err, trace);
+  lap(s.clock, times_.rtlBuild);
+  if (!a.twin) return Diag{s.site.loc, "--engine verilator: " + err};
+  return std::nullopt;
+}
+
+// A call whose network stopped before its results reached the host: the finding, with
+// what the engine can tell of why; the call recorded as failed; the error that ends the
+// program.
+Diag Accelerator::reportStop(CallState& s) {
+  harness::Finding h;
+  h.function = s.f.name;
+  h.invocation = s.invocation;
+  h.loc = s.site.loc;
+  h.check = harness::stopCheck(s.status);
+  if (s.twin) {
+    h.summary =
+        "the twin of '@" + s.f.name + "' stopped: " +
+        (s.status == sim::InvocationStatus::Deadlock ? "a quiet cycle before the results"
+                                                     : "no results after --max-cycles cycles");
     report_.findings.push_back(std::move(h));
-    harness::Report::Call call = recordCall(f.name, invocation, span);
-    call.passed = false;
-    report_.calls.push_back(call);
-    error = Diag{site.loc, "accelerated call of '@" + f.name + "' did not complete (" +
-                               report_.findings.back().check + "); see the findings above"};
-    return std::nullopt;
+  } else {
+    explainStop(s, h);
   }
-  ExecutionRecord golden;
-  golden.traceAccesses = opts_.checks;
-  golden.traceTrips = opts_.checks;
-  CallResult gr = interp_.call(f, goldenArgs, &golden);
-  lap(clock, times_.golden);
-  if (gr.error) {
-    report_.calls.push_back(recordCall(f.name, invocation, span));
-    report_.calls.back().passed = false;
-    error = gr.error;
-    return std::nullopt;
-  }
-  compareWithGolden(site, f, invocation, res, gr, args, clones);
-  if (c.status == LOOM_TWIN_DRAIN_CAP) {
-    harness::Finding h;
-    h.check = "cycle-cap";
-    h.function = f.name;
-    h.invocation = invocation;
-    h.loc = f.loc;
-    h.summary = "work of the call still running " + std::to_string(c.end - c.settled) +
-                " cycle(s) after the return (cycle budget --max-cycles)";
-    report_.findings.push_back(std::move(h));
-  }
-  harness::Report::Call call = recordCall(f.name, invocation, span);
-  if (opts_.checks) {
-    std::vector<uint64_t> before(nch, 0);
-    harness::InvocationContext ctx{a.graph, a.elab, circuit, golden, before, f.name, invocation};
-    ctx.twinPushes = &pushes;
-    ctx.twinHeld = &held;
-    harness::checkLedger(ctx, report_.findings);
-    harness::checkAccessCounts(ctx, report_.findings);
-    harness::checkQuiescence(ctx, report_.findings);
-    report_.channelsChecked += a.graph.numEdges();
-  }
-  call.passed = report_.findings.size() == findingsBefore;
-  for (size_t i = 0; i < res.size(); ++i)
-    call.results.push_back(bitsText(res[i], f.resultTypes[i]));
+  harness::Report::Call call = recordCall(s.f.name, s.invocation, span(s));
+  call.passed = false;
   report_.calls.push_back(call);
-  lap(clock, times_.checks);
-  std::vector<RtValue> out;
-  for (Bits b : res)
-    out.push_back(RtValue{b, nullptr});
-  return out;
+  lap(s.clock, times_.checks);
+  return Diag{s.site.loc, "accelerated call of '@" + s.f.name + "' did not complete (" +
+                              harness::stopCheck(s.status) + "); see the findings above"};
+}
+
+// What the models tell of a stop: the op errors, the wait-for chain, the loops still
+// running at a cycle cap and, with the checks on, the channels that carried more than
+// their domain allows and the tokens they left (what caused the stall).
+void Accelerator::explainStop(CallState& s, harness::Finding& h) {
+  const sim::InvocationResult& res = s.res;
+  const sim::Circuit& circuit = s.a.elab.network->circuit();
+  h.summary = "the network of '@" + s.f.name + "' stopped: " + res.message;
+  for (const models::OpError& e : res.errors)
+    h.details.push_back(e.str());
+  h.upstream = harness::waitChain(s.a.graph, s.a.elab, circuit, res.waits);
+  for (const sim::Wait& w : res.waits)
+    h.details.push_back(sim::describeWait(circuit, w));
+  if (res.status == sim::InvocationStatus::CycleCap) placeAtRunningLoop(s, h);
+  report_.findings.push_back(std::move(h));
+  if (opts_.checks && res.status == sim::InvocationStatus::Deadlock) {
+    harness::InvocationContext ctx = context(s);
+    harness::checkLedger(ctx, report_.findings, /*stalled=*/true);
+    harness::checkQuiescence(ctx, report_.findings, /*stalled=*/true);
+  }
+}
+
+// A network stopped by the cycle cap: the loops whose control state machines are
+// mid-activation (a stream, gate or carry not at rest) have not ended. The finding is
+// placed at the innermost of them.
+void Accelerator::placeAtRunningLoop(const CallState& s, harness::Finding& h) {
+  const dfg::Graph& g = s.a.graph;
+  const sim::Circuit& circuit = s.a.elab.network->circuit();
+  std::set<const Op*> running;
+  for (dfg::Vertex v = 0; v < g.numNodes(); ++v) {
+    const dfg::Node& n = g.node(v);
+    const Op* loop = n.origin.op;
+    if (!ops::spec(n.kind).loopControl || !loop ||
+        (loop->kind != OpKind::For && loop->kind != OpKind::While))
+      continue;
+    if (!circuit.op(s.a.elab.opOfVertex[v]).atRest()) running.insert(loop);
+  }
+  auto depth = [](const Op* op) {
+    int d = 0;
+    for (; op; op = op->parentOp())
+      ++d;
+    return d;
+  };
+  int deepest = 0;
+  for (const Op* loop : running) {
+    h.details.push_back("loop still running: " + std::string(loop->name()) + " at " +
+                        loop->loc.where() + " (raise the limit with --max-cycles)");
+    if (depth(loop) > deepest) deepest = depth(loop), h.loc = loop->loc;
+  }
+}
+
+// Work still in flight after the return belongs to the call (its span ends with the
+// drain's quiet cycle, checks or not: docs/counters.md). The twin drained within its call.
+void Accelerator::settle(CallState& s) {
+  if (!s.twin) return drain(s.a, s.invocation);
+  if (!s.twinDrainCapped) return;
+  harness::Finding h;
+  h.check = "cycle-cap";
+  h.function = s.f.name;
+  h.invocation = s.invocation;
+  h.loc = s.f.loc;
+  h.summary = "work of the call still running " +
+              std::to_string(s.twinSpan.end - s.twinSpan.settled) +
+              " cycle(s) after the return (cycle budget --max-cycles)";
+  report_.findings.push_back(std::move(h));
 }
 
 std::vector<RtValue>
@@ -835,43 +861,37 @@ harness::Report::Call Accelerator::recordCall(const std::string& function, uint6
   return call;
 }
 
-void Accelerator::runChecks(Accel& a, const ExecutionRecord& golden,
-                            const std::vector<uint64_t>& before,
-                            const std::vector<std::vector<models::MemoryAccess>>& logs,
-                            uint64_t invocation) {
-  sim::Network& net = *a.elab.network;
-  harness::InvocationContext ctx{a.graph, a.elab,       net.circuit(), golden,
-                                 before,  a.func->name, invocation};
+// The run-time checks of a finished call (docs/design.md "The harness"): the ledger,
+// the access counts, and on the models the access order and the return after every
+// done; quiescence; and on the models the loop-control shapes, whose per-loop summary
+// goes into the call's record.
+void Accelerator::runChecks(CallState& s, const CallProbes& probes, harness::Report::Call& call) {
+  Accel& a = s.a;
+  harness::InvocationContext ctx = context(s);
   std::vector<harness::Finding>& out = report_.findings;
   harness::checkLedger(ctx, out);
   harness::checkAccessCounts(ctx, out);
-  for (size_t k = 0; k < a.memories.size(); ++k)
-    if (accessesHaveOrigins(a.graph, a.memories[k])) // not so in a graph read from LOOM's form
-      harness::checkOrder(ctx, a.memories[k], logs[k], {}, out);
-  checkReturnAfterDones(a, logs, invocation);
-  std::vector<harness::Finding> quiet;
-  harness::checkQuiescence(ctx, quiet);
-  if (a.given) {
-    // A channel without a rate (a network read from a file) has no counts to compare:
-    // its latched tokens are told as `sim` tells them, with the path back to the loop
-    // control that paces them and the raw-vs-gated cause.
-    std::map<std::string, dfg::EdgeId> unrated;
-    for (auto [it, end] = boost::edges(a.graph.g); it != end; ++it)
-      if (!a.graph.edge(*it).rate.known())
-        unrated.emplace(a.graph.describe(*it) + "  (" + a.graph.edge(*it).type.str() + ", " +
-                            dfg::roleName(a.graph.edge(*it).role) + ")",
-                        *it);
-    for (harness::Finding& f : quiet) {
-      auto it = unrated.find(f.channel);
-      if (f.check != "quiescence" || it == unrated.end()) continue;
-      const models::Channel& ch = net.circuit().channel(a.elab.channelOf(a.graph, it->second));
-      f = latchedFinding(a.graph, it->second, ch);
-      f.function = a.func->name;
-      f.invocation = invocation;
-    }
+  if (!s.twin) {
+    for (size_t k = 0; k < a.memories.size(); ++k)
+      if (accessesHaveOrigins(a.graph, a.memories[k])) // not so in a graph read from LOOM's form
+        harness::checkOrder(ctx, a.memories[k], probes.logs[k], {}, out);
+    checkReturnAfterDones(a, probes.logs, s.invocation);
   }
-  out.insert(out.end(), quiet.begin(), quiet.end());
+  harness::checkQuiescence(ctx, out);
   report_.channelsChecked += a.graph.numEdges();
+  if (s.twin) return;
+  harness::checkShapes(ctx, a.taps, out);
+  for (const harness::LoopSummary& l : harness::summarizeLoops(ctx, a.taps))
+    call.loops.push_back(
+        {{"op", l.loop},
+         {"source", l.source},
+         {"kind", l.kind},
+         {"copy", l.ctx},
+         {"activations", l.activations},
+         {"non_empty", l.nonEmpty},
+         {"iterations", l.iterations},
+         {"raw_will_continue", {{"expected", l.rawExpected}, {"observed", l.rawObserved}}},
+         {"after_cond", {{"expected", l.bodyExpected}, {"observed", l.bodyObserved}}}});
 }
 
 } // namespace loom

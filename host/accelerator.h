@@ -15,6 +15,7 @@
 #pragma once
 
 #include "dfg/dfg.h"
+#include "harness/checks.h"
 #include "harness/findings.h"
 #include "interp/interpreter.h"
 #include "lowering/lower.h"
@@ -145,9 +146,19 @@ private:
   int rtlTraces_ = 0;   // --rtl-trace: the twins traced so far
   traces::TokenLog* tokenLog_ = nullptr;
 
-  std::optional<std::vector<RtValue>> callTwin(Accel& a, const Op& site, const Function& f,
-                                               std::vector<RtValue>& args,
-                                               std::optional<Diag>& error);
+  // One call, one pipeline for every engine (accelerator.cpp, "one call").
+  class CallProbes;
+  struct CallState;
+  std::optional<Diag> runNetwork(CallState& s);
+  std::optional<Diag> runTwin(CallState& s);
+  std::optional<Diag> loadTwin(CallState& s, uint64_t need);
+  Diag reportStop(CallState& s);
+  void explainStop(CallState& s, harness::Finding& h);
+  void placeAtRunningLoop(const CallState& s, harness::Finding& h);
+  void settle(CallState& s);
+  sim::CallSpan span(const CallState& s) const;
+  harness::InvocationContext context(const CallState& s) const;
+  void runChecks(CallState& s, const CallProbes& probes, harness::Report::Call& call);
   std::vector<RtValue> goldenCopies(const std::vector<RtValue>& args,
                                     std::map<const Buffer*, std::shared_ptr<Buffer>>& clones);
   void compareWithGolden(const Op& site, const Function& f, uint64_t invocation,
@@ -164,8 +175,6 @@ private:
                      uint64_t invocation);
   void checkReturnAfterDones(Accel& a, const std::vector<std::vector<models::MemoryAccess>>& logs,
                              uint64_t invocation);
-  void runChecks(Accel& a, const ExecutionRecord& golden, const std::vector<uint64_t>& before,
-                 const std::vector<std::vector<models::MemoryAccess>>& logs, uint64_t invocation);
 };
 
 } // namespace loom

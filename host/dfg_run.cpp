@@ -150,62 +150,17 @@ std::string text(const harness::Finding& f) {
 
 } // namespace
 
-harness::Finding latchedFinding(const dfg::Graph& g, dfg::EdgeId e, const models::Channel& ch) {
-  harness::Finding f;
-  dfg::Vertex consumer = boost::target(e, g.g);
-  const dfg::Node& n = g.node(consumer);
-  const dfg::Edge& ed = g.edge(e);
-  std::string port = n.portName(true, ed.dstPort);
-  f.check = "quiescence";
-  f.function = g.function;
-  harness::locate(g, consumer, f);
-  f.scfOp.clear(); // without the program, the op's place is all there is
-  f.summary = std::to_string(ch.count()) + " token(s) latched in " + n.opName() + " '" + n.name +
-              "' input '" + port + "' after the call";
-  f.channel = g.describe(e) + "  (" + ed.type.str() + ", " + dfg::roleName(ed.role) + ")";
-  f.port = "input '" + port + "' (port " + std::to_string(ed.dstPort) + ")";
-  std::string values;
-  for (int k = 0; k < ch.count() && k < 4; ++k)
-    values += (k ? ", " : "") + std::to_string(ch.peek(k));
-  if (!ed.type.isNone()) f.details.push_back("latched value(s): " + values);
-  harness::Upstream up = harness::upstreamOf(g, boost::source(e, g.g));
-  f.upstream = up.lines;
-  f.cause = harness::latchedCause(n, ed.dstPort, up);
-  return f;
-}
-
-// Quiescence without a golden run: every token left in a channel, at the op and input it
-// waits in, with the path back to the loop control that paces it; then every state
-// machine not at rest that holds no such token; then any other channel (the host's).
+// Quiescence without a golden run (harness::checkQuiescence with no reference).
 void quiescence(const dfg::Graph& g, const sim::Elaboration& elab, std::vector<std::string>& out) {
   const sim::Circuit& c = elab.network->circuit();
-  std::vector<bool> seen(c.numChannels(), false);
-  std::set<uint32_t> reportedOps;
-  for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
-    uint32_t ch = elab.channelOf(g, *it);
-    seen[ch] = true;
-    if (c.channel(ch).count() == 0) continue;
-    out.push_back(text(latchedFinding(g, *it, c.channel(ch))));
-    reportedOps.insert(elab.opOfVertex[boost::target(*it, g.g)]);
-  }
-  for (dfg::Vertex v = 0; v < g.numNodes(); ++v) {
-    uint32_t op = elab.opOfVertex[v];
-    if (op == sim::kNoOp || reportedOps.count(op) || c.op(op).atRest()) continue;
-    harness::Finding f;
-    f.check = "quiescence";
-    f.function = g.function;
-    harness::locate(g, v, f);
-    f.scfOp.clear();
-    std::string phase = c.op(op).phaseName();
-    f.summary = g.node(v).opName() + " '" + g.node(v).name + "' is not at rest after the call" +
-                (phase.empty() ? "" : " (phase " + phase + ")");
+  ExecutionRecord none;
+  std::vector<uint64_t> before(c.numChannels(), 0);
+  harness::InvocationContext ctx{g, elab, c, none, before, g.function, 0};
+  ctx.reference = false;
+  std::vector<harness::Finding> found;
+  harness::checkQuiescence(ctx, found);
+  for (const harness::Finding& f : found)
     out.push_back(text(f));
-  }
-  for (uint32_t ch = 0; ch < c.numChannels(); ++ch)
-    if (!seen[ch] && c.channel(ch).count() > 0)
-      out.push_back("error: " + std::to_string(c.channel(ch).count()) +
-                    " token(s) latched in channel " + c.channel(ch).name() +
-                    " after the call [quiescence]");
 }
 
 // A call that did not finish: why, and the wait-for chain from the return back to the
@@ -213,9 +168,7 @@ void quiescence(const dfg::Graph& g, const sim::Elaboration& elab, std::vector<s
 std::string stopFinding(const dfg::Graph& g, const sim::Elaboration& elab,
                         const sim::InvocationResult& res) {
   harness::Finding f;
-  f.check = res.status == sim::InvocationStatus::Deadlock   ? "deadlock"
-            : res.status == sim::InvocationStatus::CycleCap ? "cycle-cap"
-                                                            : "op-error";
+  f.check = harness::stopCheck(res.status);
   f.function = g.function;
   f.loc = g.node(g.ret).origin.loc;
   f.summary = "the network of '@" + g.function + "' stopped: " + res.message;

@@ -37,10 +37,6 @@ std::vector<std::pair<std::string, std::string>> memoryFiles(const std::vector<s
 // quiescence (tokens latched after the call, machines not at rest) and a call that
 // stopped (deadlock, cycle cap, op error) with its wait-for chain.
 void quiescence(const dfg::Graph& g, const sim::Elaboration& elab, std::vector<std::string>& out);
-// The finding for tokens latched in channel `e` after a call, without counts: the op and
-// input they wait in, the path back to the loop control that paces them (upstream) and,
-// for a memory access' ctrl paced by raw_will_continue, the raw-vs-gated cause.
-harness::Finding latchedFinding(const dfg::Graph& g, dfg::EdgeId e, const models::Channel& ch);
 std::string stopFinding(const dfg::Graph& g, const sim::Elaboration& elab,
                         const sim::InvocationResult& res);
 

@@ -46,7 +46,7 @@ uint32_t regionOf(const dfg::Rate& r) {
 // The memory an access talks to.
 Vertex memoryOf(const dfg::Graph& g, Vertex access) {
   auto out = g.outEdges(access, 1);
-  return out.empty() ? access : boost::target(out[0], g.g);
+  return out.empty() ? access : g.dst(out[0]);
 }
 
 // Every memory's name: "arg 0" for an extmemory, "memory 1" for the second internal one.
@@ -91,7 +91,7 @@ std::set<Vertex> reachedAccesses(const dfg::Graph& g, Vertex from) {
     auto [v, port] = work.front();
     work.pop_front();
     for (EdgeId e : g.outEdges(v, port)) {
-      Vertex t = boost::target(e, g.g);
+      Vertex t = g.dst(e);
       const dfg::Edge& ed = g.edge(e);
       NodeKind k = g.node(t).kind;
       if (k == NodeKind::Carry && ed.dstPort == 2) continue;

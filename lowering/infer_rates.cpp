@@ -39,10 +39,10 @@ std::pair<Vertex, unsigned> conditionSource(const dfg::Graph& g, Vertex v) {
   EdgeId e;
   unsigned port = 0;
   for (int steps = 0; steps < 1024 && g.inEdge(v, 0, e); ++steps) {
-    v = boost::source(e, g.g);
+    v = g.src(e);
     port = g.edge(e).srcPort;
     NodeKind k = g.node(v).kind;
-    if (k != NodeKind::Fork && k != NodeKind::LazyFork && k != NodeKind::Buffer) break;
+    if (!ops::spec(k).passesTokens) break;
   }
   return {v, port};
 }
@@ -75,7 +75,7 @@ public:
       queued[v] = 0;
       for (unsigned p : visit(v))
         for (EdgeId e : g_.outEdges(v, p)) {
-          Vertex c = boost::target(e, g_.g);
+          Vertex c = g_.dst(e);
           if (!queued[c]) queued[c] = 1, work.push_back(c);
         }
     }
@@ -101,14 +101,14 @@ private:
   std::optional<Rate> in(Vertex v, unsigned p) const {
     EdgeId e;
     if (!g_.inEdge(v, p, e)) return std::nullopt;
-    const Rate& r = rates_[boost::source(e, g_.g)][g_.edge(e).srcPort];
+    const Rate& r = rates_[g_.src(e)][g_.edge(e).srcPort];
     if (!r.known()) return std::nullopt;
     return r;
   }
   Cond condIn(Vertex v, unsigned p) const {
     EdgeId e;
     if (!g_.inEdge(v, p, e)) return {};
-    return conds_[boost::source(e, g_.g)][g_.edge(e).srcPort];
+    return conds_[g_.src(e)][g_.edge(e).srcPort];
   }
   void setAll(Vertex v, const Rate& r) {
     for (Rate& o : rates_[v])
@@ -150,8 +150,7 @@ private:
     int p = ops::spec(n.kind).pacingInput;
     if (p < 0 || n.outTypes.empty()) return;
     if (auto r = in(v, p)) setAll(v, *r);
-    if (n.kind == NodeKind::Fork || n.kind == NodeKind::LazyFork || n.kind == NodeKind::Buffer ||
-        n.kind == NodeKind::Br)
+    if (ops::spec(n.kind).passesTokens)
       for (Cond& c : conds_[v])
         c = condIn(v, 0);
   }
@@ -323,8 +322,8 @@ void bindLoops(const LoopTree& net, int np, const LoopTree& src, int sp,
 } // namespace
 
 bool hasRates(const dfg::Graph& g) {
-  for (auto [it, end] = boost::edges(g.g); it != end; ++it)
-    if (g.edge(*it).rate.known()) return true;
+  for (dfg::EdgeId ch : g.edges())
+    if (g.edge(ch).rate.known()) return true;
   return false;
 }
 
@@ -358,9 +357,9 @@ void writeRates(dfg::Graph& g, const Propagation& p, const Binding& b, RateInfer
     for (unsigned port = 0; port < n.outRates.size(); ++port)
       n.outRates[port] = p.out(v, port);
   }
-  for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
-    dfg::Edge& e = g.edge(*it);
-    e.rate = g.node(boost::source(*it, g.g)).outRates[e.srcPort];
+  for (dfg::EdgeId ch : g.edges()) {
+    dfg::Edge& e = g.edge(ch);
+    e.rate = g.node(g.src(ch)).outRates[e.srcPort];
     out.known += e.rate.known();
   }
   out.channels = g.numEdges();

@@ -28,11 +28,10 @@ void Lowerer::materialize() {
       std::vector<std::pair<Vertex, unsigned>> targets;
       std::vector<unsigned> capacities;
       for (auto e : es) {
-        targets.push_back({boost::target(e, g_.g), g_.edge(e).dstPort});
+        targets.push_back({g_.dst(e), g_.edge(e).dstPort});
         capacities.push_back(g_.edge(e).capacity);
       }
-      boost::remove_out_edge_if(
-          v, [&](dfg::EdgeId e) { return g_.edge(e).srcPort == p; }, g_.g);
+      g_.removeOutEdgesIf(v, [&](dfg::EdgeId e) { return g_.edge(e).srcPort == p; });
       size_t k = targets.size();
       Vertex f =
           addNode(dfg::NodeKind::Fork, g_.node(v).scope, "fork", g_.node(v).origin.op, {t},

@@ -8,7 +8,8 @@
 
 #include "lowering/static_verify.h"
 
-#include <boost/graph/dominator_tree.hpp>
+#include "dfg/dominators.h"
+
 #include <map>
 #include <set>
 
@@ -56,8 +57,8 @@ private:
     for (Vertex v = 0; v < g_.numNodes(); ++v) {
       const dfg::Node& n = node(v);
       std::vector<int> ins(n.inTypes.size(), 0), outs(n.outTypes.size(), 0);
-      for (auto [it, end] = boost::in_edges(v, g_.g); it != end; ++it) {
-        const dfg::Edge& e = g_.edge(*it);
+      for (dfg::EdgeId ch : g_.inEdges(v)) {
+        const dfg::Edge& e = g_.edge(ch);
         if (e.dstPort >= ins.size()) {
           report("ports", v,
                  "has a channel into input port " + std::to_string(e.dstPort) +
@@ -70,8 +71,8 @@ private:
                  "input " + port(v, true, e.dstPort) + " expects " + n.inTypes[e.dstPort].str() +
                      " but its channel carries " + e.type.str());
       }
-      for (auto [it, end] = boost::out_edges(v, g_.g); it != end; ++it) {
-        const dfg::Edge& e = g_.edge(*it);
+      for (dfg::EdgeId ch : g_.outEdges(v)) {
+        const dfg::Edge& e = g_.edge(ch);
         if (e.srcPort >= outs.size()) {
           report("ports", v,
                  "has a channel from output port " + std::to_string(e.srcPort) +
@@ -105,7 +106,7 @@ private:
   Vertex producer(Vertex v, unsigned p) const {
     EdgeId e;
     g_.inEdge(v, p, e);
-    return boost::source(e, g_.g);
+    return g_.src(e);
   }
   const Rate& inRate(Vertex v, unsigned p) const { return inEdge(v, p).rate; }
   const Rate& outRate(Vertex v, unsigned p) const { return node(v).outRates[p]; }
@@ -286,7 +287,7 @@ private:
       if (inEdge(v, 2).type != Type::none())
         report("access", v, "ctrl input is not a control token");
       auto toMem = g_.outEdges(v, 1);
-      Vertex mem = boost::target(toMem[0], g_.g);
+      Vertex mem = g_.dst(toMem[0]);
       if (node(mem).kind != NodeKind::Memory && node(mem).kind != NodeKind::ExtMemory) {
         report("access", v, "address does not go to a memory interface");
         continue;
@@ -305,39 +306,19 @@ private:
   void checkReturnPostDominatesDones() {
     // Reverse the ctrl-done graph and add an exit that feeds the return and every sink:
     // the return post-dominates a node iff it dominates it in the reversed graph.
-    using G = boost::adjacency_list<boost::listS, boost::vecS, boost::bidirectionalS>;
     size_t n = g_.numNodes();
     Vertex exit = n;
-    std::vector<std::vector<Vertex>> preds(n + 1); // reversed ctrl-done edges
-    for (auto [it, end] = boost::edges(g_.g); it != end; ++it)
-      if (isCtrlDone(g_.edge(*it)))
-        preds[boost::target(*it, g_.g)].push_back(boost::source(*it, g_.g));
+    std::vector<std::vector<size_t>> preds(n + 1); // reversed ctrl-done edges
+    for (dfg::EdgeId ch : g_.edges())
+      if (isCtrlDone(g_.edge(ch))) preds[g_.dst(ch)].push_back(g_.src(ch));
     preds[exit].push_back(g_.ret);
     for (Vertex v = 0; v < n; ++v)
       if (node(v).kind == NodeKind::Sink) preds[exit].push_back(v);
-    // Boost's Lengauer-Tarjan wants every vertex reachable from the root: keep only those.
-    std::vector<bool> reached(n + 1, false);
-    std::vector<Vertex> work{exit};
-    reached[exit] = true;
-    while (!work.empty()) {
-      Vertex u = work.back();
-      work.pop_back();
-      for (Vertex p : preds[u])
-        if (!reached[p]) reached[p] = true, work.push_back(p);
-    }
-    G rg(n + 1);
-    for (Vertex u = 0; u <= n; ++u)
-      if (reached[u])
-        for (Vertex p : preds[u])
-          boost::add_edge(u, p, rg);
-    std::vector<Vertex> idom(n + 1, boost::graph_traits<G>::null_vertex());
-    auto indexMap = boost::get(boost::vertex_index, rg);
-    boost::lengauer_tarjan_dominator_tree(
-        rg, exit, boost::make_iterator_property_map(idom.begin(), indexMap));
+    std::vector<size_t> idom = dfg::immediateDominators(preds, exit);
     for (Vertex v = 0; v < n; ++v) {
       if (node(v).kind != NodeKind::Memory && node(v).kind != NodeKind::ExtMemory) continue;
       bool dominated = false;
-      for (Vertex u = v; u != boost::graph_traits<G>::null_vertex() && u <= n; u = idom[u]) {
+      for (size_t u = v; u != dfg::kNoDominator && u <= n; u = idom[u]) {
         if (u == g_.ret) {
           dominated = true;
           break;
@@ -356,7 +337,7 @@ private:
     for (Vertex v = 0; v < g_.numNodes(); ++v) {
       const dfg::Node& n = node(v);
       if (n.kind != NodeKind::Load && n.kind != NodeKind::Store) continue;
-      uint32_t group = node(boost::target(g_.outEdges(v, 1)[0], g_.g)).memGroup;
+      uint32_t group = node(g_.dst(g_.outEdges(v, 1)[0])).memGroup;
       std::set<Vertex> seen;
       std::vector<Vertex> work{producer(v, 2)};
       while (!work.empty()) {
@@ -372,8 +353,8 @@ private:
                        "networks");
           continue;
         }
-        for (auto [it, end] = boost::in_edges(u, g_.g); it != end; ++it)
-          if (isCtrlDone(g_.edge(*it))) work.push_back(boost::source(*it, g_.g));
+        for (dfg::EdgeId ch : g_.inEdges(u))
+          if (isCtrlDone(g_.edge(ch))) work.push_back(g_.src(ch));
       }
     }
   }

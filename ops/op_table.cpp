@@ -23,6 +23,7 @@ struct Extra {
   int pacing_ = -1;
   std::vector<AttrSpec> attrs_;
   bool internal_ = false;
+  bool passes_ = false, loopControl_ = false;
 
   Extra& minVariadic(unsigned n) { return minVariadic_ = n, *this; }
   Extra& mirrored() { return mirrored_ = true, *this; }
@@ -31,12 +32,17 @@ struct Extra {
   Extra& pacing(int input) { return pacing_ = input, *this; }
   Extra& attrs(std::vector<AttrSpec> v) { return attrs_ = std::move(v), *this; }
   Extra& internal() { return internal_ = true, *this; }
+  Extra& passesTokens() { return passes_ = true, *this; }
+  Extra& loopControl() { return loopControl_ = true, *this; }
 };
 
 OpSpec row(NodeKind k, const char* name, Family f, std::vector<PortGroup> in,
            std::vector<PortGroup> out, const Extra& x) {
-  return {k,           name,         f,         std::move(in), std::move(out), x.minVariadic_,
-          x.mirrored_, x.pairNames_, x.phases_, x.pacing_,     x.attrs_,       x.internal_};
+  OpSpec s{k,           name,         f,         std::move(in), std::move(out), x.minVariadic_,
+           x.mirrored_, x.pairNames_, x.phases_, x.pacing_,     x.attrs_,       x.internal_};
+  s.passesTokens = x.passes_;
+  s.loopControl = x.loopControl_;
+  return s;
 }
 
 // One row per kind, in NodeKind order (checked by spec()). Port names and phase names
@@ -69,22 +75,22 @@ std::vector<OpSpec> makeTable() {
     row(NodeKind::Stream, "dataflow.stream", F::Dataflow,
         {{kOnce, {{"start", R::IntLike}, same("step", 0), same("bound", 0)}}},
         {{kOnce, {same("idx", 0), {"cont", R::I1}}}},
-        Extra().phases({"A", "B"}).attrs({{"step_op", AttrType::Text, true}, {"cont_cond", AttrType::Text, true}})),
+        Extra().phases({"A", "B"}).loopControl().attrs({{"step_op", AttrType::Text, true}, {"cont_cond", AttrType::Text, true}})),
     row(NodeKind::Gate, "dataflow.gate", F::Dataflow,
         {{kOnce, {{"before_value"}, {"before_cond", R::I1}}}},
         {{kOnce, {same("after_value", 0), {"after_cond", R::I1}}}},
-        Extra().phases({"NeedHead", "NeedNext"}).pacing(1)),
+        Extra().phases({"NeedHead", "NeedNext"}).pacing(1).loopControl()),
     row(NodeKind::Carry, "dataflow.carry", F::Dataflow,
         {{kOnce, {{"d", R::I1}, {"a"}, same("b", 1)}}}, {{kOnce, {same("o", 1)}}},
-        Extra().phases({"NeedInit", "NeedCond", "NeedLoop"}).pacing(0)),
+        Extra().phases({"NeedInit", "NeedCond", "NeedLoop"}).pacing(0).loopControl()),
     row(NodeKind::Invariant, "dataflow.invariant", F::Dataflow,
         {{kOnce, {{"d", R::I1}, {"a"}}}}, {{kOnce, {same("o", 1)}}},
         Extra().phases({"NeedInit", "NeedCond"}).pacing(0)),
     // -- handshake
     row(NodeKind::Fork, "handshake.fork", F::Handshake, {in0}, {{kVar, {same("out%u", 0)}}},
-        Extra().minVariadic(1).pacing(0)),
+        Extra().minVariadic(1).pacing(0).passesTokens()),
     row(NodeKind::LazyFork, "handshake.lazy_fork", F::Handshake, {in0}, {{kVar, {same("out%u", 0)}}},
-        Extra().minVariadic(1).pacing(0)),
+        Extra().minVariadic(1).pacing(0).passesTokens()),
     row(NodeKind::Join, "handshake.join", F::Handshake, {{kVar, {{"in%u"}}}},
         {{kOnce, {{"out0", R::None}}}}, Extra().minVariadic(1).pacing(0)),
     row(NodeKind::Sync, "handshake.sync", F::Handshake, {{kVar, {{"in%u"}}}},
@@ -99,7 +105,7 @@ std::vector<OpSpec> makeTable() {
     row(NodeKind::ControlMerge, "handshake.control_merge", F::Handshake, {{kVar, {same("in%u", 0)}}},
         {{kOnce, {same("out0", 0), {"out1", R::IntLike}}}}, Extra().minVariadic(1)),
     row(NodeKind::Buffer, "handshake.buffer", F::Handshake, {in0}, {out0Same},
-        Extra().pacing(0).attrs({{"slots", AttrType::Integer, true}, {"kind", AttrType::Text, false},
+        Extra().pacing(0).passesTokens().attrs({{"slots", AttrType::Integer, true}, {"kind", AttrType::Text, false},
                                 {"init", AttrType::IntList, false}})),
     row(NodeKind::Sink, "handshake.sink", F::Handshake, {in0}, {}, Extra().pacing(0)),
     row(NodeKind::Source, "handshake.source", F::Handshake, {}, {{kOnce, {{"out0", R::None}}}}, Extra()),
@@ -115,7 +121,7 @@ std::vector<OpSpec> makeTable() {
         {{kOnce, {same("mem_data", 1), same("mem_addr", 0)}}}, Extra().pacing(2).attrs({memGroup, memPort})),
     row(NodeKind::Memory, "handshake.memory", F::Memory, memIn, memOut, Extra().attrs(memAttrs)),
     row(NodeKind::ExtMemory, "handshake.extmemory", F::Memory, memIn, memOut, Extra().attrs(memAttrs)),
-    row(NodeKind::Br, "handshake.br", F::Handshake, {in0}, {out0Same}, Extra().pacing(0)),
+    row(NodeKind::Br, "handshake.br", F::Handshake, {in0}, {out0Same}, Extra().pacing(0).passesTokens()),
     row(NodeKind::HostResult, "loom.host_result", F::Boundary, {in0}, {},
         Extra().pacing(0).internal()),
     // -- compute: ports and types are the arith or math op's (dfg/signature.cpp)

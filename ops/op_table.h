@@ -117,6 +117,12 @@ struct OpSpec {
   int pacingInput = -1;        // the input whose stream decides how often the op fires; -1: none
   std::vector<AttrSpec> attrs; // besides loom.* bookkeeping
   bool internal = false;       // made by elaboration only: no DFG text names it
+  // Does every output token equal an input token passed on (fork, lazy_fork, buffer, br)?
+  // Then its outputs carry its input's rate, role and branch condition.
+  bool passesTokens = false;
+  // Is it a state machine of a loop's control (stream, gate, carry), mid-activation
+  // exactly while an activation of its loop runs?
+  bool loopControl = false;
 };
 
 // The row of `k`.

@@ -137,13 +137,13 @@ std::string TopWriter::instanceName(dfg::Vertex v) const {
 
 void TopWriter::nameChannels() {
   std::set<std::string> used;
-  for (auto [it, end] = boost::edges(g_.g); it != end; ++it) {
-    dfg::Vertex from = boost::source(*it, g_.g);
+  for (dfg::EdgeId ch : g_.edges()) {
+    dfg::Vertex from = g_.src(ch);
     std::string name =
-        instanceName(from) + "__" + identifier(g_.node(from).portName(false, g_.edge(*it).srcPort));
+        instanceName(from) + "__" + identifier(g_.node(from).portName(false, g_.edge(ch).srcPort));
     while (!used.insert(name).second)
       name += "_";
-    channel_[*it] = name;
+    channel_[ch] = name;
   }
   const dfg::Node& r = g_.node(g_.ret);
   for (unsigned p = 0; p < r.outTypes.size(); ++p)
@@ -168,10 +168,10 @@ void declareFifo(std::ostream& os, const std::string& name, unsigned width, unsi
 
 void TopWriter::declareChannels() {
   body_ << "  // --- Channels (loom_fifo: a push in t is visible in t + 1) ---\n";
-  for (auto [it, end] = boost::edges(g_.g); it != end; ++it) {
-    const dfg::Edge& e = g_.edge(*it);
+  for (dfg::EdgeId ch : g_.edges()) {
+    const dfg::Edge& e = g_.edge(ch);
     unsigned cap = e.capacity ? e.capacity : static_cast<unsigned>(timing_.channelCapacity);
-    declareFifo(body_, channel_[*it], bits(e.type), cap);
+    declareFifo(body_, channel_[ch], bits(e.type), cap);
   }
   const dfg::Node& r = g_.node(g_.ret);
   for (unsigned p = 0; p < retChannels_.size(); ++p)
@@ -532,8 +532,8 @@ std::optional<std::string> TopWriter::probeOrder(std::vector<Probe>& out) {
     return "cannot number the channels: " + (elab.errors.empty() ? "" : elab.errors[0]);
   const sim::Circuit& c = elab.network->circuit();
   out.assign(c.numChannels(), Probe{});
-  for (auto [it, end] = boost::edges(g_.g); it != end; ++it)
-    out[elab.channelOf(g_, *it)].wires = channel_[*it];
+  for (dfg::EdgeId ch : g_.edges())
+    out[elab.channelOf(g_, ch)].wires = channel_[ch];
   const models::Op& ret = c.op(elab.opOfVertex[g_.ret]);
   for (unsigned p = 0; p < retChannels_.size(); ++p)
     out[c.indexOf(*ret.outputChannel(static_cast<int>(p)))].wires = retChannels_[p];

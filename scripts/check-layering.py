@@ -7,7 +7,7 @@ target compiling the .cpp of the same name beside it, else to a target of its fo
 whose sources include it, else to the first library of its folder. A file of target T may include a header of target U only if U is T or T links U
 (directly or through other loom targets). The link graph must be acyclic, and nothing
 outside cli/ includes the command line's headers: it is the top, and only tests build
-on it.
+on it. Boost.Graph is dfg/'s implementation: no file outside dfg/ names `boost::`.
 
 Exit 0 and one summary line when all holds; otherwise one line per violation, exit 1.
 `--self-test` checks that the checker itself catches an upward include and a cycle.
@@ -133,6 +133,7 @@ def find_cycle(targets):
 
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+BOOST = re.compile(r'\bboost::|#\s*include\s*<boost/')
 
 
 def check(root):
@@ -162,6 +163,10 @@ def check(root):
             if u not in allowed:
                 problems.append(f"{os.path.relpath(path, root)} ({tgt}) includes {inc} ({u}), "
                                 f"which {tgt} does not link: an include against the layering")
+        rel = os.path.relpath(path, root)
+        if not rel.startswith("dfg" + os.sep) and BOOST.search(open(path, errors="replace").read()):
+            problems.append(f"{rel} uses Boost: the graph library is dfg/'s own (dfg::Graph's "
+                            "src, dst, edges, inEdges, outEdges)")
     return targets, includes, problems
 
 
@@ -185,7 +190,11 @@ def self_test():
         write("low/CMakeLists.txt", "add_library(loom_low STATIC low.cpp)\n")
         _, _, p = check(d)
         assert p == [], p
-    print("check-layering: self-test passed (an upward include and a link cycle are caught)")
+        write("high/high.cpp", '#include "high/high.h"\nint n(G& g) { return boost::num_edges(g.g); }\n')
+        _, _, p = check(d)
+        assert len(p) == 1 and p[0].startswith("high/high.cpp uses Boost"), p
+    print("check-layering: self-test passed (an upward include, a link cycle and Boost outside "
+          "dfg/ are caught)")
 
 
 def main():

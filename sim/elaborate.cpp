@@ -211,8 +211,8 @@ void Elaborator::checkFanOut() {
   std::vector<size_t> fan;
   for (dfg::Vertex v = 0; v < g_.numNodes(); ++v) {
     fan.assign(g_.node(v).outTypes.size(), 0);
-    for (auto [it, end] = boost::out_edges(v, g_.g); it != end; ++it)
-      if (g_.edge(*it).srcPort < fan.size()) ++fan[g_.edge(*it).srcPort];
+    for (dfg::EdgeId ch : g_.outEdges(v))
+      if (g_.edge(ch).srcPort < fan.size()) ++fan[g_.edge(ch).srcPort];
     for (size_t p = 0; p < fan.size(); ++p)
       if (fan[p] > 1)
         errors_.push_back(g_.describe(v) + ": output " + std::to_string(p) + " feeds " +
@@ -221,18 +221,18 @@ void Elaborator::checkFanOut() {
 }
 
 void Elaborator::connectEdges() {
-  for (auto [it, end] = boost::edges(g_.g); it != end; ++it) {
-    dfg::Vertex from = boost::source(*it, g_.g), to = boost::target(*it, g_.g);
-    const dfg::Edge& e = g_.edge(*it);
+  for (dfg::EdgeId ch : g_.edges()) {
+    dfg::Vertex from = g_.src(ch), to = g_.dst(ch);
+    const dfg::Edge& e = g_.edge(ch);
     if (g_.node(from).kind == NodeKind::Return) {
-      errors_.push_back("edge " + g_.describe(*it) +
+      errors_.push_back("edge " + g_.describe(ch) +
                         ": a return output feeds the DFG; the host collects return outputs");
       continue;
     }
     if (!opOf_[from] || !opOf_[to]) continue; // already reported
     net_->circuit().connect(*opOf_[from], static_cast<int>(e.srcPort), *opOf_[to],
                             static_cast<int>(e.dstPort), e.type, static_cast<int>(e.capacity),
-                            g_.describe(*it));
+                            g_.describe(ch));
   }
 }
 
@@ -273,7 +273,7 @@ Elaboration Elaborator::run() {
 } // namespace
 
 uint32_t Elaboration::channelOf(const dfg::Graph& g, dfg::EdgeId e) const {
-  const Op& consumer = network->circuit().op(opOfVertex[boost::target(e, g.g)]);
+  const Op& consumer = network->circuit().op(opOfVertex[g.dst(e)]);
   return network->circuit().indexOf(*consumer.inputChannel(static_cast<int>(g.edge(e).dstPort)));
 }
 

@@ -36,16 +36,16 @@ std::vector<LoopInfo> findLoops(const TracedNetwork& n) {
   if (!n.graph || !n.opOfVertex) return out;
   const dfg::Graph& g = *n.graph;
   std::map<std::pair<int, dfg::Vertex>, size_t> byLoop; // (scope, or -1 and producer) -> out
-  for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
-    const dfg::Edge& e = g.edge(*it);
+  for (dfg::EdgeId ch : g.edges()) {
+    const dfg::Edge& e = g.edge(ch);
     if (e.role != dfg::Role::RawWillContinue) continue;
-    dfg::Vertex producer = boost::source(*it, g.g);
+    dfg::Vertex producer = g.src(ch);
     const dfg::Node& p = g.node(producer);
     int scope = g.scopes.empty() ? -1 : loopScope(g, e.rate.op, static_cast<int>(p.scope));
     auto key = std::make_pair(scope, scope >= 0 ? dfg::Vertex(0) : producer);
     LoopInfo info;
     info.name = scope >= 0 ? g.scopes[scope].name : p.name;
-    info.channel = n.channelOf(*it);
+    info.channel = n.channelOf(ch);
     info.everyTokenIterates = e.rate.domain == dfg::Rate::Domain::LoopBody;
     auto [slot, fresh] = byLoop.emplace(key, out.size());
     if (fresh)

@@ -189,12 +189,12 @@ private:
         throw PrintError{"channel " + g_.describe(e) + " has a capacity of its own (" +
                          std::to_string(g_.edge(e).capacity) +
                          "), which LOOM's form cannot write (a handshake.buffer can)"};
-      Vertex src = boost::source(e, g_.g);
+      Vertex src = g_.src(e);
       unsigned port = g_.edge(e).srcPort;
       out.push_back(src == g_.entry ? mlir::Value(body.getArgument(entryOutArg_.at(port)))
                                     : ops_[src]->getResult(port));
     }
-    if (boost::in_degree(v, g_.g) != n.inTypes.size())
+    if (g_.inDegree(v) != n.inTypes.size())
       throw PrintError{"'" + n.name + "' has an input fed by several channels"};
     return out;
   }

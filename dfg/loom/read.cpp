@@ -511,11 +511,6 @@ private:
     }
   }
 
-  static bool passesRole(NodeKind k) {
-    return k == NodeKind::Fork || k == NodeKind::LazyFork || k == NodeKind::Br ||
-           k == NodeKind::Buffer;
-  }
-
   // Each output's role from its op; forks, branches and buffers pass their input's on.
   void inferRoles() {
     for (Vertex v = 0; v < g_.numNodes(); ++v) {
@@ -528,15 +523,15 @@ private:
       for (Vertex v = 0; v < g_.numNodes(); ++v) {
         Node& n = g_.node(v);
         EdgeId in;
-        if (!passesRole(n.kind) || !g_.inEdge(v, 0, in)) continue;
-        const Node& src = g_.node(boost::source(in, g_.g));
+        if (!ops::spec(n.kind).passesTokens || !g_.inEdge(v, 0, in)) continue;
+        const Node& src = g_.node(g_.src(in));
         Role r = src.outRoles[g_.edge(in).srcPort];
         for (Role& o : n.outRoles)
           if (o != r) o = r, changed = true;
       }
     }
-    for (auto [it, end] = boost::edges(g_.g); it != end; ++it)
-      g_.edge(*it).role = g_.node(boost::source(*it, g_.g)).outRoles[g_.edge(*it).srcPort];
+    for (dfg::EdgeId ch : g_.edges())
+      g_.edge(ch).role = g_.node(g_.src(ch)).outRoles[g_.edge(ch).srcPort];
   }
 
   // A load's or store's memory group and port, from where its address goes.
@@ -547,7 +542,7 @@ private:
                                     ? g_.outEdges(v, 1)
                                     : std::vector<EdgeId>{};
       if (out.size() != 1) continue;
-      const Node& m = g_.node(boost::target(out[0], g_.g));
+      const Node& m = g_.node(g_.dst(out[0]));
       if (m.kind != NodeKind::Memory && m.kind != NodeKind::ExtMemory) continue;
       unsigned q = g_.edge(out[0]).dstPort;
       n.memGroup = m.memGroup;

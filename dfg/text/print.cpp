@@ -25,8 +25,8 @@ using namespace mlir_form;
 // The channels into v, in operand order (by input port; ties in insertion order).
 std::vector<EdgeId> operandEdges(const Graph& g, Vertex v) {
   std::vector<EdgeId> es;
-  for (auto [it, end] = boost::in_edges(v, g.g); it != end; ++it)
-    es.push_back(*it);
+  for (dfg::EdgeId ch : g.inEdges(v))
+    es.push_back(ch);
   std::stable_sort(es.begin(), es.end(),
                    [&](EdgeId a, EdgeId b) { return g.edge(a).dstPort < g.edge(b).dstPort; });
   return es;
@@ -37,8 +37,8 @@ std::vector<EdgeId> operandEdges(const Graph& g, Vertex v) {
 // channel's type, so that the reader's signature check names the problem.
 std::vector<Type> resultTypes(const Graph& g, Vertex v) {
   std::vector<Type> ts = g.node(v).outTypes;
-  for (auto [it, end] = boost::out_edges(v, g.g); it != end; ++it) {
-    const Edge& e = g.edge(*it);
+  for (dfg::EdgeId ch : g.outEdges(v)) {
+    const Edge& e = g.edge(ch);
     while (ts.size() <= e.srcPort)
       ts.push_back(e.type);
   }
@@ -47,13 +47,13 @@ std::vector<Type> resultTypes(const Graph& g, Vertex v) {
 
 // What the producer declares for the port an edge leaves from (the SSA value).
 Role producerRole(const Graph& g, EdgeId e) {
-  const Node& src = g.node(boost::source(e, g.g));
+  const Node& src = g.node(g.src(e));
   unsigned p = g.edge(e).srcPort;
   return p < src.outRoles.size() ? src.outRoles[p] : Role::Data;
 }
 
 Rate producerRate(const Graph& g, EdgeId e) {
-  const Node& src = g.node(boost::source(e, g.g));
+  const Node& src = g.node(g.src(e));
   unsigned p = g.edge(e).srcPort;
   return p < src.outRates.size() ? src.outRates[p] : Rate{};
 }
@@ -83,7 +83,7 @@ public:
     for (Vertex v = 0; v < g.numNodes(); ++v) {
       std::vector<mlir::Value> operands;
       for (EdgeId e : operandEdges(g, v))
-        operands.push_back(ops_[boost::source(e, g.g)]->getResult(g.edge(e).srcPort));
+        operands.push_back(ops_[g.src(e)]->getResult(g.edge(e).srcPort));
       ops_[v]->setOperands(operands);
       operandAttrs(g, v, results);
     }
@@ -207,7 +207,7 @@ private:
     std::vector<Type> operandTypes;
     for (size_t i = 0; i < es.size(); ++i) {
       const Edge& e = g.edge(es[i]);
-      operandTypes.push_back(results[boost::source(es[i], g.g)][e.srcPort]);
+      operandTypes.push_back(results[g.src(es[i])][e.srcPort]);
       capacities |= e.capacity != 0;
       ports |= e.dstPort != i;
       edgeTypes |= e.type != operandTypes.back();

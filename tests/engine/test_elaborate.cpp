@@ -26,7 +26,7 @@ TEST_CASE("elaboration maps nodes to ops and edges to channels", "[elaborate]") 
     if (g.node(v).kind != NodeKind::Entry) CHECK(op.kindName() == g.node(v).opName());
   }
   CHECK(c.op(el.opOfVertex[g.entry]).kindName() == std::string("loom.entry"));
-  for (auto [it, end] = boost::edges(g.g); it != end; ++it) {
+  for (auto [it, end] = g.edges(); it != end; ++it) {
     const Channel& ch = c.channel(el.channelOf(g, *it));
     CHECK(ch.name() == g.describe(*it));
     // The edge's override, else the timing file's default.

@@ -235,9 +235,9 @@ TEST_CASE("return-order: a return that does not wait for the memory's done token
     dfg::EdgeId doneEdge;
     unsigned ctrlPort = static_cast<unsigned>(g.node(g.ret).inTypes.size() - 1);
     REQUIRE(g.inEdge(g.ret, ctrlPort, doneEdge));
-    dfg::Vertex done = boost::source(doneEdge, g.g);
+    dfg::Vertex done = g.src(doneEdge);
     unsigned donePort = g.edge(doneEdge).srcPort;
-    boost::remove_edge(doneEdge, g.g);
+    g.removeEdge(doneEdge);
     dfg::Node sink;
     sink.kind = dfg::NodeKind::Sink;
     sink.name = "test/done.sink";
@@ -246,9 +246,9 @@ TEST_CASE("return-order: a return that does not wait for the memory's done token
     unsigned entryCtrl = static_cast<unsigned>(g.node(g.entry).outTypes.size() - 1);
     auto out = g.outEdges(g.entry, entryCtrl);
     REQUIRE(out.size() == 1);
-    dfg::Vertex next = boost::target(out[0], g.g);
+    dfg::Vertex next = g.dst(out[0]);
     unsigned nextPort = g.edge(out[0]).dstPort;
-    boost::remove_edge(out[0], g.g);
+    g.removeEdge(out[0]);
     dfg::Node fork;
     fork.kind = dfg::NodeKind::Fork;
     fork.name = "test/ctrl.fork";

@@ -28,8 +28,8 @@ void eraseRates(dfg::Graph& g) {
   for (Vertex v = 0; v < g.numNodes(); ++v)
     for (Rate& r : g.node(v).outRates)
       r = Rate{};
-  for (auto [it, end] = boost::edges(g.g); it != end; ++it)
-    g.edge(*it).rate = Rate{};
+  for (dfg::EdgeId ch : g.edges())
+    g.edge(ch).rate = Rate{};
 }
 
 // The rate of the channel into input `port` of the node named `name`.
@@ -75,8 +75,8 @@ TEST_CASE("inferred rates count what the lowering's own rates count, on every sh
       REQUIRE(!hasRates(g));
       RateInference r = inferRates(g, *f);
       CHECK(r.channels == g.numEdges());
-      auto mine = boost::edges(lowered.g).first;
-      for (auto [it, end] = boost::edges(g.g); it != end; ++it, ++mine) {
+      auto mine = lowered.edges().first;
+      for (auto [it, end] = g.edges(); it != end; ++it, ++mine) {
         const Rate& inferred = g.edge(*it).rate;
         if (!inferred.known()) continue;
         INFO(g.describe(*it) << ": inferred " << inferred.formula() << ", lowered "

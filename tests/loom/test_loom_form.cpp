@@ -46,7 +46,7 @@ Vertex named(const dfg::Graph& g, const std::string& name) {
 PortRef producer(const dfg::Graph& g, Vertex v, unsigned port) {
   dfg::EdgeId e;
   REQUIRE(g.inEdge(v, port, e));
-  return {boost::source(e, g.g), g.edge(e).srcPort};
+  return {g.src(e), g.edge(e).srcPort};
 }
 
 std::string printed(const dfg::Graph& g) {
@@ -79,9 +79,9 @@ std::string networkDiff(const dfg::Graph& a, const dfg::Graph& b) {
   }
   auto channels = [](const dfg::Graph& g) {
     std::multiset<std::tuple<Vertex, unsigned, Vertex, unsigned, std::string>> out;
-    for (auto [it, end] = boost::edges(g.g); it != end; ++it)
-      out.insert({boost::source(*it, g.g), g.edge(*it).srcPort, boost::target(*it, g.g),
-                  g.edge(*it).dstPort, g.edge(*it).type.str()});
+    for (dfg::EdgeId ch : g.edges())
+      out.insert(
+          {g.src(ch), g.edge(ch).srcPort, g.dst(ch), g.edge(ch).dstPort, g.edge(ch).type.str()});
     return out;
   };
   return channels(a) == channels(b) ? "" : "channels";
@@ -426,7 +426,7 @@ TEST_CASE("a file is in LOOM's form when its first top-level op is a handshake.f
 
 TEST_CASE("what LOOM's form cannot write is refused, with the reason", "[loom-form]") {
   dfg::Graph g = readOne(input("load.mlir"));
-  auto [it, end] = boost::edges(g.g);
+  auto [it, end] = g.edges();
   g.edge(*it).capacity = 4;
   std::ostringstream os;
   auto err = dfg::printLoom(g, os);

@@ -367,15 +367,15 @@ std::string nodeText(const Node& n) {
 // The channels into v in operand order (by port, ties in insertion order).
 std::string inEdgesText(const Graph& g, Vertex v) {
   std::vector<EdgeId> es;
-  for (auto [it, end] = boost::in_edges(v, g.g); it != end; ++it)
-    es.push_back(*it);
+  for (dfg::EdgeId ch : g.inEdges(v))
+    es.push_back(ch);
   std::stable_sort(es.begin(), es.end(),
                    [&](EdgeId a, EdgeId b) { return g.edge(a).dstPort < g.edge(b).dstPort; });
   std::ostringstream os;
   for (EdgeId id : es) {
     const Edge& e = g.edge(id);
-    os << boost::source(id, g.g) << ":" << e.srcPort << "->" << e.dstPort << " " << typeText(e.type)
-       << " " << roleName(e.role) << " " << text::rateText(e.rate) << " cap=" << e.capacity << "; ";
+    os << g.src(id) << ":" << e.srcPort << "->" << e.dstPort << " " << typeText(e.type) << " "
+       << roleName(e.role) << " " << text::rateText(e.rate) << " cap=" << e.capacity << "; ";
   }
   return os.str();
 }

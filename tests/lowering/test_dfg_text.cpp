@@ -119,7 +119,7 @@ TEST_CASE("what the reader gives back: locations, origins, entry and return", "[
   CHECK(g.ret == 7);
   EdgeId feedback;
   REQUIRE(g.inEdge(3, 2, feedback));
-  CHECK(boost::source(feedback, g.g) == 5);
+  CHECK(g.src(feedback) == 5);
   CHECK(g.edge(feedback).capacity == 3);
   CHECK(g.edge(feedback).rate.str() == "loop body of op #7 (N per activation)");
 }

@@ -273,7 +273,7 @@ TEST_CASE("a channel from an undeclared output prints and reads back as an error
   Edge e;
   e.srcPort = 2; // the gate has outputs 0 and 1
   e.type = Type::i1();
-  boost::add_edge(2, 6, e, g.g);
+  g.addEdge(2, 6, e);
   std::string text = printMlir(g);
   CHECK(text.find("%2:3 = \"dataflow.gate\"") != std::string::npos);
   ReadResult r = readMlir(text, "t.mlir");

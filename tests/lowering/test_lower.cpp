@@ -61,7 +61,7 @@ Vertex named(const dfg::Graph& g, const std::string& name) {
 dfg::PortRef source(const dfg::Graph& g, Vertex v, unsigned port) {
   dfg::EdgeId e;
   REQUIRE(g.inEdge(v, port, e));
-  Vertex s = boost::source(e, g.g);
+  Vertex s = g.src(e);
   if (g.node(s).kind == NodeKind::Fork) return source(g, s, 0);
   return {s, g.edge(e).srcPort};
 }

@@ -383,6 +383,10 @@ private:
 
 // One call as it goes through the pipeline, whichever engine runs it.
 struct Accelerator::CallState {
+  CallState(Accel& a, const Op& site, const Function& f, std::vector<RtValue>& args,
+            uint64_t invocation, bool twin)
+      : a(a), site(site), f(f), args(args), invocation(invocation), clock(std::clock()),
+        twin(twin) {}
   Accel& a;
   const Op& site;
   const Function& f;
@@ -429,7 +433,7 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   auto it = accels_.find(f.name);
   if (it == accels_.end()) return std::nullopt;
   Accel& a = *it->second;
-  CallState s{a, site, f, args, ++a.calls, std::clock(), a.twin || opts_.verilator};
+  CallState s(a, site, f, args, ++a.calls, a.twin || opts_.verilator);
 
   // 1. Copies of the memref arguments for the golden run (aliases stay aliases).
   std::vector<RtValue> goldenArgs = goldenCopies(args, s.clones);

@@ -179,6 +179,9 @@ private:
     case NodeKind::Merge:
     case NodeKind::ControlMerge:
     case NodeKind::Buffer: return;
+    case NodeKind::Return:
+      if (!g_.doneToken) return; // no end of a call: its results are independent outputs
+      return sameRateEverywhere(v);
     default: return sameRateEverywhere(v);
     }
   }
@@ -304,6 +307,7 @@ private:
   }
 
   void checkReturnPostDominatesDones() {
+    if (!g_.doneToken) return; // nothing ends the call for the accesses to come before
     // Reverse the ctrl-done graph and add an exit that feeds the return and every sink:
     // the return post-dominates a node iff it dominates it in the reversed graph.
     size_t n = g_.numNodes();

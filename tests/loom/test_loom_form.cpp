@@ -396,9 +396,10 @@ TEST_CASE("bad input is one located error that names what is wrong", "[loom-form
         "t.mlir:2:3: error: memref argument %m used here: a memref can only be the memref of an "
         "'extmemory'");
 
-  CHECK(errorOf("handshake.func @f(%x: i32) -> (i32) {\n  return %x : i32\n}\n") ==
-        "t.mlir:1:1: error: the last argument of 'handshake.func' @f must be its start token, "
-        "of type none");
+  CHECK(errorOf("handshake.func @f(%m: memref<4xi32>, %go: none, ...) -> (memref<4xi32>, none) "
+                "{\n  return %m, %go : memref<4xi32>, none\n}\n") ==
+        "t.mlir:1:1: error: result #0 of 'handshake.func' @f has type memref<4xi32>, not "
+        "supported");
   CHECK(errorOf("handshake.func @f(%x: i32, %go: none, ...) -> (i64, none) {\n"
                 "  return %x, %go : i32, none\n}\n") ==
         "t.mlir:2:3: error: 'handshake.return' returns (i32, none) but '@f' returns (i64, none)");

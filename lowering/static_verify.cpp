@@ -301,8 +301,10 @@ private:
   }
 
   // ---- the return control post-dominates every done token -----------------------------------
+  // A control token of the ctrl-done network; a done token may be an i1 (LOOM's ESI
+  // wrapper's, dfg/loom).
   static bool isCtrlDone(const dfg::Edge& e) {
-    return e.type.isNone() &&
+    return (e.type.isNone() || e.role == Role::Done) &&
            (e.role == Role::MemCtrl || e.role == Role::Done || e.role == Role::BodyCtrl);
   }
 

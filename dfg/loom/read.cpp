@@ -97,6 +97,7 @@ private:
   int startArg_ = -1;   // the start token's argument, if the function has one
   int doneResult_ = -1; // the done token's result, likewise
   PortRef ctrl_;        // the entry's ctrl output: the host's token of each call
+  mlir::Value i1Done_;  // an i1 done token, which carries the done role to its join
 
   std::string prefix() const { return g_.function + "/"; }
 
@@ -432,7 +433,7 @@ private:
       else if (llvm::isa<mlir::NoneType>(x.getType()))
         useValue(x, op, v, ctrl);
       else
-        useOutput(PortRef{doneAdapter(op, x), 0}, op, v, ctrl);
+        useOutput(PortRef{doneAdapter(op, i1Done_ = x), 0}, op, v, ctrl);
     }
     g_.doneToken = doneResult_ >= 0;
     if (!g_.doneToken) useOutput(ctrl_, op, v, ctrl);
@@ -688,12 +689,18 @@ private:
     }
   }
 
-  // Each output's role from its op; forks, branches and buffers pass their input's on.
+  // Each output's role from its op; forks, branches and buffers pass their input's on. An
+  // i1 done token is a done token like a none one (the static checks follow it to the
+  // return).
   void inferRoles() {
     for (Vertex v = 0; v < g_.numNodes(); ++v) {
       Node& n = g_.node(v);
       for (unsigned p = 0; p < n.outTypes.size(); ++p)
         n.outRoles[p] = initialRole(n, p);
+    }
+    if (i1Done_) {
+      PortRef d = outputOf_[i1Done_];
+      g_.node(d.node).outRoles[d.port] = Role::Done;
     }
     for (bool changed = true; changed;) {
       changed = false;

@@ -44,7 +44,7 @@ Vertex named(const dfg::Graph& g, const std::string& name) {
 PortRef producer(const dfg::Graph& g, Vertex v, unsigned port) {
   dfg::EdgeId e;
   REQUIRE(g.inEdge(v, port, e));
-  return {boost::source(e, g.g), g.edge(e).srcPort};
+  return {g.src(e), g.edge(e).srcPort};
 }
 
 size_t countAdded(const dfg::Graph& g, NodeKind k) {

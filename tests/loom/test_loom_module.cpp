@@ -6,6 +6,7 @@
 
 #include "dfg/loom/loom_form.h"
 #include "dfg/print_dot.h"
+#include "harness/checks.h"
 #include "host/dfg_run.h"
 #include "lowering/infer_rates.h"
 #include "tests/loom/loom_inputs.h"
@@ -108,8 +109,8 @@ handshake.func @f(%a: i32, %c0: none, %b: i32, %c1: none, %go: none, ...) -> (i3
   CHECK(out[2] == "result #1: none");
 }
 
-TEST_CASE("without a start token the host's token goes to a sink; without a done token it is "
-          "the return's ctrl, so the call ends when every result is there",
+TEST_CASE("without a start token the host's token goes to a sink, without a done token it is "
+          "the return's ctrl: the call ends when every result is there",
           "[loom-form]") {
   // No start and no done token; the i1 argument and result are data (not named as tokens).
   dfg::Graph g = readText(R"(
@@ -168,8 +169,8 @@ handshake.func @e(%x: i32, %arg1: i1, ...) -> (i32, i1)
   CHECK(run(g, {"0=21"}).at(1) == "result #0: 42");
 }
 
-TEST_CASE("LOOM's older stream: stop_cond for cont_cond, no type signature; without step_op "
-          "and cont_cond it is checked but not simulated",
+TEST_CASE("LOOM's older stream: stop_cond for cont_cond, no type signature, and without "
+          "step_op and cont_cond checked but not simulated",
           "[loom-form]") {
   std::string text = fileText(loom_test::input("dotk.mlir"));
   std::string current = "{step_op = \"+=\", cont_cond = \"<\"}\n"
@@ -249,6 +250,12 @@ handshake.func @fan(%a: i32, %c: i1, %go: none, ...) -> (i32, none) {
   for (size_t at = 0; (at = dot.str().find("(added by loom-sim)", at)) != std::string::npos; ++at)
     ++said;
   CHECK(said == 2 * 3); // label and tooltip
+  // So does a finding's report, at one of them and only there.
+  harness::Finding atFork, atAdd;
+  harness::locate(g, fa, atFork);
+  harness::locate(g, named(g, "fan/%x"), atAdd);
+  CHECK(atFork.json().value("op_added_by", "") == "loom-sim");
+  CHECK(!atAdd.json().contains("op_added_by"));
 }
 
 TEST_CASE("untriggered constants (arith.constant, ub.poison) are constants fed by an added "

@@ -19,16 +19,33 @@ struct LowerArgs {
   std::vector<std::string> inject;
 };
 
+// What loom-sim added to a graph read from LOOM's form, which leaves fan-out, unused
+// results and i1 tokens implicit (dfg::Node::added): "3 fork(s) and 1 sink(s) added by
+// loom-sim", with the others (token adapters, sources of untriggered constants) if any.
+std::string addedNodes(const dfg::Graph& g) {
+  size_t forks = 0, sinks = 0, others = 0;
+  for (dfg::Vertex v = 0; v < g.numNodes(); ++v) {
+    const dfg::Node& n = g.node(v);
+    if (!n.added) continue;
+    ++(n.kind == dfg::NodeKind::Fork ? forks : n.kind == dfg::NodeKind::Sink ? sinks : others);
+  }
+  std::string s = std::to_string(forks) + " fork(s) and " + std::to_string(sinks) + " sink(s)";
+  if (others) s += " and " + std::to_string(others) + " other node(s)";
+  return s + " added by loom-sim";
+}
+
 // Every graph's first violation of the static verifier (rates inferred where the file
 // gives none).
 int verifyAll(const std::vector<dfg::Graph>& graphs) {
   int rc = kOk;
-  for (const dfg::Graph& g : graphs)
+  for (const dfg::Graph& g : graphs) {
+    if (!g.scfOrigins) spdlog::info("@{}: {}", g.function, addedNodes(g));
     if (std::vector<GraphFinding> f = checkGraphInferring(g); !f.empty())
       print(f.front().diag), rc = kFailed;
     else
       spdlog::info("@{}: static verifier passed ({} ops, {} channels)", g.function, g.numNodes(),
                    g.numEdges());
+  }
   return rc;
 }
 
@@ -60,14 +77,15 @@ int lower(const LowerArgs& a) {
   return ok ? verifyAll(graphs) : kBadInput;
 }
 
-int verify(const std::string& file) {
-  // verify writes nothing but stderr; an output it gets goes in the second list.
-  if (refusesOutputs({{"the input DFG", file}}, {})) return kBadInput;
+int verify(const std::string& file, const std::string& dot) {
+  if (refusesOutputs({{"the input DFG", file}}, {{"--dot", dot}})) return kBadInput;
   dfg::ReadResult read = dfg::readDfgFile(file);
   if (read.error) return print(*read.error), kBadInput;
   if (read.graphs.empty())
     return print({Loc{std::make_shared<const std::string>(file), 0, 0}, "no function"}), kBadInput;
   spdlog::info("read {} function(s) from {}", read.graphs.size(), file);
+  if (!dot.empty() && !writeOutput(dot, [&](std::ostream& os) { dfg::printDot(read.graphs, os); }))
+    return kBadInput;
   return verifyAll(read.graphs);
 }
 
@@ -88,11 +106,15 @@ Command addLowerCommand(CLI::App& app) {
 }
 
 Command addVerifyCommand(CLI::App& app) {
-  auto file = std::make_shared<std::string>();
+  auto file = std::make_shared<std::string>(), dot = std::make_shared<std::string>();
   CLI::App* c =
       app.add_subcommand("verify", "Run the static verifier on a DFG file (`lower`'s or LOOM's)");
-  c->add_option("file", *file, "DFG file (loom.dfg or LOOM's handshake.func)")->required();
-  return {c, [file] { return verify(*file); }};
+  c->add_option("file", *file,
+                "DFG file (loom.dfg, or LOOM's: handshake.funcs, possibly in a "
+                "whole compiled module)")
+      ->required();
+  c->add_option("--dot", *dot, "Also write the graphs as Graphviz DOT here");
+  return {c, [file, dot] { return verify(*file, *dot); }};
 }
 
 } // namespace loom::cli

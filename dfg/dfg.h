@@ -157,6 +157,13 @@ struct Node {
   int argIndex = -1;
   // Load / Store: which memory group and which port of the interface.
   int memPort = -1;
+  // Stream: whether step_op and cont_cond were given. LOOM's older stream declares both
+  // optional and no default, so a stream read without them is checked but not simulated.
+  bool streamConfigured = true;
+  // Made by loom-sim, not written in the text the graph was read from: a fork or sink
+  // for a value used more or less than once, or an adapter of the function's tokens
+  // (docs/loom.md "What loom-sim reads").
+  bool added = false;
 
   std::string opName() const; // "dataflow.gate", "arith.addi", ...
   // The spec's name of a port ("d", "after_cond", "ctrl", "st0.addr", "in2", ...).
@@ -219,6 +226,11 @@ struct Graph {
   // Whether the ops' origins are SCF ops (loom-sim's lowering, and its own form read
   // back); false for a network read from LOOM's form, whose locations are its own lines.
   bool scfOrigins = true;
+  // Whether the return's ctrl is the function's done token, which ends a call: then the
+  // return's inputs are one firing's. A function of LOOM's form may have none: its results
+  // are then independent outputs, as CIRCT lowers a return (an output port each), and the
+  // return's ctrl is the host's token (docs/loom.md "What loom-sim reads").
+  bool doneToken = true;
 
   Node& node(Vertex v) { return g_[v]; }
   const Node& node(Vertex v) const { return g_[v]; }

@@ -99,8 +99,12 @@ private:
   void nodesOf(int s, const std::string& indent) {
     for (Vertex v : members_[s + 1]) {
       const Node& n = g_->node(v);
-      os_ << indent << id(v) << " [label=" << dotQuote(n.opName() + "\n" + shortName(n.name))
-          << ", tooltip=" << dotQuote(g_->describe(v)) << ", " << nodeStyle(n.kind) << "];\n";
+      // A node the file did not write (LOOM's implicit forks and sinks): said, and grey.
+      std::string added = n.added ? "\n(added by loom-sim)" : "";
+      os_ << indent << id(v)
+          << " [label=" << dotQuote(n.opName() + "\n" + shortName(n.name) + added)
+          << ", tooltip=" << dotQuote(g_->describe(v) + added) << ", " << nodeStyle(n.kind)
+          << (n.added ? ", color=\"#999999\", fontcolor=\"#666666\"" : "") << "];\n";
     }
   }
 

@@ -25,6 +25,7 @@ using dfg::Vertex;
 void locate(const dfg::Graph& g, Vertex v, Finding& f) {
   const dfg::Node& n = g.node(v);
   f.op = n.opName() + " '" + n.name + "'";
+  f.opAdded = n.added;
   f.loc = n.origin.loc;
   if (n.origin.op)
     f.scfOp = std::string(n.origin.op->name());

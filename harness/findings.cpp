@@ -12,6 +12,7 @@ nlohmann::json Finding::json() const {
   j["summary"] = summary;
   if (!channel.empty()) j["channel"] = channel;
   if (!op.empty()) j["op"] = op;
+  if (opAdded) j["op_added_by"] = "loom-sim";
   if (!port.empty()) j["port"] = port;
   if (loc.line) {
     j["source"] = loc.where();

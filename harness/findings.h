@@ -25,6 +25,8 @@ struct Finding {
   Loc loc;             // the SCF source of the op
   std::string scfOp;   // "scf.for"
   std::string domain;  // "loop body of op #7 (N per activation)"
+  // The op is loom-sim's, not the file's (dfg::Node::added): the report says so.
+  bool opAdded = false;
   bool hasCounts = false;
   int64_t expected = 0, observed = 0;
   std::string formula;               // expected count as a formula of region counts

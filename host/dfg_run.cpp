@@ -221,9 +221,12 @@ std::optional<std::string> DfgRun::setArguments(const std::vector<std::string>& 
     for (const std::string& m : mems)
       memories.insert(splitAssignment(m, "--mem"));
     for (auto& [i, v] : scalars)
-      if (i >= types.size() || types[i].isAnyMemRef())
+      if (i >= types.size() || types[i].isAnyMemRef() || types[i].isNone())
         throw BadArg{"--arg " + std::to_string(i) + ": the function has no scalar argument " +
-                     std::to_string(i)};
+                     std::to_string(i) +
+                     (i < types.size() && types[i].isNone()
+                          ? " (it is a control input: its token needs no value)"
+                          : "")};
     for (auto& [i, v] : memories)
       if (i >= types.size() || !types[i].isMemRef())
         throw BadArg{"--mem " + std::to_string(i) + ": the function has no memref argument " +
@@ -239,6 +242,8 @@ std::optional<std::string> DfgRun::setArguments(const std::vector<std::string>& 
         descriptorTokens(t, *mems_[i], inv_.scalars);
         backings_.push_back(std::make_unique<BufferBacking>(*mems_[i]->buf));
         inv_.memories[i] = backings_.back().get();
+      } else if (t.isNone()) {
+        inv_.scalars.push_back(0); // a control input: one token per call, as the start token
       } else {
         auto it = scalars.find(i);
         if (it == scalars.end())
@@ -275,7 +280,9 @@ DfgOutcome DfgRun::run(uint64_t maxCycles, traces::Tracer& tracer) {
   }
   for (size_t i = 0; i < res.results.size(); ++i)
     o.lines.push_back("result #" + std::to_string(i) + ": " +
-                      formatVectorPrint(res.results[i], g_.resultTypes[i]));
+                      (g_.resultTypes[i].isNone() // a control output's token: no value
+                           ? std::string("none")
+                           : formatVectorPrint(res.results[i], g_.resultTypes[i])));
   for (size_t i = 0; i < mems_.size(); ++i)
     if (mems_[i]) {
       std::string text = formatPrintMemref(*mems_[i], 0x10000000 + i * 0x1000);

@@ -179,6 +179,9 @@ private:
     case NodeKind::Merge:
     case NodeKind::ControlMerge:
     case NodeKind::Buffer: return;
+    case NodeKind::Return:
+      if (!g_.doneToken) return; // no end of a call: its results are independent outputs
+      return sameRateEverywhere(v);
     default: return sameRateEverywhere(v);
     }
   }
@@ -298,12 +301,15 @@ private:
   }
 
   // ---- the return control post-dominates every done token -----------------------------------
+  // A control token of the ctrl-done network; a done token may be an i1 (LOOM's ESI
+  // wrapper's, dfg/loom).
   static bool isCtrlDone(const dfg::Edge& e) {
-    return e.type.isNone() &&
+    return (e.type.isNone() || e.role == Role::Done) &&
            (e.role == Role::MemCtrl || e.role == Role::Done || e.role == Role::BodyCtrl);
   }
 
   void checkReturnPostDominatesDones() {
+    if (!g_.doneToken) return; // nothing ends the call for the accesses to come before
     // Reverse the ctrl-done graph and add an exit that feeds the return and every sink:
     // the return post-dominates a node iff it dominates it in the reversed graph.
     size_t n = g_.numNodes();

@@ -1,8 +1,19 @@
 #include "dfg/loom/dialects.h"
 
+#include "dfg/loom/host_ops.h"
 #include "dfg/loom/syntax.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -92,6 +103,7 @@ namespace {
 
 std::optional<mlir::Dialect::ParseOpHook> hookFor(llvm::StringRef opName) {
   if (const OpSyntax* s = syntaxOf(opName)) return mlir::Dialect::ParseOpHook(parserOf(s->syntax));
+  if (const ParseFn* host = hostOpParser(opName)) return mlir::Dialect::ParseOpHook(*host);
   return mlir::Dialect::ParseOpHook(unknownOpParser());
 }
 
@@ -135,13 +147,22 @@ DataflowDialect::getOperationPrinter(mlir::Operation* op) const {
   return printerFor(op);
 }
 
+// The host code of a whole module is in MLIR's own dialects (its CPU version, main, the
+// LLVM declarations and debug information) and in CIRCT's (host_ops.h). Only the
+// handshake.funcs' dialects are loaded up front; MLIR's parser loads the others when the
+// text first names them, so a file with just a handshake.func pays nothing for them.
 std::unique_ptr<mlir::MLIRContext> makeLoomContext() {
   mlir::DialectRegistry reg;
-  reg.insert<HandshakeDialect, DataflowDialect, mlir::arith::ArithDialect,
-             mlir::math::MathDialect>();
+  reg.insert<HandshakeDialect, DataflowDialect, mlir::arith::ArithDialect, mlir::math::MathDialect,
+             mlir::ub::UBDialect>();
+  reg.insert<EsiDialect, SeqDialect, mlir::LLVM::LLVMDialect, mlir::DLTIDialect,
+             mlir::memref::MemRefDialect, mlir::func::FuncDialect, mlir::scf::SCFDialect,
+             mlir::cf::ControlFlowDialect, mlir::index::IndexDialect, mlir::affine::AffineDialect,
+             mlir::vector::VectorDialect>();
   auto ctx = std::make_unique<mlir::MLIRContext>(reg, mlir::MLIRContext::Threading::DISABLED);
   ctx->allowUnregisteredDialects();
-  ctx->loadAllAvailableDialects();
+  for (llvm::StringRef d : {"handshake", "dataflow", "arith", "math", "ub"})
+    ctx->getOrLoadDialect(d);
   return ctx;
 }
 

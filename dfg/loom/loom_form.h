@@ -15,30 +15,51 @@
 // This header includes no MLIR.
 //
 // How the text maps onto the graph:
-//   - the function's arguments are the SCF function's, then the start token (`none`);
-//     its results the SCF function's, then the done token (`none`). A `memref`
-//     argument is the memref of an `extmemory`; the others, with the start token, are
-//     the outputs of the graph's entry node. A memref whose type leaves descriptor
-//     fields dynamic (sizes, strides) hands them to the network as entry tokens too
-//     (host/host_memory.h): `lower --format loom` writes them as `index` arguments
-//     right after their memref, marked `{loom.memref_field = "size0"}`; LOOM writes no
-//     such arguments, and the reader then gives the fields to sinks.
+//   - the function's tokens. The start token is the last argument when it is `none`, or
+//     an `i1` that argNames calls "start_token" (LOOM's ESI wrapper, `<k>_dsa_esi`); the
+//     done token is the last result when it is `none`, or an `i1` that resNames calls
+//     "done_token". The start token is the entry's ctrl output (an `i1` one: a constant
+//     `true` that ctrl triggers); the done token the return's ctrl (an `i1` one: through
+//     a join that makes it `none`). Without a start token the entry's ctrl is sunk;
+//     without a done token it is the return's ctrl, and Graph::doneToken is false: the
+//     results are independent outputs, not one firing.
+//   - the other arguments are the SCF function's (Graph::argTypes): a `memref` argument is
+//     the memref of an `extmemory`; the others are outputs of the entry node, in order,
+//     then its ctrl. A `none` argument is a control input: an entry output the host hands
+//     one token per call, as it does the start token. A memref whose type leaves
+//     descriptor fields dynamic (sizes, strides) hands them to the network as entry
+//     tokens too (host/host_memory.h): `lower --format loom` writes them as `index`
+//     arguments right after their memref, marked `{loom.memref_field = "size0"}`; LOOM
+//     writes no such arguments, and the reader then gives the fields to sinks.
+//   - the other results are the SCF function's (Graph::resultTypes, `none` ones too).
 //   - every op is a node, in text order after the entry; ports in the op table's order
-//     (ops/op_table.cpp), which is CIRCT's for every op (syntax.cpp says where).
+//     (ops/op_table.cpp), which is CIRCT's for every op (syntax.cpp says where). An
+//     untriggered `arith.constant` or `ub.poison` (0) is a constant fed by a source.
 //   - a value used several times is forked (an eager `handshake.fork`) and an unused one
 //     sunk (`handshake.sink`), as CIRCT materializes them; LOOM leaves both implicit.
+//     These, the token adapters and the sources are marked Node::added.
 //   - a node is named after the SSA value it defines, as written ("ld/%lddata"), and
 //     located at its op in the text (with the source its `loc(...)` records, if any).
 //   - channels carry no rates (LOOM writes none: the ledger has nothing to check them
 //     against); roles are inferred from the ops (a stream's will-continue is
-//     raw_will_continue, a gate's condition after_cond, a memory's none outputs done
-//     tokens, other none channels control), as far as the static checks use them.
+//     raw_will_continue, a gate's condition after_cond, a memory's none outputs and an
+//     i1 done token done tokens, other none channels control), as far as the static
+//     checks use them.
+//   - LOOM's older spellings: a stream's `stop_cond` is `cont_cond`, its types may be left
+//     out; without step_op and cont_cond it is read (Node::streamConfigured false) but
+//     not simulated. `loom.*` attributes are accepted everywhere and left aside.
+//   - a whole module (LOOM's compiled application): its handshake.funcs are read, its host
+//     code (MLIR's dialects, ESI's wrappers, seq.const_clock, handshake.esi_instance:
+//     host_ops.h) parsed and checked to be ops loom-sim knows, each esi_instance against
+//     the function it runs.
 //
 // Not read: loads and stores with more than one address (loom-sim's memories take a
-// flattened index), `memory` with `lsq = true`, ops outside the op table (`never`,
-// `pack`, `instance`, ...). Errors are located `file:line:col: error: ...`, the first
-// one in text order: unknown ops and attributes by name, wrong operand counts with the
-// ports the op takes, `[ld = N, st = M]` that does not fit the operands.
+// flattened index), `memory` with `lsq = true` (no load-store queue is modelled), ops
+// outside the op table (`never`, `pack`, `instance`, MLIR ops no node models, host ops
+// inside a handshake.func, ...), a `memref` result. Errors are located
+// `file:line:col: error: ...`, the first one in text order: unknown ops and attributes
+// by name, wrong operand counts with the ports the op takes, `[ld = N, st = M]` that does
+// not fit the operands.
 #pragma once
 
 #include "dfg/dfg.h"
@@ -51,8 +72,8 @@
 
 namespace loom::dfg {
 
-// Whether `text` is in LOOM's form: its first top-level op (inside an optional
-// `module`) is a `handshake.func`.
+// Whether `text` is in LOOM's form: it defines a `handshake.func` (its name, pretty or
+// quoted, first on a line or right after a `{`, outside comments and strings).
 bool isLoomForm(const std::string& text);
 
 // Reads LOOM's form (errors as readMlir's: the first one, located).

@@ -139,6 +139,7 @@ private:
       st.addAttribute(kValue, mlir_form::valueAttr(ctx_, n.constValue, out));
       return;
     case NodeKind::Stream:
+      if (!n.streamConfigured) return; // as read: LOOM's older stream without them
       st.addAttribute(kStepOp, b_.getStringAttr(stepOpText(n.stepOp)));
       st.addAttribute(kContCond, b_.getStringAttr(contCondText(n.contCond)));
       return;
@@ -200,6 +201,15 @@ private:
   }
 };
 
+// The loom.dfg form requires a stream's step_op and cont_cond.
+std::optional<std::string> unconfiguredStream(const Graph& g) {
+  for (Vertex v = 0; v < g.numNodes(); ++v)
+    if (g.node(v).kind == NodeKind::Stream && !g.node(v).streamConfigured)
+      return "cannot write '@" + g.function + "' in the loom.dfg form: stream '" + g.node(v).name +
+             "' has no step_op and cont_cond";
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<std::string> printLoom(const Graph& g, std::ostream& os) {
@@ -232,10 +242,13 @@ std::optional<std::string> printDfg(const std::vector<Graph>& graphs, DfgFormat 
                                     std::ostream& os) {
   std::ostringstream text;
   for (const Graph& g : graphs)
-    if (format == DfgFormat::LoomDfg)
-      printMlir(g, text);
-    else if (auto err = printLoom(g, text))
+    if (format == DfgFormat::Loom) {
+      if (auto err = printLoom(g, text)) return err;
+    } else if (auto err = unconfiguredStream(g)) {
       return err;
+    } else {
+      printMlir(g, text);
+    }
   os << text.str();
   return std::nullopt;
 }

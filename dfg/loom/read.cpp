@@ -1,11 +1,14 @@
 // The reader of LOOM's form (loom_form.h): MLIR's parser, with the handshake and dataflow
-// dialects of dialects.h, reads the text through MlirText (which keeps where every op
-// and value stands); then one walk over each handshake.func builds its graph: the entry
-// node from the signature, one node per op in text order, the channels last (a carry's
-// feedback names a value defined further down), with forks and sinks where a value is
-// used more or less than once.
+// dialects of dialects.h (and, for a whole module's host code, MLIR's own dialects and
+// host_ops.h), reads the text through MlirText (which keeps where every op and value
+// stands); then one walk over each handshake.func builds its graph: the entry node from
+// the signature, one node per op in text order, the channels last (a carry's feedback
+// names a value defined further down), with forks and sinks where a value is used more
+// or less than once. The module's other ops are checked to be ops loom-sim knows, and
+// every handshake.esi_instance against the function it runs; nothing else of them is read.
 
 #include "dfg/loom/dialects.h"
+#include "dfg/loom/host_ops.h"
 #include "dfg/loom/loom_form.h"
 #include "dfg/loom/syntax.h"
 #include "dfg/signature.h"
@@ -59,6 +62,7 @@ public:
   Graph read() {
     mlir::Block& body = checkShape();
     readFunctionAttrs();
+    findTokens(body);
     readSignature(body);
     for (mlir::Operation& op : body)
       readOp(&op);
@@ -83,14 +87,27 @@ private:
     mlir::Operation* op; // the user
     Vertex to;
     unsigned port;
+    std::optional<PortRef> from; // an output of no text value (the entry's ctrl, ...)
   };
   std::vector<Use> uses_;
   std::map<std::pair<Vertex, unsigned>, std::string> outName_; // for forks and sinks
   std::set<std::string> names_;                                // node names taken
   mlir::Operation* return_ = nullptr;
   uint32_t unnamedGroups_ = 0;
+  int startArg_ = -1;   // the start token's argument, if the function has one
+  int doneResult_ = -1; // the done token's result, likewise
+  PortRef ctrl_;        // the entry's ctrl output: the host's token of each call
+  mlir::Value i1Done_;  // an i1 done token, which carries the done role to its join
 
   std::string prefix() const { return g_.function + "/"; }
+
+  // Input `port` of `to` takes text value `v` (used by `op`), or output `from`.
+  void useValue(mlir::Value v, mlir::Operation* op, Vertex to, unsigned port) {
+    uses_.push_back(Use{v, op, to, port, std::nullopt});
+  }
+  void useOutput(PortRef from, mlir::Operation* op, Vertex to, unsigned port) {
+    uses_.push_back(Use{nullptr, op, to, port, from});
+  }
 
   // A name no node has yet: `base`, else `base.2`, `base.3`, ...
   std::string uniqueName(const std::string& base) {
@@ -130,7 +147,7 @@ private:
         for (size_t i = 0; i < arr.size(); ++i)
           a.strOf(arr[i], reader::quoted(name) + " entry " + std::to_string(i));
       } else if (name != kSymName && name != kFunctionType && name != kArgAttrs &&
-                 name != kVisibility) {
+                 name != kVisibility && !name.starts_with(kLoomPrefix)) {
         a.fail("unknown attribute '" + name.str() + "' on 'handshake.func'");
       }
     }
@@ -138,16 +155,39 @@ private:
 
   // ---- the signature: the entry node ---------------------------------------------------------
 
+  // The names argNames or resNames gives, "" where it gives none.
+  std::string nameIn(const char* attr, unsigned i) const {
+    auto names = fn_->getAttrOfType<mlir::ArrayAttr>(attr);
+    auto s = names && i < names.size() ? llvm::dyn_cast<mlir::StringAttr>(names[i]) : nullptr;
+    return s ? s.getValue().str() : "";
+  }
+
+  // The last argument is the start token when it is none, or an i1 that argNames calls
+  // "start_token" (the ESI wrapper's); the last result likewise is the done token. A
+  // function may have neither.
+  static bool isToken(mlir::Type t, const std::string& name, const char* tokenName) {
+    return llvm::isa<mlir::NoneType>(t) || (t.isInteger(1) && name == tokenName);
+  }
+
+  void findTokens(mlir::Block& body) {
+    unsigned n = body.getNumArguments(), r = type_.getNumResults();
+    if (n && isToken(type_.getInput(n - 1), nameIn(kArgNames, n - 1), kStartTokenName))
+      startArg_ = static_cast<int>(n - 1);
+    if (r && isToken(type_.getResult(r - 1), nameIn(kResNames, r - 1), kDoneTokenName))
+      doneResult_ = static_cast<int>(r - 1);
+  }
+
   // The loom.memref_field an argument carries, or "".
   std::string fieldOf(unsigned i, AttrReader& a) {
     auto attrs = fn_->getAttrOfType<mlir::ArrayAttr>(kArgAttrs);
     if (!attrs) return "";
     std::string field;
     for (mlir::NamedAttribute na : llvm::cast<mlir::DictionaryAttr>(attrs[i])) {
-      if (na.getName() != kMemRefField)
+      if (na.getName() == kMemRefField)
+        field = a.strOf(na.getValue(), "'" + std::string(kMemRefField) + "'");
+      else if (!na.getName().getValue().starts_with(kLoomPrefix))
         a.fail("unknown attribute '" + na.getName().str() + "' on argument #" + std::to_string(i) +
                " of 'handshake.func'");
-      field = a.strOf(na.getValue(), "'" + std::string(kMemRefField) + "'");
     }
     return field;
   }
@@ -157,17 +197,22 @@ private:
     return n.empty() ? "%arg" + std::to_string(arg.getArgNumber()) : n;
   }
 
+  // Whether argument j can be a descriptor field of the memref before it.
+  bool mayBeField(unsigned j, unsigned n) const {
+    return j < n && static_cast<int>(j) != startArg_;
+  }
+
   void readSignature(mlir::Block& body) {
     AttrReader a(r_, fn_);
     unsigned n = body.getNumArguments();
-    if (n == 0 || !llvm::isa<mlir::NoneType>(type_.getInput(n - 1)))
-      a.fail("the last argument of 'handshake.func' @" + g_.function +
-             " must be its start token, of type none");
-    if (type_.getNumResults() == 0 || !llvm::isa<mlir::NoneType>(type_.getResults().back()))
-      a.fail("the last result of 'handshake.func' @" + g_.function +
-             " must be its done token, of type none");
-    for (unsigned i = 0; i + 1 < type_.getNumResults(); ++i)
-      g_.resultTypes.push_back(a.typeOf(type_.getResult(i), "the results of 'handshake.func'"));
+    for (unsigned i = 0; i < type_.getNumResults(); ++i) {
+      if (static_cast<int>(i) == doneResult_) continue;
+      Type t = a.typeOf(type_.getResult(i), "the results of 'handshake.func'");
+      if (!t.isScalar() && !t.isNone())
+        a.fail("result #" + std::to_string(i) + " of 'handshake.func' @" + g_.function +
+               " has type " + t.str() + ", not supported");
+      g_.resultTypes.push_back(t);
+    }
     Node entry;
     entry.kind = NodeKind::Entry;
     entry.name = uniqueName(prefix() + "entry");
@@ -175,32 +220,57 @@ private:
     g_.scopes.push_back(Scope{Scope::Kind::Function, g_.function, -1, nullptr, Origin::kNoOp});
     g_.entry = g_.addNode(entry);
     std::vector<std::pair<mlir::Value, std::string>> outputs; // null value: no text value
-    for (unsigned i = 0; i + 1 < n; ++i)
-      i = readArgument(body, i, a, outputs);
-    if (!fieldOf(n - 1, a).empty())
-      a.fail("argument #" + std::to_string(n - 1) + " is the start token, not a memref field");
-    outputs.push_back({body.getArgument(n - 1), argName(body.getArgument(n - 1))});
+    for (unsigned i = 0; i < n; ++i)
+      if (static_cast<int>(i) != startArg_) i = readArgument(body, i, a, outputs);
+    mlir::BlockArgument start = startArg_ >= 0 ? body.getArgument(startArg_) : nullptr;
+    if (start && !fieldOf(startArg_, a).empty())
+      a.fail("argument #" + std::to_string(startArg_) + " is the start token, not a memref field");
+    bool noneStart = start && llvm::isa<mlir::NoneType>(start.getType());
+    outputs.push_back({noneStart ? start : nullptr, noneStart ? argName(start) : "entry.ctrl"});
     Node& e = g_.node(g_.entry);
     for (unsigned p = 0; p < outputs.size(); ++p) {
       mlir::Value v = outputs[p].first;
       e.outTypes.push_back(v ? a.typeOf(v.getType(), "the arguments of 'handshake.func'")
-                             : Type::index());
+                             : (p + 1 == outputs.size() ? Type::none() : Type::index()));
       if (v) outputOf_[v] = PortRef{g_.entry, p};
       outName_[{g_.entry, p}] = prefix() + outputs[p].second;
     }
     e.outRoles.assign(e.outTypes.size(), Role::Data);
     e.outRates.assign(e.outTypes.size(), Rate{});
+    ctrl_ = PortRef{g_.entry, static_cast<unsigned>(outputs.size() - 1)};
+    if (start && !noneStart) startAdapter(start);
+  }
+
+  // An i1 start token is the host's token turned into `true`: a constant the entry's ctrl
+  // triggers stands for the argument.
+  void startAdapter(mlir::BlockArgument start) {
+    Node c;
+    c.kind = NodeKind::Constant;
+    c.added = true;
+    c.name = uniqueName(prefix() + argName(start));
+    c.origin.loc = text_.locOf(fn_);
+    c.inTypes = {Type::none()};
+    c.outTypes = {Type::i1()};
+    c.outRoles = {Role::Data};
+    c.outRates = {Rate{}};
+    c.constValue = 1;
+    Vertex v = g_.addNode(c);
+    useOutput(ctrl_, fn_, v, 0);
+    outputOf_[start] = PortRef{v, 0};
+    outName_[{v, 0}] = prefix() + argName(start);
   }
 
   // Argument i (and, after a memref, its descriptor fields); returns the last one read.
   unsigned readArgument(mlir::Block& body, unsigned i, AttrReader& a,
                         std::vector<std::pair<mlir::Value, std::string>>& outputs) {
+    unsigned n = body.getNumArguments();
     mlir::BlockArgument arg = body.getArgument(i);
     std::string what = "argument " + argName(arg) + " of 'handshake.func'";
     if (!fieldOf(i, a).empty())
       a.fail(what + " is marked '" + kMemRefField + "' but follows no memref with that field");
     Type t = a.typeOf(arg.getType(), what);
-    if (!t.isMemRef() && !t.isScalar()) a.fail(what + " has type " + t.str() + ", not supported");
+    if (!t.isMemRef() && !t.isScalar() && !t.isNone())
+      a.fail(what + " has type " + t.str() + ", not supported");
     int index = static_cast<int>(g_.argTypes.size());
     g_.argTypes.push_back(t);
     if (!t.isMemRef()) {
@@ -211,14 +281,14 @@ private:
     std::vector<std::string> fields;
     for (const DescriptorField& d : descriptorFields(t))
       fields.push_back(d.name());
-    bool written = i + 1 + 1 < body.getNumArguments() && !fieldOf(i + 1, a).empty();
+    bool written = mayBeField(i + 1, n) && !fieldOf(i + 1, a).empty();
     for (size_t k = 0; k < fields.size(); ++k) {
       if (!written) {
         outputs.push_back({mlir::Value(), argName(arg) + "." + fields[k]});
         continue;
       }
       unsigned j = i + 1 + static_cast<unsigned>(k);
-      std::string field = j + 1 < body.getNumArguments() ? fieldOf(j, a) : "";
+      std::string field = mayBeField(j, n) ? fieldOf(j, a) : "";
       if (field != fields[k] || !body.getArgument(j).getType().isIndex())
         a.fail("argument #" + std::to_string(j) + " must be field '" + fields[k] + "' of " +
                argName(arg) + " (" + t.str() + "), an index marked {" + kMemRefField + " = \"" +
@@ -230,10 +300,21 @@ private:
 
   // ---- ops --------------------------------------------------------------------------------
 
+  // An op with no trigger, which LOOM's hand-written files write for a constant: its value
+  // is there whenever it is wanted, as a handshake.constant fed by a handshake.source is.
+  // A poison may be any value: 0.
+  static bool isUntriggered(llvm::StringRef name) {
+    return name == "arith.constant" || name == "ub.poison";
+  }
+
   void kindOf(mlir::Operation* op, Node& n) {
     std::string name = op->getName().getStringRef().str();
     if (const OpSyntax* s = syntaxOf(name)) {
       n.kind = s->kind;
+      return;
+    }
+    if (isUntriggered(name)) {
+      n.kind = NodeKind::Constant;
       return;
     }
     if (lookupOpKind(name, n.arith) && isComputeOp(n.arith)) {
@@ -242,6 +323,10 @@ private:
     }
     if (name == FuncOp::getOperationName())
       r_.fail(op, "a 'handshake.func' cannot be nested in another");
+    if (hostOpParser(name))
+      r_.fail(op, "'" + name + "' is host code: it cannot stand inside a 'handshake.func'");
+    if (op->isRegistered())
+      r_.fail(op, "unsupported op '" + name + "': no DFG node models it (docs/loom.md)");
     r_.fail(op, "unknown op '" + name + "'");
   }
 
@@ -255,8 +340,14 @@ private:
     for (mlir::Type t : op->getResultTypes())
       n.outTypes.push_back(a.typeOf(t, "'" + name + "'"));
     unsigned first = n.kind == NodeKind::ExtMemory ? 1 : 0; // extmemory's memref is no port
-    for (unsigned i = first; i < op->getNumOperands(); ++i)
-      n.inTypes.push_back(a.typeOf(op->getOperand(i).getType(), "'" + name + "'"));
+    if (n.kind == NodeKind::Return) {
+      n.inTypes = returnPorts(op, a);
+    } else if (isUntriggered(name)) {
+      n.inTypes = {Type::none()}; // its trigger, from an added source
+    } else {
+      for (unsigned i = first; i < op->getNumOperands(); ++i)
+        n.inTypes.push_back(a.typeOf(op->getOperand(i).getType(), "'" + name + "'"));
+    }
     if (n.kind == NodeKind::Return) n.outTypes = n.inTypes; // to the host
     n.outRoles.assign(n.outTypes.size(), Role::Data);
     n.outRates.assign(n.outTypes.size(), Rate{});
@@ -267,14 +358,18 @@ private:
     if (op->isRegistered()) verifyCompute(op);
     n.name = uniqueName(nodeName(op));
     Vertex v = g_.addNode(n);
-    for (unsigned i = first; i < op->getNumOperands(); ++i)
-      uses_.push_back({op->getOperand(i), op, v, i - first});
     for (unsigned p = 0; p < op->getNumResults(); ++p) {
       outputOf_[op->getResult(p)] = PortRef{v, p};
       std::string value = text_.nameOf(op->getResult(p)).first;
       outName_[{v, p}] = value.empty() ? n.name + "#" + std::to_string(p) : prefix() + value;
     }
-    if (n.kind == NodeKind::Return) noteReturn(op, v);
+    if (n.kind == NodeKind::Return)
+      connectReturn(op, v);
+    else if (isUntriggered(name))
+      useOutput(PortRef{addSource(v), 0}, op, v, 0);
+    else
+      for (unsigned i = first; i < op->getNumOperands(); ++i)
+        useValue(op->getOperand(i), op, v, i - first);
   }
 
   // After the SSA name of its first result as written ("f/%lddata"); an op without
@@ -287,17 +382,79 @@ private:
     return prefix() + shortName(op->getName().getStringRef());
   }
 
-  void noteReturn(mlir::Operation* op, Vertex v) {
+  // The source that triggers untriggered constant `c`.
+  Vertex addSource(Vertex c) {
+    Node s;
+    s.kind = NodeKind::Source;
+    s.added = true;
+    s.name = uniqueName(g_.node(c).name + ".source");
+    s.origin = g_.node(c).origin;
+    s.outTypes = {Type::none()};
+    s.outRoles = {Role::Data};
+    s.outRates = {Rate{}};
+    Vertex v = g_.addNode(s);
+    outName_[{v, 0}] = s.name;
+    return v;
+  }
+
+  std::vector<Type> textTypes(mlir::TypeRange ts, AttrReader& a) {
+    std::vector<Type> out;
+    for (mlir::Type t : ts)
+      out.push_back(a.typeOf(t, "'handshake.return'"));
+    return out;
+  }
+
+  // The return's ports: the function's results, then the done token (none). What it
+  // returns must be what the function does.
+  std::vector<Type> returnPorts(mlir::Operation* op, AttrReader& a) {
     if (return_)
       r_.fail(op, "second 'handshake.return' in '@" + g_.function + "' (the first is at " +
                       lineCol(r_.at(return_)) + ")");
+    if (op->getOperandTypes() != type_.getResults())
+      r_.fail(op, "'handshake.return' returns " + typeList(textTypes(op->getOperandTypes(), a)) +
+                      " but '@" + g_.function + "' returns " +
+                      typeList(textTypes(type_.getResults(), a)));
+    std::vector<Type> ports = g_.resultTypes;
+    ports.push_back(Type::none());
+    return ports;
+  }
+
+  // The results to their ports; the done token to the ctrl port, an i1 one through a join
+  // that makes it a none token. Without a done token the call is over when every result
+  // is there: the ctrl port takes the host's token.
+  void connectReturn(mlir::Operation* op, Vertex v) {
     return_ = op;
     g_.ret = v;
-    std::vector<Type> want = g_.resultTypes;
-    want.push_back(Type::none());
-    if (g_.node(v).inTypes != want)
-      r_.fail(op, "'handshake.return' returns " + typeList(g_.node(v).inTypes) + " but '@" +
-                      g_.function + "' returns " + typeList(want));
+    unsigned ctrl = static_cast<unsigned>(g_.resultTypes.size()), port = 0;
+    for (unsigned i = 0; i < op->getNumOperands(); ++i) {
+      mlir::Value x = op->getOperand(i);
+      if (static_cast<int>(i) != doneResult_)
+        useValue(x, op, v, port++);
+      else if (llvm::isa<mlir::NoneType>(x.getType()))
+        useValue(x, op, v, ctrl);
+      else
+        useOutput(PortRef{doneAdapter(op, i1Done_ = x), 0}, op, v, ctrl);
+    }
+    g_.doneToken = doneResult_ >= 0;
+    if (!g_.doneToken) useOutput(ctrl_, op, v, ctrl);
+  }
+
+  // handshake.join of the i1 done token: a none token when it arrives.
+  Vertex doneAdapter(mlir::Operation* ret, mlir::Value done) {
+    Node j;
+    j.kind = NodeKind::Join;
+    j.added = true;
+    std::string res = nameIn(kResNames, static_cast<unsigned>(doneResult_));
+    j.name = uniqueName(prefix() + (res.empty() ? std::string("done") : res) + ".join");
+    j.origin.loc = text_.locOf(ret);
+    j.inTypes = {Type::i1()};
+    j.outTypes = {Type::none()};
+    j.outRoles = {Role::Data};
+    j.outRates = {Rate{}};
+    Vertex v = g_.addNode(j);
+    outName_[{v, 0}] = j.name;
+    useValue(done, ret, v, 0);
+    return v;
   }
 
   void extMemoryArg(mlir::Operation* op, Node& n) {
@@ -326,9 +483,11 @@ private:
     std::string name = op->getName().getStringRef().str();
     if (n.kind == NodeKind::Compute) return computeAttrs(op, n, a);
     a.noProperties(name);
+    bool poison = name == "ub.poison";
     std::set<std::string> seen;
     for (mlir::NamedAttribute na : op->getAttrs()) {
       std::string attr = na.getName().str();
+      if (llvm::StringRef(attr).starts_with(kLoomPrefix) || (poison && attr == kValue)) continue;
       if (!kindAttr(n, attr, na.getValue(), a))
         a.fail("unknown attribute '" + attr + "' on '" + name + "'");
       seen.insert(attr);
@@ -336,9 +495,22 @@ private:
     auto require = [&](const char* attr) {
       if (!seen.count(attr)) a.fail("'" + name + "' needs a '" + attr + "' attribute");
     };
-    if (n.kind == NodeKind::Constant) require(kValue);
-    if (n.kind == NodeKind::Stream) require(kStepOp), require(kContCond);
+    if (n.kind == NodeKind::Constant && !poison) require(kValue);
+    if (n.kind == NodeKind::Stream) streamConfig(n, seen, a, require);
     if (n.kind == NodeKind::Memory || n.kind == NodeKind::ExtMemory) memoryGroup(n, seen);
+  }
+
+  // step_op and cont_cond (or its older name stop_cond) are both given, or both left out
+  // as LOOM's older stream may: then the stream is checked but not simulated.
+  template <typename Require>
+  void streamConfig(Node& n, const std::set<std::string>& seen, AttrReader& a, Require require) {
+    bool cont = seen.count(kContCond), stop = seen.count(kStopCond), step = seen.count(kStepOp);
+    if (cont && stop)
+      a.fail("'dataflow.stream' has both 'cont_cond' and its older name 'stop_cond'");
+    n.streamConfigured = step || cont || stop;
+    if (!n.streamConfigured) return;
+    require(kStepOp);
+    if (!stop) require(kContCond);
   }
 
   bool kindAttr(Node& n, const std::string& attr, mlir::Attribute v, AttrReader& a) {
@@ -387,12 +559,13 @@ private:
   }
 
   bool streamAttr(Node& n, const std::string& attr, mlir::Attribute v, AttrReader& a) {
-    std::string s = attr == kStepOp || attr == kContCond ? a.strOf(v, reader::quoted(attr)) : "";
+    bool cond = attr == kContCond || attr == kStopCond;
+    std::string s = attr == kStepOp || cond ? a.strOf(v, reader::quoted(attr)) : "";
     if (attr == kStepOp && !ops::parseStepOp(s, n.stepOp))
       a.fail("unknown step_op '" + s + "' (one of += -= *= /= <<= >>=)");
-    if (attr == kContCond && !ops::parseContCond(s, n.contCond))
-      a.fail("unknown cont_cond '" + s + "' (one of < <= > >= !=)");
-    return attr == kStepOp || attr == kContCond;
+    if (cond && !ops::parseContCond(s, n.contCond))
+      a.fail("unknown " + attr + " '" + s + "' (one of < <= > >= !=)");
+    return attr == kStepOp || cond;
   }
 
   // CIRCT's initValues are integers; a none buffer's entries stand for its tokens.
@@ -425,7 +598,8 @@ private:
   void computeAttrs(mlir::Operation* op, Node& n, AttrReader& a) {
     std::string name = op->getName().getStringRef().str();
     for (mlir::NamedAttribute na : op->getDiscardableAttrs())
-      a.fail("unknown attribute '" + na.getName().str() + "' on '" + name + "'");
+      if (!na.getName().getValue().starts_with(kLoomPrefix))
+        a.fail("unknown attribute '" + na.getName().str() + "' on '" + name + "'");
     for (mlir::StringAttr attr : op->getName().getAttributeNames()) {
       std::optional<mlir::Attribute> v = op->getInherentAttr(attr);
       if (!v || !*v) continue;
@@ -447,13 +621,16 @@ private:
 
   // ---- channels -------------------------------------------------------------------------------
 
-  // Each value to its uses: one channel, or an eager fork with one channel per use.
+  // Each output to its uses: one channel, or an eager fork with one channel per use.
   void connectUses() {
-    llvm::MapVector<mlir::Value, std::vector<size_t>> usesOf;
-    for (size_t i = 0; i < uses_.size(); ++i)
-      usesOf[uses_[i].value].push_back(i);
-    for (auto& [value, uses] : usesOf) {
-      PortRef src = producerOf(value, uses_[uses[0]].op);
+    llvm::MapVector<std::pair<Vertex, unsigned>, std::vector<size_t>> usesOf;
+    for (size_t i = 0; i < uses_.size(); ++i) {
+      const Use& u = uses_[i];
+      PortRef src = u.from ? *u.from : producerOf(u.value, u.op);
+      usesOf[{src.node, src.port}].push_back(i);
+    }
+    for (auto& [out, uses] : usesOf) {
+      PortRef src{out.first, out.second};
       if (uses.size() == 1) {
         g_.connect(src, uses_[uses[0]].to, uses_[uses[0]].port);
         continue;
@@ -478,6 +655,7 @@ private:
     Type t = from.outTypes[src.port];
     Node h;
     h.kind = kind;
+    h.added = true;
     h.name = uniqueName(outName_[{src.node, src.port}] + suffix);
     h.origin = from.origin;
     h.inTypes = {t};
@@ -511,12 +689,18 @@ private:
     }
   }
 
-  // Each output's role from its op; forks, branches and buffers pass their input's on.
+  // Each output's role from its op; forks, branches and buffers pass their input's on. An
+  // i1 done token is a done token like a none one (the static checks follow it to the
+  // return).
   void inferRoles() {
     for (Vertex v = 0; v < g_.numNodes(); ++v) {
       Node& n = g_.node(v);
       for (unsigned p = 0; p < n.outTypes.size(); ++p)
         n.outRoles[p] = initialRole(n, p);
+    }
+    if (i1Done_) {
+      PortRef d = outputOf_[i1Done_];
+      g_.node(d.node).outRoles[d.port] = Role::Done;
     }
     for (bool changed = true; changed;) {
       changed = false;
@@ -552,34 +736,116 @@ private:
   }
 };
 
-// Every handshake.func of the text, in order; `module` wrappers are looked through.
-void collectFunctions(TextReader& r, mlir::Block& block, std::vector<mlir::Operation*>& out) {
-  for (mlir::Operation& op : block) {
-    if (auto m = llvm::dyn_cast<mlir::ModuleOp>(op)) {
-      collectFunctions(r, *m.getBody(), out);
-      continue;
-    }
-    if (!llvm::isa<FuncOp>(op))
-      r.fail(&op, "expected a 'handshake.func' at the top level, found '" +
-                      op.getName().getStringRef().str() + "'");
-    out.push_back(&op);
-  }
+// "!esi.channel<i32>" for the opaque types of host_ops.h, MLIR's spelling otherwise.
+std::string hostTypeText(mlir::Type t) {
+  if (auto o = llvm::dyn_cast<mlir::OpaqueType>(t))
+    return "!" + o.getDialectNamespace().str() + "." + o.getTypeData().str();
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os);
+  return s;
 }
+
+// The handshake.funcs of the text, in order, `module` wrappers looked through, and the
+// host code beside them in a whole module: ops of MLIR's dialects and of host_ops.h,
+// parsed and left aside; anything else is refused where it stands, and each
+// handshake.esi_instance must run a handshake.func of the file on channels of its types.
+class ModuleReader {
+public:
+  ModuleReader(TextReader& r, MlirText& text) : r_(r), text_(text) {}
+
+  std::vector<Graph> read() {
+    readBlock(text_.top());
+    for (mlir::Operation* inst : instances_)
+      checkInstance(inst);
+    return std::move(graphs_);
+  }
+
+private:
+  TextReader& r_;
+  MlirText& text_;
+  std::vector<Graph> graphs_;
+  std::map<std::string, mlir::Operation*> functions_;
+  std::vector<mlir::Operation*> instances_;
+
+  static bool isHostOp(mlir::Operation* op) {
+    return (op->isRegistered() && !llvm::isa<FuncOp>(op)) ||
+           hostOpParser(op->getName().getStringRef());
+  }
+
+  void readBlock(mlir::Block& block) {
+    for (mlir::Operation& op : block) {
+      if (auto m = llvm::dyn_cast<mlir::ModuleOp>(op))
+        readBlock(*m.getBody());
+      else if (llvm::isa<FuncOp>(op))
+        readFunction(&op);
+      else if (isHostOp(&op))
+        readHostCode(&op);
+      else
+        r_.fail(&op, "expected a 'handshake.func' at the top level, found '" +
+                         op.getName().getStringRef().str() + "'");
+    }
+  }
+
+  void readFunction(mlir::Operation* fn) {
+    graphs_.push_back(FunctionReader(r_, text_, fn).read());
+    auto [it, fresh] = functions_.emplace(graphs_.back().function, fn);
+    if (!fresh)
+      r_.fail(fn, "duplicate function '@" + graphs_.back().function + "' (first defined at " +
+                      lineCol(r_.at(it->second)) + ")");
+  }
+
+  // Every op of `root`, first in text order; the first one loom-sim does not know fails.
+  void readHostCode(mlir::Operation* root) {
+    mlir::Operation* bad = nullptr;
+    root->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation* op) {
+      if (!isHostOp(op)) {
+        bad = op;
+        return mlir::WalkResult::interrupt();
+      }
+      if (op->getName().getStringRef() == kEsiInstance) instances_.push_back(op);
+      return mlir::WalkResult::advance();
+    });
+    if (!bad) return;
+    std::string name = bad->getName().getStringRef().str();
+    if (llvm::isa<FuncOp>(bad)) r_.fail(bad, "a 'handshake.func' must stand at the top level");
+    r_.fail(bad, "unknown op '" + name + "' in the host code beside the handshake.funcs");
+  }
+
+  // handshake.esi_instance @f ...(channels of f's argument types) -> channels of its results.
+  void checkInstance(mlir::Operation* inst) {
+    auto module = inst->getAttrOfType<mlir::FlatSymbolRefAttr>(kEsiModule);
+    auto it = module ? functions_.find(module.getValue().str()) : functions_.end();
+    if (it == functions_.end())
+      r_.fail(inst, "'" + std::string(kEsiInstance) + "' runs '@" +
+                        (module ? module.getValue().str() : "") +
+                        "', which is no handshake.func of this file");
+    if (inst->getNumOperands() < 2)
+      r_.fail(inst, "'" + std::string(kEsiInstance) + "' needs a clock and a reset operand");
+    auto type = llvm::cast<mlir::FunctionType>(
+        it->second->getAttrOfType<mlir::TypeAttr>(kFunctionType).getValue());
+    mlir::TypeRange args = mlir::TypeRange(inst->getOperandTypes()).drop_front(2); // clk, rst
+    checkChannels(inst, it->first, "argument", args, type.getInputs());
+    checkChannels(inst, it->first, "result", inst->getResultTypes(), type.getResults());
+  }
+
+  void checkChannels(mlir::Operation* inst, const std::string& fn, const std::string& what,
+                     mlir::TypeRange channels, mlir::TypeRange types) {
+    std::string head = "'" + std::string(kEsiInstance) + "' of '@" + fn + "': ";
+    if (channels.size() != types.size())
+      r_.fail(inst, head + std::to_string(channels.size()) + " " + what + " channel(s) for " +
+                        std::to_string(types.size()) + " " + what + "(s)");
+    for (size_t i = 0; i < types.size(); ++i)
+      if (channels[i] != channelType(types[i]))
+        r_.fail(inst, head + what + " #" + std::to_string(i) + " is " + hostTypeText(types[i]) +
+                          ", its channel " + hostTypeText(channels[i]) + " (expected " +
+                          hostTypeText(channelType(types[i])) + ")");
+  }
+};
 
 std::vector<Graph> readFunctions(MlirText& text) {
   TextReader r(text);
-  std::vector<mlir::Operation*> fns;
-  collectFunctions(r, text.top(), fns);
-  std::vector<Graph> graphs;
-  std::map<std::string, Loc> seen;
-  for (mlir::Operation* fn : fns) {
-    graphs.push_back(FunctionReader(r, text, fn).read());
-    auto [it, fresh] = seen.emplace(graphs.back().function, r.at(fn));
-    if (!fresh)
-      r.fail(fn, "duplicate function '@" + graphs.back().function + "' (first defined at " +
-                     lineCol(it->second) + ")");
-  }
-  return graphs;
+  return ModuleReader(r, text).read();
 }
 
 // MLIR's message for an op of a dialect it does not know comes with a note listing
@@ -594,21 +860,6 @@ void shortenUnknownDialect(Diag& d) {
   d.notes.clear();
 }
 
-// Skips white space, `//` comments and alias definitions (`#a = ...`, `!t = ...`).
-size_t skipTrivia(const std::string& s, size_t i) {
-  while (i < s.size()) {
-    if (std::isspace(static_cast<unsigned char>(s[i]))) {
-      ++i;
-    } else if (s.compare(i, 2, "//") == 0 || s[i] == '#' || s[i] == '!') {
-      i = s.find('\n', i);
-      if (i == std::string::npos) return s.size();
-    } else {
-      break;
-    }
-  }
-  return i;
-}
-
 std::string wordAt(const std::string& s, size_t i) {
   size_t j = i;
   while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) ||
@@ -617,23 +868,45 @@ std::string wordAt(const std::string& s, size_t i) {
   return s.substr(i, j - i);
 }
 
+// Past the string literal that starts at i (a '"').
+size_t skipString(const std::string& s, size_t i) {
+  for (++i; i < s.size() && s[i] != '"'; ++i)
+    if (s[i] == '\\') ++i;
+  return std::min(i + 1, s.size());
+}
+
+// The end of the token at i: a word, a string, or one character.
+size_t tokenEnd(const std::string& s, size_t i) {
+  if (s[i] == '"') return skipString(s, i);
+  return i + std::max<size_t>(wordAt(s, i).size(), 1);
+}
+
 } // namespace
 
+// A handshake.func's name, pretty or quoted, where an op can begin: first on a line or
+// right after a '{' (a module's body), outside comments and strings. The loom.dfg form
+// and an SCF program have none; a whole compiled module has its host code first.
 bool isLoomForm(const std::string& text) {
-  size_t i = skipTrivia(text, 0);
-  if (wordAt(text, i) == "module") {
-    size_t open = text.find('{', i);
-    // `module @m attributes {...} {`: the body's brace follows the attributes' one.
-    size_t attrs = text.find("attributes", i);
-    if (attrs != std::string::npos && attrs < open) {
-      size_t close = text.find('}', open);
-      open = close == std::string::npos ? close : text.find('{', close);
+  const std::string func = FuncOp::getOperationName().str();
+  bool opStart = true;
+  for (size_t i = 0; i < text.size();) {
+    char c = text[i];
+    if (c == '\n' || c == '{') {
+      opStart = true, ++i;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+    } else if (text.compare(i, 2, "//") == 0) {
+      i = std::min(text.find('\n', i), text.size());
+    } else {
+      bool quoted = c == '"';
+      if (opStart && wordAt(text, i + quoted) == func &&
+          (!quoted || text.compare(i + 1 + func.size(), 1, "\"") == 0))
+        return true;
+      opStart = false;
+      i = tokenEnd(text, i);
     }
-    if (open == std::string::npos) return false;
-    i = skipTrivia(text, open + 1);
   }
-  // The generic form quotes the name.
-  return wordAt(text, i + (i < text.size() && text[i] == '"')) == "handshake.func";
+  return false;
 }
 
 ReadResult readLoom(const std::string& text, const std::string& filename) {

@@ -331,15 +331,23 @@ ParseResult parseReturn(OpAsmParser& p, OperationState& st) {
   return p.resolveOperands(ops, ts, at, st.operands);
 }
 
-// dataflow ops: %a, %b attrs : T1, T2 -> U1, U2 (each list possibly in parentheses)
+// dataflow ops: %a, %b attrs : T1, T2 -> U1, U2 (each list possibly in parentheses). A
+// stream may omit its types, as LOOM's older definition writes it (`$start, $step, $bound
+// attr-dict`: its operands are index, its results index and i1).
 ParseResult parseFunctional(OpAsmParser& p, OperationState& st) {
   llvm::SMLoc at, resultsAt;
   Operands ops;
   Types ins, outs;
   if (parseOperands(p, ops, at) || checkCount(p, at, st, ops.size(), true) ||
-      p.parseOptionalAttrDict(st.attributes) || p.parseColon() || parseTypes(p, ins) ||
-      p.parseArrow())
+      p.parseOptionalAttrDict(st.attributes))
     return failure();
+  bool stream = rowOf(st.name.getStringRef()).kind == ops::NodeKind::Stream;
+  if (stream && failed(p.parseOptionalColon())) {
+    mlir::Type index = p.getBuilder().getIndexType();
+    st.addTypes({index, p.getBuilder().getI1Type()});
+    return p.resolveOperands(ops, index, st.operands);
+  }
+  if ((!stream && p.parseColon()) || parseTypes(p, ins) || p.parseArrow()) return failure();
   resultsAt = p.getCurrentLocation();
   if (parseTypes(p, outs) || checkCount(p, resultsAt, st, outs.size(), false)) return failure();
   st.addTypes(outs);

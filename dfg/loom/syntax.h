@@ -60,6 +60,14 @@ constexpr const char* kId = "id";                 // memory, extmemory
 constexpr const char* kLsq = "lsq";               // memory
 constexpr const char* kStepOp = "step_op";        // stream
 constexpr const char* kContCond = "cont_cond";
+constexpr const char* kStopCond = "stop_cond"; //   cont_cond's older name, same meaning
+// LOOM's names of the function's tokens (argNames, resNames): an i1 argument or result
+// so named is the start or done token (a none one is whatever its name).
+constexpr const char* kStartTokenName = "start_token";
+constexpr const char* kDoneTokenName = "done_token";
+// Attributes of the `loom.` namespace (loom.annotations, ...) are LOOM's notes to its own
+// tools: read on every op and function and left aside, except kMemRefField.
+constexpr const char* kLoomPrefix = "loom.";
 // loom-sim's own: an argument that is a dynamic descriptor field of the memref before it.
 constexpr const char* kMemRefField = "loom.memref_field";
 

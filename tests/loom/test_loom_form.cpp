@@ -396,9 +396,10 @@ TEST_CASE("bad input is one located error that names what is wrong", "[loom-form
         "t.mlir:2:3: error: memref argument %m used here: a memref can only be the memref of an "
         "'extmemory'");
 
-  CHECK(errorOf("handshake.func @f(%x: i32) -> (i32) {\n  return %x : i32\n}\n") ==
-        "t.mlir:1:1: error: the last argument of 'handshake.func' @f must be its start token, "
-        "of type none");
+  CHECK(errorOf("handshake.func @f(%m: memref<4xi32>, %go: none, ...) -> (memref<4xi32>, none) "
+                "{\n  return %m, %go : memref<4xi32>, none\n}\n") ==
+        "t.mlir:1:1: error: result #0 of 'handshake.func' @f has type memref<4xi32>, not "
+        "supported");
   CHECK(errorOf("handshake.func @f(%x: i32, %go: none, ...) -> (i64, none) {\n"
                 "  return %x, %go : i32, none\n}\n") ==
         "t.mlir:2:3: error: 'handshake.return' returns (i32, none) but '@f' returns (i64, none)");
@@ -412,7 +413,7 @@ TEST_CASE("bad input is one located error that names what is wrong", "[loom-form
         "t.mlir:4:1: error: expected a 'handshake.func' at the top level, found 'loom.dfg'");
 }
 
-TEST_CASE("a file is in LOOM's form when its first top-level op is a handshake.func",
+TEST_CASE("a file is in LOOM's form when it defines a handshake.func, whatever comes first",
           "[loom-form]") {
   CHECK(dfg::isLoomForm("handshake.func @f() -> none {}"));
   CHECK(dfg::isLoomForm("// a comment\n#map = affine_map<(d0) -> (d0)>\nmodule {\n"
@@ -422,6 +423,16 @@ TEST_CASE("a file is in LOOM's form when its first top-level op is a handshake.f
   CHECK(!dfg::isLoomForm("\"loom.dfg\"() ({}) {sym_name = \"f\"} : () -> ()"));
   CHECK(!dfg::isLoomForm("func.func @f() { func.return }"));
   CHECK(!dfg::isLoomForm(""));
+  // A whole module: host code first.
+  CHECK(dfg::isLoomForm("module attributes {dlti.dl_spec = #dlti.dl_spec<>} {\n"
+                        "  memref.global constant @s : memref<1xi8> = dense<0>\n"
+                        "  func.func @main() { return }\n"
+                        "  handshake.func @f() -> none {}\n}"));
+  CHECK(dfg::isLoomForm("module { handshake.func @f() -> none {} }"));
+  // Named in a comment or a string, or not where an op begins: not a definition.
+  CHECK(!dfg::isLoomForm("// handshake.func @f\nfunc.func @f() { func.return }"));
+  CHECK(!dfg::isLoomForm("func.func @f() attributes {n = \"\nhandshake.func\"} { return }"));
+  CHECK(!dfg::isLoomForm("func.func @f() { %x = \"handshake.funcs\"() : () -> i32 }"));
 }
 
 TEST_CASE("what LOOM's form cannot write is refused, with the reason", "[loom-form]") {

@@ -21,13 +21,53 @@ constexpr unsigned kMaxShapeDims = 1024;
 // One pass over the brackets of `text` (strings and `//` comments skipped): where the
 // nesting first passes `limit` (MLIR's parser recurses once per level, `tuple<tuple<...>>`
 // as much as nested regions), where a shape first has more than kMaxShapeDims
-// dimensions, and where the innermost bracket still open at the end was opened.
+// dimensions, where a dense array first has an element type MLIR 22's parser dies on,
+// and where the innermost bracket still open at the end was opened.
 struct BracketScan {
   std::optional<std::pair<uint32_t, uint32_t>> tooDeep;
   std::optional<std::pair<uint32_t, uint32_t>> tooManyDims;
+  std::optional<std::pair<uint32_t, uint32_t>> badArray;
+  std::string badArrayType;
   std::optional<std::pair<uint32_t, uint32_t>> unclosed;
   char unclosedChar = 0;
 };
+
+bool isWordChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$';
+}
+
+bool allDigits(const std::string& s, size_t from) {
+  return from < s.size() && std::all_of(s.begin() + static_cast<long>(from), s.end(), [](char c) {
+           return std::isdigit(static_cast<unsigned char>(c));
+         });
+}
+
+// i32, si8, ui16; f32, bf16, tf32, f8E5M2 (a float's name: f, digits, then a variant).
+bool isIntOrFloatTypeName(const std::string& t) {
+  size_t i = t[0] == 's' || t[0] == 'u' ? 1 : 0;
+  if (t.compare(i, 1, "i") == 0) return allDigits(t, i + 1);
+  if (t == "bf16" || t == "tf32") return true;
+  size_t d = 1;
+  while (d < t.size() && std::isdigit(static_cast<unsigned char>(t[d])))
+    ++d;
+  return t[0] == 'f' && d > 1 && (d == t.size() || std::isupper(static_cast<unsigned char>(t[d])));
+}
+
+// At the '<' of `array<T: ...>` (the builtin dense array, not `!llvm.array<...>`), T
+// when it is no integer or float type: MLIR 22's parser takes its bit width without
+// checking and dies of a segmentation fault (`array<index: 1>`).
+std::optional<std::string> badArrayElement(const std::string& text, size_t lt) {
+  if (lt < 5 || text.compare(lt - 5, 5, "array") != 0 || (lt > 5 && isWordChar(text[lt - 6])))
+    return std::nullopt;
+  size_t b = lt + 1;
+  while (b < text.size() && std::isspace(static_cast<unsigned char>(text[b])))
+    ++b;
+  size_t e = b;
+  while (e < text.size() && (isWordChar(text[e]) || text[e] == '!'))
+    ++e;
+  std::string t = text.substr(b, e - b);
+  return t.empty() || isIntOrFloatTypeName(t) ? std::nullopt : std::optional<std::string>(t);
+}
 
 // A '>' that closes a '<' (a type's or an attribute's: `memref<4xtuple<i32>>`), not the
 // one of `->` or of an affine constraint's `>=`.
@@ -67,6 +107,9 @@ BracketScan scanBrackets(const std::string& text, unsigned limit) {
       }
       ++i, ++col;
     } else if (c == '{' || c == '(' || c == '[' || c == '<') {
+      if (c == '<' && !r.badArray)
+        if (auto t = badArrayElement(text, i))
+          r.badArray = std::make_pair(line, col), r.badArrayType = *t;
       open.push_back({c, line, col});
       if (open.size() > limit && !r.tooDeep) r.tooDeep = std::make_pair(line, col);
     } else if ((c == '}' || c == ')' || c == ']' || closesAngle(text, i)) && !open.empty()) {
@@ -129,6 +172,10 @@ std::optional<Diag> MlirText::parse() {
     return Diag{lineCol(wide->first, wide->second), "a shape of more than " +
                                                         std::to_string(kMaxShapeDims) +
                                                         " dimensions is not supported"};
+  if (auto array = brackets.badArray)
+    return Diag{lineCol(array->first, array->second),
+                "a dense array of '" + brackets.badArrayType +
+                    "': its elements must be integers or floats"};
   mlir::ParserConfig config(&ctx_, /*verifyAfterParse=*/false);
   auto err = capture(
       [&] { return mlir::succeeded(mlir::parseAsmSourceFile(sm_, &top_, config, &state_)); },

@@ -388,3 +388,15 @@ TEST_CASE("ops a handshake.func cannot hold are located errors that name them", 
             .find("'lsq' must be false: loom-sim does not model a load-store queue") !=
         std::string::npos);
 }
+
+TEST_CASE("a dense array of an element type MLIR 22's parser dies on is a located error, in the "
+          "host code as anywhere",
+          "[loom-form]") {
+  const std::string fn =
+      "  handshake.func @f(%go: none, ...) -> none {\n    return %go : none\n  }\n}\n";
+  CHECK(errorOf("module attributes {x = array<index: 8, 16>} {\n" + fn) ==
+        "t.mlir:1:29: error: a dense array of 'index': its elements must be integers or floats");
+  CHECK(
+      errorOf("module attributes {x = array<i32: 8, 16>, y = array<f32>, z = array<i1: true>} {\n" +
+              fn) == "no error");
+}

@@ -308,8 +308,10 @@ std::string latchedSummary(const dfg::Graph& g, Vertex consumer, unsigned port, 
 // A token latched in a channel that has no count to compare (no reference run, or a
 // rate a network read from a file does not give): told by the op and input it waits in,
 // the path back to the loop control that paces it and the raw-vs-gated cause.
-Finding uncountedLatch(const InvocationContext& c, EdgeId e, uint64_t held,
-                       const models::Channel& chan) {
+// What every latched-token finding says: the check, the call, the channel, the latched
+// values, and the consumer's op and input where the tokens wait.
+Finding latchFinding(const InvocationContext& c, EdgeId e, uint64_t held,
+                     const models::Channel& chan) {
   const dfg::Graph& g = c.graph;
   Vertex consumer = g.dst(e);
   const dfg::Edge& ed = g.edge(e);
@@ -317,14 +319,23 @@ Finding uncountedLatch(const InvocationContext& c, EdgeId e, uint64_t held,
   f.check = "quiescence";
   f.function = c.function;
   f.invocation = c.invocation;
-  locate(g, consumer, f);
-  f.scfOp.clear(); // without counts, the op's place is all there is
-  f.summary = latchedSummary(g, consumer, ed.dstPort, held);
   f.channel = g.describe(e) + "  (" + ed.type.str() + ", " + dfg::roleName(ed.role) + ")";
-  f.port = "input '" + g.node(consumer).portName(true, ed.dstPort) + "' (port " +
-           std::to_string(ed.dstPort) + ")";
   if (!ed.type.isNone() && !c.twinHeld)
     f.details.push_back("latched value(s): " + latchedValues(chan));
+  locate(g, consumer, f);
+  f.port = "input '" + g.node(consumer).portName(true, ed.dstPort) + "' (port " +
+           std::to_string(ed.dstPort) + ")";
+  f.summary = latchedSummary(g, consumer, ed.dstPort, held);
+  return f;
+}
+
+Finding uncountedLatch(const InvocationContext& c, EdgeId e, uint64_t held,
+                       const models::Channel& chan) {
+  const dfg::Graph& g = c.graph;
+  Vertex consumer = g.dst(e);
+  const dfg::Edge& ed = g.edge(e);
+  Finding f = latchFinding(c, e, held, chan);
+  f.scfOp.clear(); // without counts, the op's place is all there is
   Upstream up = upstreamOf(g, g.src(e));
   f.upstream = up.lines;
   f.cause = latchedCause(g.node(consumer), ed.dstPort, up);
@@ -337,29 +348,19 @@ Finding countedLatch(const InvocationContext& c, EdgeId e, uint64_t held,
   const dfg::Graph& g = c.graph;
   Vertex consumer = g.dst(e);
   const dfg::Edge& ed = g.edge(e);
-  Finding f;
-  f.check = "quiescence";
-  f.function = c.function;
-  f.invocation = c.invocation;
-  locate(g, consumer, f);
-  f.channel = g.describe(e) + "  (" + ed.type.str() + ", " + dfg::roleName(ed.role) + ")";
-  if (!ed.type.isNone() && !c.twinHeld)
-    f.details.push_back("latched value(s): " + latchedValues(chan));
+  Finding f = latchFinding(c, e, held, chan);
   f.domain = ed.rate.str();
   int64_t exp = expectedCount(ed.rate, c.golden);
   f.hasCounts = true;
   f.expected = exp;
   f.observed = static_cast<int64_t>(c.observed(e));
   f.formula = ed.rate.formula();
-  diagnoseMismatch(c, e, exp, f.observed, f);
+  diagnoseMismatch(c, e, exp, f.observed, f); // locates at the producer
   // Counts that match say nothing of why the token stayed: the op and its path do.
   if (f.cause.empty())
     f.cause = latchedCause(g.node(consumer), ed.dstPort, upstreamOf(g, g.src(e)));
-  locate(g, consumer, f); // the token sits in the consumer's input
-  f.port = "input '" + g.node(consumer).portName(true, ed.dstPort) + "' (port " +
-           std::to_string(ed.dstPort) + ")";
-  f.check = "quiescence";
-  f.summary = latchedSummary(g, consumer, ed.dstPort, held);
+  Finding at = latchFinding(c, e, held, chan); // the token sits in the consumer's input
+  f.op = at.op, f.loc = at.loc, f.scfOp = at.scfOp, f.port = at.port, f.summary = at.summary;
   return f;
 }
 

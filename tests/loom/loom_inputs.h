@@ -22,4 +22,25 @@ inline loom::dfg::Graph readOne(const std::string& path) {
   return std::move(r.graphs[0]);
 }
 
+// The located error of reading `text` in LOOM's form, or "no error".
+inline std::string errorOf(const std::string& text) {
+  loom::dfg::ReadResult r = loom::dfg::readLoom(text, "t.mlir");
+  return r.error ? r.error->str() : "no error";
+}
+
+// The node called `name`, or the current test fails.
+inline loom::dfg::Vertex named(const loom::dfg::Graph& g, const std::string& name) {
+  for (loom::dfg::Vertex v = 0; v < g.numNodes(); ++v)
+    if (g.node(v).name == name) return v;
+  FAIL("no node " << name);
+  return 0;
+}
+
+// The output feeding input `port` of `v`.
+inline loom::dfg::PortRef producer(const loom::dfg::Graph& g, loom::dfg::Vertex v, unsigned port) {
+  loom::dfg::EdgeId e;
+  REQUIRE(g.inEdge(v, port, e));
+  return {g.src(e), g.edge(e).srcPort};
+}
+
 } // namespace loom_test

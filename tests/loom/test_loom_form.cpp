@@ -28,26 +28,11 @@ using dfg::Vertex;
 using loom_test::input;
 using loom_test::readOne;
 
+using loom_test::errorOf;
+using loom_test::named;
+using loom_test::producer;
+
 namespace {
-
-std::string errorOf(const std::string& text) {
-  dfg::ReadResult r = dfg::readLoom(text, "t.mlir");
-  return r.error ? r.error->str() : "no error";
-}
-
-Vertex named(const dfg::Graph& g, const std::string& name) {
-  for (Vertex v = 0; v < g.numNodes(); ++v)
-    if (g.node(v).name == name) return v;
-  FAIL("no node " << name);
-  return 0;
-}
-
-// The output feeding input `port` of `v`.
-PortRef producer(const dfg::Graph& g, Vertex v, unsigned port) {
-  dfg::EdgeId e;
-  REQUIRE(g.inEdge(v, port, e));
-  return {g.src(e), g.edge(e).srcPort};
-}
 
 std::string printed(const dfg::Graph& g) {
   std::ostringstream os;

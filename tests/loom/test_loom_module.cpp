@@ -20,6 +20,10 @@ using dfg::NodeKind;
 using dfg::PortRef;
 using dfg::Vertex;
 
+using loom_test::errorOf;
+using loom_test::named;
+using loom_test::producer;
+
 namespace {
 
 dfg::Graph readText(const std::string& text) {
@@ -28,24 +32,6 @@ dfg::Graph readText(const std::string& text) {
   REQUIRE(!r.error);
   REQUIRE(r.graphs.size() == 1);
   return std::move(r.graphs[0]);
-}
-
-std::string errorOf(const std::string& text) {
-  dfg::ReadResult r = dfg::readLoom(text, "t.mlir");
-  return r.error ? r.error->str() : "no error";
-}
-
-Vertex named(const dfg::Graph& g, const std::string& name) {
-  for (Vertex v = 0; v < g.numNodes(); ++v)
-    if (g.node(v).name == name) return v;
-  FAIL("no node " << name);
-  return 0;
-}
-
-PortRef producer(const dfg::Graph& g, Vertex v, unsigned port) {
-  dfg::EdgeId e;
-  REQUIRE(g.inEdge(v, port, e));
-  return {g.src(e), g.edge(e).srcPort};
 }
 
 size_t countAdded(const dfg::Graph& g, NodeKind k) {

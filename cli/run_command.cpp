@@ -43,7 +43,7 @@ int run(RunArgs& a) {
   if (a.s.accelerate)
     if (auto err = configureAccel(a.s.accel, a.engine, a.inject, a.timingFile))
       return printError(*err), kBadInput;
-  ProgramRun run(*prog.module, a.s, std::cout);
+  ProgramRun run(prog, a.s, std::cout);
   if (auto err = run.prepare()) return print(*err), kBadInput;
   RunOutcome o = run.run();
   std::cout.flush();

@@ -407,6 +407,7 @@ EvalError evalCast(OpKind op, const Type& from, const Type& to, Bits a, Bits& r)
   case OpKind::ExtSI: r = bitsFromInt(signExtend(a, from.width), to); return EvalError::None;
   case OpKind::ExtUI:
   case OpKind::TruncI:
+  case OpKind::IndexCastUI: // zero-extends or truncates
   case OpKind::Bitcast: r = a & widthMask(from.width) & widthMask(to.width); return EvalError::None;
   case OpKind::IndexCast:
     // index -> iN truncates, iN -> index sign-extends (i1 true becomes -1).

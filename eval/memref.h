@@ -23,6 +23,7 @@ struct Buffer {
   std::vector<Bits> data; // one Bits per element (see types.h for the encoding)
   bool freed = false;     // after memref.dealloc
   bool stack = false;     // memref.alloca
+  bool constant = false;  // a constant memref.global: no store may change it
   std::string origin;     // "file:line:col" of the alloc, for messages
 };
 

@@ -10,9 +10,12 @@
 
 #include "frontend/mlir_text.h"
 #include "frontend/parse.h"
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -62,11 +65,14 @@ public:
     for (mlir::Operation& op : top) {
       if (auto m = llvm::dyn_cast<mlir::ModuleOp>(op)) {
         importTop(*m.getBody());
-        continue;
+      } else if (auto f = llvm::dyn_cast<mlir::func::FuncOp>(op)) {
+        importFunc(f);
+      } else if (auto g = llvm::dyn_cast<mlir::memref::GlobalOp>(op)) {
+        importGlobal(g);
+      } else if (!isLeftToOthers(op)) {
+        unsupported(&op, "at the top level (func.func, memref.global and module are; in a "
+                         "program LOOM compiled also handshake.func and LLVM declarations)");
       }
-      auto f = llvm::dyn_cast<mlir::func::FuncOp>(op);
-      if (!f) unsupported(&op, "at the top level (only func.func and module are)");
-      importFunc(f);
     }
   }
 
@@ -113,6 +119,42 @@ private:
     auto it = values_.find(mv);
     if (it == values_.end()) fail(user, "operand defined outside the function (not supported)");
     return it->second;
+  }
+
+  // What a program LOOM compiled holds at its top level besides functions and globals,
+  // which only a context that knows their dialects parses (dfg/loom): its handshake.funcs,
+  // read into networks by that reader; the C functions it declares (llvm.func: a call of
+  // one is checked where it is made); LLVM's module flags.
+  static bool isLeftToOthers(mlir::Operation& op) {
+    llvm::StringRef n = op.getName().getStringRef();
+    return n == "handshake.func" ||
+           llvm::isa<mlir::LLVM::LLVMFuncOp, mlir::LLVM::ModuleFlagsOp>(op);
+  }
+
+  // memref.global: a static shape of scalars, its initial value dense (or absent: zeros).
+  void importGlobal(mlir::memref::GlobalOp g) {
+    Global out;
+    out.name = g.getSymName().str();
+    out.loc = locOf(g);
+    out.constant = g.getConstant();
+    out.type = typeOf(g, g.getType());
+    if (!out.type.isMemRef() || !g.getType().hasStaticShape())
+      unsupported(g, "of a type without a static shape");
+    size_t n = static_cast<size_t>(g.getType().getNumElements());
+    out.data.assign(n, 0);
+    if (auto init = g.getInitialValue()) {
+      auto dense = llvm::dyn_cast<mlir::DenseElementsAttr>(*init);
+      if (!dense) unsupported(g, "with an initial value that is not a dense literal");
+      size_t i = 0;
+      if (dense.getElementType().isIntOrIndex()) {
+        for (const llvm::APInt& v : dense.getValues<llvm::APInt>())
+          out.data[i++] = v.getZExtValue() & widthMask(out.type.mem->elem.width);
+      } else {
+        for (const llvm::APFloat& v : dense.getValues<llvm::APFloat>())
+          out.data[i++] = v.bitcastToAPInt().getZExtValue();
+      }
+    }
+    mod_.globals.push_back(std::move(out));
   }
 
   // ---- functions, regions, blocks --------------------------------------------------
@@ -314,6 +356,11 @@ private:
         .Case([&](mlir::arith::CmpIOp c) { op->cmpi = static_cast<CmpIPred>(c.getPredicate()); })
         .Case([&](mlir::arith::CmpFOp c) { op->cmpf = static_cast<CmpFPred>(c.getPredicate()); })
         .Case([&](mlir::func::CallOp c) { op->callee = c.getCallee().str(); })
+        .Case([&](mlir::memref::GetGlobalOp g) { op->callee = g.getName().str(); })
+        .Case([&](mlir::LLVM::CallOp c) { importCCall(op, c); })
+        .Case([&](mlir::scf::IndexSwitchOp sw) {
+          op->cases.assign(sw.getCases().begin(), sw.getCases().end());
+        })
         .Case([&](mlir::memref::SubViewOp v) {
           setStatics(op, v.getStaticOffsets(), v.getStaticSizes(), v.getStaticStrides());
         })
@@ -339,10 +386,12 @@ private:
           op->attrs["msg"] = msg;
         })
         .Default([](mlir::Operation*) {});
+    if (kind == OpKind::EsiInstance) importEsiInstance(op, mop);
     // memref.expand_shape's dynamic output_shape values follow its source as operands
     // 1..n (for printing); the interpreter and the lowering infer the sizes from the
-    // source, which a valid program agrees with.
-    addOperands(op, mop, mop->getOperands());
+    // source, which a valid program agrees with. An esi_instance's clock and reset are
+    // the simulator's: its operands are its channels.
+    addOperands(op, mop, mop->getOperands().drop_front(kind == OpKind::EsiInstance ? 2 : 0));
     addResults(op, mop);
     if (mop->getNumRegions() == 0) return;
     enterRegions(mop);
@@ -357,6 +406,23 @@ private:
       if (raw.empty() && kind == OpKind::If && op->results.empty()) implicitYield(op, raw);
     }
     --depth_;
+  }
+
+  // llvm.call of a C library function the interpreter models (interp/c_library.h);
+  // which ones is checked by the verifier, with the other calls.
+  void importCCall(Op* op, mlir::LLVM::CallOp c) {
+    std::optional<llvm::StringRef> callee = c.getCallee();
+    if (!callee) unsupported(c, "through a function pointer");
+    op->callee = callee->str();
+  }
+
+  // handshake.esi_instance @f "f_inst0" clk %c rst %r(%channels): CIRCT's syntax
+  // (dfg/loom/host_ops.h parses it), whose symbol attribute is `module`.
+  void importEsiInstance(Op* op, mlir::Operation* mop) {
+    auto f = mop->getAttrOfType<mlir::FlatSymbolRefAttr>("module");
+    if (!f || mop->getNumOperands() < 2)
+      unsupported(mop, "without a function, a clock and a reset");
+    op->callee = f.getValue().str();
   }
 
   void implicitYield(Op* op, Region& r) {
@@ -498,6 +564,18 @@ private:
 
 std::optional<Type> importType(mlir::Type t) {
   if (llvm::isa<mlir::IndexType>(t)) return Type::index();
+  // A program LOOM compiled: a pointer is its address; a channel (`!esi.channel<T>`, an
+  // opaque type: dfg/loom/host_ops.h) carries a T; the clock (`!seq.clock`) is a bit.
+  if (llvm::isa<mlir::LLVM::LLVMPointerType>(t)) return Type::integer(64);
+  if (auto o = llvm::dyn_cast<mlir::OpaqueType>(t)) {
+    llvm::StringRef ns = o.getDialectNamespace().getValue(), data = o.getTypeData();
+    if (ns == "seq" && data == "clock") return Type::i1();
+    if (ns == "esi" && data.consume_front("channel<") && data.consume_back(">"))
+      if (mlir::Type inner =
+              mlir::parseType(data, t.getContext(), nullptr, /*isKnownNullTerminated=*/false))
+        return importType(inner);
+    return std::nullopt;
+  }
   if (auto i = llvm::dyn_cast<mlir::IntegerType>(t)) {
     if (!i.isSignless() || i.getWidth() > 64 || i.getWidth() == 0) return std::nullopt;
     return Type::integer(i.getWidth());
@@ -528,7 +606,7 @@ std::unique_ptr<mlir::MLIRContext> makeInputContext() {
   mlir::DialectRegistry reg;
   reg.insert<mlir::func::FuncDialect, mlir::scf::SCFDialect, mlir::arith::ArithDialect,
              mlir::memref::MemRefDialect, mlir::math::MathDialect, mlir::vector::VectorDialect,
-             mlir::cf::ControlFlowDialect>();
+             mlir::cf::ControlFlowDialect, mlir::LLVM::LLVMDialect, mlir::ub::UBDialect>();
   auto ctx = std::make_unique<mlir::MLIRContext>(reg, mlir::MLIRContext::Threading::DISABLED);
   ctx->loadAllAvailableDialects();
   return ctx;

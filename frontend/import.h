@@ -13,7 +13,8 @@ namespace loom::frontend {
 
 class MlirText;
 
-// The dialects of the input language (func, scf, arith, memref, math, vector, cf), in a
+// The dialects of the input language (func, scf, arith, memref, math, vector, cf; LLVM
+// and ub for host code that calls C: llvm.call, llvm.inttoptr, ub.poison), in a
 // context of its own: one per parse, since a parse happens once per run.
 std::unique_ptr<mlir::MLIRContext> makeInputContext();
 

@@ -118,6 +118,10 @@ void inferGivenRates(const Function& f, dfg::Graph& g) {
 } // namespace
 
 struct Accelerator::Accel {
+  // What runs: a function of the program, or a handshake.func of a program LOOM compiled
+  // (then `func` is the function it is checked against, LOOM's CPU version).
+  std::string name;
+  Loc loc;
   const Function* func = nullptr;
   dfg::Graph graph;
   sim::Elaboration elab;
@@ -174,38 +178,47 @@ std::optional<std::string> Accelerator::closeScTrace() {
 }
 
 std::optional<Diag> Accelerator::prepare() {
-  std::vector<const Function*> fs;
-  if (opts_.accel.empty()) {
+  // What runs on a network: its name, and the function of the program it stands for.
+  std::vector<std::pair<std::string, const Function*>> fs;
+  auto add = [&](const std::string& n, const Function* f) {
+    for (const auto& e : fs)
+      if (e.first == n) return;
+    fs.emplace_back(n, f);
+  };
+  // A program LOOM compiled runs its handshake.funcs (the graphs given), not its functions.
+  if (opts_.accel.empty() && mod_.networks.empty()) {
     for (auto& f : mod_.functions)
-      if (!f->isDeclaration && f->name != opts_.entry) fs.push_back(f.get());
-  } else {
-    for (const std::string& n : opts_.accel) {
-      const Function* f = mod_.lookup(n);
-      if (!f || f->isDeclaration)
-        return Diag{Loc{mod_.file, 0, 0},
-                    "--accel " + n + ": no function '@" + n + "' with a body"};
-      if (n == opts_.entry)
-        return Diag{f->loc, "--accel " + n + ": the entry function runs on the host"};
-      fs.push_back(f);
-    }
+      if (!f->isDeclaration && f->name != opts_.entry) add(f->name, f.get());
+  }
+  for (const std::string& n : opts_.accel) {
+    const Function* f = mod_.lookup(n);
+    if (!f || f->isDeclaration)
+      return Diag{Loc{mod_.file, 0, 0}, "--accel " + n + ": no function '@" + n + "' with a body"};
+    if (n == opts_.entry)
+      return Diag{f->loc, "--accel " + n + ": the entry function runs on the host"};
+    add(n, f);
   }
   for (auto& [n, g] : opts_.graphs) {
-    const Function* f = mod_.lookup(n);
+    const NetworkFunction* net = mod_.network(n);
+    const Function* f = mod_.lookup(net ? net->reference : n);
     Loc at = g.node(g.entry).origin.loc;
     if (!f || f->isDeclaration)
       return Diag{at, "--dfg " + n + ": no function '@" + n + "' with a body in " + *mod_.file};
     if (n == opts_.entry)
       return Diag{f->loc, "--dfg " + n + ": the entry function runs on the host"};
-    if (std::find(fs.begin(), fs.end(), f) == fs.end()) fs.push_back(f);
+    add(n, f);
   }
   LowerOptions lo;
   lo.inject = opts_.inject;
   lo.verify = false;
-  for (const Function* f : fs) {
+  for (const auto& [name, f] : fs) {
     auto a = std::make_unique<Accel>();
+    a->name = name;
     a->func = f;
+    const NetworkFunction* net = mod_.network(name);
+    a->loc = net ? net->loc : f->loc;
     std::clock_t clock = std::clock();
-    auto given = opts_.graphs.find(f->name);
+    auto given = opts_.graphs.find(name);
     if (given != opts_.graphs.end()) {
       if (auto err = checkSignature(*f, given->second)) return err;
       a->graph = given->second;
@@ -218,7 +231,7 @@ std::optional<Diag> Accelerator::prepare() {
     for (const GraphFinding& gf : checkGraph(a->graph)) {
       harness::Finding h;
       h.check = "static";
-      h.function = f->name;
+      h.function = name;
       h.summary = gf.diag.message;
       h.loc = gf.diag.loc;
       h.details.push_back("static check '" + gf.check + "'");
@@ -227,9 +240,9 @@ std::optional<Diag> Accelerator::prepare() {
     lap(clock, times_.lower);
     a->elab = sim::elaborate(a->graph, opts_.timing, opts_.engine);
     if (!a->elab.ok()) {
-      std::string msg = "cannot elaborate the network of '@" + f->name + "'";
+      std::string msg = "cannot elaborate the network of '@" + name + "'";
       if (!a->elab.errors.empty()) msg += ": " + a->elab.errors.front();
-      return Diag{f->loc, msg};
+      return Diag{a->loc, msg};
     }
     for (dfg::Vertex v = 0; v < a->graph.numNodes(); ++v) {
       dfg::NodeKind k = a->graph.node(v).kind;
@@ -237,9 +250,9 @@ std::optional<Diag> Accelerator::prepare() {
     }
     a->taps = harness::findShapeTaps(a->graph);
     lap(clock, times_.elaborate);
-    spdlog::info("lowered @{}: {} ops, {} channels", f->name, a->graph.numNodes(),
+    spdlog::info("lowered @{}: {} ops, {} channels", name, a->graph.numNodes(),
                  a->graph.numEdges());
-    accels_[f->name] = std::move(a);
+    accels_[name] = std::move(a);
   }
   if (opts_.verilator) {
     static const auto tool = std::make_shared<const std::string>("loom-sim");
@@ -253,7 +266,7 @@ std::optional<Diag> Accelerator::prepare() {
       ro.extWordsAlways = true;
       std::string text;
       if (auto err = rtl::generateTop(a->graph, ro, text))
-        return Diag{a->func->loc, "--engine verilator: @" + name + ": " + *err};
+        return Diag{a->loc, "--engine verilator: @" + name + ": " + *err};
       a->tokenBase = base;
       base += static_cast<uint32_t>(a->elab.network->circuit().numChannels());
     }
@@ -419,7 +432,7 @@ sim::CallSpan Accelerator::span(const CallState& s) const {
 
 harness::InvocationContext Accelerator::context(const CallState& s) const {
   harness::InvocationContext ctx{
-      s.a.graph, s.a.elab, s.a.elab.network->circuit(), s.golden, s.before, s.f.name, s.invocation};
+      s.a.graph, s.a.elab, s.a.elab.network->circuit(), s.golden, s.before, s.a.name, s.invocation};
   if (s.twin) {
     ctx.twinPushes = &s.pushes;
     ctx.twinHeld = &s.held;
@@ -430,7 +443,8 @@ harness::InvocationContext Accelerator::context(const CallState& s) const {
 std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Function& f,
                                                       std::vector<RtValue>& args,
                                                       std::optional<Diag>& error) {
-  auto it = accels_.find(f.name);
+  // An esi_instance runs its handshake.func; `f` is the function it is checked against.
+  auto it = accels_.find(site.kind == OpKind::EsiInstance ? site.callee : f.name);
   if (it == accels_.end()) return std::nullopt;
   Accel& a = *it->second;
   CallState s(a, site, f, args, ++a.calls, a.twin || opts_.verilator);
@@ -458,7 +472,7 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   probes.stopAccessLogs();
   if (s.goldenResult.error) {
     // The network ran: its cycles are the call's, whatever stopped the program.
-    report_.calls.push_back(recordCall(f.name, s.invocation, span(s)));
+    report_.calls.push_back(recordCall(a.name, s.invocation, span(s)));
     report_.calls.back().passed = false;
     error = s.goldenResult.error;
     return std::nullopt;
@@ -470,11 +484,11 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   }
 
   // 4. Checks.
-  compareWithGolden(site, f, s.invocation, s.results, s.goldenResult, args, s.clones);
+  compareWithGolden(site, a.name, f, s.invocation, s.results, s.goldenResult, args, s.clones);
   lap(s.clock, times_.checks);
   settle(s);
   lap(s.clock, times_.simulate);
-  harness::Report::Call call = recordCall(f.name, s.invocation, span(s));
+  harness::Report::Call call = recordCall(a.name, s.invocation, span(s));
   if (opts_.checks) runChecks(s, probes, call);
   call.passed = report_.findings.size() == findingsBefore;
   for (size_t i = 0; i < s.results.size(); ++i)
@@ -539,7 +553,7 @@ std::optional<Diag> Accelerator::runTwin(CallState& s) {
   }
   entry.push_back(0); // the start token (none)
   if (need > rtl::kMaxTwinWords)
-    return Diag{s.site.loc, "--engine verilator: @" + f.name + " is called with a buffer of " +
+    return Diag{s.site.loc, "--engine verilator: @" + s.a.name + " is called with a buffer of " +
                                 withCommas(need) + " words; the RTL twin's memory is at most " +
                                 withCommas(rtl::kMaxTwinWords) + " words deep"};
   if (!a.twin || a.twin->extWords() < need)
@@ -547,7 +561,7 @@ std::optional<Diag> Accelerator::runTwin(CallState& s) {
   const sim::Circuit& circuit = a.elab.network->circuit();
   size_t nch = static_cast<size_t>(a.twin->channels());
   if (nch != circuit.numChannels())
-    return Diag{s.site.loc, "--engine verilator: the twin of @" + f.name + " has " +
+    return Diag{s.site.loc, "--engine verilator: the twin of @" + s.a.name + " has " +
                                 std::to_string(nch) + " channels, its network " +
                                 std::to_string(circuit.numChannels())};
   s.before.assign(nch, 0);
@@ -602,11 +616,11 @@ std::optional<Diag> Accelerator::loadTwin(CallState& s, uint64_t need) {
   a.twin.reset();
   std::string trace;
   if (!opts_.rtlTrace.empty()) {
-    trace = rtlTraces_++ == 0 ? opts_.rtlTrace : opts_.rtlTrace + "." + s.f.name;
+    trace = rtlTraces_++ == 0 ? opts_.rtlTrace : opts_.rtlTrace + "." + s.a.name;
     if (rtlTraces_ > 1 && a.twinLoads > 0) trace += "." + std::to_string(a.twinLoads + 1);
     if (rtlTraces_ > 1 && opts_.refusesTrace)
       if (auto why = opts_.refusesTrace(trace)) return Diag{s.site.loc, "--rtl-trace: " + *why};
-    spdlog::info("@{}: the twin's waveform goes to {}", s.f.name, trace);
+    spdlog::info("@{}: the twin's waveform goes to {}", s.a.name, trace);
   }
   ++a.twinLoads;
   a.twin = rtl::Twin::load(a.graph, ro, cache, opts_.rtlFastBuild, err, trace);
@@ -620,24 +634,24 @@ std::optional<Diag> Accelerator::loadTwin(CallState& s, uint64_t need) {
 // program.
 Diag Accelerator::reportStop(CallState& s) {
   harness::Finding h;
-  h.function = s.f.name;
+  h.function = s.a.name;
   h.invocation = s.invocation;
   h.loc = s.site.loc;
   h.check = harness::stopCheck(s.status);
   if (s.twin) {
     h.summary =
-        "the twin of '@" + s.f.name + "' stopped: " +
+        "the twin of '@" + s.a.name + "' stopped: " +
         (s.status == sim::InvocationStatus::Deadlock ? "a quiet cycle before the results"
                                                      : "no results after --max-cycles cycles");
     report_.findings.push_back(std::move(h));
   } else {
     explainStop(s, h);
   }
-  harness::Report::Call call = recordCall(s.f.name, s.invocation, span(s));
+  harness::Report::Call call = recordCall(s.a.name, s.invocation, span(s));
   call.passed = false;
   report_.calls.push_back(call);
   lap(s.clock, times_.checks);
-  return Diag{s.site.loc, "accelerated call of '@" + s.f.name + "' did not complete (" +
+  return Diag{s.site.loc, "accelerated call of '@" + s.a.name + "' did not complete (" +
                               harness::stopCheck(s.status) + "); see the findings above"};
 }
 
@@ -647,7 +661,7 @@ Diag Accelerator::reportStop(CallState& s) {
 void Accelerator::explainStop(CallState& s, harness::Finding& h) {
   const sim::InvocationResult& res = s.res;
   const sim::Circuit& circuit = s.a.elab.network->circuit();
-  h.summary = "the network of '@" + s.f.name + "' stopped: " + res.message;
+  h.summary = "the network of '@" + s.a.name + "' stopped: " + res.message;
   for (const models::OpError& e : res.errors)
     h.details.push_back(e.str());
   h.upstream = harness::waitChain(s.a.graph, s.a.elab, circuit, res.waits);
@@ -698,9 +712,9 @@ void Accelerator::settle(CallState& s) {
   if (!s.twinDrainCapped) return;
   harness::Finding h;
   h.check = "cycle-cap";
-  h.function = s.f.name;
+  h.function = s.a.name;
   h.invocation = s.invocation;
-  h.loc = s.f.loc;
+  h.loc = s.a.loc;
   h.summary = "work of the call still running " +
               std::to_string(s.twinSpan.end - s.twinSpan.settled) +
               " cycle(s) after the return (cycle budget --max-cycles)";
@@ -724,14 +738,14 @@ Accelerator::goldenCopies(const std::vector<RtValue>& args,
 
 // The call's results and memory against the golden run's.
 void Accelerator::compareWithGolden(
-    const Op& site, const Function& f, uint64_t invocation, const std::vector<Bits>& results,
-    const CallResult& gr, const std::vector<RtValue>& args,
+    const Op& site, const std::string& name, const Function& f, uint64_t invocation,
+    const std::vector<Bits>& results, const CallResult& gr, const std::vector<RtValue>& args,
     const std::map<const Buffer*, std::shared_ptr<Buffer>>& clones) {
   for (size_t i = 0; i < gr.results.size(); ++i) {
     if (results[i] == gr.results[i].bits) continue;
     harness::Finding h;
     h.check = "results";
-    h.function = f.name;
+    h.function = name;
     h.invocation = invocation;
     h.loc = site.loc;
     const Type& t = f.resultTypes[i];
@@ -747,7 +761,7 @@ void Accelerator::compareWithGolden(
       if (real.data[e] == gold.data[e]) continue;
       harness::Finding h;
       h.check = "memory";
-      h.function = f.name;
+      h.function = name;
       h.invocation = invocation;
       h.loc = site.loc;
       h.summary = "memref argument #" + std::to_string(i) +
@@ -787,7 +801,7 @@ void Accelerator::checkAliasing(Accel& a, const Op& site, const Function& f,
       if (hi1 < lo2 || hi2 < lo1) continue;
       harness::Finding h;
       h.check = "alias";
-      h.function = f.name;
+      h.function = a.name;
       h.invocation = invocation;
       h.loc = site.loc;
       h.summary = "memref arguments #" + std::to_string(i) + " and #" + std::to_string(j) +
@@ -817,7 +831,7 @@ void Accelerator::checkReturnAfterDones(Accel& a,
       if (m.cycle >= returned) {
         harness::Finding h;
         h.check = "return-order";
-        h.function = a.func->name;
+        h.function = a.name;
         h.invocation = invocation;
         harness::locate(a.graph, a.memories[k], h);
         h.summary = "the return's control reached the host in cycle " + std::to_string(returned) +
@@ -840,9 +854,9 @@ void Accelerator::drain(Accel& a, uint64_t invocation) {
   if (net.drain(opts_.maxCycles)) return;
   harness::Finding h;
   h.check = "cycle-cap";
-  h.function = a.func->name;
+  h.function = a.name;
   h.invocation = invocation;
-  h.loc = a.func->loc;
+  h.loc = a.loc;
   h.summary = "work of the call still running " + std::to_string(net.cycles() - drainStart) +
               " cycle(s) after the return (cycle budget --max-cycles, or an op error)";
   h.cause = "the ledger and quiescence findings below count an unfinished invocation";

@@ -161,9 +161,9 @@ private:
   void runChecks(CallState& s, const CallProbes& probes, harness::Report::Call& call);
   std::vector<RtValue> goldenCopies(const std::vector<RtValue>& args,
                                     std::map<const Buffer*, std::shared_ptr<Buffer>>& clones);
-  void compareWithGolden(const Op& site, const Function& f, uint64_t invocation,
-                         const std::vector<Bits>& results, const CallResult& golden,
-                         const std::vector<RtValue>& args,
+  void compareWithGolden(const Op& site, const std::string& name, const Function& f,
+                         uint64_t invocation, const std::vector<Bits>& results,
+                         const CallResult& golden, const std::vector<RtValue>& args,
                          const std::map<const Buffer*, std::shared_ptr<Buffer>>& clones);
 
   void drain(Accel& a, uint64_t invocation);

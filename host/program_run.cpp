@@ -14,9 +14,36 @@
 
 namespace loom {
 
-LoadedProgram loadProgram(const std::string& file) {
-  ParseResult parsed = parseFile(file);
+namespace {
+
+// A program LOOM compiled: its host code, and the networks its esi_instances run.
+LoadedProgram loadLoomProgram(std::string text, const std::string& file) {
   LoadedProgram p;
+  dfg::LoomProgram lp = dfg::readLoomProgram(std::move(text), file);
+  if (lp.error) {
+    p.error = std::move(lp.error);
+    return p;
+  }
+  if (auto err = verifyModule(*lp.module)) {
+    p.error = std::move(err);
+    return p;
+  }
+  for (dfg::Graph& g : lp.graphs) {
+    std::string name = g.function;
+    p.networks.emplace(std::move(name), std::move(g));
+  }
+  p.module = std::move(lp.module);
+  return p;
+}
+
+} // namespace
+
+LoadedProgram loadProgram(const std::string& file) {
+  LoadedProgram p;
+  std::optional<std::string> text = readSourceFile(file, p.error);
+  if (!text) return p;
+  if (dfg::isLoomProgram(*text)) return loadLoomProgram(std::move(*text), file);
+  ParseResult parsed = parseModule(std::move(*text), file);
   p.notes = std::move(parsed.notes);
   if (parsed.error) {
     p.error = std::move(parsed.error);
@@ -92,7 +119,22 @@ ProgramRun::ProgramRun(const Module& m, RunSettings settings, std::ostream& prog
   interp_->setStepLimit(settings_.maxSteps);
 }
 
+ProgramRun::ProgramRun(const LoadedProgram& p, RunSettings settings, std::ostream& programOutput)
+    : ProgramRun(*p.module, std::move(settings), programOutput) {
+  networks_ = &p.networks;
+}
+
 ProgramRun::~ProgramRun() = default;
+
+// The networks the program's esi_instances run (the others are not looked at).
+void ProgramRun::addInstantiated(const std::map<std::string, dfg::Graph>& networks) {
+  for (const auto& f : mod_.functions)
+    walk(f->body, [&](Op* op) {
+      if (op->kind != OpKind::EsiInstance) return;
+      auto it = networks.find(op->callee);
+      if (it != networks.end()) settings_.accel.graphs.emplace(it->first, it->second);
+    });
+}
 
 std::optional<Diag> ProgramRun::prepare() {
   const std::string& name = settings_.entry;
@@ -113,6 +155,7 @@ std::optional<Diag> ProgramRun::prepare() {
                        "twin's waveform)");
   }
   if (auto err = readDfgGraphs(settings_.dfgFiles, settings_.accel)) return err;
+  if (networks_) addInstantiated(*networks_);
   accel_ = std::make_unique<Accelerator>(mod_, *interp_, settings_.accel);
   if (auto err = accel_->prepare()) return err;
   if (const std::string& p = settings_.accel.rtlTrace; settings_.accel.verilator && !p.empty()) {

@@ -16,6 +16,7 @@
 #include "traces/tracer.h"
 
 #include <iosfwd>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -25,10 +26,13 @@
 namespace loom {
 
 // A parsed and verified program, or the diagnostic that stopped it (and MLIR's notes).
+// A program LOOM compiled (docs/loom.md "LOOM's programs") comes with its networks: each
+// handshake.esi_instance of it runs one.
 struct LoadedProgram {
   std::unique_ptr<Module> module; // null on error
   std::optional<Diag> error;
   std::vector<Diag> notes; // printed as notes before the error (or on success: upgrades)
+  std::map<std::string, dfg::Graph> networks; // by handshake.func name
 };
 LoadedProgram loadProgram(const std::string& file);
 
@@ -78,6 +82,8 @@ std::optional<Diag> readDfgGraphs(const std::vector<std::string>& specs, AccelOp
 class ProgramRun {
 public:
   ProgramRun(const Module& m, RunSettings settings, std::ostream& programOutput);
+  // A loaded program: its networks run its esi_instances (a --dfg of the same name wins).
+  ProgramRun(const LoadedProgram& p, RunSettings settings, std::ostream& programOutput);
   ~ProgramRun();
 
   // Checks the entry function, lowers, verifies and elaborates the accelerated
@@ -109,6 +115,9 @@ private:
   std::unique_ptr<Accelerator> accel_;
   std::unique_ptr<traces::Tracer> tracer_;
   const Function* entry_ = nullptr;
+  const std::map<std::string, dfg::Graph>* networks_ = nullptr; // a program LOOM compiled
+
+  void addInstantiated(const std::map<std::string, dfg::Graph>& networks);
 };
 
 // An error of the tool rather than of a place in the input: prints "loom-sim: error: ...".

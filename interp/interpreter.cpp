@@ -1,7 +1,9 @@
 #include "interp/interpreter.h"
 
 #include "eval/arith.h"
+#include "eval/c_library.h"
 #include "frontend/big_stack.h"
+#include "interp/address_space.h"
 #include "ir/verify/verifier.h"
 
 #include <tuple>
@@ -64,6 +66,8 @@ struct Interpreter::Impl {
   unsigned blocks = 0;      // blocks running (function bodies and regions)
   uint64_t frameValues = 0; // values in the frames of the running calls
   std::shared_ptr<uint64_t> liveElements = std::make_shared<uint64_t>(0); // see newBuffer
+  AddressSpace addresses; // the buffers whose address the program took
+  std::unordered_map<std::string, std::shared_ptr<MemRefView>> globals; // by name, once made
 
   Impl(const Module& m, std::ostream& o) : mod(m), out(o) {}
 
@@ -287,6 +291,23 @@ struct Interpreter::Impl {
     case OpKind::CollapseShape: return execCollapse(op, fr);
     case OpKind::ExpandShape: return execExpand(op, fr);
     case OpKind::Dim: return execDim(op, fr);
+    case OpKind::GetGlobal: fr[op.result()->slot].mem = global(op); return;
+    case OpKind::ExtractPointer:
+      fr[op.result()->slot].bits = addresses.addressOf(view(fr, op, 0).buf);
+      return;
+    case OpKind::IntToPtr:
+      fr[op.result()->slot].bits = bits(fr, op.operand(0)) & widthMask(op.result()->type.width);
+      return;
+    case OpKind::Poison:
+    case OpKind::ConstClock: fr[op.result()->slot].bits = 0; return;
+    case OpKind::EsiWrap:
+    case OpKind::EsiUnwrap: // a channel's value is its value; ready and valid are true
+      fr[op.result(0)->slot] = get(fr, op.operand(0));
+      fr[op.result(1)->slot].bits = 1;
+      return;
+    case OpKind::LlvmCall: return execCFunction(op, fr, *findCFunction(op.callee));
+    case OpKind::IndexSwitch: return execIndexSwitch(op, fr);
+    case OpKind::EsiInstance: return execEsiInstance(op, fr);
     case OpKind::Func:
     case OpKind::Return:
     case OpKind::Yield:
@@ -298,6 +319,10 @@ struct Interpreter::Impl {
   }
 
   void execArith(const Op& op, Frame& fr) {
+    if (op.kind == OpKind::Select && op.result()->type.isMemRef()) {
+      fr[op.result()->slot] = get(fr, op.operand(bits(fr, op.operand(0)) & 1 ? 1 : 2));
+      return;
+    }
     Bits in[3];
     for (size_t i = 0; i < op.operands.size() && i < 3; ++i)
       in[i] = bits(fr, op.operand(i));
@@ -422,6 +447,7 @@ struct Interpreter::Impl {
 
   void execStore(const Op& op, Frame& fr) {
     const MemRefView& v = view(fr, op, 1);
+    if (v.buf->constant) fail(op, "store into a constant memref.global (" + v.buf->origin + ")");
     int64_t e = element(op, fr, v, 2);
     v.buf->data[static_cast<size_t>(e)] = bits(fr, op.operand(0));
     if (rec && rec->traceAccesses) rec->accesses.push_back({op.id, v.buf->id, e, true});
@@ -429,26 +455,115 @@ struct Interpreter::Impl {
 
   void execCall(const Op& op, Frame& fr) {
     const Function* f = mod.lookup(op.callee);
+    if (f->isDeclaration && !runtimePrintElemType(op.callee))
+      return execCFunction(op, fr, *findCFunction(op.callee));
     std::vector<RtValue> args = operandValues(op, fr);
     if (f->isDeclaration) return runtimeCall(op, args);
-    if (hook) {
-      std::optional<Diag> err;
-      auto res = hook(op, *f, args, err);
-      if (err) throw RuntimeError{*err};
-      if (res) {
-        for (size_t i = 0; i < op.results.size(); ++i)
-          fr[op.result(i)->slot] = (*res)[i];
-        return;
-      }
-    }
-    auto res = callFunction(*f, std::move(args), &op);
+    std::vector<RtValue> res = callOrHook(op, *f, std::move(args));
     for (size_t i = 0; i < op.results.size(); ++i)
       fr[op.result(i)->slot] = res[i];
   }
 
+  // A call the hook may take over (an accelerated one), else run here.
+  std::vector<RtValue> callOrHook(const Op& site, const Function& f, std::vector<RtValue> args) {
+    if (hook) {
+      std::optional<Diag> err;
+      auto res = hook(site, f, args, err);
+      if (err) throw RuntimeError{*err};
+      if (res) return std::move(*res);
+    }
+    return callFunction(f, std::move(args), &site);
+  }
+
+  // handshake.esi_instance: the handshake.func's network through the hook, or the
+  // function it stands for; the start token is the call, the done token its end.
+  void execEsiInstance(const Op& op, Frame& fr) {
+    const NetworkFunction& n = *mod.network(op.callee);
+    std::vector<RtValue> args;
+    for (size_t i = 0; i < op.operands.size(); ++i)
+      if (static_cast<int>(i) != n.startArg) args.push_back(get(fr, op.operand(i)));
+    std::vector<RtValue> res = callOrHook(op, *mod.lookup(n.reference), std::move(args));
+    size_t k = 0;
+    for (size_t i = 0; i < op.results.size(); ++i)
+      fr[op.result(i)->slot] = static_cast<int>(i) == n.doneResult ? RtValue{1, nullptr} : res[k++];
+  }
+
+  // scf.index_switch: the region of the case equal to the operand, else the default.
+  void execIndexSwitch(const Op& op, Frame& fr) {
+    int64_t v = sint(fr, op.operand(0));
+    size_t r = 0;
+    for (size_t i = 0; i < op.cases.size() && r == 0; ++i)
+      if (op.cases[i] == v) r = i + 1;
+    if (rec) ++rec->activations[op.id];
+    const Op& y = runBlock(op.region(static_cast<unsigned>(r)).front(), fr);
+    for (size_t i = 0; i < op.results.size(); ++i)
+      fr[op.result(i)->slot] = fr[y.operand(i)->slot];
+  }
+
+  // The buffer of a memref.global, made with its initial value at its first use.
+  std::shared_ptr<MemRefView> global(const Op& op) {
+    auto& slot = globals[op.callee];
+    if (slot) return slot;
+    const Global& g = *mod.global(op.callee);
+    try {
+      slot = newBuffer(g.type, g.type.mem->shape, false, g.loc.str());
+    } catch (RuntimeError& e) {
+      fail(op, e.diag.message);
+    }
+    slot->buf->data = g.data;
+    slot->buf->constant = g.constant;
+    return slot;
+  }
+
+  // A pointer argument: a memref (LOOM passes those to intrinsics) or an address.
+  uint64_t pointer(const Frame& fr, const Value* v) {
+    const RtValue& r = get(fr, v);
+    return r.mem ? addresses.addressOf(*r.mem) : r.bits;
+  }
+
+  // A C library function or intrinsic (eval/c_library.h), as C runs it.
+  void execCFunction(const Op& op, Frame& fr, const CFunction& f) {
+    std::vector<Bits> a;
+    for (const Value* v : op.operands)
+      a.push_back(bits(fr, v));
+    auto result = [&](Bits b) {
+      if (!op.results.empty()) fr[op.result()->slot].bits = b & widthMask(op.result()->type.width);
+    };
+    auto check = [&](std::optional<std::string> err) {
+      if (err) fail(op, "'@" + f.name + "': " + *err);
+    };
+    std::string why;
+    switch (f.kind) {
+    case CFunctionKind::Pure: return result(evalCFunction(f, a));
+    case CFunctionKind::NoEffect: return;
+    case CFunctionKind::MemCopy:
+      return check(addresses.copy(pointer(fr, op.operand(0)), pointer(fr, op.operand(1)), a[2]));
+    case CFunctionKind::MemSet:
+      return check(addresses.set(pointer(fr, op.operand(0)), static_cast<uint8_t>(a[1]), a[2]));
+    case CFunctionKind::Puts: {
+      std::optional<std::string> s = addresses.readString(a[0], why);
+      if (!s) check(why);
+      out << *s << '\n';
+      return result(s->size() + 1);
+    }
+    case CFunctionKind::Printf: {
+      std::optional<std::string> format = addresses.readString(a[0], why);
+      if (!format) check("the format: " + why);
+      std::vector<Type> types;
+      for (size_t i = 1; i < op.operands.size(); ++i)
+        types.push_back(op.operand(i)->type);
+      check(checkPrintfFormat(*format, types));
+      PrintfResult r =
+          formatPrintf(*format, std::vector<Bits>(a.begin() + 1, a.end()), types,
+                       [&](Bits p, std::string& w) { return addresses.readString(p, w); });
+      check(r.error);
+      out << r.text;
+      return result(r.text.size());
+    }
+    }
+  }
+
   void runtimeCall(const Op& op, const std::vector<RtValue>& args) {
-    if (!runtimePrintElemType(op.callee))
-      fail(op, "call to undefined function '@" + op.callee + "'");
     const MemRefView& v = *args[0].mem;
     if (v.buf->freed)
       fail(op, "use of memref after 'memref.dealloc' (allocated at " + v.buf->origin + ")");

@@ -188,6 +188,7 @@ const OpNameEntry kOpNames[] = {
     {OpKind::ExtF, "arith.extf", nullptr, nullptr},
     {OpKind::TruncF, "arith.truncf", nullptr, nullptr},
     {OpKind::IndexCast, "arith.index_cast", nullptr, nullptr},
+    {OpKind::IndexCastUI, "arith.index_castui", nullptr, nullptr},
     {OpKind::SIToFP, "arith.sitofp", nullptr, nullptr},
     {OpKind::UIToFP, "arith.uitofp", nullptr, nullptr},
     {OpKind::FPToSI, "arith.fptosi", nullptr, nullptr},
@@ -248,6 +249,16 @@ const OpNameEntry kOpNames[] = {
     {OpKind::CfBr, "cf.br", nullptr, nullptr},
     {OpKind::CfCondBr, "cf.cond_br", nullptr, nullptr},
     {OpKind::CfAssert, "cf.assert", nullptr, nullptr},
+    {OpKind::GetGlobal, "memref.get_global", nullptr, nullptr},
+    {OpKind::ExtractPointer, "memref.extract_aligned_pointer_as_index", nullptr, nullptr},
+    {OpKind::IntToPtr, "llvm.inttoptr", nullptr, nullptr},
+    {OpKind::LlvmCall, "llvm.call", nullptr, nullptr},
+    {OpKind::IndexSwitch, "scf.index_switch", nullptr, nullptr},
+    {OpKind::Poison, "ub.poison", nullptr, nullptr},
+    {OpKind::EsiWrap, "esi.wrap.vr", nullptr, nullptr},
+    {OpKind::EsiUnwrap, "esi.unwrap.vr", nullptr, nullptr},
+    {OpKind::ConstClock, "seq.const_clock", nullptr, nullptr},
+    {OpKind::EsiInstance, "handshake.esi_instance", nullptr, nullptr},
 };
 
 const std::unordered_map<std::string_view, OpKind>& nameTable() {
@@ -299,6 +310,18 @@ Op* Op::parentOp() const {
 Function* Module::lookup(std::string_view name) const {
   for (auto& f : functions)
     if (f->name == name) return f.get();
+  return nullptr;
+}
+
+const Global* Module::global(std::string_view name) const {
+  for (const Global& g : globals)
+    if (g.name == name) return &g;
+  return nullptr;
+}
+
+const NetworkFunction* Module::network(std::string_view name) const {
+  for (const NetworkFunction& n : networks)
+    if (n.name == name) return &n;
   return nullptr;
 }
 

@@ -88,8 +88,8 @@ public:
   // Op-specific fields parsed from custom syntax, kept typed so nothing reparses them.
   CmpIPred cmpi = CmpIPred::eq;
   CmpFPred cmpf = CmpFPred::AlwaysFalse;
-  Bits constBits = 0;                 // arith.constant value
-  std::string callee;                 // call
+  Bits constBits = 0; // arith.constant value
+  std::string callee; // call, llvm.call, esi_instance (its handshake.func); get_global: the global
   std::vector<int64_t> staticOffsets; // subview / reinterpret_cast (kDynamic -> operand)
   std::vector<int64_t> staticSizes;   // subview / reinterpret_cast / alloc shape
   std::vector<int64_t> staticStrides; // subview / reinterpret_cast
@@ -98,6 +98,9 @@ public:
   // (cf.cond_br: operand 0 is the condition, then the true block's, then the false's).
   std::vector<Block*> successors;
   std::vector<unsigned> successorOperands;
+  // scf.index_switch: the case values; region 0 is the default, region i + 1 case i
+  // (MLIR's order).
+  std::vector<int64_t> cases;
   unsigned numDynOffsets = 0, numDynSizes = 0, numDynStrides = 0; // operand segments
 
   Value* result(unsigned i = 0) const { return results[i].get(); }
@@ -138,6 +141,28 @@ struct Function {
   uint32_t numSlots = 0; // values defined in this function (see Value::slot)
 };
 
+// A memref.global: a buffer the whole run shares, with its initial elements.
+struct Global {
+  std::string name;
+  Loc loc;
+  Type type;              // a memref of static shape
+  std::vector<Bits> data; // every element, row-major; zeros when uninitialized
+  bool constant = false;
+};
+
+// A handshake.func of a program LOOM compiled: its network runs each
+// handshake.esi_instance of it (docs/loom.md "LOOM's programs"). Its arguments and
+// results are those of `reference`, the function of the program that computes what it
+// does (LOOM's CPU version), plus the start and done tokens.
+struct NetworkFunction {
+  std::string name;
+  Loc loc;
+  std::vector<Type> argTypes, resultTypes; // as written, tokens included
+  int startArg = -1;                       // the start token's argument, -1: none
+  int doneResult = -1;                     // the done token's result, -1: none
+  std::string reference;                   // empty: none found (see docs/loom.md)
+};
+
 struct Module {
   Module() = default;
   Module(Module&&) = default;
@@ -147,9 +172,13 @@ struct Module {
   std::shared_ptr<const std::string> file;
   std::string source; // the text, for diagnostics with excerpts
   std::vector<std::unique_ptr<Function>> functions;
-  uint32_t numOps = 0; // Op::id < numOps
+  std::vector<Global> globals;
+  std::vector<NetworkFunction> networks; // a program LOOM compiled: its handshake.funcs
+  uint32_t numOps = 0;                   // Op::id < numOps
 
   Function* lookup(std::string_view name) const;
+  const Global* global(std::string_view name) const;
+  const NetworkFunction* network(std::string_view name) const;
   // Every op of the module in source order (walks nested regions), indexable by id.
   std::vector<Op*> opsById() const;
 };

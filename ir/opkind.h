@@ -54,6 +54,7 @@ enum class OpKind : uint16_t {
   ExtF,
   TruncF,
   IndexCast,
+  IndexCastUI, // index <-> iN, zero-extending
   SIToFP,
   UIToFP,
   FPToSI,
@@ -122,6 +123,18 @@ enum class OpKind : uint16_t {
   CfBr,
   CfCondBr,
   CfAssert,
+  // the host code of a program LOOM compiled (docs/loom.md "LOOM's programs"); none of
+  // these runs in an accelerated function
+  GetGlobal,      // memref.get_global: the memref of a memref.global
+  ExtractPointer, // memref.extract_aligned_pointer_as_index: a buffer's address
+  IntToPtr,       // llvm.inttoptr: an address as a pointer (the same bits)
+  LlvmCall,       // llvm.call of a C library function (puts, printf)
+  IndexSwitch,    // scf.index_switch: one region per case value, then the default
+  Poison,         // ub.poison: an unspecified value (loom-sim's is 0)
+  EsiWrap,        // esi.wrap.vr: a value into a channel (and ready = true)
+  EsiUnwrap,      // esi.unwrap.vr: a channel's value (and valid = true)
+  ConstClock,     // seq.const_clock: the clock, which is the simulator's
+  EsiInstance,    // handshake.esi_instance: a call of a handshake.func on its network
 };
 
 // cmpi predicates, numbered as MLIR numbers them.

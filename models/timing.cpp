@@ -44,6 +44,7 @@ std::optional<LatencyClass> latencyClassOf(OpKind k) {
   case OpKind::ExtUI:
   case OpKind::TruncI:
   case OpKind::IndexCast:
+  case OpKind::IndexCastUI:
   case OpKind::Bitcast:
   case OpKind::AbsI:
   case OpKind::CtLz:
@@ -126,7 +127,17 @@ std::optional<LatencyClass> latencyClassOf(OpKind k) {
   case OpKind::CfBr:
   case OpKind::CfCondBr:
   case OpKind::CfAssert:
-  case OpKind::VectorPrint: return std::nullopt;
+  case OpKind::VectorPrint:
+  case OpKind::GetGlobal:
+  case OpKind::ExtractPointer:
+  case OpKind::IntToPtr:
+  case OpKind::LlvmCall:
+  case OpKind::IndexSwitch:
+  case OpKind::Poison:
+  case OpKind::EsiWrap:
+  case OpKind::EsiUnwrap:
+  case OpKind::ConstClock:
+  case OpKind::EsiInstance: return std::nullopt;
   }
   return std::nullopt;
 }

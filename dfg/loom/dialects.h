@@ -14,6 +14,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/RegionKindInterface.h"
 
 #include <memory>
 
@@ -24,7 +25,8 @@ namespace loom::dfg::loomform {
 // attribute dictionary after `attributes`, one graph region).
 class FuncOp : public mlir::Op<FuncOp, mlir::OpTrait::OneRegion, mlir::OpTrait::ZeroResults,
                                mlir::OpTrait::ZeroSuccessors, mlir::OpTrait::ZeroOperands,
-                               mlir::OpTrait::IsIsolatedFromAbove, mlir::OpAsmOpInterface::Trait> {
+                               mlir::OpTrait::IsIsolatedFromAbove, mlir::OpAsmOpInterface::Trait,
+                               mlir::RegionKindInterface::Trait> {
 public:
   using Op::Op;
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FuncOp)
@@ -37,6 +39,8 @@ public:
   // OpAsmOpInterface: the body's ops are handshake's unless prefixed; arguments print
   // under their argNames.
   static llvm::StringRef getDefaultDialect() { return "handshake"; }
+  // A graph region, as CIRCT's: a carry's feedback names a value defined further down.
+  static mlir::RegionKind getRegionKind(unsigned) { return mlir::RegionKind::Graph; }
   void getAsmBlockArgumentNames(mlir::Region& region, mlir::OpAsmSetValueNameFn setName);
 };
 

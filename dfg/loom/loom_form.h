@@ -65,6 +65,7 @@
 #include "dfg/dfg.h"
 #include "dfg/text/dfg_text.h"
 
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -78,6 +79,20 @@ bool isLoomForm(const std::string& text);
 
 // Reads LOOM's form (errors as readMlir's: the first one, located).
 ReadResult readLoom(const std::string& text, const std::string& filename);
+
+// A whole program LOOM compiled (docs/loom.md "LOOM's programs"): its host code and CPU
+// versions as the SCF IR `run` executes, and each handshake.func as a network, listed in
+// the module (Module::networks, each with the function it is checked against).
+struct LoomProgram {
+  std::unique_ptr<Module> module; // null on error
+  std::vector<Graph> graphs;      // one per handshake.func, in the order of module->networks
+  std::optional<Diag> error;
+};
+// Whether `text` is LOOM's form with host functions (`func.func`) beside its handshake.funcs.
+bool isLoomProgram(const std::string& text);
+// One parse: MLIR's verifier, the networks as readLoom reads them, the rest as the front
+// end imports a program (frontend/parse.h).
+LoomProgram readLoomProgram(std::string text, const std::string& filename);
 
 // Reads a DFG file in either form: LOOM's (isLoomForm) or loom-sim's own `loom.dfg`
 // text (dfg_text.h). A missing file is an error located at "<file>:0:0".

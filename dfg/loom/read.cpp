@@ -74,6 +74,10 @@ public:
     return std::move(g_);
   }
 
+  // After read(): the start token's argument and the done token's result (-1: none).
+  int startArg() const { return startArg_; }
+  int doneResult() const { return doneResult_; }
+
 private:
   TextReader& r_;
   MlirText& text_;
@@ -761,10 +765,15 @@ public:
     return std::move(graphs_);
   }
 
+  // After read(): each handshake.func as a program's NetworkFunction (its reference left
+  // to the caller).
+  std::vector<NetworkFunction> networks() const { return networks_; }
+
 private:
   TextReader& r_;
   MlirText& text_;
   std::vector<Graph> graphs_;
+  std::vector<NetworkFunction> networks_;
   std::map<std::string, mlir::Operation*> functions_;
   std::vector<mlir::Operation*> instances_;
 
@@ -788,7 +797,20 @@ private:
   }
 
   void readFunction(mlir::Operation* fn) {
-    graphs_.push_back(FunctionReader(r_, text_, fn).read());
+    FunctionReader reader(r_, text_, fn);
+    graphs_.push_back(reader.read());
+    NetworkFunction n;
+    n.name = graphs_.back().function;
+    n.loc = text_.locOf(fn);
+    n.startArg = reader.startArg();
+    n.doneResult = reader.doneResult();
+    auto type =
+        llvm::cast<mlir::FunctionType>(fn->getAttrOfType<mlir::TypeAttr>(kFunctionType).getValue());
+    for (mlir::Type t : type.getInputs())
+      n.argTypes.push_back(frontend::importType(t).value_or(Type::none()));
+    for (mlir::Type t : type.getResults())
+      n.resultTypes.push_back(frontend::importType(t).value_or(Type::none()));
+    networks_.push_back(std::move(n));
     auto [it, fresh] = functions_.emplace(graphs_.back().function, fn);
     if (!fresh)
       r_.fail(fn, "duplicate function '@" + graphs_.back().function + "' (first defined at " +
@@ -912,6 +934,58 @@ bool isLoomForm(const std::string& text) {
 ReadResult readLoom(const std::string& text, const std::string& filename) {
   return reader::parseAndRead(text, filename, makeLoomContext, readFunctions,
                               shortenUnknownDialect);
+}
+
+bool isLoomProgram(const std::string& text) {
+  return isLoomForm(text) && text.find("func.func ") != std::string::npos;
+}
+
+namespace {
+
+// LOOM's CPU version of a handshake.func: `<k>_dsa[_esi]` computes what `<k>_cpu` does
+// (`_Z10vecsum_dsaPKjjj_esi` and `_Z10vecsum_cpuPKjjj`: the mangled length is the same).
+std::string referenceOf(const Module& m, const NetworkFunction& n) {
+  std::string name = n.name;
+  if (name.size() > 4 && name.compare(name.size() - 4, 4, "_esi") == 0)
+    name.resize(name.size() - 4);
+  size_t at = name.rfind("_dsa");
+  if (at == std::string::npos) return "";
+  name.replace(at, 4, "_cpu");
+  const Function* f = m.lookup(name);
+  return f && !f->isDeclaration ? name : "";
+}
+
+} // namespace
+
+LoomProgram readLoomProgram(std::string text, const std::string& filename) {
+  LoomProgram p;
+  auto mod = std::make_unique<Module>();
+  mod->file = std::make_shared<const std::string>(filename);
+  mod->source = std::move(text);
+  runOnLargeStack([&] {
+    std::unique_ptr<mlir::MLIRContext> ctx = makeLoomContext();
+    MlirText t(*ctx, mod->source, mod->file);
+    if ((p.error = t.parse())) {
+      shortenUnknownDialect(*p.error);
+      return;
+    }
+    if ((p.error = t.verify())) return;
+    try {
+      TextReader r(t);
+      ModuleReader reader(r, t);
+      p.graphs = reader.read();
+      mod->networks = reader.networks();
+    } catch (ReadError& e) {
+      p.graphs.clear();
+      p.error = e.diag;
+      return;
+    }
+    if ((p.error = frontend::importModule(t, *mod))) return;
+    for (NetworkFunction& n : mod->networks)
+      n.reference = referenceOf(*mod, n);
+  });
+  if (!p.error) p.module = std::move(mod);
+  return p;
 }
 
 ReadResult readDfgFile(const std::string& path) {

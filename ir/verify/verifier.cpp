@@ -1,6 +1,7 @@
 #include "ir/verify/verifier.h"
 
 #include "eval/arith.h"
+#include "eval/c_library.h"
 
 #include <optional>
 #include <string>
@@ -200,7 +201,9 @@ private:
     case OpKind::MinF:
     case OpKind::CmpF: return requireFloat(op, op.operand(0)->type);
     case OpKind::Select:
-      if (!op.operand(1)->type.isScalar()) fail(op.loc, "'arith.select' needs scalar operands");
+      // A memref select: the host code of a program LOOM compiled picks its message so.
+      if (!op.operand(1)->type.isScalar() && !op.operand(1)->type.isMemRef())
+        fail(op.loc, "'arith.select' needs scalar or memref operands");
       return;
     case OpKind::ExtSI:
     case OpKind::ExtUI:
@@ -208,6 +211,7 @@ private:
     case OpKind::ExtF:
     case OpKind::TruncF:
     case OpKind::IndexCast:
+    case OpKind::IndexCastUI:
     case OpKind::SIToFP:
     case OpKind::UIToFP:
     case OpKind::FPToSI:
@@ -274,7 +278,114 @@ private:
     case OpKind::CfAssert:
       if (!op.operand(0)->type.isI1()) fail(op.loc, "'cf.assert' needs an i1 condition");
       return;
+    case OpKind::GetGlobal: return verifyGetGlobal(op);
+    case OpKind::ExtractPointer:
+      if (!op.operand(0)->type.isMemRef() || !op.result()->type.isIndex())
+        fail(op.loc, opStr(op) + " takes a ranked memref and gives an index");
+      return;
+    case OpKind::IntToPtr:
+    case OpKind::Poison:
+    case OpKind::ConstClock: return; // MLIR has checked the types
+    case OpKind::LlvmCall: return verifyCCall(op);
+    case OpKind::IndexSwitch: return verifyIndexSwitch(op);
+    case OpKind::EsiWrap:
+    case OpKind::EsiUnwrap:
+      if (op.operand(0)->type != op.result(0)->type)
+        fail(op.loc, opStr(op) + ": a channel carries its value's type");
+      return;
+    case OpKind::EsiInstance: return verifyEsiInstance(op);
     }
+  }
+
+  void verifyGetGlobal(const Op& op) {
+    const Global* g = mod_.global(op.callee);
+    if (!g) fail(op.loc, "no 'memref.global' @" + op.callee);
+    if (g->type != op.result()->type)
+      fail(op.loc, "'@" + op.callee + "' is " + g->type.str() + ", not " + op.result()->type.str());
+  }
+
+  // scf.index_switch: an index, the default region then one per case, each yielding the
+  // results.
+  void verifyIndexSwitch(const Op& op) {
+    if (!op.operand(0)->type.isIndex()) fail(op.loc, opStr(op) + " needs an index operand");
+    if (op.regions.size() != op.cases.size() + 1)
+      fail(op.loc, opStr(op) + " needs a region per case and a default");
+    for (unsigned r = 0; r < op.regions.size(); ++r) {
+      const Op& y = terminatorOf(op, r, OpKind::Yield);
+      checkTypes(y, y.operands, typesOf(op.results), "yields", "scf.index_switch result");
+    }
+  }
+
+  // handshake.esi_instance: a handshake.func of the program, on channels of its types,
+  // with a function computing what it does to check it against (docs/loom.md).
+  void verifyEsiInstance(const Op& op) {
+    const NetworkFunction* n = mod_.network(op.callee);
+    if (!n) fail(op.loc, opStr(op) + " runs '@" + op.callee + "', which is no handshake.func");
+    std::vector<Type> ins;
+    for (const Value* v : op.operands)
+      ins.push_back(v->type);
+    if (ins != n->argTypes || typesOf(op.results) != n->resultTypes)
+      fail(op.loc, opStr(op) + ": its channels do not carry the types of '@" + op.callee + "'");
+    if (n->reference.empty())
+      fail(op.loc, opStr(op) + " of '@" + op.callee +
+                       "': the program has no function that computes what it does (LOOM's CPU "
+                       "version, its name with '_dsa' spelt '_cpu'), which the run checks it "
+                       "against");
+  }
+
+  // A C function: one loom-sim models, called with its types; printf's format, where
+  // it is a constant of the program, one it prints.
+  void checkCFunction(const Op& op, const std::vector<Type>& ins) {
+    std::optional<CFunction> f = findCFunction(op.callee);
+    if (!f)
+      fail(op.loc, "call of '@" + op.callee + "', a function loom-sim does not model (it models " +
+                       cFunctionList() + ")");
+    if (auto why = checkCCall(*f, ins, typesOf(op.results))) fail(op.loc, *why);
+    if (f->kind != CFunctionKind::Printf) return;
+    std::vector<Type> rest(ins.begin() + 1, ins.end());
+    for (const Global* g : globalsBehind(op.operand(0))) {
+      std::string text;
+      for (Bits b : g->data) {
+        if (b == 0) break;
+        text += static_cast<char>(b);
+      }
+      if (auto why = checkPrintfFormat(text, rest))
+        fail(op.loc, "printf's format '@" + g->name + "' (\"" + text + "\"): " + *why);
+    }
+  }
+
+  void verifyCCall(const Op& op) {
+    std::vector<Type> ins;
+    for (auto* v : op.operands)
+      ins.push_back(v->type);
+    checkCFunction(op, ins);
+  }
+
+  // The memref.globals a pointer may be the address of, when the program computes it
+  // from them (the casts and selects LOOM writes); empty when it does not.
+  std::vector<const Global*> globalsBehind(const Value* v) {
+    std::vector<const Global*> out;
+    std::vector<const Value*> stack{v};
+    while (!stack.empty()) {
+      const Op* d = stack.back()->def;
+      stack.pop_back();
+      if (!d) return {};
+      switch (d->kind) {
+      case OpKind::GetGlobal:
+        if (const Global* g = mod_.global(d->callee)) out.push_back(g);
+        break;
+      case OpKind::Select:
+        stack.push_back(d->operand(1));
+        stack.push_back(d->operand(2));
+        break;
+      case OpKind::Cast:
+      case OpKind::ExtractPointer:
+      case OpKind::IndexCast:
+      case OpKind::IntToPtr: stack.push_back(d->operand(0)); break;
+      default: return {};
+      }
+    }
+    return out;
   }
 
   void verifyCall(const Op& op) {
@@ -287,6 +398,7 @@ private:
       fail(op.loc, "call operand types do not match the signature of '@" + op.callee + "'");
     if (typesOf(op.results) != callee->resultTypes)
       fail(op.loc, "call result types do not match the signature of '@" + op.callee + "'");
+    if (callee->isDeclaration && !runtimePrintElemType(op.callee)) return checkCFunction(op, ins);
     if (callee->isDeclaration) {
       auto elem = runtimePrintElemType(op.callee);
       if (!elem)
@@ -324,6 +436,7 @@ private:
         bad("result must be a narrower float");
       return;
     case OpKind::IndexCast:
+    case OpKind::IndexCastUI:
       if (!((a.isIndex() && r.isInteger()) || (a.isInteger() && r.isIndex())))
         bad("one side must be index and the other an integer");
       return;

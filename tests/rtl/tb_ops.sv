@@ -430,7 +430,7 @@ module tb_ops (
   `TB_VARIANT(81, tb_buffer #(.N(3), .FIFO(0), .OUT_CAP1(4'b0001)))
   `TB_VARIANT(82, tb_buffer #(.N(1), .FIFO(1)))
   // 83..: float compute units at docs/timing.md's default latencies (FloatAdd 4, FloatMul
-  // 4, FloatDiv 12). OP: addf 24, subf 25, mulf 26, divf 27, cmpf 33, sitofp 41 (OpKind,
+  // 4, FloatDiv 12). OP: addf 24, subf 25, mulf 26, divf 27, cmpf 33, sitofp 42 (OpKind,
   // static_asserted by test_rtl_ops.cpp); types: i1 257, i32 288, f32 1056, f64 1344.
   `TB_VARIANT(83, tb_fcompute #(.OP(24), .TI(1056), .TO(1056), .L(4)))
   `TB_VARIANT(84, tb_fcompute #(.OP(26), .TI(1056), .TO(1056), .L(4)))
@@ -440,5 +440,5 @@ module tb_ops (
   `TB_VARIANT(88, tb_fcompute #(.OP(27), .TI(1344), .TO(1344), .WI(64), .WO(64), .L(12)))
   `TB_VARIANT(89, tb_fcompute #(.OP(33), .ATTR(13), .TI(1344), .TO(257), .WI(64), .WO(1), .L(4)))
   `TB_VARIANT(90, tb_fcompute #(.OP(25), .TI(1056), .TO(1056), .L(4), .OUT_CAP1(4'b0001)))
-  `TB_VARIANT(91, tb_fcompute #(.OP(41), .TI(288), .TO(1344), .N(1), .WI(32), .WO(64), .L(4)))
+  `TB_VARIANT(91, tb_fcompute #(.OP(42), .TI(288), .TO(1344), .N(1), .WI(32), .WO(64), .L(4)))
 endmodule

@@ -129,7 +129,7 @@ enum Variant : uint8_t {
 // tb_ops.sv gives loom_fcompute these numbers as OP and ATTR.
 static_assert(static_cast<int>(OpKind::AddF) == 24 && static_cast<int>(OpKind::SubF) == 25 &&
               static_cast<int>(OpKind::MulF) == 26 && static_cast<int>(OpKind::DivF) == 27 &&
-              static_cast<int>(OpKind::CmpF) == 33 && static_cast<int>(OpKind::SIToFP) == 41);
+              static_cast<int>(OpKind::CmpF) == 33 && static_cast<int>(OpKind::SIToFP) == 42);
 static_assert(static_cast<int>(CmpFPred::olt) == 4 && static_cast<int>(CmpFPred::une) == 13);
 // ... and types coded (TypeKind << 8) | width: i1 257, i32 288, f32 1056, f64 1344.
 static_assert(static_cast<int>(TypeKind::Integer) == 1 && static_cast<int>(TypeKind::F32) == 4 &&

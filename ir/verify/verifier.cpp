@@ -344,13 +344,14 @@ private:
     if (f->kind != CFunctionKind::Printf) return;
     std::vector<Type> rest(ins.begin() + 1, ins.end());
     for (const Global* g : globalsBehind(op.operand(0))) {
-      std::string text;
+      std::string text, shown; // shown: as C would write it in a literal
       for (Bits b : g->data) {
         if (b == 0) break;
         text += static_cast<char>(b);
+        shown += b == '\n' ? "\\n" : b == '\t' ? "\\t" : std::string(1, static_cast<char>(b));
       }
       if (auto why = checkPrintfFormat(text, rest))
-        fail(op.loc, "printf's format '@" + g->name + "' (\"" + text + "\"): " + *why);
+        fail(op.loc, "printf's format '@" + g->name + "' (\"" + shown + "\"): " + *why);
     }
   }
 

@@ -513,9 +513,12 @@ TEST_CASE("valid MLIR that loom-sim does not simulate: a located 'unsupported'",
                  "%i = %c0 "
                  "to %n step %n {\n  }\n  func.return\n}") ==
         "3:3: error: unsupported operation 'scf.for' with unsigned comparison ('unsignedCmp')");
-  CHECK(diagnose("memref.global \"private\" @g : memref<4xi32> = dense<0>\n") ==
-        "1:1: error: unsupported operation 'memref.global' at the top level (only func.func and "
-        "module are)");
+  CHECK(diagnose("llvm.mlir.global internal constant @g(42 : i32) : i32\n") ==
+        "1:1: error: unsupported operation 'llvm.mlir.global' at the top level (func.func, "
+        "memref.global and module are; in a program LOOM compiled also handshake.func and LLVM "
+        "declarations)");
+  CHECK(diagnose("func.func @f() {\n  %p = llvm.mlir.zero : !llvm.ptr\n  func.return\n}") ==
+        "2:8: error: unsupported operation 'llvm.mlir.zero'");
 }
 
 TEST_CASE("fast-math flags: permissions are computed exactly, approximations refused",

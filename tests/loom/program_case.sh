@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# program_case.sh LOOM-SIM PROGRAM CASE
+# One case of `loom-sim run` on a hand-written program in the shape LOOM compiles one to
+# (inputs/program_scale.mlir, docs/loom.md "LOOM's programs"). Each case but `runs` and
+# `interp` edits a copy of the program (the file itself is never written) and checks the
+# exit code and the located message:
+#   runs       exit 0, the program's own lines, "scale: PASSED", no finding
+#   interp     --no-accel: the same lines from the CPU version standing in
+#   raw_ctrl   the load's memory-control carry on raw will_continue, its ctrl therefore
+#              one token too many (9 for 8 loads): exit 1, the ledger's count and the
+#              token latched in the carry, with the raw-vs-gated cause
+#   raw_loop   the carry and the cond_br that feeds it the load's dones both on raw
+#              will_continue, as LOOM's legacy lowering wires them (vecsum): the 9th
+#              cond_br firing waits for a 9th done that no load gives: deadlock, exit 1
+#   printf_n   a format with %n: exit 2 at the printf call
+#   unknown_c  a call of fopen, which loom-sim does not model: exit 2 at the call
+#   no_cpu     the CPU version renamed: no function to check the network against, exit 2
+#   no_func    the esi_instance names no handshake.func: exit 2 at it
+#   esi_syntax an esi_instance without its reset: exit 2, located
+set -uo pipefail
+sim=$1 prog=$2 case=$3
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+copy=$dir/program_scale.mlir
+cp "$prog" "$copy"
+edit() { sed -i "$1" "$copy" && ! cmp -s "$prog" "$copy" || { echo "the edit '$1' changed nothing" >&2; exit 1; }; }
+expect() { # CODE STREAM TEXT...
+  local code=$1 stream=$2
+  shift 2
+  "$sim" run "${args[@]}" "$copy" >"$dir/out" 2>"$dir/err"
+  local rc=$?
+  local ok=1
+  [ "$rc" -eq "$code" ] || { echo "exit $rc, expected $code" >&2; ok=0; }
+  for text in "$@"; do
+    grep -qF -- "$text" "$dir/$stream" || { echo "missing in $stream: $text" >&2; ok=0; }
+  done
+  if [ $ok -eq 0 ]; then
+    echo "--- stdout" >&2; cat "$dir/out" >&2; echo "--- stderr" >&2; cat "$dir/err" >&2
+    exit 1
+  fi
+  cat "$dir/$stream"
+}
+args=()
+case $case in
+runs)
+  expect 0 out "b[7] = 21 (cpu 21)" "scale: PASSED"
+  expect 0 err "1 accelerated call(s)" "all checks passed (0 finding(s))" ;;
+interp)
+  args=(--no-accel)
+  expect 0 out "b[0] = 0 (cpu 0)" "b[7] = 21 (cpu 21)" "scale: PASSED" ;;
+raw_ctrl)
+  edit 's/%ldc = dataflow.carry %ac, /%ldc = dataflow.carry %wc, /'
+  expect 1 err "channel carried 8 token(s) where its domain has 9 (1 missing) [@scale_dsa_esi, call 1, ledger]" \
+    "1 token(s) latched in dataflow.carry 'scale_dsa_esi/%ldc' input 'd' after the call" \
+    "it must be driven by after_cond (the raw-vs-gated miswire)" ;;
+raw_loop)
+  edit 's/%ldc = dataflow.carry %ac, /%ldc = dataflow.carry %wc, /; s/%ld_next, %ld_exit = cond_br %ac, /%ld_next, %ld_exit = cond_br %wc, /'
+  expect 1 err "stopped: deadlock" "handshake.mux 'scale_dsa_esi/%ld_done' waits for" \
+    "did not complete (deadlock)" ;;
+printf_n)
+  # "b[%u]..." becomes "b[%n]...": the first conversion writes through its argument.
+  edit '0,/dense<\[98, 91, 37, 117/s//dense<[98, 91, 37, 110/'
+  expect 2 err "program_scale.mlir:" "printf's format '@fmt'" "'%n' writes to memory; it is not supported" ;;
+unknown_c)
+  edit 's/llvm.func @puts(!llvm.ptr) -> i32/llvm.func @fopen(!llvm.ptr) -> i32/; s/llvm.call @puts(/llvm.call @fopen(/'
+  expect 2 err "error: call of '@fopen', a function loom-sim does not model (it models puts, printf" ;;
+no_cpu)
+  edit 's/@scale_cpu/@scale_reference/g'
+  expect 2 err "error: 'handshake.esi_instance' of '@scale_dsa_esi': the program has no function that computes what it does" ;;
+no_func)
+  edit 's/handshake.esi_instance @scale_dsa_esi/handshake.esi_instance @scale_dsa/'
+  expect 2 err "error: 'handshake.esi_instance' runs '@scale_dsa', which is no handshake.func of this file" ;;
+esi_syntax)
+  edit 's/ rst %false(/(/'
+  expect 2 err "program_scale.mlir:" "error: " ;;
+*) echo "unknown case $case" >&2; exit 2 ;;
+esac

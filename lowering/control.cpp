@@ -159,6 +159,9 @@ void Lowerer::lowerOp(const Op& op, RegionState& s) {
     define(s, op.result(),
            constant(s, op.constBits, op.result()->type, &op, "c." + valueName(op.result())));
     return;
+  case OpKind::Poison: // an unspecified value: loom-sim's is 0, as in LOOM's networks
+    define(s, op.result(), constant(s, 0, op.result()->type, &op, "c." + valueName(op.result())));
+    return;
   case OpKind::For: return lowerFor(op, s);
   case OpKind::While: return lowerWhile(op, s);
   case OpKind::If: return lowerIf(op, s);
@@ -186,6 +189,18 @@ void Lowerer::lowerOp(const Op& op, RegionState& s) {
                      "' (unstructured control flow) inside an accelerated function "
                      "is not supported; keep the function on the host (narrow the accelerated set "
                      "with --accel)");
+  case OpKind::GetGlobal:
+  case OpKind::ExtractPointer:
+  case OpKind::IntToPtr:
+  case OpKind::LlvmCall:
+  case OpKind::IndexSwitch:
+  case OpKind::EsiWrap:
+  case OpKind::EsiUnwrap:
+  case OpKind::ConstClock:
+  case OpKind::EsiInstance:
+    fail(op.loc, "'" + std::string(op.name()) +
+                     "' is host code: it is not lowered into an accelerated function; keep the "
+                     "function on the host (narrow the accelerated set with --accel)");
   case OpKind::Func:
   case OpKind::Return:
   case OpKind::Yield:

@@ -357,8 +357,8 @@ TEST_CASE("ops a handshake.func cannot hold are located errors that name them", 
   const std::string head = "handshake.func @f(%x: i32, %go: none, ...) -> (i32, none) {\n";
   const std::string tail = "  return %x, %go : i32, none\n}\n";
   auto body = [&](const std::string& line) { return errorOf(head + line + "\n" + tail); };
-  CHECK(body("  %y = arith.index_castui %x : i32 to index") ==
-        "t.mlir:2:8: error: unsupported op 'arith.index_castui': no DFG node models it "
+  CHECK(body("  %y = arith.scaling_extf %x, %x : i32, i32 to i32") ==
+        "t.mlir:2:8: error: unsupported op 'arith.scaling_extf': no DFG node models it "
         "(docs/loom.md)");
   CHECK(body("  %y = frobnicate %x : i32")
             .find("t.mlir:2:8: error: custom op 'handshake.frobnicate' is unknown") == 0);

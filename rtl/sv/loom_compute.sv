@@ -123,10 +123,11 @@ module loom_compute #(
     else r = a;  // casts: extended or truncated below
   end
 
-  // Casts change the width: extsi and index_cast sign-extend (or truncate), extui
-  // zero-extends, trunci truncates; every other op keeps WI = WO (cmpi: bit 0).
+  // Casts change the width: extsi and index_cast sign-extend (or truncate), extui and
+  // index_castui zero-extend, trunci truncates; every other op keeps WI = WO (cmpi: bit 0).
   if (WO > WI) begin : g_extend
-    assign result = OP == "extui" ? {{(WO - WI) {1'b0}}, r} : {{(WO - WI) {r[WI-1]}}, r};
+    assign result = OP == "extui" || OP == "index_castui" ? {{(WO - WI) {1'b0}}, r}
+                                                          : {{(WO - WI) {r[WI-1]}}, r};
   end else begin : g_narrow
     assign result = r[WO-1:0];
     if (WO < WI) begin : g_dropped

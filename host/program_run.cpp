@@ -16,6 +16,15 @@ namespace loom {
 
 namespace {
 
+// `m` once the subset verifier accepts it; else its error.
+LoadedProgram accept(LoadedProgram p, std::unique_ptr<Module> m) {
+  if (auto err = verifyModule(*m))
+    p.error = std::move(err);
+  else
+    p.module = std::move(m);
+  return p;
+}
+
 // A program LOOM compiled: its host code, and the networks its esi_instances run.
 LoadedProgram loadLoomProgram(std::string text, const std::string& file) {
   LoadedProgram p;
@@ -24,16 +33,11 @@ LoadedProgram loadLoomProgram(std::string text, const std::string& file) {
     p.error = std::move(lp.error);
     return p;
   }
-  if (auto err = verifyModule(*lp.module)) {
-    p.error = std::move(err);
-    return p;
-  }
   for (dfg::Graph& g : lp.graphs) {
     std::string name = g.function;
     p.networks.emplace(std::move(name), std::move(g));
   }
-  p.module = std::move(lp.module);
-  return p;
+  return accept(std::move(p), std::move(lp.module));
 }
 
 } // namespace
@@ -49,12 +53,7 @@ LoadedProgram loadProgram(const std::string& file) {
     p.error = std::move(parsed.error);
     return p;
   }
-  if (auto err = verifyModule(*parsed.module)) {
-    p.error = std::move(err);
-    return p;
-  }
-  p.module = std::move(parsed.module);
-  return p;
+  return accept(std::move(p), std::move(parsed.module));
 }
 
 // An error of the tool rather than of a place in the input: "loom-sim: error: ...".

@@ -3,6 +3,8 @@
 #include "host/program_run.h"
 #include "ir/printer.h"
 
+#include <iostream>
+
 namespace loom::cli {
 
 Command addCheckCommand(CLI::App& app) {
@@ -20,7 +22,12 @@ Command addCheckCommand(CLI::App& app) {
               return kBadInput;
             LoadedProgram prog = loadProgram(a->file);
             if (!printed(prog)) return kBadInput;
-            if (a->print) printModule(*prog.module, std::cout);
+            if (!a->print) return kOk;
+            if (auto why = unprintable(*prog.module)) {
+              std::cerr << why->str() << "\n";
+              return kBadInput;
+            }
+            printModule(*prog.module, std::cout);
             return kOk;
           }};
 }

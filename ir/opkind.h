@@ -124,7 +124,7 @@ enum class OpKind : uint16_t {
   CfCondBr,
   CfAssert,
   // the host code of a program LOOM compiled (docs/loom.md "LOOM's programs"); none of
-  // these runs in an accelerated function
+  // these runs in an accelerated function. They stay last (isHostCode).
   GetGlobal,      // memref.get_global: the memref of a memref.global
   ExtractPointer, // memref.extract_aligned_pointer_as_index: a buffer's address
   IntToPtr,       // llvm.inttoptr: an address as a pointer (the same bits)
@@ -166,6 +166,10 @@ std::string_view opName(OpKind k);
 // "func.func", "std.return"...). Returns false if the op is not in the input language.
 bool lookupOpKind(std::string_view name, OpKind& out);
 
+// Host code of a program that calls C or runs a network: GetGlobal and every kind after it.
+inline bool isHostCode(OpKind k) {
+  return k >= OpKind::GetGlobal;
+}
 bool isArithBinaryInt(OpKind k);
 bool isArithBinaryFloat(OpKind k);
 bool isArithCast(OpKind k);

@@ -362,6 +362,18 @@ private:
 } // namespace
 
 // The printer recurses once per nesting level: on a large stack, whoever calls it.
+std::optional<Diag> unprintable(const Module& m) {
+  if (!m.globals.empty())
+    return Diag{m.globals.front().loc, "the printer does not write 'memref.global'"};
+  std::optional<Diag> found;
+  for (const auto& f : m.functions)
+    walk(f->body, [&](Op* op) {
+      if (!found && isHostCode(op->kind))
+        found = Diag{op->loc, "the printer does not write '" + std::string(op->name()) + "'"};
+    });
+  return found;
+}
+
 void printModule(const Module& m, std::ostream& os) {
   runOnLargeStack([&] { Printer(os).module(m); });
 }

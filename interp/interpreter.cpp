@@ -66,7 +66,8 @@ struct Interpreter::Impl {
   unsigned blocks = 0;      // blocks running (function bodies and regions)
   uint64_t frameValues = 0; // values in the frames of the running calls
   std::shared_ptr<uint64_t> liveElements = std::make_shared<uint64_t>(0); // see newBuffer
-  AddressSpace addresses; // the buffers whose address the program took
+  AddressSpace addresses;                              // the buffers whose address the program took
+  std::unordered_map<const Op*, CFunction> cFunctions; // see cFunction
   std::unordered_map<std::string, std::shared_ptr<MemRefView>> globals; // by name, once made
 
   Impl(const Module& m, std::ostream& o) : mod(m), out(o) {}
@@ -305,7 +306,7 @@ struct Interpreter::Impl {
       fr[op.result(0)->slot] = get(fr, op.operand(0));
       fr[op.result(1)->slot].bits = 1;
       return;
-    case OpKind::LlvmCall: return execCFunction(op, fr, *findCFunction(op.callee));
+    case OpKind::LlvmCall: return execCFunction(op, fr, cFunction(op));
     case OpKind::IndexSwitch: return execIndexSwitch(op, fr);
     case OpKind::EsiInstance: return execEsiInstance(op, fr);
     case OpKind::Func:
@@ -456,7 +457,7 @@ struct Interpreter::Impl {
   void execCall(const Op& op, Frame& fr) {
     const Function* f = mod.lookup(op.callee);
     if (f->isDeclaration && !runtimePrintElemType(op.callee))
-      return execCFunction(op, fr, *findCFunction(op.callee));
+      return execCFunction(op, fr, cFunction(op));
     std::vector<RtValue> args = operandValues(op, fr);
     if (f->isDeclaration) return runtimeCall(op, args);
     std::vector<RtValue> res = callOrHook(op, *f, std::move(args));
@@ -513,6 +514,14 @@ struct Interpreter::Impl {
     slot->buf->data = g.data;
     slot->buf->constant = g.constant;
     return slot;
+  }
+
+  // The C function a call names, resolved at its first run (the verifier has checked it
+  // exists): a call in a loop does not parse its name again.
+  const CFunction& cFunction(const Op& op) {
+    auto it = cFunctions.find(&op);
+    if (it == cFunctions.end()) it = cFunctions.emplace(&op, *findCFunction(op.callee)).first;
+    return it->second;
   }
 
   // A pointer argument: a memref (LOOM passes those to intrinsics) or an address.

@@ -182,7 +182,16 @@ private:
     case NodeKind::Return:
       if (!g_.doneToken) return; // no end of a call: its results are independent outputs
       return sameRateEverywhere(v);
-    default: return sameRateEverywhere(v);
+    case NodeKind::Fork:
+    case NodeKind::LazyFork:
+    case NodeKind::Join:
+    case NodeKind::Sync:
+    case NodeKind::Constant:
+    case NodeKind::Load:
+    case NodeKind::Store:
+    case NodeKind::Br:
+    case NodeKind::HostResult:
+    case NodeKind::Compute: return sameRateEverywhere(v);
     }
   }
 

@@ -501,8 +501,8 @@ struct Family {
   void (*print)(mlir::Operation*, OpAsmPrinter&);
 };
 
-// In Syntax order (checked by familyOf).
-const Family kFamilies[] = {
+// In Syntax order (checked by familyOf), one per family of ops::LoomSyntax.
+const Family kFamilies[ops::kNumLoomSyntaxFamilies] = {
     {Syntax::SizedList, parseSizedList, printSizedList},
     {Syntax::SameTypeList, parseSameTypeList, printSameTypeList},
     {Syntax::ControlMerge, parseControlMerge, printControlMerge},
@@ -520,6 +520,7 @@ const Family kFamilies[] = {
 };
 
 const Family& familyOf(Syntax s) {
+  if (static_cast<int>(s) >= ops::kNumLoomSyntaxFamilies) std::abort(); // no op of the form
   const Family& f = kFamilies[static_cast<size_t>(s)];
   if (f.syntax != s) std::abort(); // a row out of order: a programming error
   return f;
@@ -530,32 +531,13 @@ const ParseFn kUnknown = parseUnknown;
 } // namespace
 
 const std::vector<OpSyntax>& syntaxTable() {
-  using K = ops::NodeKind;
-  using S = Syntax;
-  static const std::vector<OpSyntax> t = {
-      {K::Return, S::Return},
-      {K::Stream, S::Functional},
-      {K::Gate, S::Functional},
-      {K::Carry, S::Functional},
-      {K::Invariant, S::Functional},
-      {K::Fork, S::SizedList},
-      {K::LazyFork, S::SizedList},
-      {K::Join, S::TypedList},
-      {K::Sync, S::TypedList},
-      {K::CondBr, S::CondBr},
-      {K::Mux, S::Mux},
-      {K::Merge, S::SameTypeList},
-      {K::ControlMerge, S::ControlMerge},
-      {K::Buffer, S::Buffer},
-      {K::Sink, S::SameTypeList},
-      {K::Source, S::Source},
-      {K::Constant, S::Constant},
-      {K::Load, S::Access},
-      {K::Store, S::Access},
-      {K::Memory, S::Memory},
-      {K::ExtMemory, S::ExtMemory},
-      {K::Br, S::SameTypeList},
-  };
+  static const std::vector<OpSyntax> t = [] {
+    std::vector<OpSyntax> rows;
+    for (const ops::OpSpec& s : ops::table())
+      if (static_cast<int>(s.loomSyntax) < ops::kNumLoomSyntaxFamilies)
+        rows.push_back({s.kind, s.loomSyntax});
+    return rows;
+  }();
   return t;
 }
 

@@ -31,7 +31,7 @@ struct BinBench {
 
 } // namespace
 
-MODEL_TEST_CASE("compute: latency L, one operation per cycle", "[compute]") {
+MODEL_TEST_CASE("compute: latency L, one operation per cycle", "[compute][arith]") {
   SECTION("L = 1: pop and push in the same cycle") {
     // Operands visible c1, c2: results pushed c1, c2, popped c2, c3.
     BinBench bb(OpKind::AddI, Type::integer(32), 1, {1, 2}, {10, 20});

@@ -64,7 +64,7 @@ MODEL_TEST_CASE("fork: half-sent state under back-pressure", "[fork]") {
       12);
 }
 
-MODEL_TEST_CASE("lazy_fork: all outputs at once, only when all have space", "[fork]") {
+MODEL_TEST_CASE("lazy_fork: all outputs at once, only when all have space", "[fork][lazy_fork]") {
   // Same back-pressure as above: c1 sends token 1 to both; c2..c5 output 1 is full, so
   // nothing is sent (not even to output 0); c6 sends token 2 to both.
   Bench b;

@@ -124,7 +124,7 @@ MODEL_TEST_CASE("memory: latency 1", "[memory]") {
 }
 
 MODEL_TEST_CASE("memory: extmemory latency 10, the done leaves when the write is performed",
-                "[memory]") {
+                "[memory][extmemory]") {
   // Store issued in c1, due c1+9 = c10: the write and the done happen in c10 (popped
   // in c11). Load pushed in c11, issued in c12, performed in c21, popped in c22.
   MemBench mb(MemoryKind::ExtMemory, 10, {77}, {3}, {3}, /*loadStart=*/11);

@@ -190,13 +190,13 @@ private:
 };
 
 // A TEST_CASE whose body runs twice (a Catch2 generator): on the clocked engine, then
-// on the event engine. Benches built without an explicit engine use that one, and the
-// two runs must observe the same (EngineRun).
+// on the event engine; tagged [engines]. Benches built without an explicit engine use that one, and
+// the two runs must observe the same (EngineRun).
 #define MODEL_TEST_CASE(name, tags)                                                                \
   MODEL_TEST_CASE_(INTERNAL_CATCH_UNIQUE_NAME(modelTest), name, tags)
 #define MODEL_TEST_CASE_(body, name, tags)                                                         \
   static void body();                                                                              \
-  TEST_CASE(name, tags) {                                                                          \
+  TEST_CASE(name, tags "[engines]") {                                                              \
     ::loom::models::test::EngineRun engineRun_(                                                    \
         GENERATE(::loom::sim::EngineKind::Clocked, ::loom::sim::EngineKind::Event));               \
     INFO("engine: " << ::loom::sim::engineKindName(*::loom::models::test::currentEngine()));       \

@@ -139,6 +139,7 @@ private:
       if (auto r = in(v, 0)) setAll(v, *r); // data and address follow the address
       return;
     case NodeKind::Source: return; // as many tokens as are taken: no rate of its own
+    case NodeKind::Never: return;  // no token at all: no rate
     case NodeKind::Return:
     case NodeKind::Carry:
     case NodeKind::Invariant:

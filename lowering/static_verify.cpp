@@ -176,6 +176,7 @@ private:
     case NodeKind::ExtMemory:
     case NodeKind::Sink:
     case NodeKind::Source:
+    case NodeKind::Never:
     case NodeKind::Merge:
     case NodeKind::ControlMerge:
     case NodeKind::Buffer: return;

@@ -48,6 +48,7 @@ enum class NodeKind : uint8_t {
   Memory,     // internal memory (memref.alloc / alloca)
   ExtMemory,  // a memref argument of the function
   Br,         // handshake.br: passes each token on unchanged
+  Never,      // handshake.never: a source that never sends a token
   HostResult, // the host's end of a result channel (made by elaboration, never in a DFG)
   // compute: one arith or math op (the node's arith field says which)
   Compute,

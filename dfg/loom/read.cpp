@@ -615,6 +615,7 @@ private:
     case NodeKind::Source:
     case NodeKind::Constant:
     case NodeKind::Br:
+    case NodeKind::Never:
     case NodeKind::HostResult:
     case NodeKind::Compute: return n.outTypes[p].isNone() ? Role::BodyCtrl : Role::Data;
     }

@@ -202,8 +202,8 @@ std::vector<OpSpec> makeTable() {
         memoryRtl, Extra().attrs(memAttrs(nullptr))),
     row(NodeKind::Br, "handshake.br", F::Handshake, {in0}, {out0Same}, S::SameTypeList,
         module("loom_br", {inWidth("W", 0)}), Extra().pacing(0).passesTokens()),
-    row(NodeKind::Never, "handshake.never", F::Handshake, {}, {{kOnce, {{"out0"}}}}, S::None, kNoRtl,
-        Extra()),
+    row(NodeKind::Never, "handshake.never", F::Handshake, {}, {{kOnce, {{"out0"}}}}, S::Never,
+        module("loom_never", {outWidth("W", 0)}), Extra()),
     row(NodeKind::HostResult, "loom.host_result", F::Boundary, {in0}, {}, S::None, kNoRtl,
         Extra().pacing(0).internal()),
     // -- compute: ports and types are the arith or math op's (dfg/signature.cpp)

@@ -145,12 +145,13 @@ enum class LoomSyntax : uint8_t {
   ExtMemory,    //                   [ld = N, st = M] (%m : memref<..>) (%in) attrs : (Ts) -> (Us)
   Return,       //                   attrs %a, %b : T1, T2
   Functional,   // dataflow ops      %a, %b attrs : T1, T2 -> U1, U2 (stream: in parentheses)
+  Never,        //                   attrs : T
   // Not an op of LOOM's form:
   Signature,   // the entry: the handshake.func's arguments
   MlirDialect, // compute: an arith or math op in its own dialect's syntax
   None,        // made by elaboration, never written
 };
-constexpr int kNumLoomSyntaxFamilies = static_cast<int>(LoomSyntax::Functional) + 1;
+constexpr int kNumLoomSyntaxFamilies = static_cast<int>(LoomSyntax::Never) + 1;
 
 // A parameter of an op's RTL module: its SystemVerilog name and what rtl/generate.cpp
 // sets it to.
@@ -210,7 +211,8 @@ enum class Family : uint8_t { Boundary, Dataflow, Handshake, Memory, Access, Com
 
 struct OpSpec {
   NodeKind kind = NodeKind::Compute;
-  const char* name = nullptr; // MLIR op name ("dataflow.carry"); Compute: "arith" (the node's op names it)
+  const char* name =
+      nullptr; // MLIR op name ("dataflow.carry"); Compute: "arith" (the node's op names it)
   Family family = Family::Handshake;
   std::vector<PortGroup> inputs, outputs;
   unsigned minVariadic = 0; // fewest repetitions of a variadic group

@@ -17,6 +17,7 @@
 //   cond_br   cond, data; results true, false (ConditionalBranchOp trueIndex = 0);
 //   control_merge results: the data, then the index of the input it came from;
 //   constant  its one operand is the trigger (ctrl);
+//   never     no operands, one result;
 //   dataflow  stream (start, step, bound) -> (index, will_continue); gate (value, cond)
 //             -> (value, cond); carry (d, a, b) -> o; invariant (d, a) -> o.
 // Loads and stores in CIRCT take one address per memref dimension; loom-sim's memories
@@ -354,6 +355,14 @@ ParseResult parseFunctional(OpAsmParser& p, OperationState& st) {
   return p.resolveOperands(ops, ins, at, st.operands);
 }
 
+// never: attrs : T (its one result, which never carries a token)
+ParseResult parseNever(OpAsmParser& p, OperationState& st) {
+  mlir::Type t;
+  if (p.parseOptionalAttrDict(st.attributes) || p.parseColonType(t)) return failure();
+  st.addTypes(t);
+  return success();
+}
+
 ParseResult parseUnknown(OpAsmParser& p, OperationState& st) {
   std::string known;
   for (const OpSyntax& s : syntaxTable())
@@ -495,6 +504,11 @@ void printFunctional(mlir::Operation* op, OpAsmPrinter& p) {
   printTypeList(p, op->getResultTypes(), parens);
 }
 
+void printNever(mlir::Operation* op, OpAsmPrinter& p) {
+  printAttrs(p, op);
+  p << " : " << op->getResult(0).getType();
+}
+
 struct Family {
   Syntax syntax;
   ParseFn parse;
@@ -517,6 +531,7 @@ const Family kFamilies[ops::kNumLoomSyntaxFamilies] = {
     {Syntax::ExtMemory, parseExtMemory, printExtMemory},
     {Syntax::Return, parseReturn, printReturn},
     {Syntax::Functional, parseFunctional, printFunctional},
+    {Syntax::Never, parseNever, printNever},
 };
 
 const Family& familyOf(Syntax s) {

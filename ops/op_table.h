@@ -145,7 +145,7 @@ enum class LoomSyntax : uint8_t {
   ExtMemory,    //                   [ld = N, st = M] (%m : memref<..>) (%in) attrs : (Ts) -> (Us)
   Return,       //                   attrs %a, %b : T1, T2
   Functional,   // dataflow ops      %a, %b attrs : T1, T2 -> U1, U2 (stream: in parentheses)
-  Never,        //                   attrs : T
+  Never,        // never             attrs : T
   // Not an op of LOOM's form:
   Signature,   // the entry: the handshake.func's arguments
   MlirDialect, // compute: an arith or math op in its own dialect's syntax

@@ -498,28 +498,17 @@ private:
     for (const Type& t : valueTypes)
       if (t != n.outTypes[0])
         a.fail("'value' of type " + t.str() + " for a result of type " + n.outTypes[0].str());
-    if (!poison) node_attrs::requireAttrs(a, name, n, seen, node_attrs::kLoomForm);
-    if (n.kind == NodeKind::Stream) streamConfig(n, seen, a);
+    // LOOM's older stream may leave out step_op and cont_cond: it is checked, not simulated.
+    bool configured = poison || node_attrs::requireAttrs(a, name, n, seen, node_attrs::kLoomForm);
+    if (n.kind == NodeKind::Stream) n.streamConfigured = configured;
     if (n.kind == NodeKind::Memory || n.kind == NodeKind::ExtMemory) memoryGroup(n, seen);
-  }
-
-  // step_op and cont_cond (or its older name stop_cond) are both given, or both left out
-  // as LOOM's older stream may: then the stream is checked but not simulated.
-  void streamConfig(Node& n, const std::set<std::string>& seen, AttrReader& a) {
-    bool cont = seen.count("cont_cond"), stop = seen.count("stop_cond"),
-         step = seen.count("step_op");
-    if (cont && stop)
-      a.fail("'dataflow.stream' has both 'cont_cond' and its older name 'stop_cond'");
-    n.streamConfigured = step || cont || stop;
-    if (!n.streamConfigured) return;
-    if (!step) a.fail("'dataflow.stream' needs a 'step_op' attribute");
-    if (!cont && !stop) a.fail("'dataflow.stream' needs a 'cont_cond' attribute");
   }
 
   // A memory's group is its id; a memory without one gets a group of its own, numbered
   // apart from the ids (CIRCT's are i32).
   void memoryGroup(Node& n, const std::set<std::string>& seen) {
-    if (!seen.count("id")) n.memGroup = 0x80000000u + unnamedGroups_++;
+    if (!node_attrs::given(n.kind, ops::Attr::MemGroup, seen, node_attrs::kLoomForm))
+      n.memGroup = 0x80000000u + unnamedGroups_++;
   }
 
   // An arith or math op's attributes are its properties (MLIR's dialects are loaded);

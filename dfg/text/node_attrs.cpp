@@ -26,9 +26,10 @@ const char* nameIn(const ops::AttrSpec& a, const Form& form) {
   return form.loom ? a.loomName : a.name;
 }
 
-bool requiredIn(const ops::AttrSpec& a, const Node& n, const Form& form) {
+// A comparison's predicate is required; other attributes as the row says.
+bool required(const ops::AttrSpec& a, const Node& n) {
   if (a.attr == Attr::Predicate) return n.arith == OpKind::CmpI || n.arith == OpKind::CmpF;
-  return a.required && !(form.loom && a.loomOptional);
+  return a.required;
 }
 
 std::string printed(mlir::Attribute a) {
@@ -215,13 +216,38 @@ bool readAttr(AttrReader& r, const ops::AttrSpec& a, const std::string& name, ml
   return false;
 }
 
-void requireAttrs(AttrReader& r, const std::string& opName, const Node& n,
-                  const std::set<std::string>& seen, const Form& form) {
-  for (const ops::AttrSpec& a : ops::spec(n.kind).attrs) {
+bool given(ops::NodeKind k, Attr attr, const std::set<std::string>& seen, const Form& form) {
+  for (const ops::AttrSpec& a : ops::spec(k).attrs) {
+    if (a.attr != attr) continue;
     const char* name = nameIn(a, form);
-    if (name && requiredIn(a, n, form) && !seen.count(name))
+    const char* older = form.loom ? a.loomOlderName : nullptr;
+    return (name && seen.count(name)) || (older && seen.count(older));
+  }
+  return false;
+}
+
+bool requireAttrs(AttrReader& r, const std::string& opName, const Node& n,
+                  const std::set<std::string>& seen, const Form& form) {
+  const std::vector<ops::AttrSpec>& attrs = ops::spec(n.kind).attrs;
+  bool anyOptional = false, optionalGiven = false;
+  for (const ops::AttrSpec& a : attrs) {
+    const char* name = nameIn(a, form);
+    const char* older = form.loom ? a.loomOlderName : nullptr;
+    if (name && older && seen.count(name) && seen.count(older))
+      r.fail("'" + opName + "' has both '" + name + "' and its older name '" + older + "'");
+    if (form.loom && a.loomOptional) {
+      anyOptional = true;
+      optionalGiven |= given(n.kind, a.attr, seen, form);
+    }
+  }
+  bool leftOut = anyOptional && !optionalGiven;
+  for (const ops::AttrSpec& a : attrs) {
+    const char* name = nameIn(a, form);
+    if (leftOut && a.loomOptional) continue;
+    if (name && required(a, n) && !given(n.kind, a.attr, seen, form))
       r.fail("'" + opName + "' needs a '" + name + "' attribute");
   }
+  return !leftOut;
 }
 
 bool readArithProperties(AttrReader& r, mlir::Operation* op, Node& n) {

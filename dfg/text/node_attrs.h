@@ -39,9 +39,15 @@ const ops::AttrSpec* attrNamed(ops::NodeKind k, llvm::StringRef name, const Form
 bool readAttr(reader::AttrReader& r, const ops::AttrSpec& a, const std::string& name,
               mlir::Attribute v, Node& n, const Form& form, std::vector<Type>& valueTypes);
 
+// Whether `seen`, the attribute names written on an op of kind `k`, holds `attr` (by
+// its name in `form` or its older one).
+bool given(ops::NodeKind k, ops::Attr attr, const std::set<std::string>& seen, const Form& form);
+
 // Fails, naming the first one, unless `seen` holds every attribute `form` requires of
-// `n` (an arith comparison requires its predicate).
-void requireAttrs(reader::AttrReader& r, const std::string& opName, const Node& n,
+// `n` (an arith comparison requires its predicate), each by one name only. LOOM's form
+// may leave out the attributes its older ops declare optional (AttrSpec::loomOptional),
+// all of them or none: false when it does.
+bool requireAttrs(reader::AttrReader& r, const std::string& opName, const Node& n,
                   const std::set<std::string>& seen, const Form& form);
 
 // An arith or math op's own attributes (its properties): its predicate, and the overflow

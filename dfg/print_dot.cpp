@@ -23,21 +23,6 @@ std::string shortName(const std::string& name) {
   return slash == std::string::npos ? name : name.substr(slash + 1);
 }
 
-// Shape and fill by the op table's family, so the loop machinery and the memory stand out.
-const char* nodeStyle(NodeKind k) {
-  switch (ops::spec(k).family) {
-  case ops::Family::Boundary:
-    return k == NodeKind::Entry ? "shape=invhouse, style=filled, fillcolor=\"#dddddd\""
-                                : "shape=house, style=filled, fillcolor=\"#dddddd\"";
-  case ops::Family::Dataflow: return "shape=box, style=\"rounded,filled\", fillcolor=\"#cfe2f3\"";
-  case ops::Family::Memory: return "shape=cylinder, style=filled, fillcolor=\"#fce5cd\"";
-  case ops::Family::Access: return "shape=box, style=filled, fillcolor=\"#fff2cc\"";
-  case ops::Family::Compute: return "shape=box, style=filled, fillcolor=\"#d9ead3\"";
-  case ops::Family::Handshake: return "shape=box";
-  }
-  return "shape=box";
-}
-
 class DotWriter {
 public:
   DotWriter(std::ostream& os, const DotOptions& opts) : os_(os), opts_(opts) {}
@@ -103,7 +88,7 @@ private:
       std::string added = n.added ? "\n(added by loom-sim)" : "";
       os_ << indent << id(v)
           << " [label=" << dotQuote(n.opName() + "\n" + shortName(n.name) + added)
-          << ", tooltip=" << dotQuote(g_->describe(v) + added) << ", " << nodeStyle(n.kind)
+          << ", tooltip=" << dotQuote(g_->describe(v) + added) << ", " << dotStyle(n.kind)
           << (n.added ? ", color=\"#999999\", fontcolor=\"#666666\"" : "") << "];\n";
     }
   }
@@ -137,6 +122,20 @@ private:
 };
 
 } // namespace
+
+const char* dotStyle(NodeKind k) {
+  switch (ops::spec(k).family) {
+  case ops::Family::Boundary:
+    return k == NodeKind::Entry ? "shape=invhouse, style=filled, fillcolor=\"#dddddd\""
+                                : "shape=house, style=filled, fillcolor=\"#dddddd\"";
+  case ops::Family::Dataflow: return "shape=box, style=\"rounded,filled\", fillcolor=\"#cfe2f3\"";
+  case ops::Family::Memory: return "shape=cylinder, style=filled, fillcolor=\"#fce5cd\"";
+  case ops::Family::Access: return "shape=box, style=filled, fillcolor=\"#fff2cc\"";
+  case ops::Family::Compute: return "shape=box, style=filled, fillcolor=\"#d9ead3\"";
+  case ops::Family::Handshake: return "shape=box";
+  }
+  return "shape=box";
+}
 
 void printDot(const std::vector<Graph>& graphs, std::ostream& os, const DotOptions& opts) {
   std::vector<const Graph*> ptrs;

@@ -28,4 +28,8 @@ void printDot(const std::vector<Graph>& graphs, std::ostream& os, const DotOptio
 void printDot(const Graph& g, std::ostream& os, const DotOptions& opts = {});
 std::string printDot(const Graph& g, const DotOptions& opts = {});
 
+// The DOT attributes of a node of kind `k` ("shape=box, ..."): by its family in the op
+// table, so the loop machinery and the memory stand out.
+const char* dotStyle(NodeKind k);
+
 } // namespace loom::dfg

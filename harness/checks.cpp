@@ -387,7 +387,7 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool
     uint32_t opi = c.elab.opOfVertex[v];
     if (opi == sim::kNoOp || reportedOps.count(opi)) continue;
     const models::Op& op = c.circuit.op(opi);
-    if (op.atRest()) continue;
+    if (op.isQuiescent()) continue;
     Finding f;
     f.check = "quiescence";
     f.function = c.function;

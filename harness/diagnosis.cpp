@@ -253,7 +253,7 @@ std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& 
       lines.push_back(self + ": back where the chain started, a wait-for cycle" + note);
       break;
     }
-    if (hops > 0 && op.phaseCount() > 0 && op.atRest()) { // a finished state machine
+    if (hops > 0 && op.phaseCount() > 0 && op.isQuiescent()) { // a finished state machine
       lines.push_back(self + " is at rest: it has finished and will produce nothing more" +
                       src(cur));
       break;

@@ -689,7 +689,7 @@ void Accelerator::placeAtRunningLoop(const CallState& s, harness::Finding& h) {
     if (!ops::spec(n.kind).loopControl || !loop ||
         (loop->kind != OpKind::For && loop->kind != OpKind::While))
       continue;
-    if (!circuit.op(s.a.elab.opOfVertex[v]).atRest()) running.insert(loop);
+    if (!circuit.op(s.a.elab.opOfVertex[v]).isQuiescent()) running.insert(loop);
   }
   auto depth = [](const Op* op) {
     int d = 0;

@@ -139,7 +139,20 @@ private:
       if (auto r = in(v, 0)) setAll(v, *r); // data and address follow the address
       return;
     case NodeKind::Source: return; // as many tokens as are taken: no rate of its own
-    default: return paced(v);
+    case NodeKind::Never: return;  // no token at all: no rate
+    case NodeKind::Return:
+    case NodeKind::Carry:
+    case NodeKind::Invariant:
+    case NodeKind::Fork:
+    case NodeKind::LazyFork:
+    case NodeKind::Join:
+    case NodeKind::Mux:
+    case NodeKind::Buffer:
+    case NodeKind::Sink:
+    case NodeKind::Constant:
+    case NodeKind::Br:
+    case NodeKind::HostResult:
+    case NodeKind::Compute: return paced(v);
     }
   }
 

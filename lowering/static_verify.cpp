@@ -176,13 +176,23 @@ private:
     case NodeKind::ExtMemory:
     case NodeKind::Sink:
     case NodeKind::Source:
+    case NodeKind::Never:
     case NodeKind::Merge:
     case NodeKind::ControlMerge:
     case NodeKind::Buffer: return;
     case NodeKind::Return:
       if (!g_.doneToken) return; // no end of a call: its results are independent outputs
       return sameRateEverywhere(v);
-    default: return sameRateEverywhere(v);
+    case NodeKind::Fork:
+    case NodeKind::LazyFork:
+    case NodeKind::Join:
+    case NodeKind::Sync:
+    case NodeKind::Constant:
+    case NodeKind::Load:
+    case NodeKind::Store:
+    case NodeKind::Br:
+    case NodeKind::HostResult:
+    case NodeKind::Compute: return sameRateEverywhere(v);
     }
   }
 

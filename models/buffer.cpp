@@ -9,7 +9,7 @@ Buffer::Buffer(std::string name, BufferKind kind, int slots, std::vector<Bits> i
   initCount_ = initValues.size();
   for (Bits v : initValues)
     held_.push_back({v, 0});
-  setSelfTimed();
+  setCanAdvanceAlone();
 }
 
 bool Buffer::step() {
@@ -38,7 +38,7 @@ bool Buffer::step() {
   return any;
 }
 
-bool Buffer::busy() const {
+bool Buffer::advancesNextCycle() const {
   if (held_.empty()) return false;
   // Either the head is still ageing, or it can leave next cycle.
   return now() + 1 < held_.front().eligible || outputChannel(kOut)->ready();
@@ -46,14 +46,14 @@ bool Buffer::busy() const {
 
 Wake Buffer::nextWake() const {
   if (held_.empty()) return {};
-  if (busy()) return {now() + 1, true};
+  if (advancesNextCycle()) return {now() + 1, true};
   // Old enough to leave from the next cycle on, and the output is full: an output stall
   // from then on, until the consumer frees a slot (a failed buffer stays idle).
   if (failed() || lastStatus() == CycleStatus::OutputStall) return {};
   return {now() + 1, false};
 }
 
-bool Buffer::inFlight() const {
+bool Buffer::hasWorkInFlight() const {
   for (const Entry& e : held_)
     if (e.eligible > now()) return true;
   return false;

@@ -19,7 +19,7 @@
 //          |                                                 | push it now: fifo bypass)
 //
 // Optional initial values (at most N) are held at reset, old enough at once, and leave
-// first. atRest(): the buffer holds as many tokens as it was reset with.
+// first. isQuiescent(): the buffer holds as many tokens as it was reset with.
 #pragma once
 
 #include "models/op.h"
@@ -38,13 +38,13 @@ public:
   Buffer(std::string name, BufferKind kind, int slots, std::vector<Bits> initValues = {});
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Buffer; }
-  bool busy() const override;
+  bool advancesNextCycle() const override;
   // Busy: the next cycle. The oldest token of age in the next cycle behind a full
   // output: the next cycle too, unless the cycle just evaluated was an output stall
   // already (its first cycle is counted by an evaluation).
   Wake nextWake() const override;
-  bool atRest() const override { return held_.size() == initCount_; }
-  bool inFlight() const override;
+  bool isQuiescent() const override { return held_.size() == initCount_; }
+  bool hasWorkInFlight() const override;
   BufferKind kind() const { return kind_; }
   size_t held() const { return held_.size(); }
 

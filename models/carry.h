@@ -25,7 +25,7 @@ public:
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Carry; }
   int phase() const override { return static_cast<int>(phase_); }
-  bool atRest() const override { return phase_ == Phase::NeedInit; }
+  bool isQuiescent() const override { return phase_ == Phase::NeedInit; }
 
 protected:
   bool step() override;

@@ -18,7 +18,7 @@ Compute::Compute(std::string name, OpKind kind, ArithAttrs attrs, Type operandTy
       resultType_(std::move(resultType)), latency_(std::max(latency, 1)), kindName_(opName(kind)),
       pipe_(static_cast<size_t>(latency_)) {
   // With latency 1 a result leaves in the cycle it is computed: never busy.
-  if (latency_ > 1) setSelfTimed();
+  if (latency_ > 1) setCanAdvanceAlone();
 }
 
 bool Compute::step() {
@@ -73,7 +73,7 @@ bool Compute::accept() {
   return true;
 }
 
-bool Compute::busy() const {
+bool Compute::advancesNextCycle() const {
   if (pipe_.empty()) return false;
   // Advancing entries need no channel activity; a finished one waits for output space.
   return pipe_.front().stage < latency_ - 1 || outputChannel(kResult)->ready();
@@ -81,7 +81,7 @@ bool Compute::busy() const {
 
 Wake Compute::nextWake() const {
   if (pipe_.empty()) return {};
-  if (busy()) return {now() + 1, true};
+  if (advancesNextCycle()) return {now() + 1, true};
   // The oldest entry is finished from the next cycle on and the output is full: an
   // output stall from then on, until the consumer frees a slot (a failed unit does
   // nothing any more: idle).

@@ -43,14 +43,14 @@ public:
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Compute; }
   const char* kindName() const override { return kindName_.c_str(); }
-  bool busy() const override;
+  bool advancesNextCycle() const override;
   // Busy: the next cycle. A finished result meeting a full output: the next cycle too
   // if the cycle just evaluated was not yet an output stall (the stall's first cycle is
   // counted by an evaluation; the freed slot wakes the unit afterwards).
   Wake nextWake() const override;
-  bool atRest() const override { return pipe_.empty(); }
-  bool inFlight() const override { return !pipe_.empty(); }
-  bool wantsRoomWhenTimed() const override { return inFlight(); }
+  bool isQuiescent() const override { return pipe_.empty(); }
+  bool hasWorkInFlight() const override { return !pipe_.empty(); }
+  bool freedOutputMatters() const override { return hasWorkInFlight(); }
 
   OpKind kind() const { return kind_; }
   int latency() const { return latency_; }

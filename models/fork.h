@@ -8,7 +8,7 @@
 //   output i   | input valid, i not yet sent, i ready    | push copy on i, mark sent
 //   (complete) | every output sent (now or earlier)      | pop input, clear sent bits
 //
-// Each copy sent is one firing. atRest() is false while some but not all copies of a
+// Each copy sent is one firing. isQuiescent() is false while some but not all copies of a
 // token have been sent ("half-sent").
 #pragma once
 
@@ -24,7 +24,7 @@ public:
       : Op(std::move(name), 1, numOutputs), sent_(static_cast<size_t>(numOutputs), 0) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Fork; }
-  bool atRest() const override { return numSent_ == 0; }
+  bool isQuiescent() const override { return numSent_ == 0; }
   bool sent(int output) const { return sent_[output] != 0; }
 
 protected:

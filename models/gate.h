@@ -28,7 +28,7 @@ public:
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Gate; }
   int phase() const override { return static_cast<int>(phase_); }
-  bool atRest() const override { return phase_ == Phase::NeedHead; }
+  bool isQuiescent() const override { return phase_ == Phase::NeedHead; }
 
 protected:
   bool step() override;

@@ -24,7 +24,7 @@ public:
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Invariant; }
   int phase() const override { return static_cast<int>(phase_); }
-  bool atRest() const override { return phase_ == Phase::NeedInit; }
+  bool isQuiescent() const override { return phase_ == Phase::NeedInit; }
   Bits stored() const { return stored_; }
 
 protected:

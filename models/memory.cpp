@@ -27,7 +27,7 @@ Memory::Memory(std::string name, MemoryKind kind, MemoryConfig config,
   for (int l = 0; l < config_.numLoads; ++l)
     loads_.push_back({false, l, Queue(config_.latency)});
   due_.reserve(stores_.size() + loads_.size());
-  setSelfTimed();
+  setCanAdvanceAlone();
 }
 
 ops::NodeKind Memory::nodeKind() const {
@@ -159,7 +159,7 @@ bool Memory::completeDue() {
   return any;
 }
 
-bool Memory::busy() const {
+bool Memory::advancesNextCycle() const {
   // A queued request completes by itself once due, unless its outputs are full (then a
   // pop on the output wakes the memory).
   for (const Port& p : stores_)
@@ -170,17 +170,17 @@ bool Memory::busy() const {
 }
 
 Wake Memory::nextWake() const {
-  // Exactly the ports busy() looks at make the memory busy; a port whose outputs are full
-  // is woken by the pop that frees them. Before its head is due a port cannot complete,
-  // and it cannot issue without a change on its inputs (or a completion, which is a
-  // push: activity). A head coming due behind full outputs turns the memory's cycles
-  // into output stalls without any channel activity: it is evaluated in that cycle.
+  // Exactly the ports advancesNextCycle() looks at make the memory busy; a port whose outputs are
+  // full is woken by the pop that frees them. Before its head is due a port cannot complete, and it
+  // cannot issue without a change on its inputs (or a completion, which is a push: activity). A
+  // head coming due behind full outputs turns the memory's cycles into output stalls without any
+  // channel activity: it is evaluated in that cycle.
   Wake w;
   auto consider = [&](const Port& p) {
     if (p.queue.empty()) return;
     uint64_t due = p.queue.front().due;
     if (outputsReady(p)) {
-      w.busy = true;
+      w.advancing = true;
       w.cycle = std::min(w.cycle, std::max(due, now() + 1));
     } else if (due > now() && !failed()) {
       w.cycle = std::min(w.cycle, due);
@@ -193,7 +193,7 @@ Wake Memory::nextWake() const {
   return w;
 }
 
-bool Memory::inFlight() const {
+bool Memory::hasWorkInFlight() const {
   for (const Port& p : stores_)
     if (!p.queue.empty()) return true;
   for (const Port& p : loads_)

@@ -111,15 +111,15 @@ public:
          std::shared_ptr<MemoryBacking> backing);
 
   ops::NodeKind nodeKind() const override;
-  bool busy() const override;
+  bool advancesNextCycle() const override;
   // The oldest due cycle among the ports that can complete (outputs ready), and the due
   // cycle of a request not yet due behind full outputs (its port stalls from then on:
   // that cycle's class is counted by an evaluation).
   Wake nextWake() const override;
-  bool atRest() const override { return !inFlight(); }
-  bool inFlight() const override;
+  bool isQuiescent() const override { return !hasWorkInFlight(); }
+  bool hasWorkInFlight() const override;
   // Completions need output room; issuing does not.
-  bool wantsRoomWhenTimed() const override { return inFlight(); }
+  bool freedOutputMatters() const override { return hasWorkInFlight(); }
 
   MemoryKind kind() const { return kind_; }
   const MemoryConfig& config() const { return config_; }

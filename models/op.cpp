@@ -58,8 +58,8 @@ void Op::flushStats(uint64_t endCycle) {
 }
 
 CycleStatus Op::waitingStatus() const {
-  return anyInputValid() || (!atRest() && !inFlight()) ? CycleStatus::InputStall
-                                                       : CycleStatus::Idle;
+  return anyInputValid() || (!isQuiescent() && !hasWorkInFlight()) ? CycleStatus::InputStall
+                                                                   : CycleStatus::Idle;
 }
 
 } // namespace loom::models

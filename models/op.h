@@ -7,10 +7,8 @@
 // state (its own members and its channels' valid/front/ready), makes at most one
 // firing per independent part, and pushes/pops through its ports. A firing is one row
 // of the op's state-machine table; an op fires only if every channel that firing
-// pushes has space. After the channels are committed the engine may ask busy(): true
-// if the op will do something next cycle even when none of its channels changes
-// (pipeline, memory latency, internal buffer stages). An op that did not fire, is not
-// busy and whose channels saw no push or pop cannot fire next cycle, so an
+// pushes has space. An op that did not fire, does not advance by itself
+// (advancesNextCycle()) and whose channels saw no push or pop cannot fire next cycle, so an
 // event-driven engine need not visit it; every op must be visited in the first cycle.
 //
 // Counters (OpStats), per cycle of the run, one class per cycle:
@@ -24,7 +22,7 @@
 //                       (for a pipelined unit: a finished result could not leave);
 //   inputStallCycles    cycles without a firing that are not output stalls, in which
 //                       the op is waiting for a token: one of its input channels holds
-//                       a token, or it is mid-activity (not atRest()) with nothing in
+//                       a token, or it is mid-activity (not isQuiescent()) with nothing in
 //                       flight (so an empty input is what holds it back);
 //   idle                every other cycle (not counted): nothing offered, or only
 //                       in-flight work advancing.
@@ -64,7 +62,7 @@ constexpr uint64_t kNoWake = UINT64_MAX;
 // Op::nextWake()).
 struct Wake {
   uint64_t cycle = kNoWake; // the first later cycle it must be evaluated in, or kNoWake
-  bool busy = false;        // busy(): work in flight advances with no channel activity
+  bool advancing = false;   // advancesNextCycle() holds until then
 };
 
 struct OpError {
@@ -147,37 +145,30 @@ public:
     account(lastStatus_, 1);
     return any;
   }
-  // Queried after the cycle's channels are committed: must the op be evaluated next
-  // cycle even if none of its channels changes?
-  virtual bool busy() const { return false; }
-  // Self-timed ops have work that advances with no channel activity (a pipeline, memory
-  // latency, buffer stages): only they can ever be busy(). An op that overrides busy()
-  // must call setSelfTimed() in its constructor; the event engine asks busy() and
-  // nextWake() of self-timed ops only (and asserts the rest never say busy()).
-  bool selfTimed() const { return selfTimed_; }
+  // --- Questions the engines ask after the cycle's commit ---------------------------
+  // Self-timed: can the op ever hold work that advances with no channel activity (a
+  // pipeline, memory latency, buffer stages)? Set once, by setCanAdvanceAlone() in the
+  // constructor; the event engine asks the next three questions of such ops only.
+  bool canAdvanceAlone() const { return canAdvanceAlone_; }
+  // Must the op be evaluated next cycle even if none of its channels changes? Only a
+  // self-timed op may say yes (the event engine asserts it).
+  virtual bool advancesNextCycle() const { return false; }
+  // Can a slot freed on an output let it fire now? (default: yes)
+  virtual bool freedOutputMatters() const { return true; }
+  // The first cycle after now() in which the op must be evaluated though none of its
+  // channels changes (kNoWake: none): one in which it may fire, or whose class of cycle
+  // may differ from the one just evaluated (a finished result or a due request meeting
+  // a full output, a held token coming of age). Until then the op must be unable to
+  // fire and each cycle must repeat the last one's class: so the event engine can skip
+  // it and still count what the clocked engine counts. `advancing`: whether
+  // advancesNextCycle() holds until then (a wake that only settles a class of cycle
+  // does not keep a cycle from being quiet).
+  virtual Wake nextWake() const { return advancesNextCycle() ? Wake{now_ + 1, true} : Wake{}; }
   // After an evaluation that ended in an input stall: could a token pushed on input
   // `port` complete the inputs of one of the op's firings? False only if step() said
-  // so through awaitOnly() (the default is every port). The event engine does not
-  // evaluate a waiting op for a push it does not await: the op still cannot fire or
-  // stall on an output, and its class of cycle stays an input stall.
+  // so through awaitOnly() (default: every port); the event engine does not wake a
+  // waiting op for a push it does not await.
   bool awaits(int port) const { return port >= 32 || (awaited_ >> port & 1u) != 0; }
-  // Self-timed ops only: can a slot freed on an output matter now? (default: yes).
-  virtual bool wantsRoomWhenTimed() const { return true; }
-  // Queried like busy(), of self-timed ops, after the commit of a cycle they were
-  // evaluated in. `cycle`: the first cycle after now() in which the op must be evaluated
-  // even if none of its channels changes, or kNoWake. That is a cycle in which it may
-  // fire (a pipeline advancing, a request coming due with room for its result), or one
-  // whose class (see the counters above) may differ from the class of the cycle just
-  // evaluated although no channel of the op changes: a finished result meeting a full
-  // output, a held token coming of age behind a full output, a request coming due
-  // behind full outputs. Until that cycle, unless a channel of the op changes (then it
-  // is evaluated anyway), the op must be unable to fire and each cycle must have the
-  // class of the one just evaluated: what lets the event engine skip it and still count
-  // exactly what the clocked engine counts. So a memory sleeps until its oldest request
-  // is due, and a stalled pipeline is evaluated once, in the first cycle of its stall.
-  // `busy`: busy(), which a wake that only settles a class of cycle is not (quiet-cycle
-  // detection asks busy()). Default: the next cycle when busy().
-  virtual Wake nextWake() const { return busy() ? Wake{now_ + 1, true} : Wake{}; }
 
   // --- State for traces and the quiescence check ------------------------------------
   // FSM phase (0 for ops without phases), numbered as the op table lists the phases;
@@ -189,10 +180,11 @@ public:
     return names.empty() ? "" : names.at(static_cast<size_t>(phase()));
   }
   int phaseCount() const { return static_cast<int>(ops::spec(nodeKind()).phases.size()); }
-  // Quiescent: reset phase, no latched value, no half-sent fork, nothing in flight.
-  virtual bool atRest() const { return true; }
-  // Holds work that advances by itself (pipeline stages, memory requests).
-  virtual bool inFlight() const { return false; }
+  // Is it in its reset phase holding nothing (no latched value, no half-sent fork,
+  // nothing in flight)?
+  virtual bool isQuiescent() const { return true; }
+  // Does it hold work that advances by itself (pipeline stages, memory requests)?
+  virtual bool hasWorkInFlight() const { return false; }
 
   // --- Errors ----------------------------------------------------------------------
   void setErrorLog(ErrorLog* log) { errorLog_ = log; }
@@ -229,8 +221,8 @@ protected:
   }
   // Counts one firing.
   void fired() { ++stats_.firings; }
-  // See selfTimed().
-  void setSelfTimed() { selfTimed_ = true; }
+  // See canAdvanceAlone().
+  void setCanAdvanceAlone() { canAdvanceAlone_ = true; }
   // See awaits(): when step() returns without firing for want of inputs, the inputs
   // that are missing from its firings (a bit per input port). Narrowing is optional;
   // a port left out must not be able to complete any firing's inputs.
@@ -272,7 +264,7 @@ private:
   OpStats stats_;
   uint64_t now_ = 0;
   bool evaluatedOnce_ = false;
-  bool selfTimed_ = false;
+  bool canAdvanceAlone_ = false;
   bool outputBlocked_ = false;   // set by room() during the current step()
   uint32_t awaited_ = kAwaitAll; // see awaits()
   CycleStatus lastStatus_ = CycleStatus::Idle;

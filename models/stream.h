@@ -41,7 +41,7 @@ public:
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Stream; }
   int phase() const override { return static_cast<int>(phase_); }
-  bool atRest() const override { return phase_ == Phase::A; }
+  bool isQuiescent() const override { return phase_ == Phase::A; }
 
 protected:
   bool step() override;

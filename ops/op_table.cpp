@@ -36,13 +36,55 @@ struct Extra {
   Extra& loopControl() { return loopControl_ = true, *this; }
 };
 
+// A row names its LOOM syntax and its RTL: a kind without them does not compile.
 OpSpec row(NodeKind k, const char* name, Family f, std::vector<PortGroup> in,
-           std::vector<PortGroup> out, const Extra& x) {
-  OpSpec s{k,           name,         f,         std::move(in), std::move(out), x.minVariadic_,
-           x.mirrored_, x.pairNames_, x.phases_, x.pacing_,     x.attrs_,       x.internal_};
+           std::vector<PortGroup> out, LoomSyntax syntax, RtlSpec rtl, const Extra& x) {
+  OpSpec s;
+  s.kind = k;
+  s.name = name;
+  s.family = f;
+  s.inputs = std::move(in);
+  s.outputs = std::move(out);
+  s.minVariadic = x.minVariadic_;
+  s.variadicMirrored = x.mirrored_;
+  s.pairNames = x.pairNames_;
+  s.phases = x.phases_;
+  s.pacingInput = x.pacing_;
+  s.attrs = x.attrs_;
+  s.internal = x.internal_;
   s.passesTokens = x.passes_;
   s.loopControl = x.loopControl_;
+  s.loomSyntax = syntax;
+  s.rtl = std::move(rtl);
   return s;
+}
+
+// ---- RTL ------------------------------------------------------------------------------
+
+using V = RtlValue;
+using S = LoomSyntax;
+
+RtlSpec module(const char* name, std::vector<RtlParam> params = {}) {
+  return RtlSpec{{RtlModule{name, std::move(params)}}, false};
+}
+RtlParam inWidth(const char* name, uint8_t port) {
+  return {name, V::InWidth, port};
+}
+RtlParam outWidth(const char* name, uint8_t port) {
+  return {name, V::OutWidth, port};
+}
+const RtlSpec kTopPorts{{}, true};
+const RtlSpec kNoRtl{};
+
+// ---- attributes -----------------------------------------------------------------------
+
+// Spelled the same in both forms.
+AttrSpec both(Attr a, const char* name, bool required) {
+  return {a, name, name, required};
+}
+// Spelled differently, or written by one form only (null: derived from the wiring).
+AttrSpec spelled(Attr a, const char* name, const char* loomName, bool required) {
+  return {a, name, loomName, required};
 }
 
 // One row per kind, in NodeKind order (checked by spec()). Port names and phase names
@@ -51,83 +93,129 @@ OpSpec row(NodeKind k, const char* name, Family f, std::vector<PortGroup> in,
 std::vector<OpSpec> makeTable() {
   const PortGroup ctrlIn{kOnce, {{"ctrl", R::None}}};
   const PortGroup in0{kOnce, {{"in0"}}}, out0Same{kOnce, {same("out0", 0)}};
-  const AttrSpec memGroup{"mem_group", AttrType::Integer, false};
-  const AttrSpec memPort{"mem_port", AttrType::Integer, false};
+  const AttrSpec memGroup = spelled(Attr::MemGroup, "mem_group", nullptr, false);
+  const AttrSpec memPort = spelled(Attr::MemPort, "mem_port", nullptr, false);
   const std::vector<PortGroup> memIn = {
       {Repeat::PerStore, {{"st%u.data", R::Element}, {"st%u.addr", R::IntLike}}},
       {Repeat::PerLoad, {{"ld%u.addr", R::IntLike}}}};
   const std::vector<PortGroup> memOut = {{Repeat::PerLoad, {{"ld%u.data", R::Element}}},
                                          {Repeat::PerStore, {{"st%u.done", R::None}}},
                                          {Repeat::PerLoad, {{"ld%u.done", R::None}}}};
-  const std::vector<AttrSpec> memAttrs = {{"mem_type", AttrType::TypeAttr, true},
-                                          {"num_stores", AttrType::Integer, true},
-                                          {"num_loads", AttrType::Integer, true},
-                                          memGroup,
-                                          {"arg_index", AttrType::Integer, false}};
+  // A memory's type is in LOOM's syntax (memRefType); an extmemory's is its argument's.
+  auto memAttrs = [](const char* loomMemType) {
+    return std::vector<AttrSpec>{spelled(Attr::MemType, "mem_type", loomMemType, true),
+                                 spelled(Attr::NumStores, "num_stores", "stCount", true),
+                                 spelled(Attr::NumLoads, "num_loads", "ldCount", true),
+                                 spelled(Attr::MemGroup, "mem_group", "id", false),
+                                 spelled(Attr::ArgIndex, "arg_index", nullptr, false)};
+  };
+  std::vector<AttrSpec> memoryAttrs = memAttrs("memRefType");
+  memoryAttrs.push_back(spelled(Attr::Lsq, nullptr, "lsq", false));
+  const RtlSpec memoryRtl = module("loom_memory", {{"W", V::ElemWidth}, {"AW", V::AddrWidth},
+      {"S", V::NumStores}, {"L", V::NumLoads}, {"LAT", V::MemLatency}, {"SIZE", V::MemWords}});
+  const std::vector<RtlParam> widthOfOut0 = {outWidth("W", 0)};
+  AttrSpec contCond = both(Attr::ContCond, "cont_cond", true);
+  contCond.loomOlderName = "stop_cond";
+  contCond.loomOptional = true;
+  AttrSpec stepOp = both(Attr::StepOp, "step_op", true);
+  stepOp.loomOptional = true;
   return {
     // -- function boundary
     row(NodeKind::Entry, "loom.entry", F::Boundary, {}, {{kVar, {{"out%u"}}}, ctrlIn},
-        Extra().phases({"Idle", "Sending"})),
+        S::Signature, kTopPorts, Extra().phases({"Idle", "Sending"})),
     row(NodeKind::Return, "handshake.return", F::Boundary, {{kVar, {{"in%u"}}}, ctrlIn},
         {{kVar, {{"out%u", R::SameAsMatching}}}, {kOnce, {{"ctrl", R::SameAsMatching}}}},
+        S::Return, module("loom_sync", {{"W", V::LaneWidth}, {"N", V::Inputs}}),
         Extra().mirrored()),
     // -- dataflow (spec-dataflow)
     row(NodeKind::Stream, "dataflow.stream", F::Dataflow,
         {{kOnce, {{"start", R::IntLike}, same("step", 0), same("bound", 0)}}},
-        {{kOnce, {same("idx", 0), {"cont", R::I1}}}},
-        Extra().phases({"A", "B"}).loopControl().attrs({{"step_op", AttrType::Text, true}, {"cont_cond", AttrType::Text, true}})),
+        {{kOnce, {same("idx", 0), {"cont", R::I1}}}}, S::Functional,
+        module("loom_stream", {outWidth("W", 0), {"STEP_OP", V::StepOp}, {"CONT_COND", V::ContCond}}),
+        Extra().phases({"A", "B"}).loopControl().attrs({stepOp, contCond})),
     row(NodeKind::Gate, "dataflow.gate", F::Dataflow,
         {{kOnce, {{"before_value"}, {"before_cond", R::I1}}}},
-        {{kOnce, {same("after_value", 0), {"after_cond", R::I1}}}},
-        Extra().phases({"NeedHead", "NeedNext"}).pacing(1).loopControl()),
+        {{kOnce, {same("after_value", 0), {"after_cond", R::I1}}}}, S::Functional,
+        module("loom_gate", widthOfOut0), Extra().phases({"NeedHead", "NeedNext"}).pacing(1).loopControl()),
     row(NodeKind::Carry, "dataflow.carry", F::Dataflow,
-        {{kOnce, {{"d", R::I1}, {"a"}, same("b", 1)}}}, {{kOnce, {same("o", 1)}}},
+        {{kOnce, {{"d", R::I1}, {"a"}, same("b", 1)}}}, {{kOnce, {same("o", 1)}}}, S::Functional,
+        module("loom_carry", widthOfOut0),
         Extra().phases({"NeedInit", "NeedCond", "NeedLoop"}).pacing(0).loopControl()),
     row(NodeKind::Invariant, "dataflow.invariant", F::Dataflow,
-        {{kOnce, {{"d", R::I1}, {"a"}}}}, {{kOnce, {same("o", 1)}}},
-        Extra().phases({"NeedInit", "NeedCond"}).pacing(0)),
+        {{kOnce, {{"d", R::I1}, {"a"}}}}, {{kOnce, {same("o", 1)}}}, S::Functional,
+        module("loom_invariant", widthOfOut0), Extra().phases({"NeedInit", "NeedCond"}).pacing(0)),
     // -- handshake
     row(NodeKind::Fork, "handshake.fork", F::Handshake, {in0}, {{kVar, {same("out%u", 0)}}},
+        S::SizedList, module("loom_fork", {inWidth("W", 0), {"N", V::Outputs}}),
         Extra().minVariadic(1).pacing(0).passesTokens()),
     row(NodeKind::LazyFork, "handshake.lazy_fork", F::Handshake, {in0}, {{kVar, {same("out%u", 0)}}},
+        S::SizedList, module("loom_lazy_fork", {inWidth("W", 0), {"N", V::Outputs}}),
         Extra().minVariadic(1).pacing(0).passesTokens()),
     row(NodeKind::Join, "handshake.join", F::Handshake, {{kVar, {{"in%u"}}}},
-        {{kOnce, {{"out0", R::None}}}}, Extra().minVariadic(1).pacing(0)),
+        {{kOnce, {{"out0", R::None}}}}, S::TypedList, module("loom_join", {{"N", V::Inputs}}),
+        Extra().minVariadic(1).pacing(0)),
     row(NodeKind::Sync, "handshake.sync", F::Handshake, {{kVar, {{"in%u"}}}},
-        {{kVar, {{"out%u", R::SameAsMatching}}}}, Extra().minVariadic(1).mirrored()),
+        {{kVar, {{"out%u", R::SameAsMatching}}}}, S::TypedList,
+        module("loom_sync", {{"W", V::LaneWidth}, {"N", V::Inputs}}), Extra().minVariadic(1).mirrored()),
     row(NodeKind::CondBr, "handshake.cond_br", F::Handshake, {{kOnce, {{"cond", R::I1}, {"data"}}}},
-        {{kOnce, {same("true", 1), same("false", 1)}}}, Extra().pacing(0)),
+        {{kOnce, {same("true", 1), same("false", 1)}}}, S::CondBr,
+        module("loom_cond_br", {inWidth("W", 1)}), Extra().pacing(0)),
     row(NodeKind::Mux, "handshake.mux", F::Handshake,
         {{kOnce, {{"select", R::IntLike}}}, {kVar, {same("data%u", 1)}}}, {{kOnce, {same("out", 1)}}},
+        S::Mux, module("loom_mux", {outWidth("W", 0), {"N", V::DataInputs}, inWidth("SW", 0)}),
         Extra().minVariadic(1).pairNames({"false", "true"}).pacing(0)),
     row(NodeKind::Merge, "handshake.merge", F::Handshake, {{kVar, {same("in%u", 0)}}},
-        {{kOnce, {same("out0", 0)}}}, Extra().minVariadic(1)),
+        {{kOnce, {same("out0", 0)}}}, S::SameTypeList,
+        module("loom_merge", {outWidth("W", 0), {"N", V::Inputs}}), Extra().minVariadic(1)),
     row(NodeKind::ControlMerge, "handshake.control_merge", F::Handshake, {{kVar, {same("in%u", 0)}}},
-        {{kOnce, {same("out0", 0), {"out1", R::IntLike}}}}, Extra().minVariadic(1)),
-    row(NodeKind::Buffer, "handshake.buffer", F::Handshake, {in0}, {out0Same},
-        Extra().pacing(0).passesTokens().attrs({{"slots", AttrType::Integer, true}, {"kind", AttrType::Text, false},
-                                {"init", AttrType::IntList, false}})),
-    row(NodeKind::Sink, "handshake.sink", F::Handshake, {in0}, {}, Extra().pacing(0)),
-    row(NodeKind::Source, "handshake.source", F::Handshake, {}, {{kOnce, {{"out0", R::None}}}}, Extra()),
+        {{kOnce, {same("out0", 0), {"out1", R::IntLike}}}}, S::ControlMerge,
+        module("loom_control_merge", {outWidth("W", 0), {"N", V::Inputs}, outWidth("IW", 1)}),
+        Extra().minVariadic(1)),
+    row(NodeKind::Buffer, "handshake.buffer", F::Handshake, {in0}, {out0Same}, S::Buffer,
+        module("loom_buffer", {outWidth("W", 0), {"N", V::Slots}, {"FIFO", V::BufferFifo},
+                               {"NINIT", V::InitCount}, {"INIT", V::InitValues}}),
+        Extra().pacing(0).passesTokens().attrs({both(Attr::Slots, "slots", true),
+                                                spelled(Attr::BufferKind, "kind", "bufferType", false),
+                                                spelled(Attr::InitValues, "init", "initValues", false)})),
+    row(NodeKind::Sink, "handshake.sink", F::Handshake, {in0}, {}, S::SameTypeList,
+        module("loom_sink", {inWidth("W", 0)}), Extra().pacing(0)),
+    row(NodeKind::Source, "handshake.source", F::Handshake, {}, {{kOnce, {{"out0", R::None}}}},
+        S::Source, module("loom_source"), Extra()),
     row(NodeKind::Constant, "handshake.constant", F::Handshake, {ctrlIn},
-        {{kOnce, {{"value", R::Scalar}}}},
-        Extra().pacing(0).attrs({{"value", AttrType::Value, true}})),
+        {{kOnce, {{"value", R::Scalar}}}}, S::Constant,
+        module("loom_constant", {outWidth("W", 0), {"VALUE", V::ConstValue}}),
+        Extra().pacing(0).attrs({both(Attr::Value, "value", true)})),
     // -- memory (spec-dataflow-memory)
     row(NodeKind::Load, "handshake.load", F::Access,
         {{kOnce, {{"addr", R::IntLike}, {"mem_data"}, {"ctrl", R::None}}}},
-        {{kOnce, {same("data", 1), same("mem_addr", 0)}}}, Extra().pacing(2).attrs({memGroup, memPort})),
+        {{kOnce, {same("data", 1), same("mem_addr", 0)}}}, S::Access,
+        module("loom_load", {outWidth("W", 0), inWidth("AW", 0)}),
+        Extra().pacing(2).attrs({memGroup, memPort})),
     row(NodeKind::Store, "handshake.store", F::Access,
         {{kOnce, {{"addr", R::IntLike}, {"data"}, {"ctrl", R::None}}}},
-        {{kOnce, {same("mem_data", 1), same("mem_addr", 0)}}}, Extra().pacing(2).attrs({memGroup, memPort})),
-    row(NodeKind::Memory, "handshake.memory", F::Memory, memIn, memOut, Extra().attrs(memAttrs)),
-    row(NodeKind::ExtMemory, "handshake.extmemory", F::Memory, memIn, memOut, Extra().attrs(memAttrs)),
-    row(NodeKind::Br, "handshake.br", F::Handshake, {in0}, {out0Same}, Extra().pacing(0).passesTokens()),
-    row(NodeKind::HostResult, "loom.host_result", F::Boundary, {in0}, {},
+        {{kOnce, {same("mem_data", 1), same("mem_addr", 0)}}}, S::Access,
+        module("loom_store", {inWidth("W", 1), inWidth("AW", 0)}),
+        Extra().pacing(2).attrs({memGroup, memPort})),
+    row(NodeKind::Memory, "handshake.memory", F::Memory, memIn, memOut, S::Memory, memoryRtl,
+        Extra().attrs(memoryAttrs)),
+    row(NodeKind::ExtMemory, "handshake.extmemory", F::Memory, memIn, memOut, S::ExtMemory,
+        memoryRtl, Extra().attrs(memAttrs(nullptr))),
+    row(NodeKind::Br, "handshake.br", F::Handshake, {in0}, {out0Same}, S::SameTypeList,
+        module("loom_br", {inWidth("W", 0)}), Extra().pacing(0).passesTokens()),
+    row(NodeKind::Never, "handshake.never", F::Handshake, {}, {{kOnce, {{"out0"}}}}, S::Never,
+        module("loom_never", {outWidth("W", 0)}), Extra()),
+    row(NodeKind::HostResult, "loom.host_result", F::Boundary, {in0}, {}, S::None, kNoRtl,
         Extra().pacing(0).internal()),
     // -- compute: ports and types are the arith or math op's (dfg/signature.cpp)
     row(NodeKind::Compute, "arith", F::Compute, {{kVar, {{"in%u", R::Computed}}}},
-        {{kVar, {{"out%u", R::Computed}}}},
-        Extra().pacing(0).attrs({{"predicate", AttrType::Integer, false}})),
+        {{kVar, {{"out%u", R::Computed}}}}, S::MlirDialect,
+        RtlSpec{{{"loom_compute", {{"OP", V::ArithName}, {"N", V::Inputs}, {"WI", V::OperandWidth},
+                                   outWidth("WO", 0), {"L", V::Latency}, {"PRED", V::CmpIPredicate}}},
+                 {"loom_fcompute", {{"OP", V::ArithNumber}, {"ATTR", V::CmpFPredicate},
+                                    {"TI", V::OperandType}, {"TO", V::ResultType}, {"N", V::Inputs},
+                                    {"WI", V::LaneWidth}, outWidth("WO", 0), {"L", V::Latency}}}},
+                false},
+        Extra().pacing(0).attrs({both(Attr::Predicate, "predicate", false)})),
   };
 }
 // clang-format on

@@ -6,9 +6,12 @@
 // signatures), the text reader and printer, DOT, elaboration, the VCD's phase legend and
 // the harness read this table; each op's behaviour is its model (models/<op>.{h,cpp}).
 //
-// Adding an op: one row in op_table.cpp, one model in models/, one case in
-// sim/elaborate.cpp's factory (the compiler's -Wswitch names every switch on NodeKind
-// that must learn it); docs/design.md lists the steps.
+// A row also says how each text form spells the op's attributes, which LOOM syntax
+// family writes it and which RTL module builds it, with what parameters: what other
+// folders know of a kind beyond its behaviour (its model, models/<op>.h) is here.
+//
+// Adding an op: docs/design.md, "Adding an op"; tests/ops/test_op_table.cpp fails, naming
+// the missing piece, until every part is there.
 #pragma once
 
 #include <cstdint>
@@ -45,6 +48,7 @@ enum class NodeKind : uint8_t {
   Memory,     // internal memory (memref.alloc / alloca)
   ExtMemory,  // a memref argument of the function
   Br,         // handshake.br: passes each token on unchanged
+  Never,      // handshake.never: a source that never sends a token
   HostResult, // the host's end of a result channel (made by elaboration, never in a DFG)
   // compute: one arith or math op (the node's arith field says which)
   Compute,
@@ -92,21 +96,124 @@ struct PortGroup {
   std::vector<PortSpec> ports;
 };
 
-enum class AttrType : uint8_t { Integer, Bool, Text, TypeAttr, Value, IntList };
+// An attribute of a DFG op (besides loom.* bookkeeping). Each has one reader and one
+// printer, which both DFG text forms use (dfg/text/node_attrs.h); the row says how each
+// form spells it.
+enum class Attr : uint8_t {
+  Predicate,  // arith.cmpi / cmpf: the comparison
+  Value,      // constant: a typed literal
+  StepOp,     // stream: "+=", ...
+  ContCond,   // stream: "<", ...
+  Slots,      // buffer: how many tokens it holds
+  BufferKind, // buffer: "fifo" or "seq"
+  InitValues, // buffer: the tokens it holds at reset
+  MemType,    // memory, extmemory: the memref type
+  NumStores,  // memory, extmemory: store ports
+  NumLoads,   // memory, extmemory: load ports
+  MemGroup,   // memory, extmemory, load, store: the memory (root memref) an access uses
+  ArgIndex,   // extmemory: the function argument it stands for
+  MemPort,    // load, store: its port of the memory interface
+  Lsq,        // memory: CIRCT's load-store queue flag, always false
+};
 
 struct AttrSpec {
+  Attr attr;
+  const char* name;     // in the loom.dfg form; null: that form does not write it
+  const char* loomName; // in LOOM's form; null: that form derives it from the wiring
+  bool required;        // in each form that names it
+  // LOOM's form: an older name read like loomName.
+  const char* loomOlderName = nullptr;
+  // LOOM's form may leave it out although it is required in the loom.dfg form (its older
+  // dataflow.stream declares step_op and cont_cond optional).
+  bool loomOptional = false;
+};
+
+// How LOOM's form writes an op (dfg/loom/syntax.h): one custom syntax per family of
+// handshake and dataflow ops, CIRCT's and LOOM's.
+enum class LoomSyntax : uint8_t {
+  SizedList,    // fork, lazy_fork   [N] %x attrs : T
+  SameTypeList, // merge, br, sink   %a, %b attrs : T
+  ControlMerge, //                   %a, %b attrs : T, I
+  Mux,          //                   %sel [%a, %b] attrs : S, T
+  CondBr,       //                   %cond, %data attrs : T
+  Source,       //                   attrs
+  Constant,     //                   %ctrl attrs : T
+  TypedList,    // join, sync        %a, %b attrs : T1, T2
+  Buffer,       //                   [N] seq|fifo %x attrs : T
+  Access,       // load, store       [%addr] %a, %ctrl attrs : A, T
+  Memory,       //                   [ld = N, st = M] (%in) attrs : memref<..>, (Ts) -> (Us)
+  ExtMemory,    //                   [ld = N, st = M] (%m : memref<..>) (%in) attrs : (Ts) -> (Us)
+  Return,       //                   attrs %a, %b : T1, T2
+  Functional,   // dataflow ops      %a, %b attrs : T1, T2 -> U1, U2 (stream: in parentheses)
+  Never,        // never             attrs : T
+  // Not an op of LOOM's form:
+  Signature,   // the entry: the handshake.func's arguments
+  MlirDialect, // compute: an arith or math op in its own dialect's syntax
+  None,        // made by elaboration, never written
+};
+constexpr int kNumLoomSyntaxFamilies = static_cast<int>(LoomSyntax::Never) + 1;
+
+// A parameter of an op's RTL module: its SystemVerilog name and what rtl/generate.cpp
+// sets it to.
+enum class RtlValue : uint8_t {
+  InWidth,       // bits of input `port`'s type (1 for none)
+  OutWidth,      // bits of output `port`'s type
+  LaneWidth,     // bits of the widest input
+  Inputs,        // the input count
+  Outputs,       // the output count
+  DataInputs,    // the input count less the select (mux)
+  StepOp,        // stream: step_op's number
+  ContCond,      // stream: cont_cond's number
+  ConstValue,    // constant: W'h<value>
+  Slots,         // buffer: its slots (at least 1)
+  BufferFifo,    // buffer: 1 for fifo, 0 for seq
+  InitCount,     // buffer: initial tokens (at most the slots)
+  InitValues,    // buffer: {W'h<slot N-1>, ..., W'h<slot 0>}
+  ElemWidth,     // memory: bits of the element type
+  AddrWidth,     // memory: bits of its address inputs (64 without loads and stores)
+  NumStores,     // memory: store ports
+  NumLoads,      // memory: load ports
+  MemLatency,    // memory: the timing file's latency of its kind
+  MemWords,      // memory: words of its array
+  ArithName,     // compute: the op's name without its dialect ("addi")
+  ArithNumber,   // compute: the op's OpKind number
+  OperandWidth,  // compute: bits of the operand type (select: of its data)
+  OperandType,   // compute: the operand type's code ((kind << 8) | width)
+  ResultType,    // compute: the result type's code
+  Latency,       // compute: the timing file's latency of its class
+  CmpIPredicate, // compute: the cmpi predicate's number
+  CmpFPredicate, // compute: the cmpf predicate's number
+};
+
+struct RtlParam {
+  const char* name; // "W"
+  RtlValue value;
+  uint8_t port = 0; // InWidth, OutWidth
+};
+
+// A module of the RTL library (rtl/sv/<name>.sv) and its parameters.
+struct RtlModule {
   const char* name;
-  AttrType type;
-  bool required;
+  std::vector<RtlParam> params;
+};
+
+// How the RTL twin builds an op.
+struct RtlSpec {
+  // The modules that can build it, the first by default (compute: loom_compute for the
+  // integer ops it implements, loom_fcompute for the rest).
+  std::vector<RtlModule> modules;
+  // No module: the op is the top's own ports to the host (the entry).
+  bool topPorts = false;
 };
 
 // What kind of thing an op is (for drawing, and for the harness' walk to the stream).
 enum class Family : uint8_t { Boundary, Dataflow, Handshake, Memory, Access, Compute };
 
 struct OpSpec {
-  NodeKind kind;
-  const char* name; // MLIR op name ("dataflow.carry"); Compute: "arith" (the node's op names it)
-  Family family;
+  NodeKind kind = NodeKind::Compute;
+  const char* name =
+      nullptr; // MLIR op name ("dataflow.carry"); Compute: "arith" (the node's op names it)
+  Family family = Family::Handshake;
   std::vector<PortGroup> inputs, outputs;
   unsigned minVariadic = 0; // fewest repetitions of a variadic group
   // Both sides' variadic groups repeat the same number of times (sync, return).
@@ -123,6 +230,8 @@ struct OpSpec {
   // Is it a state machine of a loop's control (stream, gate, carry), mid-activation
   // exactly while an activation of its loop runs?
   bool loopControl = false;
+  LoomSyntax loomSyntax = LoomSyntax::None;
+  RtlSpec rtl;
 };
 
 // The row of `k`.

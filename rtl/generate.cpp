@@ -1,5 +1,8 @@
 #include "rtl/generate.h"
 
+// Every parameter of the op table has its value here: a missing one fails to compile.
+#pragma GCC diagnostic error "-Wswitch"
+
 #include "ir/numbers.h"
 #include "sim/elaborate.h"
 
@@ -49,10 +52,11 @@ unsigned bits(const Type& t) {
 // The compute ops of rtl/sv/loom_compute.sv, by their name without the dialect.
 bool computeInLibrary(const std::string& op) {
   static const std::set<std::string> ops = {
-      "addi",      "subi",       "muli",  "divsi", "divui",  "remsi",      "remui",  "ceildivsi",
-      "ceildivui", "floordivsi", "andi",  "ori",   "xori",   "shli",       "shrsi",  "shrui",
-      "maxsi",     "maxui",      "minsi", "minui", "cmpi",   "select",     "absi",   "ctlz",
-      "cttz",      "ctpop",      "extsi", "extui", "trunci", "index_cast", "bitcast"};
+      "addi",      "subi",       "muli",         "divsi",  "divui", "remsi", "remui",
+      "ceildivsi", "ceildivui",  "floordivsi",   "andi",   "ori",   "xori",  "shli",
+      "shrsi",     "shrui",      "maxsi",        "maxui",  "minsi", "minui", "cmpi",
+      "select",    "absi",       "ctlz",         "cttz",   "ctpop", "extsi", "extui",
+      "trunci",    "index_cast", "index_castui", "bitcast"};
   return ops.count(op) != 0;
 }
 
@@ -94,8 +98,9 @@ private:
   std::optional<std::string> writeNode(dfg::Vertex v);
   std::optional<std::string> moduleOf(const dfg::Node& n, std::string& module,
                                       std::string& params) const;
-  std::optional<std::string> memoryModule(const dfg::Node& n, std::string& module,
-                                          std::string& params) const;
+  std::optional<std::string> paramValue(const dfg::Node& n, const ops::RtlParam& p,
+                                        std::string& out) const;
+  std::optional<std::string> memoryWords(const dfg::Node& n, uint64_t& words) const;
   std::string memoryExtras(const dfg::Node& n, const std::string& inst);
   bool hasDataPin(const dfg::Node& n, bool input, unsigned port) const;
   Wires in(dfg::Vertex v, unsigned port) const;
@@ -260,9 +265,9 @@ uint64_t staticWords(const Type& t) {
   return std::max<uint64_t>(n, 1); // memref<0xi32>: an array of one word nothing reaches
 }
 
-std::optional<std::string> TopWriter::memoryModule(const dfg::Node& n, std::string& module,
-                                                   std::string& params) const {
-  uint64_t words = staticWords(n.memType);
+// The words of a memory's array, or why the library cannot build it.
+std::optional<std::string> TopWriter::memoryWords(const dfg::Node& n, uint64_t& words) const {
+  words = staticWords(n.memType);
   if (n.kind == NodeKind::ExtMemory && (words == 0 || extWordsAlways_)) words = extWords_;
   if (words == 0)
     return "the RTL twin needs a static memref shape, not " + n.memType.str() +
@@ -272,118 +277,114 @@ std::optional<std::string> TopWriter::memoryModule(const dfg::Node& n, std::stri
            n.memType.str() + " needs more";
   if (timing_.loadsPerCycle != 1 || timing_.storesPerCycle != 1)
     return "the RTL memory issues one load and one store per cycle (timing file)";
-  bool ext = n.kind == NodeKind::ExtMemory;
-  unsigned addrBits = 64; // addresses are index values
-  if (!n.inTypes.empty()) addrBits = bits(n.inTypes.back());
-  module = "loom_memory";
-  params = ".W(" + num(bits(n.memType.mem->elem)) + "), .AW(" + num(addrBits) + "), .S(" +
-           num(n.numStores) + "), .L(" + num(n.numLoads) + "), .LAT(" +
-           num(ext ? timing_.extmemoryLatency : timing_.memoryLatency) + "), .SIZE(" + num(words) +
-           ")";
   return std::nullopt;
 }
 
-std::optional<std::string> TopWriter::moduleOf(const dfg::Node& n, std::string& module,
-                                               std::string& params) const {
-  auto w = [](const std::vector<Type>& ts, size_t i) {
+// `W'h<hex>`
+std::string hexLiteral(unsigned width, Bits value) {
+  char hex[24];
+  std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(value));
+  return num(width) + "'h" + hex;
+}
+
+// A buffer's initial tokens as one packed value, slot i at [i*W +: W].
+std::string bufferInitValues(const dfg::Node& n) {
+  unsigned width = bits(n.outTypes.at(0)), slots = std::max(1u, n.bufferSlots);
+  size_t init = std::min<size_t>(n.bufferInit.size(), slots);
+  std::string values = "{";
+  for (size_t i = slots; i-- > 0;)
+    values += hexLiteral(width, i < init ? n.bufferInit[i] : 0) + (i ? ", " : "}");
+  return values;
+}
+
+// A compute op's operand type: its data's for a select.
+const Type& computeOperand(const dfg::Node& n) {
+  return n.arith == OpKind::Select ? n.inTypes.at(1) : n.inTypes.at(0);
+}
+
+// Which of the row's modules builds `n`: loom_fcompute (evalArith through DPI-C, for
+// simulation only) for floats and the compute ops loom_compute lacks.
+size_t moduleVariant(const dfg::Node& n) {
+  if (n.kind != NodeKind::Compute) return 0;
+  std::string op(opName(n.arith));
+  op = op.substr(op.find('.') + 1);
+  bool floats =
+      std::any_of(n.inTypes.begin(), n.inTypes.end(), [](const Type& t) { return t.isFloat(); }) ||
+      n.outTypes.at(0).isFloat();
+  return computeInLibrary(op) && (!floats || op == "select") ? 0 : 1;
+}
+
+std::optional<std::string> TopWriter::paramValue(const dfg::Node& n, const ops::RtlParam& p,
+                                                 std::string& out) const {
+  auto width = [](const std::vector<Type>& ts, size_t i) {
     return num(i < ts.size() ? bits(ts[i]) : 1);
   };
-  size_t ins = n.inTypes.size(), outs = n.outTypes.size();
-  switch (n.kind) {
-  case NodeKind::Stream:
-    module = "loom_stream";
-    params = ".W(" + w(n.outTypes, 0) + "), .STEP_OP(" + num(static_cast<int>(n.stepOp)) +
-             "), .CONT_COND(" + num(static_cast<int>(n.contCond)) + ")";
-    return std::nullopt;
-  case NodeKind::Gate: module = "loom_gate", params = ".W(" + w(n.outTypes, 0) + ")"; break;
-  case NodeKind::Carry: module = "loom_carry", params = ".W(" + w(n.outTypes, 0) + ")"; break;
-  case NodeKind::Invariant:
-    module = "loom_invariant", params = ".W(" + w(n.outTypes, 0) + ")";
-    break;
-  case NodeKind::Fork:
-    module = "loom_fork", params = ".W(" + w(n.inTypes, 0) + "), .N(" + num(outs) + ")";
-    break;
-  case NodeKind::LazyFork:
-    module = "loom_lazy_fork", params = ".W(" + w(n.inTypes, 0) + "), .N(" + num(outs) + ")";
-    break;
-  case NodeKind::Load:
-    module = "loom_load", params = ".W(" + w(n.outTypes, 0) + "), .AW(" + w(n.inTypes, 0) + ")";
-    break;
-  case NodeKind::Store:
-    module = "loom_store", params = ".W(" + w(n.inTypes, 1) + "), .AW(" + w(n.inTypes, 0) + ")";
-    break;
-  case NodeKind::Join: module = "loom_join", params = ".N(" + num(ins) + ")"; break;
-  case NodeKind::Sync:
-  case NodeKind::Return:
-    module = "loom_sync", params = ".W(" + num(maxWidth(n.inTypes)) + "), .N(" + num(ins) + ")";
-    break;
-  case NodeKind::CondBr: module = "loom_cond_br", params = ".W(" + w(n.inTypes, 1) + ")"; break;
-  case NodeKind::Mux:
-    module = "loom_mux",
-    params = ".W(" + w(n.outTypes, 0) + "), .N(" + num(ins - 1) + "), .SW(" + w(n.inTypes, 0) + ")";
-    break;
-  case NodeKind::Merge:
-    module = "loom_merge", params = ".W(" + w(n.outTypes, 0) + "), .N(" + num(ins) + ")";
-    break;
-  case NodeKind::ControlMerge:
-    module = "loom_control_merge",
-    params = ".W(" + w(n.outTypes, 0) + "), .N(" + num(ins) + "), .IW(" + w(n.outTypes, 1) + ")";
-    break;
-  case NodeKind::Sink: module = "loom_sink", params = ".W(" + w(n.inTypes, 0) + ")"; break;
-  case NodeKind::Source: module = "loom_source"; break;
-  case NodeKind::Br: module = "loom_br", params = ".W(" + w(n.inTypes, 0) + ")"; break;
-  case NodeKind::Constant: {
-    unsigned width = bits(n.outTypes.at(0));
-    char hex[24];
-    std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(n.constValue));
-    module = "loom_constant";
-    params = ".W(" + num(width) + "), .VALUE(" + num(width) + "'h" + hex + ")";
-    break;
-  }
-  case NodeKind::Compute: {
-    std::string op(opName(n.arith));
-    op = op.substr(op.find('.') + 1);
-    bool floats = std::any_of(n.inTypes.begin(), n.inTypes.end(),
-                              [](const Type& t) { return t.isFloat(); }) ||
-                  n.outTypes.at(0).isFloat();
+  auto typeCode = [](const Type& t) { return num((static_cast<unsigned>(t.kind) << 8) | t.width); };
+  auto latency = [&] {
     auto cls = models::latencyClassOf(n.arith);
-    const Type& operand = n.arith == OpKind::Select ? n.inTypes.at(1) : n.inTypes.at(0);
-    if (!computeInLibrary(op) || (floats && op != "select")) {
-      // Floats and the rest: loom_fcompute, evalArith through DPI-C (simulation only).
-      auto code = [](const Type& t) { return num((static_cast<unsigned>(t.kind) << 8) | t.width); };
-      module = "loom_fcompute";
-      params = ".OP(" + num(static_cast<int>(n.arith)) + "), .ATTR(" +
-               num(static_cast<int>(n.arithAttrs.cmpf)) + "), .TI(" + code(operand) + "), .TO(" +
-               code(n.outTypes.at(0)) + "), .N(" + num(ins) + "), .WI(" + num(maxWidth(n.inTypes)) +
-               "), .WO(" + w(n.outTypes, 0) + "), .L(" +
-               num(cls ? models::latencyOf(timing_, *cls) : 1) + ")";
-      break;
-    }
-    module = "loom_compute";
-    params = ".OP(\"" + op + "\"), .N(" + num(ins) + "), .WI(" + num(bits(operand)) + "), .WO(" +
-             w(n.outTypes, 0) + "), .L(" + num(cls ? models::latencyOf(timing_, *cls) : 1) +
-             "), .PRED(" + num(static_cast<int>(n.arithAttrs.cmpi)) + ")";
+    return num(cls ? models::latencyOf(timing_, *cls) : 1);
+  };
+  uint64_t words = 0;
+  switch (p.value) {
+  case ops::RtlValue::InWidth: out = width(n.inTypes, p.port); break;
+  case ops::RtlValue::OutWidth: out = width(n.outTypes, p.port); break;
+  case ops::RtlValue::LaneWidth: out = num(maxWidth(n.inTypes)); break;
+  case ops::RtlValue::Inputs: out = num(n.inTypes.size()); break;
+  case ops::RtlValue::Outputs: out = num(n.outTypes.size()); break;
+  case ops::RtlValue::DataInputs: out = num(n.inTypes.size() - 1); break;
+  case ops::RtlValue::StepOp: out = num(static_cast<int>(n.stepOp)); break;
+  case ops::RtlValue::ContCond: out = num(static_cast<int>(n.contCond)); break;
+  case ops::RtlValue::ConstValue: out = hexLiteral(bits(n.outTypes.at(0)), n.constValue); break;
+  case ops::RtlValue::Slots: out = num(std::max(1u, n.bufferSlots)); break;
+  case ops::RtlValue::BufferFifo: out = num(n.bufferFifo ? 1 : 0); break;
+  case ops::RtlValue::InitCount:
+    out = num(std::min<size_t>(n.bufferInit.size(), std::max(1u, n.bufferSlots)));
+    break;
+  case ops::RtlValue::InitValues: out = bufferInitValues(n); break;
+  case ops::RtlValue::ElemWidth:
+    if (auto err = memoryWords(n, words)) return err;
+    out = num(bits(n.memType.mem->elem));
+    break;
+  case ops::RtlValue::AddrWidth: // addresses are index values
+    out = num(n.inTypes.empty() ? 64 : bits(n.inTypes.back()));
+    break;
+  case ops::RtlValue::NumStores: out = num(n.numStores); break;
+  case ops::RtlValue::NumLoads: out = num(n.numLoads); break;
+  case ops::RtlValue::MemLatency:
+    out = num(n.kind == NodeKind::ExtMemory ? timing_.extmemoryLatency : timing_.memoryLatency);
+    break;
+  case ops::RtlValue::MemWords:
+    if (auto err = memoryWords(n, words)) return err;
+    out = num(words);
+    break;
+  case ops::RtlValue::ArithName: {
+    std::string op(opName(n.arith));
+    out = "\"" + op.substr(op.find('.') + 1) + "\"";
     break;
   }
-  case NodeKind::Entry:
-  case NodeKind::HostResult:
-  case NodeKind::Memory:
-  case NodeKind::ExtMemory: return memoryModule(n, module, params);
-  case NodeKind::Buffer: {
-    unsigned width = bits(n.outTypes.at(0)), slots = std::max(1u, n.bufferSlots);
-    size_t init = std::min<size_t>(n.bufferInit.size(), slots);
-    std::string values = "{";
-    for (size_t i = slots; i-- > 0;) { // element i at [i*W +: W]
-      char hex[24];
-      std::snprintf(hex, sizeof hex, "%llx",
-                    static_cast<unsigned long long>(i < init ? n.bufferInit[i] : 0));
-      values += num(width) + "'h" + hex + (i ? ", " : "}");
-    }
-    module = "loom_buffer";
-    params = ".W(" + num(width) + "), .N(" + num(slots) + "), .FIFO(" + num(n.bufferFifo ? 1 : 0) +
-             "), .NINIT(" + num(init) + "), .INIT(" + values + ")";
-    break;
+  case ops::RtlValue::ArithNumber: out = num(static_cast<int>(n.arith)); break;
+  case ops::RtlValue::OperandWidth: out = num(bits(computeOperand(n))); break;
+  case ops::RtlValue::OperandType: out = typeCode(computeOperand(n)); break;
+  case ops::RtlValue::ResultType: out = typeCode(n.outTypes.at(0)); break;
+  case ops::RtlValue::Latency: out = latency(); break;
+  case ops::RtlValue::CmpIPredicate: out = num(static_cast<int>(n.arithAttrs.cmpi)); break;
+  case ops::RtlValue::CmpFPredicate: out = num(static_cast<int>(n.arithAttrs.cmpf)); break;
   }
+  return std::nullopt;
+}
+
+// The op table's module for `n` and its parameters, `.NAME(value), ...`.
+std::optional<std::string> TopWriter::moduleOf(const dfg::Node& n, std::string& module,
+                                               std::string& params) const {
+  const ops::RtlSpec& rtl = ops::spec(n.kind).rtl;
+  if (rtl.modules.empty()) return std::string("no module of the RTL library builds it");
+  const ops::RtlModule& m = rtl.modules.at(moduleVariant(n));
+  module = m.name;
+  params.clear();
+  for (const ops::RtlParam& p : m.params) {
+    std::string value;
+    if (auto err = paramValue(n, p, value)) return err;
+    params += (params.empty() ? "." : ", .") + std::string(p.name) + "(" + value + ")";
   }
   return std::nullopt;
 }

@@ -82,7 +82,7 @@ void Circuit::collectUnboundPorts(std::vector<std::string>& errors) const {
 
 bool Circuit::quiescent() const {
   for (const auto& op : ops_)
-    if (!op->atRest()) return false;
+    if (!op->isQuiescent()) return false;
   for (const Channel& ch : channels_)
     if (ch.count() != 0) return false;
   return true;

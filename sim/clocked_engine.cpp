@@ -22,7 +22,7 @@ bool ClockedEngine::step() {
 
 bool ClockedEngine::anyBusy() const {
   for (const Op* op : ops_)
-    if (op->busy()) return true;
+    if (op->advancesNextCycle()) return true;
   return false;
 }
 

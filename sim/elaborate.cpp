@@ -20,6 +20,7 @@
 #include "models/memory.h"
 #include "models/merge.h"
 #include "models/mux.h"
+#include "models/never.h"
 #include "models/return.h"
 #include "models/sink.h"
 #include "models/source.h"
@@ -113,6 +114,7 @@ Op* OpFactory::create(const dfg::Node& n, std::string& error) {
                                static_cast<int>(n.bufferSlots), n.bufferInit);
   case NodeKind::Sink: return add<models::Sink>(name);
   case NodeKind::Br: return add<models::Br>(name);
+  case NodeKind::Never: return add<models::Never>(name);
   case NodeKind::HostResult:
     error = "loom.host_result is made by elaboration and cannot appear in a DFG";
     return nullptr;

@@ -6,14 +6,14 @@
 //                                     every channel committed;
 //   EventEngine   (event_engine.h)    the default: every op in the first cycle, then
 //                                     only the ops woken by the previous cycle's channel
-//                                     activity or by busy(); commits only the channels
+//                                     activity or by advancesNextCycle(); commits only the channels
 //                                     on its ActivityList.
 //
 // Both keep one cycle counter for their whole life: a run, or an invocation, continues
 // where the previous one stopped (one continuous cycle axis for traces).
 //
 // Quiet cycles and deadlock. step() returns false when the cycle was quiet: no channel
-// was pushed or popped and no op is busy() afterwards. Then the next cycle starts from
+// was pushed or popped and no op is advancesNextCycle() afterwards. Then the next cycle starts from
 // exactly the same state as this one (an op that did not fire, is not busy and saw no
 // channel change cannot fire), so nothing can ever happen again unless the host adds
 // work. A run that reaches a quiet cycle before its goal is a deadlock; RunMonitor

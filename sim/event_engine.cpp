@@ -17,7 +17,7 @@ constexpr size_t kPrefetch = 4;
 
 EventEngine::EventEngine(Circuit& circuit)
     : Engine(circuit), queuedFor_(circuit.numOps(), kNever),
-      wakeAt_(circuit.numOps(), models::kNoWake), wakeBusy_(circuit.numOps(), 0),
+      wakeAt_(circuit.numOps(), models::kNoWake), wakeAdvancing_(circuit.numOps(), 0),
       ends_(circuit.allEnds().data()), base_(circuit.channelBase()) {
   current_.reserve(circuit.numOps());
   next_.reserve(circuit.numOps());
@@ -32,12 +32,12 @@ void EventEngine::wakeAll() {
     enqueue(i, cycle_);
 }
 
-void EventEngine::replaceWake(uint32_t op, uint64_t cycle, bool busy) {
+void EventEngine::replaceWake(uint32_t op, uint64_t cycle, bool advancing) {
   uint64_t& at = wakeAt_[op];
-  uint8_t& wasBusy = wakeBusy_[op];
-  busyWakes_ += static_cast<size_t>(busy) - static_cast<size_t>(wasBusy);
-  wasBusy = busy;
-  if (at == cycle) return; // only busy() changed: the heap entry stands
+  uint8_t& wasAdvancing = wakeAdvancing_[op];
+  advancingWakes_ += static_cast<size_t>(advancing) - static_cast<size_t>(wasAdvancing);
+  wasAdvancing = advancing;
+  if (at == cycle) return; // only advancesNextCycle() changed: the heap entry stands
   at = cycle;              // a heap entry for another cycle is stale from now on
   if (cycle == models::kNoWake) return;
   timed_.push_back({cycle, op});
@@ -53,8 +53,8 @@ template <bool Observed> void EventEngine::evaluateWoken(uint64_t c) {
   evaluations_ += n;
 #ifndef NDEBUG
   for (uint32_t i : current_)
-    assert((ops_[i]->selfTimed() || !ops_[i]->busy()) &&
-           "an op that is not self-timed said busy(); call setSelfTimed()");
+    assert((ops_[i]->canAdvanceAlone() || !ops_[i]->advancesNextCycle()) &&
+           "an op said advancesNextCycle() without setCanAdvanceAlone()");
 #endif
 }
 
@@ -109,23 +109,23 @@ bool EventEngine::endCycle(uint64_t c, bool moved) {
   // class of cycle that changes with it. Only self-timed ops have any; the next cycle
   // goes straight on the wake list, a later one into the timed wakes (replacing the
   // op's pending one, which its state superseded).
-  bool busy = false;
+  bool advancing = false;
   for (uint32_t i : timedNow_) {
     const models::Wake w = ops_[i]->nextWake();
-    busy |= w.busy;
+    advancing |= w.advancing;
     if (w.cycle == c + 1) {
       enqueue(i, c + 1);
       setWake(i, models::kNoWake, false);
     } else {
-      setWake(i, w.cycle, w.busy);
+      setWake(i, w.cycle, w.advancing);
     }
   }
   timedNow_.clear();
 
   if (observer_) reportNotedPhases(c);
   ++cycle_;
-  // No channel moved and nothing is busy: the cycle was quiet.
-  return moved || busy || busyWakes_ > 0;
+  // No channel moved and nothing advances: the cycle was quiet.
+  return moved || advancing || advancingWakes_ > 0;
 }
 
 } // namespace loom::sim

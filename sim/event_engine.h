@@ -7,7 +7,7 @@
 //     stall);
 //   - its producer if it pushed (it fired), or if the pop freed a slot it may be
 //     waiting for: its last evaluation found an output full (OutputStall) or fired, or
-//     it is self-timed with work in flight (Op::wantsRoomWhenTimed). Any other
+//     it is self-timed with work in flight (Op::freedOutputMatters). Any other
 //     producer could not fire for want of an input and its inputs did not change;
 // plus the self-timed ops whose nextWake() (asked after the commit) names this cycle,
 // and the ops the host woke. Everything else is skipped. A skipped op can neither fire
@@ -18,9 +18,10 @@
 // for its oldest request to become due sleeps until then instead of being visited
 // every cycle.
 //
-// Quiet cycles (engine.h) are told by the cycle's channel activity and by busy(), which
-// nextWake() reports beside its cycle: a wake that only settles a class of cycle does
-// not make a cycle busy, exactly as the clocked engine asks busy() of every op.
+// Quiet cycles (engine.h) are told by the cycle's channel activity and by
+// advancesNextCycle(), which nextWake() reports beside its cycle: a wake that only settles
+// a class of cycle does not keep a cycle from being quiet, exactly as the clocked engine
+// asks advancesNextCycle() of every op.
 //
 // The hot loop is built to do no bookkeeping it does not need:
 //   - the wake list is a dense vector of op indices, and a per-op stamp (the cycle the
@@ -31,7 +32,7 @@
 //     wakes' heap holds at most one live entry per op, and each evaluation adds at most
 //     one);
 //   - the only virtual calls are the ops' own step(), and nextWake() and
-//     wantsRoomWhenTimed() of self-timed ops;
+//     freedOutputMatters() of self-timed ops;
 //   - the evaluation and commit loops come in two instances, with and without an
 //     observer, so the plain one tests nothing for it.
 #pragma once
@@ -64,7 +65,7 @@ protected:
   template <bool Observed> void evaluateOne(uint32_t i, uint64_t c) {
     Op* op = ops_[i];
     op->evaluate(c);
-    if (op->selfTimed()) timedNow_.push_back(i);
+    if (op->canAdvanceAlone()) timedNow_.push_back(i);
     if (Observed) notePhase(i); // a phase changes only in an evaluation
   }
   template <bool Observed> void commitOne(Channel* ch, ChannelReport*& report, uint64_t c) {
@@ -95,27 +96,27 @@ protected:
   // ends. `Observed`: report to the observer on the way.
   template <bool Observed> void evaluateWoken(uint64_t c);
   template <bool Observed> void commitActivity(uint64_t c);
-  // Records op's timed wake (kNoWake: none), replacing the one it had; `busy`: the op
-  // is busy() until then (a wake that only settles a class of cycle is not). Inline:
+  // Records op's timed wake (kNoWake: none), replacing the one it had; `advancing`: the
+  // op advancesNextCycle() until then (a wake that only settles a class of cycle does not). Inline:
   // most evaluations leave the op's wake as it was.
-  void setWake(uint32_t op, uint64_t cycle, bool busy) {
-    if (cycle == models::kNoWake) busy = false;
-    if (wakeAt_[op] != cycle || wakeBusy_[op] != busy) replaceWake(op, cycle, busy);
+  void setWake(uint32_t op, uint64_t cycle, bool advancing) {
+    if (cycle == models::kNoWake) advancing = false;
+    if (wakeAt_[op] != cycle || wakeAdvancing_[op] != advancing) replaceWake(op, cycle, advancing);
   }
-  void replaceWake(uint32_t op, uint64_t cycle, bool busy);
+  void replaceWake(uint32_t op, uint64_t cycle, bool advancing);
   // Could a slot freed on one of op's outputs let it fire? (see the file comment)
   bool wantsRoom(uint32_t op) const {
     const Op& o = *ops_[op];
     models::CycleStatus s = o.lastStatus();
     return s == models::CycleStatus::OutputStall || s == models::CycleStatus::Fired ||
-           (o.selfTimed() && o.wantsRoomWhenTimed());
+           (o.canAdvanceAlone() && o.freedOutputMatters());
   }
   // Can a token pushed on input `port` let op fire? Not if op waits for other inputs
   // (Op::awaits); then its class of cycle stays an input stall, as the clocked engine
   // counts it.
   bool wantsToken(uint32_t op, uint32_t port) const {
     const Op& o = *ops_[op];
-    return o.lastStatus() != models::CycleStatus::InputStall || o.selfTimed() ||
+    return o.lastStatus() != models::CycleStatus::InputStall || o.canAdvanceAlone() ||
            o.awaits(static_cast<int>(port));
   }
 
@@ -125,15 +126,16 @@ private:
   std::vector<uint64_t> queuedFor_; // per op: the cycle it is queued for
   std::vector<uint32_t> timedNow_;  // self-timed ops evaluated in the running cycle
   // Timed wakes beyond the next cycle: per op its pending one (or kNoWake) and whether
-  // the op is busy() until then, and a min-heap of (cycle, op) in which entries that no
-  // longer match wakeAt_ are stale. A busy op always has a wake (the next cycle, or a
-  // memory's due request), and busy() changes only in an evaluation or by a slot freed
-  // on an output, which is channel activity: so after a cycle without activity, some op
-  // is busy() exactly when one evaluated in it said so or a busy wake is pending.
+  // the op advancesNextCycle() until then, and a min-heap of (cycle, op) in which entries
+  // that no longer match wakeAt_ are stale. An advancing op always has a wake (the next
+  // cycle, or a memory's due request), and advancesNextCycle() changes only in an
+  // evaluation or by a slot freed on an output, which is channel activity: so after a
+  // cycle without activity, some op advances exactly when one evaluated in it said so or
+  // an advancing wake is pending.
   std::vector<uint64_t> wakeAt_;
-  std::vector<uint8_t> wakeBusy_;
+  std::vector<uint8_t> wakeAdvancing_;
   std::vector<std::pair<uint64_t, uint32_t>> timed_;
-  size_t busyWakes_ = 0; // pending timed wakes of busy ops
+  size_t advancingWakes_ = 0; // pending timed wakes of advancing ops
   const ChannelEnds* ends_;
   const Channel* base_;
 };

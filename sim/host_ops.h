@@ -32,7 +32,7 @@ public:
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Entry; }
   int phase() const override { return static_cast<int>(sending() ? Phase::Sending : Phase::Idle); }
-  bool atRest() const override { return !sending(); }
+  bool isQuiescent() const override { return !sending(); }
 
   // Between cycles: queue one token per output (tokens.size() == numOutputs()).
   // Returns false, changing nothing, if the size is wrong or tokens are still unsent.

@@ -158,7 +158,7 @@ bool Network::invocationDone() const {
   for (size_t k = 0; k < sinks_.size(); ++k)
     if (sinks_[k]->received() <= active_->baseline[k]) return false;
   for (const models::Memory* m : memories_)
-    if (m->inFlight()) return false;
+    if (m->hasWorkInFlight()) return false;
   return true;
 }
 

@@ -7,6 +7,7 @@
 #include "dfg/loom/loom_form.h"
 #include "dfg/loom/syntax.h"
 #include "dfg/text/dfg_mlir.h"
+#include "dfg/text/node_attrs.h"
 #include "eval/memref.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -124,51 +125,11 @@ private:
     return mlir::Operation::create(st);
   }
 
-  mlir::IntegerAttr i32(int64_t v) { return b_.getI32IntegerAttr(static_cast<int32_t>(v)); }
-
   void attrs(const Node& n, mlir::OperationState& st) {
-    Type out = n.outTypes.empty() ? Type::none() : n.outTypes[0];
-    switch (n.kind) {
-    case NodeKind::Compute:
-      if (n.arith == OpKind::CmpI)
-        st.addAttribute("predicate", b_.getI64IntegerAttr(static_cast<int>(n.arithAttrs.cmpi)));
-      if (n.arith == OpKind::CmpF)
-        st.addAttribute("predicate", b_.getI64IntegerAttr(static_cast<int>(n.arithAttrs.cmpf)));
-      return;
-    case NodeKind::Constant:
-      st.addAttribute(kValue, mlir_form::valueAttr(ctx_, n.constValue, out));
-      return;
-    case NodeKind::Stream:
-      if (!n.streamConfigured) return; // as read: LOOM's older stream without them
-      st.addAttribute(kStepOp, b_.getStringAttr(stepOpText(n.stepOp)));
-      st.addAttribute(kContCond, b_.getStringAttr(contCondText(n.contCond)));
-      return;
-    case NodeKind::Buffer: return bufferAttrs(n, out, st);
-    case NodeKind::Memory:
-      st.addAttribute(kMemRefType, mlir::TypeAttr::get(type(n.memType)));
-      st.addAttribute(kLsq, b_.getBoolAttr(false));
-      [[fallthrough]];
-    case NodeKind::ExtMemory:
-      st.addAttribute(kLdCount, i32(n.numLoads));
-      st.addAttribute(kStCount, i32(n.numStores));
-      st.addAttribute(kId, i32(n.memGroup));
-      return;
-    default: return;
-    }
-  }
-
-  // CIRCT's initValues are integers: a float buffer's initial tokens have no text.
-  void bufferAttrs(const Node& n, const Type& out, mlir::OperationState& st) {
-    st.addAttribute(kSlots, i32(n.bufferSlots));
-    st.addAttribute(kBufferType, b_.getStringAttr(n.bufferFifo ? "fifo" : "seq"));
-    if (n.bufferInit.empty()) return;
-    if (out.isFloat())
-      throw PrintError{"'" + n.name + "' holds initial " + out.str() +
-                       " tokens, which CIRCT's integer initValues cannot write"};
-    std::vector<int64_t> init;
-    for (Bits b : n.bufferInit)
-      init.push_back(out.isNone() ? 0 : signExtend(b, out.width));
-    st.addAttribute(kInitValues, b_.getI64ArrayAttr(init));
+    mlir::NamedAttrList a;
+    if (auto err = node_attrs::printAttrs(ctx_, n, node_attrs::kLoomForm, a))
+      throw PrintError{"'" + n.name + "' " + *err};
+    st.addAttributes(a);
   }
 
   // One channel per input port, in port order (an extmemory's memref first).

@@ -12,13 +12,13 @@
 #include "dfg/loom/loom_form.h"
 #include "dfg/loom/syntax.h"
 #include "dfg/signature.h"
+#include "dfg/text/node_attrs.h"
 #include "dfg/text/reader.h"
 #include "eval/memref.h"
 #include "frontend/big_stack.h"
 #include "frontend/import.h"
 #include "frontend/mlir_text.h"
 #include "frontend/parse.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
 
@@ -487,140 +487,42 @@ private:
     std::string name = op->getName().getStringRef().str();
     if (n.kind == NodeKind::Compute) return computeAttrs(op, n, a);
     a.noProperties(name);
-    bool poison = name == "ub.poison";
+    bool poison = name == "ub.poison"; // its value is no constant's: any value will do
     std::set<std::string> seen;
+    std::vector<Type> valueTypes;
     for (mlir::NamedAttribute na : op->getAttrs()) {
       std::string attr = na.getName().str();
-      if (llvm::StringRef(attr).starts_with(kLoomPrefix) || (poison && attr == kValue)) continue;
-      if (!kindAttr(n, attr, na.getValue(), a))
+      if (llvm::StringRef(attr).starts_with(kLoomPrefix) || (poison && attr == "value")) continue;
+      const ops::AttrSpec* spec = node_attrs::attrNamed(n.kind, attr, node_attrs::kLoomForm);
+      if (!spec || !node_attrs::readAttr(a, *spec, attr, na.getValue(), n, node_attrs::kLoomForm,
+                                         valueTypes))
         a.fail("unknown attribute '" + attr + "' on '" + name + "'");
       seen.insert(attr);
     }
-    auto require = [&](const char* attr) {
-      if (!seen.count(attr)) a.fail("'" + name + "' needs a '" + attr + "' attribute");
-    };
-    if (n.kind == NodeKind::Constant && !poison) require(kValue);
-    if (n.kind == NodeKind::Stream) streamConfig(n, seen, a, require);
+    for (const Type& t : valueTypes)
+      if (t != n.outTypes[0])
+        a.fail("'value' of type " + t.str() + " for a result of type " + n.outTypes[0].str());
+    // LOOM's older stream may leave out step_op and cont_cond: it is checked, not simulated.
+    bool configured = poison || node_attrs::requireAttrs(a, name, n, seen, node_attrs::kLoomForm);
+    if (n.kind == NodeKind::Stream) n.streamConfigured = configured;
     if (n.kind == NodeKind::Memory || n.kind == NodeKind::ExtMemory) memoryGroup(n, seen);
-  }
-
-  // step_op and cont_cond (or its older name stop_cond) are both given, or both left out
-  // as LOOM's older stream may: then the stream is checked but not simulated.
-  template <typename Require>
-  void streamConfig(Node& n, const std::set<std::string>& seen, AttrReader& a, Require require) {
-    bool cont = seen.count(kContCond), stop = seen.count(kStopCond), step = seen.count(kStepOp);
-    if (cont && stop)
-      a.fail("'dataflow.stream' has both 'cont_cond' and its older name 'stop_cond'");
-    n.streamConfigured = step || cont || stop;
-    if (!n.streamConfigured) return;
-    require(kStepOp);
-    if (!stop) require(kContCond);
-  }
-
-  bool kindAttr(Node& n, const std::string& attr, mlir::Attribute v, AttrReader& a) {
-    std::string what = reader::quoted(attr);
-    switch (n.kind) {
-    case NodeKind::Constant: return attr == kValue && constantValue(n, v, a);
-    case NodeKind::Stream: return streamAttr(n, attr, v, a);
-    case NodeKind::Buffer: return bufferAttr(n, attr, v, a);
-    case NodeKind::Memory:
-      if (attr == kMemRefType) {
-        n.memType = a.typeOf(v, what);
-        if (!n.memType.isMemRef() || !n.memType.mem->identity)
-          a.fail("'handshake.memory' needs a memref type with the identity layout");
-        for (int64_t d : n.memType.mem->shape)
-          if (d == kDynamic)
-            a.fail("'handshake.memory' needs a static shape, got " + n.memType.str());
-        return true;
-      }
-      if (attr == kLsq) {
-        auto b = llvm::dyn_cast<mlir::BoolAttr>(v);
-        if (!b || b.getValue())
-          a.fail("'lsq' must be false: loom-sim does not model a load-store queue");
-        return true;
-      }
-      [[fallthrough]];
-    case NodeKind::ExtMemory:
-      if (attr == kLdCount)
-        n.numLoads = a.u32Of(v, what);
-      else if (attr == kStCount)
-        n.numStores = a.u32Of(v, what);
-      else if (attr == kId)
-        n.memGroup = a.u32Of(v, what);
-      else
-        return false;
-      return true;
-    default: return false;
-    }
-  }
-
-  bool constantValue(Node& n, mlir::Attribute v, AttrReader& a) {
-    auto [bits, type] = a.valueOf(v, "'value'");
-    if (type != n.outTypes[0])
-      a.fail("'value' of type " + type.str() + " for a result of type " + n.outTypes[0].str());
-    n.constValue = bits;
-    return true;
-  }
-
-  bool streamAttr(Node& n, const std::string& attr, mlir::Attribute v, AttrReader& a) {
-    bool cond = attr == kContCond || attr == kStopCond;
-    std::string s = attr == kStepOp || cond ? a.strOf(v, reader::quoted(attr)) : "";
-    if (attr == kStepOp && !ops::parseStepOp(s, n.stepOp))
-      a.fail("unknown step_op '" + s + "' (one of += -= *= /= <<= >>=)");
-    if (cond && !ops::parseContCond(s, n.contCond))
-      a.fail("unknown " + attr + " '" + s + "' (one of < <= > >= !=)");
-    return attr == kStepOp || cond;
-  }
-
-  // CIRCT's initValues are integers; a none buffer's entries stand for its tokens.
-  bool bufferAttr(Node& n, const std::string& attr, mlir::Attribute v, AttrReader& a) {
-    if (attr == kSlots) {
-      n.bufferSlots = a.u32Of(v, "'slots'");
-    } else if (attr == kBufferType) {
-      n.bufferFifo = a.strOf(v, "'bufferType'") == "fifo";
-    } else if (attr == kInitValues) {
-      mlir::ArrayAttr arr = a.arrayOf(v, "'initValues'");
-      for (size_t i = 0; i < arr.size(); ++i) {
-        int64_t x =
-            a.intOf(arr[i], "'initValues' entry " + std::to_string(i), INT64_MIN, INT64_MAX);
-        n.bufferInit.push_back(static_cast<Bits>(x) & widthMask(n.outTypes[0].width));
-      }
-    } else {
-      return false;
-    }
-    return true;
   }
 
   // A memory's group is its id; a memory without one gets a group of its own, numbered
   // apart from the ids (CIRCT's are i32).
   void memoryGroup(Node& n, const std::set<std::string>& seen) {
-    if (!seen.count(kId)) n.memGroup = 0x80000000u + unnamedGroups_++;
+    if (!node_attrs::given(n.kind, ops::Attr::MemGroup, seen, node_attrs::kLoomForm))
+      n.memGroup = 0x80000000u + unnamedGroups_++;
   }
 
-  // An arith or math op's own attributes: a comparison's predicate, and the default
-  // overflow and fast-math flags; anything else changes what it computes.
+  // An arith or math op's attributes are its properties (MLIR's dialects are loaded);
+  // others, but LOOM's notes, are unknown.
   void computeAttrs(mlir::Operation* op, Node& n, AttrReader& a) {
     std::string name = op->getName().getStringRef().str();
     for (mlir::NamedAttribute na : op->getDiscardableAttrs())
       if (!na.getName().getValue().starts_with(kLoomPrefix))
         a.fail("unknown attribute '" + na.getName().str() + "' on '" + name + "'");
-    for (mlir::StringAttr attr : op->getName().getAttributeNames()) {
-      std::optional<mlir::Attribute> v = op->getInherentAttr(attr);
-      if (!v || !*v) continue;
-      if (attr == "predicate" && n.arith == OpKind::CmpI)
-        n.arithAttrs.cmpi = static_cast<CmpIPred>(a.intOf(*v, "'predicate'", 0, 9));
-      else if (attr == "predicate" && n.arith == OpKind::CmpF)
-        n.arithAttrs.cmpf = static_cast<CmpFPred>(a.intOf(*v, "'predicate'", 0, 15));
-      else if (!isDefaultFlag(*v))
-        a.fail("unsupported attribute '" + attr.str() + "' on '" + name + "'");
-    }
-  }
-
-  static bool isDefaultFlag(mlir::Attribute v) {
-    auto overflow = llvm::dyn_cast<mlir::arith::IntegerOverflowFlagsAttr>(v);
-    auto fastmath = llvm::dyn_cast<mlir::arith::FastMathFlagsAttr>(v);
-    return (overflow && overflow.getValue() == mlir::arith::IntegerOverflowFlags::none) ||
-           (fastmath && fastmath.getValue() == mlir::arith::FastMathFlags::none);
+    node_attrs::readArithProperties(a, op, n);
   }
 
   // ---- channels -------------------------------------------------------------------------------
@@ -689,8 +591,28 @@ private:
     case NodeKind::ExtMemory: return p < n.numLoads ? Role::MemData : Role::Done;
     case NodeKind::Load: return p == 1 ? Role::MemAddr : Role::Data;
     case NodeKind::Store: return p == 1 ? Role::MemAddr : Role::MemData;
-    default: return n.outTypes[p].isNone() ? Role::BodyCtrl : Role::Data;
+    case NodeKind::Entry:
+    case NodeKind::Return:
+    case NodeKind::Carry:
+    case NodeKind::Invariant:
+    case NodeKind::Fork:
+    case NodeKind::LazyFork:
+    case NodeKind::Join:
+    case NodeKind::Sync:
+    case NodeKind::CondBr:
+    case NodeKind::Mux:
+    case NodeKind::Merge:
+    case NodeKind::ControlMerge:
+    case NodeKind::Buffer:
+    case NodeKind::Sink:
+    case NodeKind::Source:
+    case NodeKind::Constant:
+    case NodeKind::Br:
+    case NodeKind::Never:
+    case NodeKind::HostResult:
+    case NodeKind::Compute: return n.outTypes[p].isNone() ? Role::BodyCtrl : Role::Data;
     }
+    return Role::Data;
   }
 
   // Each output's role from its op; forks, branches and buffers pass their input's on. An

@@ -17,6 +17,7 @@
 //   cond_br   cond, data; results true, false (ConditionalBranchOp trueIndex = 0);
 //   control_merge results: the data, then the index of the input it came from;
 //   constant  its one operand is the trigger (ctrl);
+//   never     no operands, one result;
 //   dataflow  stream (start, step, bound) -> (index, will_continue); gate (value, cond)
 //             -> (value, cond); carry (d, a, b) -> o; invariant (d, a) -> o.
 // Loads and stores in CIRCT take one address per memref dimension; loom-sim's memories
@@ -354,6 +355,14 @@ ParseResult parseFunctional(OpAsmParser& p, OperationState& st) {
   return p.resolveOperands(ops, ins, at, st.operands);
 }
 
+// never: attrs : T (its one result, which never carries a token)
+ParseResult parseNever(OpAsmParser& p, OperationState& st) {
+  mlir::Type t;
+  if (p.parseOptionalAttrDict(st.attributes) || p.parseColonType(t)) return failure();
+  st.addTypes(t);
+  return success();
+}
+
 ParseResult parseUnknown(OpAsmParser& p, OperationState& st) {
   std::string known;
   for (const OpSyntax& s : syntaxTable())
@@ -495,14 +504,19 @@ void printFunctional(mlir::Operation* op, OpAsmPrinter& p) {
   printTypeList(p, op->getResultTypes(), parens);
 }
 
+void printNever(mlir::Operation* op, OpAsmPrinter& p) {
+  printAttrs(p, op);
+  p << " : " << op->getResult(0).getType();
+}
+
 struct Family {
   Syntax syntax;
   ParseFn parse;
   void (*print)(mlir::Operation*, OpAsmPrinter&);
 };
 
-// In Syntax order (checked by familyOf).
-const Family kFamilies[] = {
+// In Syntax order (checked by familyOf), one per family of ops::LoomSyntax.
+const Family kFamilies[ops::kNumLoomSyntaxFamilies] = {
     {Syntax::SizedList, parseSizedList, printSizedList},
     {Syntax::SameTypeList, parseSameTypeList, printSameTypeList},
     {Syntax::ControlMerge, parseControlMerge, printControlMerge},
@@ -517,9 +531,11 @@ const Family kFamilies[] = {
     {Syntax::ExtMemory, parseExtMemory, printExtMemory},
     {Syntax::Return, parseReturn, printReturn},
     {Syntax::Functional, parseFunctional, printFunctional},
+    {Syntax::Never, parseNever, printNever},
 };
 
 const Family& familyOf(Syntax s) {
+  if (static_cast<int>(s) >= ops::kNumLoomSyntaxFamilies) std::abort(); // no op of the form
   const Family& f = kFamilies[static_cast<size_t>(s)];
   if (f.syntax != s) std::abort(); // a row out of order: a programming error
   return f;
@@ -530,32 +546,13 @@ const ParseFn kUnknown = parseUnknown;
 } // namespace
 
 const std::vector<OpSyntax>& syntaxTable() {
-  using K = ops::NodeKind;
-  using S = Syntax;
-  static const std::vector<OpSyntax> t = {
-      {K::Return, S::Return},
-      {K::Stream, S::Functional},
-      {K::Gate, S::Functional},
-      {K::Carry, S::Functional},
-      {K::Invariant, S::Functional},
-      {K::Fork, S::SizedList},
-      {K::LazyFork, S::SizedList},
-      {K::Join, S::TypedList},
-      {K::Sync, S::TypedList},
-      {K::CondBr, S::CondBr},
-      {K::Mux, S::Mux},
-      {K::Merge, S::SameTypeList},
-      {K::ControlMerge, S::ControlMerge},
-      {K::Buffer, S::Buffer},
-      {K::Sink, S::SameTypeList},
-      {K::Source, S::Source},
-      {K::Constant, S::Constant},
-      {K::Load, S::Access},
-      {K::Store, S::Access},
-      {K::Memory, S::Memory},
-      {K::ExtMemory, S::ExtMemory},
-      {K::Br, S::SameTypeList},
-  };
+  static const std::vector<OpSyntax> t = [] {
+    std::vector<OpSyntax> rows;
+    for (const ops::OpSpec& s : ops::table())
+      if (static_cast<int>(s.loomSyntax) < ops::kNumLoomSyntaxFamilies)
+        rows.push_back({s.kind, s.loomSyntax});
+    return rows;
+  }();
   return t;
 }
 

@@ -33,20 +33,7 @@ constexpr const char* kInTypes = "loom.in_types";
 constexpr const char* kEdgeTypes = "loom.edge_types";
 constexpr const char* kEdgeRoles = "loom.edge_roles";
 constexpr const char* kEdgeRates = "loom.edge_rates";
-// by kind
-constexpr const char* kPredicate = "predicate"; // arith.cmpi / cmpf: arith's own name
-constexpr const char* kValue = "value";         // constant
-constexpr const char* kStepOp = "step_op";      // stream
-constexpr const char* kContCond = "cont_cond";
-constexpr const char* kSlots = "slots"; // buffer
-constexpr const char* kBufferKind = "kind";
-constexpr const char* kInit = "init";
-constexpr const char* kMemType = "mem_type"; // memory, extmemory
-constexpr const char* kNumStores = "num_stores";
-constexpr const char* kNumLoads = "num_loads";
-constexpr const char* kArgIndex = "arg_index";
-constexpr const char* kMemGroup = "mem_group"; // memory, extmemory, load, store
-constexpr const char* kMemPort = "mem_port";   // load, store
+// The attributes of each kind are named by the op table (ops::AttrSpec).
 
 // ---- types and values ------------------------------------------------------------------
 

@@ -7,6 +7,7 @@
 #include "dfg/text/dfg_mlir.h"
 #include "dfg/text/dfg_text.h"
 #include "dfg/text/fields.h"
+#include "dfg/text/node_attrs.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -133,41 +134,9 @@ private:
     return mlir::Operation::create(st);
   }
 
+  // Every value has a spelling in this form: no error.
   void kindAttrs(const Node& n, mlir::NamedAttrList& a) {
-    Type out = n.outTypes.empty() ? Type::none() : n.outTypes[0];
-    switch (n.kind) {
-    case NodeKind::Compute:
-      if (n.arith == OpKind::CmpI)
-        a.append(kPredicate, integer(static_cast<int>(n.arithAttrs.cmpi)));
-      if (n.arith == OpKind::CmpF)
-        a.append(kPredicate, integer(static_cast<int>(n.arithAttrs.cmpf)));
-      return;
-    case NodeKind::Constant: a.append(kValue, valueAttr(ctx_, n.constValue, out)); return;
-    case NodeKind::Stream:
-      a.append(kStepOp, b_.getStringAttr(stepOpText(n.stepOp)));
-      a.append(kContCond, b_.getStringAttr(contCondText(n.contCond)));
-      return;
-    case NodeKind::Buffer:
-      a.append(kSlots, integer(n.bufferSlots));
-      a.append(kBufferKind, b_.getStringAttr(text::bufferKindName(n.bufferFifo)));
-      if (!n.bufferInit.empty())
-        a.append(kInit, array(n.bufferInit, [&](Bits b) { return valueAttr(ctx_, b, out); }));
-      return;
-    case NodeKind::Memory:
-    case NodeKind::ExtMemory:
-      a.append(kMemType, mlir::TypeAttr::get(type(n.memType)));
-      a.append(kNumStores, integer(n.numStores));
-      a.append(kNumLoads, integer(n.numLoads));
-      a.append(kMemGroup, integer(n.memGroup));
-      if (n.argIndex != -1) a.append(kArgIndex, integer(n.argIndex));
-      return;
-    case NodeKind::Load:
-    case NodeKind::Store:
-      a.append(kMemGroup, integer(n.memGroup));
-      a.append(kMemPort, integer(n.memPort));
-      return;
-    default: return;
-    }
+    (void)node_attrs::printAttrs(ctx_, n, node_attrs::kLoomDfgForm, a);
   }
 
   void provenanceAttrs(const Node& n, mlir::NamedAttrList& a) {

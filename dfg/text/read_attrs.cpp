@@ -3,11 +3,12 @@
 
 #include "dfg/text/dfg_mlir.h"
 #include "dfg/text/fields.h"
+#include "dfg/text/node_attrs.h"
 #include "dfg/text/reader.h"
 #include "frontend/import.h"
 #include "frontend/parse.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <set>
@@ -303,125 +304,17 @@ private:
   }
 
   bool kindSpecific(const std::string& name, mlir::Attribute v) {
-    switch (n_.kind) {
-    case NodeKind::Compute: return name == kPredicate && predicate(v);
-    case NodeKind::Constant: return constantAttr(name, v);
-    case NodeKind::Stream: return streamAttr(name, v);
-    case NodeKind::Buffer: return bufferAttr(name, v);
-    case NodeKind::Memory:
-    case NodeKind::ExtMemory: return memoryAttr(name, v);
-    case NodeKind::Load:
-    case NodeKind::Store: return accessAttr(name, v);
-    default: return false;
-    }
+    const ops::AttrSpec* a = node_attrs::attrNamed(n_.kind, name, node_attrs::kLoomDfgForm);
+    return a &&
+           node_attrs::readAttr(*this, *a, name, v, n_, node_attrs::kLoomDfgForm, out_.valueTypes);
   }
 
-  bool predicate(mlir::Attribute v) {
-    if (n_.arith == OpKind::CmpI)
-      n_.arithAttrs.cmpi = static_cast<CmpIPred>(intOf(v, quoted(kPredicate), 0, 9));
-    else if (n_.arith == OpKind::CmpF)
-      n_.arithAttrs.cmpf = static_cast<CmpFPred>(intOf(v, quoted(kPredicate), 0, 15));
-    else
-      return false;
-    return true;
-  }
-
-  // An arith op's own attributes (its properties): the predicate, and the overflow and
-  // fast-math flags that mlir-opt writes out as their defaults. Other values would change
-  // what the op computes in a way the DFG does not model.
   void inherentAttrs() {
-    for (mlir::StringAttr name : op_->getName().getAttributeNames()) {
-      std::optional<mlir::Attribute> v = op_->getInherentAttr(name);
-      if (!v || !*v) continue;
-      if (name == kPredicate && predicate(*v)) {
-        seen_.insert(kPredicate);
-        continue;
-      }
-      auto overflow = llvm::dyn_cast<mlir::arith::IntegerOverflowFlagsAttr>(*v);
-      if (overflow && overflow.getValue() == mlir::arith::IntegerOverflowFlags::none) continue;
-      auto fastmath = llvm::dyn_cast<mlir::arith::FastMathFlagsAttr>(*v);
-      if (fastmath && fastmath.getValue() == mlir::arith::FastMathFlags::none) continue;
-      fail("unsupported attribute '" + name.str() + " = " + printed(*v) + "' on '" + name_ + "'");
-    }
+    if (node_attrs::readArithProperties(*this, op_, n_)) seen_.insert("predicate");
   }
 
-  bool constantAttr(const std::string& name, mlir::Attribute v) {
-    if (name != kValue) return false;
-    auto [bits, type] = valueOf(v, quoted(name));
-    n_.constValue = bits;
-    out_.valueTypes.push_back(type);
-    return true;
-  }
-
-  bool streamAttr(const std::string& name, mlir::Attribute v) {
-    if (name == kStepOp) {
-      std::string s = strOf(v, quoted(name));
-      if (!ops::parseStepOp(s, n_.stepOp))
-        fail("unknown step_op '" + s + "' (one of += -= *= /= <<= >>=)");
-    } else if (name == kContCond) {
-      std::string s = strOf(v, quoted(name));
-      if (!ops::parseContCond(s, n_.contCond))
-        fail("unknown cont_cond '" + s + "' (one of < <= > >= !=)");
-    } else {
-      return false;
-    }
-    return true;
-  }
-
-  bool bufferAttr(const std::string& name, mlir::Attribute v) {
-    if (name == kSlots) {
-      n_.bufferSlots = u32Of(v, quoted(name));
-    } else if (name == kBufferKind) {
-      std::string s = strOf(v, quoted(name));
-      if (!text::bufferKindFromName(s, n_.bufferFifo))
-        fail("unknown buffer kind '" + s + "' (fifo or seq)");
-    } else if (name == kInit) {
-      mlir::ArrayAttr arr = arrayOf(v, quoted(name));
-      for (size_t i = 0; i < arr.size(); ++i) {
-        auto [bits, type] = valueOf(arr[i], quoted(name) + " entry " + std::to_string(i));
-        n_.bufferInit.push_back(bits);
-        out_.valueTypes.push_back(type);
-      }
-    } else {
-      return false;
-    }
-    return true;
-  }
-
-  bool memoryAttr(const std::string& name, mlir::Attribute v) {
-    if (name == kMemType)
-      n_.memType = typeOf(v, quoted(name));
-    else if (name == kNumStores)
-      n_.numStores = static_cast<unsigned>(intOf(v, quoted(name), 0, 65535));
-    else if (name == kNumLoads)
-      n_.numLoads = static_cast<unsigned>(intOf(v, quoted(name), 0, 65535));
-    else if (name == kArgIndex)
-      n_.argIndex = static_cast<int>(intOf(v, quoted(name), -1, INT32_MAX));
-    else
-      return accessAttr(name, v);
-    return true;
-  }
-
-  bool accessAttr(const std::string& name, mlir::Attribute v) {
-    if (name == kMemGroup)
-      n_.memGroup = u32Of(v, quoted(name));
-    else if (name == kMemPort && (n_.kind == NodeKind::Load || n_.kind == NodeKind::Store))
-      n_.memPort = static_cast<int>(intOf(v, quoted(name), -1, INT32_MAX));
-    else
-      return false;
-    return true;
-  }
-
-  void require(const char* name) {
-    if (!seen_.count(name)) fail("'" + name_ + "' needs a '" + name + "' attribute");
-  }
   void requireKindAttrs() {
-    if (n_.kind == NodeKind::Compute) {
-      if (n_.arith == OpKind::CmpI || n_.arith == OpKind::CmpF) require(kPredicate);
-      return;
-    }
-    for (const ops::AttrSpec& a : ops::spec(n_.kind).attrs)
-      if (a.required) require(a.name);
+    node_attrs::requireAttrs(*this, name_, n_, seen_, node_attrs::kLoomDfgForm);
   }
 };
 

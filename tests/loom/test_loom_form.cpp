@@ -329,7 +329,8 @@ TEST_CASE("bad input is one located error that names what is wrong", "[loom-form
   CHECK(body("  %y = frobnicate %x : i32") ==
         "t.mlir:2:8: error: custom op 'handshake.frobnicate' is unknown (the handshake ops "
         "loom-sim reads: return, fork, lazy_fork, join, sync, cond_br, mux, merge, "
-        "control_merge, buffer, sink, source, constant, load, store, memory, extmemory, br)");
+        "control_merge, buffer, sink, source, constant, load, store, memory, extmemory, br, "
+        "never)");
   CHECK(body("  %y = dataflow.loop %x : i32") ==
         "t.mlir:2:8: error: custom op 'dataflow.loop' is unknown (the dataflow ops loom-sim "
         "reads: stream, gate, carry, invariant)");

@@ -208,7 +208,8 @@ Graph everyKindGraph() {
   Vertex inv = b.add(NodeKind::Invariant, "invariant", {kI1, kI32}, {kI32});
   Vertex sync = b.add(NodeKind::Sync, "sync", {kI32, kNone}, {kI32, kNone});
   Vertex mux = b.add(NodeKind::Mux, "mux", {kIndex, kI32, kI32}, {kI32});
-  Vertex merge = b.add(NodeKind::Merge, "merge", {kI32}, {kI32});
+  Vertex merge = b.add(NodeKind::Merge, "merge", {kI32, kI32}, {kI32});
+  Vertex never = b.add(NodeKind::Never, "never", {}, {kI32});
   Vertex cmerge = b.add(NodeKind::ControlMerge, "control_merge", {kNone, kNone}, {kNone, kIndex});
   Vertex buffer = b.add(NodeKind::Buffer, "buffer", {kI32}, {kI32});
   b[buffer].bufferSlots = 3;
@@ -251,6 +252,7 @@ Graph everyKindGraph() {
   b.wire(inv, 0, mux, 1);
   b.wire(sync, 0, mux, 2);
   b.wire(mux, 0, merge, 0);
+  b.wire(never, 0, merge, 1);
   b.wire(lazy, 1, cmerge, 0);
   b.wire(lazy, 2, cmerge, 1);
   b.wire(merge, 0, buffer, 0);

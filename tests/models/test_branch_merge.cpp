@@ -100,7 +100,7 @@ MODEL_TEST_CASE("merge: lowest valid input wins", "[merge]") {
   CHECK(b.quiescent());
 }
 
-MODEL_TEST_CASE("control_merge: merge plus the winning index", "[merge]") {
+MODEL_TEST_CASE("control_merge: merge plus the winning index", "[merge][control_merge]") {
   Bench b;
   auto& m = b.add<ControlMerge>("cm", 2);
   b.feed(m, 0, Type::none(), {0, 0});

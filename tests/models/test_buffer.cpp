@@ -20,7 +20,7 @@ MODEL_TEST_CASE("buffer: fifo adds one cycle when empty", "[buffer]") {
   auto& o = b.collect(buf, Buffer::kOut, Type::index());
   b.run(8);
   CHECK(o.got() == Got{{2, 1}, {3, 2}, {4, 3}});
-  CHECK(buf.atRest());
+  CHECK(buf.isQuiescent());
   CHECK(b.quiescent());
 }
 
@@ -72,12 +72,12 @@ MODEL_TEST_CASE("buffer: initial values leave first", "[buffer]") {
   // bypasses in c1.
   Bench b;
   auto& buf = b.add<Buffer>("buf", BufferKind::Fifo, 2, Tokens{7});
-  CHECK(buf.atRest()); // holds its reset contents
+  CHECK(buf.isQuiescent()); // holds its reset contents
   b.feed(buf, Buffer::kIn, Type::index(), {1});
   auto& o = b.collect(buf, Buffer::kOut, Type::index());
   b.run(5);
   CHECK(o.got() == Got{{1, 7}, {2, 1}});
-  CHECK_FALSE(buf.atRest()); // its initial token has left and not come back
+  CHECK_FALSE(buf.isQuiescent()); // its initial token has left and not come back
 }
 
 MODEL_TEST_CASE("buffer: seq with initial values", "[buffer]") {

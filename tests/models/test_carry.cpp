@@ -39,7 +39,7 @@ MODEL_TEST_CASE("carry: d=[T,T,F,T,T,T,T,F] a=[A,B] b=[C..H] gives [A,C,D,B,E,F,
     CHECK(cb.o->values() == Tokens{A, C, D, B, E, Fv, G, H});
     CHECK(cb.o->cycles() == std::vector<uint64_t>{2, 4, 6, 8, 10, 12, 14, 16});
     CHECK(cb.c.stats().firings == 16); // 2 inits + 8 conds + 6 loops
-    CHECK(cb.c.atRest());
+    CHECK(cb.c.isQuiescent());
     CHECK(cb.b.quiescent());
   }
   SECTION("phase transitions") {

@@ -31,7 +31,7 @@ struct BinBench {
 
 } // namespace
 
-MODEL_TEST_CASE("compute: latency L, one operation per cycle", "[compute]") {
+MODEL_TEST_CASE("compute: latency L, one operation per cycle", "[compute][arith]") {
   SECTION("L = 1: pop and push in the same cycle") {
     // Operands visible c1, c2: results pushed c1, c2, popped c2, c3.
     BinBench bb(OpKind::AddI, Type::integer(32), 1, {1, 2}, {10, 20});
@@ -44,11 +44,11 @@ MODEL_TEST_CASE("compute: latency L, one operation per cycle", "[compute]") {
     BinBench bb(OpKind::MulI, Type::integer(32), 3, {2, 3, 4}, {10, 10, 10});
     bb.b.run(2);
     CHECK(bb.c.inFlightCount() == 1);
-    CHECK(bb.c.busy());
-    CHECK_FALSE(bb.c.atRest());
+    CHECK(bb.c.advancesNextCycle());
+    CHECK_FALSE(bb.c.isQuiescent());
     bb.b.run(8);
     CHECK(bb.out->got() == Got{{4, 20}, {5, 30}, {6, 40}});
-    CHECK(bb.c.atRest());
+    CHECK(bb.c.isQuiescent());
     CHECK(bb.c.stats().firings == 6); // 3 accepts + 3 emits
     CHECK(bb.c.stats().activeCycles == 5);
     checkEnginesAgree(
@@ -81,8 +81,8 @@ MODEL_TEST_CASE("compute: back-pressure stalls the whole pipeline", "[compute]")
   Bench b;
   auto [c, o] = build(b);
   b.run(5);
-  CHECK(c->inFlightCount() == 2); // b and c wait behind the full output
-  CHECK_FALSE(c->busy());         // nothing moves until the output frees
+  CHECK(c->inFlightCount() == 2);      // b and c wait behind the full output
+  CHECK_FALSE(c->advancesNextCycle()); // nothing moves until the output frees
   b.run(12);
   CHECK(o->got() == Got{{8, 9}, {10, 18}, {12, 27}, {14, 36}});
   CHECK(c->stats().outputStallCycles == 7); // c4..c8, c10, c12

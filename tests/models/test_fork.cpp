@@ -38,15 +38,15 @@ MODEL_TEST_CASE("fork: half-sent state under back-pressure", "[fork]") {
   auto& o1 = b.collect(
       f, 1, Type::index(), [](uint64_t c) { return c >= 5; }, 1);
   b.run(2);
-  CHECK(f.atRest());
+  CHECK(f.isQuiescent());
   b.run(1); // c2
   CHECK(f.sent(0));
   CHECK_FALSE(f.sent(1));
-  CHECK_FALSE(f.atRest());
+  CHECK_FALSE(f.isQuiescent());
   b.run(3); // c3..c5
-  CHECK_FALSE(f.atRest());
+  CHECK_FALSE(f.isQuiescent());
   b.run(1); // c6
-  CHECK(f.atRest());
+  CHECK(f.isQuiescent());
   b.run(4);
   CHECK(o0.got() == std::vector<std::pair<uint64_t, Bits>>{{2, 1}, {3, 2}});
   CHECK(o1.got() == std::vector<std::pair<uint64_t, Bits>>{{5, 1}, {7, 2}});
@@ -64,7 +64,7 @@ MODEL_TEST_CASE("fork: half-sent state under back-pressure", "[fork]") {
       12);
 }
 
-MODEL_TEST_CASE("lazy_fork: all outputs at once, only when all have space", "[fork]") {
+MODEL_TEST_CASE("lazy_fork: all outputs at once, only when all have space", "[fork][lazy_fork]") {
   // Same back-pressure as above: c1 sends token 1 to both; c2..c5 output 1 is full, so
   // nothing is sent (not even to output 0); c6 sends token 2 to both.
   Bench b;

@@ -46,12 +46,12 @@ MODEL_TEST_CASE("gate: spec example [0..4]/[T,T,T,T,F]", "[gate]") {
     CHECK(gb.g.phaseName() == std::string("NeedHead"));
     gb.b.run(2); // c0, c1: head
     CHECK(gb.g.phaseName() == std::string("NeedNext"));
-    CHECK_FALSE(gb.g.atRest());
+    CHECK_FALSE(gb.g.isQuiescent());
     gb.b.run(3); // c2..c4
     CHECK(gb.g.phase() == static_cast<int>(Gate::Phase::NeedNext));
     gb.b.run(1); // c5: terminating false
     CHECK(gb.g.phaseName() == std::string("NeedHead"));
-    CHECK(gb.g.atRest());
+    CHECK(gb.g.isQuiescent());
   }
 }
 
@@ -78,7 +78,7 @@ MODEL_TEST_CASE("gate: bursts reset after each terminating false", "[gate]") {
   // Pair k fires in cycle k+1; pushes of cycle c are popped in c+1.
   CHECK(gb.value->cycles() == std::vector<uint64_t>{2, 3, 6});
   CHECK(gb.cond->cycles() == std::vector<uint64_t>{3, 4, 7});
-  CHECK(gb.g.atRest());
+  CHECK(gb.g.isQuiescent());
 }
 
 MODEL_TEST_CASE("gate: back-pressure on after_cond", "[gate]") {

@@ -36,7 +36,7 @@ MODEL_TEST_CASE("invariant: d=[T,T,F,T,T,T,T,F] a=[A,B] gives [A,A,A,B,B,B,B,B]"
     CHECK(ib.o->values() == Tokens{A, A, A, B, B, B, B, B});
     CHECK(ib.o->cycles() == std::vector<uint64_t>{2, 3, 4, 6, 7, 8, 9, 10});
     CHECK(ib.inv.stats().firings == 10);
-    CHECK(ib.inv.atRest());
+    CHECK(ib.inv.isQuiescent());
     CHECK(ib.b.quiescent());
   }
   SECTION("phase transitions and the stored value") {
@@ -47,7 +47,7 @@ MODEL_TEST_CASE("invariant: d=[T,T,F,T,T,T,T,F] a=[A,B] gives [A,A,A,B,B,B,B,B]"
     CHECK(ib.inv.phaseName() == std::string("NeedCond"));
     ib.b.run(1); // c4: F
     CHECK(ib.inv.phaseName() == std::string("NeedInit"));
-    CHECK(ib.inv.atRest());
+    CHECK(ib.inv.isQuiescent());
     ib.b.run(1); // c5: Init B
     CHECK(ib.inv.phaseName() == std::string("NeedCond"));
     CHECK(ib.inv.stored() == B);

@@ -119,26 +119,26 @@ MODEL_TEST_CASE("memory: latency 1", "[memory]") {
   CHECK(mb.stDone->got() == Got{{2, 0}});
   CHECK(mb.data->got() == Got{{4, 77}});
   CHECK(mb.ldDone->got() == Got{{4, 0}});
-  CHECK(mb.m.atRest());
+  CHECK(mb.m.isQuiescent());
   CHECK(mb.b.quiescent());
 }
 
 MODEL_TEST_CASE("memory: extmemory latency 10, the done leaves when the write is performed",
-                "[memory]") {
+                "[memory][extmemory]") {
   // Store issued in c1, due c1+9 = c10: the write and the done happen in c10 (popped
   // in c11). Load pushed in c11, issued in c12, performed in c21, popped in c22.
   MemBench mb(MemoryKind::ExtMemory, 10, {77}, {3}, {3}, /*loadStart=*/11);
   mb.b.run(10); // c0..c9
   CHECK(mb.at(3) == 103);
-  CHECK(mb.m.inFlight());
-  CHECK_FALSE(mb.m.atRest());
+  CHECK(mb.m.hasWorkInFlight());
+  CHECK_FALSE(mb.m.isQuiescent());
   mb.b.run(1); // c10
   CHECK(mb.at(3) == 77);
   mb.b.run(15);
   CHECK(mb.stDone->got() == Got{{11, 0}});
   CHECK(mb.data->got() == Got{{22, 77}});
   CHECK(mb.ldDone->got() == Got{{22, 0}});
-  CHECK(mb.m.atRest());
+  CHECK(mb.m.isQuiescent());
   checkEnginesAgree(
       [](Bench& x) {
         auto& m = x.add<Memory>("m", MemoryKind::ExtMemory, ports(1, 1, 10), ramp(16));
@@ -183,7 +183,7 @@ MODEL_TEST_CASE("memory: output back-pressure holds the request", "[memory]") {
   CHECK(mb.data->got() == Got{{5, 100}, {7, 101}, {9, 102}});
   CHECK(mb.ldDone->cycles() == std::vector<uint64_t>{2, 7, 9});
   CHECK(mb.m.stats().outputStallCycles == 3); // c3..c5 (c2, c7 issued: fired)
-  CHECK(mb.m.atRest());
+  CHECK(mb.m.isQuiescent());
 }
 
 MODEL_TEST_CASE("memory: loads per cycle and round-robin arbitration", "[memory]") {
@@ -315,7 +315,7 @@ MODEL_TEST_CASE("memory: a transport's latency per request replaces the fixed on
   CHECK(mb.stDone->got() == Got{{6, 0}});
   CHECK(mb.data->got() == Got{{5, 77}});
   CHECK(mb.ldDone->got() == Got{{5, 0}});
-  CHECK(mb.m.atRest());
+  CHECK(mb.m.isQuiescent());
   CHECK(mb.b.quiescent());
 }
 

@@ -1,6 +1,9 @@
-// handshake.sink, handshake.source, handshake.constant, handshake.return, handshake.br.
+// handshake.sink, handshake.source, handshake.constant, handshake.return, handshake.br,
+// handshake.never.
 #include "models/br.h"
 #include "models/constant.h"
+#include "models/merge.h"
+#include "models/never.h"
 #include "models/return.h"
 #include "models/sink.h"
 #include "models/source.h"
@@ -108,4 +111,33 @@ MODEL_TEST_CASE("br: passes each token on unchanged, one per cycle", "[br]") {
     CHECK(br.stats().outputStallCycles > 0);
     CHECK(b.quiescent());
   }
+}
+
+MODEL_TEST_CASE("never: no token, no stall, always at rest", "[never]") {
+  Bench b;
+  auto& n = b.add<Never>("n");
+  auto& o = b.collect(n, Never::kOut, Type::integer(32));
+  b.run(6);
+  CHECK(o.got().empty());
+  CHECK(n.stats().firings == 0);
+  CHECK(n.stats().activeCycles == 0);
+  CHECK(n.stats().inputStallCycles == 0); // it waits for nothing: idle
+  CHECK(n.stats().outputStallCycles == 0);
+  CHECK(n.lastStatus() == CycleStatus::Idle);
+  CHECK(n.isQuiescent());
+  CHECK(b.quiescent());
+}
+
+MODEL_TEST_CASE("never: a merge of a never passes its other input's tokens", "[never][merge]") {
+  // 4, 5 pushed c0, c1; the merge fires c1, c2; the sink pops c2, c3.
+  Bench b;
+  auto& n = b.add<Never>("n");
+  auto& m = b.add<Merge>("m", 2);
+  b.feed(m, 0, Type::integer(32), {4, 5});
+  b.connect(n, Never::kOut, m, 1, Type::integer(32));
+  auto& o = b.collect(m, Merge::kOut, Type::integer(32));
+  b.run(6);
+  CHECK(o.got() == Got{{2, 4}, {3, 5}});
+  CHECK(m.stats().firings == 2);
+  CHECK(b.quiescent());
 }

@@ -46,7 +46,7 @@ MODEL_TEST_CASE("stream: spec example start=0 step=1 bound=4 += <", "[stream]") 
     CHECK(sb.idx->cycles() == std::vector<uint64_t>{3, 4, 5, 6, 7});
     CHECK(sb.cont->cycles() == std::vector<uint64_t>{3, 4, 5, 6, 7});
     CHECK(s.stats().firings == 6); // one activation + five pairs
-    CHECK(s.atRest());
+    CHECK(s.isQuiescent());
     CHECK(sb.b.quiescent());
   }
 
@@ -56,12 +56,12 @@ MODEL_TEST_CASE("stream: spec example start=0 step=1 bound=4 += <", "[stream]") 
     CHECK(s.phase() == static_cast<int>(Stream::Phase::A));
     sb.b.run(1); // cycle 1: activation
     CHECK(s.phaseName() == std::string("B"));
-    CHECK_FALSE(s.atRest());
+    CHECK_FALSE(s.isQuiescent());
     sb.b.run(4); // cycles 2..5: four true pairs
     CHECK(s.phaseName() == std::string("B"));
     sb.b.run(1); // cycle 6: the false pair ends the activation
     CHECK(s.phaseName() == std::string("A"));
-    CHECK(s.atRest());
+    CHECK(s.isQuiescent());
   }
 }
 
@@ -123,7 +123,7 @@ MODEL_TEST_CASE("stream: every step_op x cont_cond pair", "[stream]") {
     CHECK(sb.b.errors().empty());
     CHECK(sb.idx->values() == c.idx);
     CHECK(sb.cont->values() == c.cont);
-    CHECK(sb.s.atRest());
+    CHECK(sb.s.isQuiescent());
   }
   // 6 step ops x 5 conditions, each exactly once.
   std::set<std::pair<int, int>> seen;
@@ -164,7 +164,7 @@ MODEL_TEST_CASE("stream: reset after the terminating false, second activation", 
   CHECK(sb.idx->values() == ints({0, 1, 2, 10, 11, 12}));
   CHECK(sb.cont->values() == Tokens{T, T, F, T, T, F});
   CHECK(sb.idx->cycles() == std::vector<uint64_t>{3, 4, 5, 7, 8, 9});
-  CHECK(sb.s.atRest());
+  CHECK(sb.s.isQuiescent());
   CHECK(sb.b.quiescent());
 }
 

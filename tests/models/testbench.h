@@ -3,7 +3,7 @@
 // a sim::Circuit and drives it with one of the production engines (sim/engine.h), the
 // MODEL_TEST_CASE macro that runs a test case once per engine, and a minimal
 // event-driven stepper that visits ops in reverse order, to check that the models'
-// busy() and activity tracking do not depend on evaluation order.
+// advancesNextCycle() and activity tracking do not depend on evaluation order.
 //
 // Every test case that drives a Bench is a MODEL_TEST_CASE: its body runs once on the
 // clocked engine (the reference) and once on the event engine; every assertion (token
@@ -49,16 +49,16 @@ inline Tokens ints(std::initializer_list<int64_t> vs) {
 }
 
 // Offers `tokens` in order, one per cycle, from cycle `start` on. Self-timed for the
-// event engine: busy() while it waits for its start cycle or has a token and room.
+// event engine: advancesNextCycle() while it waits for its start cycle or has a token and room.
 class ScriptSource : public Op {
 public:
   ScriptSource(std::string name, Tokens tokens, uint64_t start = 0)
       : Op(std::move(name), 0, 1), tokens_(std::move(tokens)), start_(start) {
-    setSelfTimed();
+    setCanAdvanceAlone();
   }
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Source; }
   const char* kindName() const override { return "test.source"; }
-  bool busy() const override {
+  bool advancesNextCycle() const override {
     return next_ < tokens_.size() && (now() + 1 < start_ || outputChannel(0)->ready());
   }
   bool done() const { return next_ == tokens_.size(); }
@@ -86,12 +86,12 @@ public:
   using Pattern = std::function<bool(uint64_t cycle)>;
   RecordSink(std::string name, Pattern accept = {})
       : Op(std::move(name), 1, 0), accept_(std::move(accept)) {
-    setSelfTimed();
+    setCanAdvanceAlone();
   }
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Sink; }
   const char* kindName() const override { return "test.sink"; }
   // A patterned sink changes its mind without channel activity.
-  bool busy() const override { return accept_ && inputChannel(0)->valid(); }
+  bool advancesNextCycle() const override { return accept_ && inputChannel(0)->valid(); }
 
   const std::vector<std::pair<uint64_t, Bits>>& got() const { return got_; }
   Tokens values() const {
@@ -190,13 +190,13 @@ private:
 };
 
 // A TEST_CASE whose body runs twice (a Catch2 generator): on the clocked engine, then
-// on the event engine. Benches built without an explicit engine use that one, and the
-// two runs must observe the same (EngineRun).
+// on the event engine; tagged [engines]. Benches built without an explicit engine use that one, and
+// the two runs must observe the same (EngineRun).
 #define MODEL_TEST_CASE(name, tags)                                                                \
   MODEL_TEST_CASE_(INTERNAL_CATCH_UNIQUE_NAME(modelTest), name, tags)
 #define MODEL_TEST_CASE_(body, name, tags)                                                         \
   static void body();                                                                              \
-  TEST_CASE(name, tags) {                                                                          \
+  TEST_CASE(name, tags "[engines]") {                                                              \
     ::loom::models::test::EngineRun engineRun_(                                                    \
         GENERATE(::loom::sim::EngineKind::Clocked, ::loom::sim::EngineKind::Event));               \
     INFO("engine: " << ::loom::sim::engineKindName(*::loom::models::test::currentEngine()));       \
@@ -303,8 +303,8 @@ struct Bench {
       const OpStats& st = op.stats();
       o << "op " << op.name() << ": fired " << st.firings << " active " << st.activeCycles
         << " in-stall " << st.inputStallCycles << " out-stall " << st.outputStallCycles << " last "
-        << static_cast<int>(op.lastStatus()) << " phase " << op.phase() << " rest " << op.atRest()
-        << " failed " << op.failed();
+        << static_cast<int>(op.lastStatus()) << " phase " << op.phase() << " rest "
+        << op.isQuiescent() << " failed " << op.failed();
       if (auto* k = dynamic_cast<const RecordSink*>(&op))
         for (auto& [c, v] : k->got())
           o << " (" << c << "," << v << ")";
@@ -345,10 +345,10 @@ private:
 // Test-only event-driven stepper over a sealed circuit's ops and channels (no engine
 // drives that circuit). Cycle 0 visits every op; later cycles visit only the producer
 // and consumer of each channel pushed or popped in the previous cycle and the ops that
-// said busy() or named a later cycle in nextWake() (visited every cycle until then: more
-// visits than needed are always correct).
-// Ops are visited in reverse creation order, the opposite of sim::ClockedEngine, so
-// that a dependence on evaluation order would show up as a difference.
+// said advancesNextCycle() or named a later cycle in nextWake() (visited every cycle until then:
+// more visits than needed are always correct). Ops are visited in reverse creation order, the
+// opposite of sim::ClockedEngine, so that a dependence on evaluation order would show up as a
+// difference.
 class EventStepper {
 public:
   explicit EventStepper(sim::Circuit& circuit) : circuit_(circuit) {
@@ -372,7 +372,8 @@ public:
     }
     activity_.clear();
     for (Op* op : visit)
-      if (op->busy() || (op->selfTimed() && op->nextWake().cycle != kNoWake)) woken_.insert(op);
+      if (op->advancesNextCycle() || (op->canAdvanceAlone() && op->nextWake().cycle != kNoWake))
+        woken_.insert(op);
     ++cycle_;
   }
   void run(uint64_t n) {

@@ -158,6 +158,12 @@ module tb_br #(`TB_PARAMS) (`TB_PORTS);
       .out0_ready(or_[0]), .out0_push(op[0]), .out0_data(od[0]));
 endmodule
 
+module tb_never #(`TB_PARAMS) (`TB_PORTS);
+  `TB_CHANNELS(1, 1)
+  loom_never #(.W(64)) dut (.clk, .rst, .out0_ready(or_[0]), .out0_push(op[0]), .out0_data(od[0]));
+  assign ip = '0;
+endmodule
+
 module tb_cond_br #(`TB_PARAMS) (`TB_PORTS);
   `TB_CHANNELS(2, 2)
   loom_cond_br #(.W(64)) dut (
@@ -348,7 +354,7 @@ module tb_ops (
     input  logic [63:0] host_wdata,
     output logic [63:0] host_rdata
 );
-  localparam int NV = 92;
+  localparam int NV = 93;
   logic [3:0][63:0] data;
   logic [3:0] ready[NV];
   logic [3:0] valid[NV];
@@ -441,4 +447,5 @@ module tb_ops (
   `TB_VARIANT(89, tb_fcompute #(.OP(33), .ATTR(13), .TI(1344), .TO(257), .WI(64), .WO(1), .L(4)))
   `TB_VARIANT(90, tb_fcompute #(.OP(25), .TI(1056), .TO(1056), .L(4), .OUT_CAP1(4'b0001)))
   `TB_VARIANT(91, tb_fcompute #(.OP(42), .TI(288), .TO(1344), .N(1), .WI(32), .WO(64), .L(4)))
+  `TB_VARIANT(92, tb_never)
 endmodule

@@ -31,6 +31,7 @@
 #include "models/memory.h"
 #include "models/merge.h"
 #include "models/mux.h"
+#include "models/never.h"
 #include "models/sink.h"
 #include "models/source.h"
 #include "models/store.h"
@@ -123,7 +124,8 @@ enum Variant : uint8_t {
   kCmpFUne64 = 89,
   kSubF32Cap1 = 90, // output capacity 1
   kSIToFP32To64 = 91,
-  kNumVariants = 92,
+  kNever = 92,
+  kNumVariants = 93,
 };
 
 // tb_ops.sv gives loom_fcompute these numbers as OP and ATTR.
@@ -281,6 +283,7 @@ Op& addModel(Bench& b, Variant v) {
   case kSource: return b.add<Source>("source");
   case kConstant42: return b.add<Constant>("constant", 42);
   case kBr: return b.add<Br>("br");
+  case kNever: return b.add<Never>("never");
   case kCondBr:
   case kCondBrTrueCap1: return b.add<CondBr>("cond_br");
   case kMerge2: return b.add<Merge>("merge", 2);
@@ -716,6 +719,11 @@ TEST_CASE("rtl sink, source, constant, br", "[rtl][misc]") {
   CHECK(b.got[0] == Got{{4, 4}, {5, 5}});
 }
 
+TEST_CASE("rtl never: no token, whatever the sink", "[rtl][never]") {
+  Observed n = runBoth({kNever, {}, {{kIdx}}, 8});
+  CHECK(n.got[0].empty());
+}
+
 TEST_CASE("rtl compute: latency L, one operation per cycle", "[rtl][compute]") {
   // tests/models/test_compute.cpp. L = 1: operands visible c1, c2, pushed c1, c2.
   Observed add = runBoth({kAddI, {{kIdx, {1, 2}}, {kIdx, {10, 20}}}, {{kIdx}}, 6});
@@ -1029,6 +1037,7 @@ Ports portsOf(Variant v) {
   case kSource: return {{}, {kNone}};
   case kConstant42: return {{kNone}, {kIdx}};
   case kBr: return {{kIdx}, {kIdx}};
+  case kNever: return {{}, {kIdx}};
   case kCondBr:
   case kCondBrTrueCap1: return {{kI1, kIdx}, {kIdx, kIdx}};
   case kMerge2: return {{kIdx, kIdx}, {kIdx}};

@@ -31,7 +31,8 @@ module {
     %s:2 = sync %acc_out, %ram : i32, none
     %sel = arith.cmpi slt, %s#0, %x : i32
     %picked = mux %sel [%s#0, %x] : i1, i32
-    %merged = merge %picked : i32
+    %nothing = never : i32
+    %merged = merge %picked, %nothing : i32
     %buf = buffer [2] seq %merged {initValues = [7, -1]} : i32
     %fifo = buffer [1] fifo %buf : i32
     %passed = br %fifo : i32

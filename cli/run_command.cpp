@@ -1,23 +1,57 @@
 // `loom-sim run FILE`: the program's entry function in the reference interpreter, every
 // accelerated call on its dataflow network (host/program_run.h does the work).
 #include "cli/command.h"
+#include "dfg/loom/loom_form.h"
+#include "host/try_fix.h"
 
 #include <chrono>
 #include <ctime>
+#include <optional>
+#include <sstream>
 
 namespace loom::cli {
 namespace {
 struct RunArgs {
   std::string file, timingFile, engine = "event", reportFile;
   std::vector<std::string> inject;
+  bool brief = false, tryFix = false;
+  std::string fixedDfg;
   RunSettings s;
 };
+
+// What --try-fix did, after the summary line: each rewiring, the rerun, the verdict.
+void printFixAttempt(const FixAttempt& fix) {
+  for (const std::string& r : fix.applied)
+    std::cerr << "loom-sim: try-fix: " << r << "\n";
+  for (const std::string& r : fix.refused)
+    std::cerr << "loom-sim: try-fix: cannot apply: " << r << "\n";
+  if (fix.rerun) {
+    std::cerr << "loom-sim: try-fix: rerun: " << fix.summary << "\n";
+    if (!fix.lastOutput.empty())
+      std::cerr << "loom-sim: try-fix: the program printed: " << fix.lastOutput << "\n";
+  }
+  std::cerr << "loom-sim: try-fix: " << fix.verdict() << "\n";
+}
+
+// --fixed-dfg: the repaired networks in LOOM's form (nothing repaired: an error).
+bool writeFixed(const FixAttempt& fix, const std::string& path) {
+  if (fix.fixed.empty())
+    return printError("--fixed-dfg: no network was repaired, nothing is written"), false;
+  std::vector<dfg::Graph> graphs;
+  for (auto& [name, g] : fix.fixed)
+    graphs.push_back(g);
+  std::ostringstream text;
+  if (auto err = dfg::printDfg(graphs, dfg::DfgFormat::Loom, text))
+    return printError("--fixed-dfg: " + *err), false;
+  return writeOutput(path, [&](std::ostream& os) { os << text.str(); });
+}
 
 int run(RunArgs& a) {
   auto t0 = std::chrono::steady_clock::now();
   const traces::TraceOptions& t = a.s.traces;
   std::vector<NamedPath> inputs = runInputs<NamedPath>(a.file, a.timingFile, a.s.dfgFiles);
   std::vector<NamedPath> outputs = {{"--report", a.reportFile},
+                                    {"--fixed-dfg", a.fixedDfg},
                                     {"--vcd", t.vcd},
                                     {"--stats", t.stats},
                                     {"--tokens", t.tokens},
@@ -33,6 +67,9 @@ int run(RunArgs& a) {
   a.s.accel.refusesTrace = [others](const std::string& path) {
     return checkOutputPaths(others, {{"the twin's trace", path}});
   };
+  if (!a.fixedDfg.empty() && !a.tryFix)
+    return printError("--fixed-dfg writes the network --try-fix repairs: it needs --try-fix"),
+           kBadInput;
   if (!a.s.accel.rtlTrace.empty() && a.engine != "verilator")
     return printError("--rtl-trace writes the Verilated twin's waveform: it needs --engine "
                       "verilator (--vcd writes the event and clocked engines' waveform)"),
@@ -50,13 +87,20 @@ int run(RunArgs& a) {
   for (const std::string& e : o.traceErrors)
     printError(e);
   if (o.accelerated) {
-    for (const auto& f : run.report().findings)
-      std::cerr << f.text();
+    std::cerr << harness::causesText(run.report().findings, run.causes(), a.brief);
     auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0);
     std::cerr << "loom-sim: " << run.summaryLine(o, ms.count()) << "\n";
+    std::optional<FixAttempt> fix;
+    if (a.tryFix) {
+      fix = tryFix(prog, a.s, run);
+      printFixAttempt(*fix);
+      if (!a.fixedDfg.empty() && !writeFixed(*fix, a.fixedDfg)) o.passed = false;
+    }
     double cpu = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
     auto report = [&](std::ostream& os) {
-      os << run.reportJson(a.file, a.engine, o, cpu).dump(2) << "\n";
+      nlohmann::json j = run.reportJson(a.file, a.engine, o, cpu);
+      if (fix) j["try_fix"] = fix->json();
+      os << j.dump(2) << "\n";
     };
     if (!a.reportFile.empty() && !writeOutput(a.reportFile, report)) o.passed = false;
   }
@@ -108,7 +152,17 @@ Command addRunCommand(CLI::App& app) {
                 "--engine verilator: build the twins with Verilator's tracing and write a VCD of "
                 "every signal of the twin, cycle c of the run at c ns as in --vcd (docs/rtl.md "
                 "\"Waveform\")");
-  c->add_option("--report", a->reportFile, "Write a JSON report (calls, cycles, loops, findings)");
+  c->add_flag("--try-fix", a->tryFix,
+              "Apply the rewirings the diagnosis names to a copy of each network and run the "
+              "program again: say whether the findings are gone and the results still equal "
+              "the reference (the exit code stays the first run's)");
+  c->add_option("--fixed-dfg", a->fixedDfg,
+                "With --try-fix: write the repaired networks to this file, in LOOM's form");
+  c->add_flag("--brief", a->brief,
+              "Print each root cause without the list of findings it explains (their count "
+              "stays)");
+  c->add_option("--report", a->reportFile,
+                "Write a JSON report (calls, cycles, loops, findings, root causes)");
   c->add_option(
       "--vcd", a->s.traces.vcd,
       "Write a change-only VCD of every channel (valid, ready, data, transfer) and state machine");

@@ -320,6 +320,7 @@ Finding latchFinding(const InvocationContext& c, EdgeId e, uint64_t held,
   f.function = c.function;
   f.invocation = c.invocation;
   f.channel = g.describe(e) + "  (" + ed.type.str() + ", " + dfg::roleName(ed.role) + ")";
+  f.producer = g.src(e);
   if (!ed.type.isNone() && !c.twinHeld)
     f.details.push_back("latched value(s): " + latchedValues(chan));
   locate(g, consumer, f);
@@ -327,6 +328,12 @@ Finding latchFinding(const InvocationContext& c, EdgeId e, uint64_t held,
            std::to_string(ed.dstPort) + ")";
   f.summary = latchedSummary(g, consumer, ed.dstPort, held);
   return f;
+}
+
+// Whether latchedCause() names the raw-vs-gated miswire (not the missing branch gate).
+bool onRaw(const dfg::Node& consumer, unsigned port, const Upstream& up) {
+  return up.reached && up.rootRole == dfg::Role::RawWillContinue &&
+         !(consumer.kind == NodeKind::Mux && port > 0);
 }
 
 Finding uncountedLatch(const InvocationContext& c, EdgeId e, uint64_t held,
@@ -339,6 +346,8 @@ Finding uncountedLatch(const InvocationContext& c, EdgeId e, uint64_t held,
   Upstream up = upstreamOf(g, g.src(e));
   f.upstream = up.lines;
   f.cause = latchedCause(g.node(consumer), ed.dstPort, up);
+  if (onRaw(g.node(consumer), ed.dstPort, up))
+    f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
   return f;
 }
 
@@ -357,10 +366,15 @@ Finding countedLatch(const InvocationContext& c, EdgeId e, uint64_t held,
   f.formula = ed.rate.formula();
   diagnoseMismatch(c, e, exp, f.observed, f); // locates at the producer
   // Counts that match say nothing of why the token stayed: the op and its path do.
-  if (f.cause.empty())
-    f.cause = latchedCause(g.node(consumer), ed.dstPort, upstreamOf(g, g.src(e)));
+  if (f.cause.empty()) {
+    Upstream up = upstreamOf(g, g.src(e));
+    f.cause = latchedCause(g.node(consumer), ed.dstPort, up);
+    if (onRaw(g.node(consumer), ed.dstPort, up))
+      f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
+  }
   Finding at = latchFinding(c, e, held, chan); // the token sits in the consumer's input
   f.op = at.op, f.loc = at.loc, f.scfOp = at.scfOp, f.port = at.port, f.summary = at.summary;
+  f.vertex = at.vertex;
   return f;
 }
 

@@ -87,6 +87,8 @@ Upstream upstreamOf(const dfg::Graph& g, dfg::Vertex v);
 
 // What a token latched in input `port` of `consumer` most likely means, from the op and
 // the loop control its input's path leads back to (`up`); "" if nothing is known.
+// The rewiring that moves the op the walk `up` ended at onto the loop's other stream.
+dfg::Rewire rewireOf(const dfg::Graph& g, const Upstream& up, dfg::Rewire::Kind kind);
 std::string latchedCause(const dfg::Node& consumer, unsigned port, const Upstream& up);
 
 // Fills location, op and the likely cause of a count mismatch on edge `e`.

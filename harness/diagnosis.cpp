@@ -26,11 +26,17 @@ void locate(const dfg::Graph& g, Vertex v, Finding& f) {
   const dfg::Node& n = g.node(v);
   f.op = n.opName() + " '" + n.name + "'";
   f.opAdded = n.added;
+  f.vertex = v;
   f.loc = n.origin.loc;
   if (n.origin.op)
     f.scfOp = std::string(n.origin.op->name());
   else if (n.origin.loc.line && g.scfOrigins)
     f.scfOp = "func.func";
+}
+
+dfg::Rewire rewireOf(const dfg::Graph& g, const Upstream& up, dfg::Rewire::Kind kind) {
+  if (!up.reached || !up.walked) return {};
+  return {kind, g.dst(up.last), g.edge(up.last).dstPort};
 }
 
 std::string latchedCause(const dfg::Node& consumer, unsigned port, const Upstream& up) {
@@ -104,6 +110,7 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
   Vertex consumer = g.dst(e);
   const dfg::Node& pn = g.node(producer);
   locate(g, producer, f);
+  f.producer = producer;
   f.channel = g.describe(e) + "  (" + ed.type.str() + ", " + dfg::roleName(ed.role) + ")";
   if (f.port.empty())
     f.port =
@@ -139,6 +146,7 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
     zeroTrip = static_cast<int64_t>(r.activations[loop] - r.nonEmpty[loop]);
 
   const dfg::Node& cn = g.node(consumer);
+  bool fromRaw = up.reached && up.rootRole == Role::RawWillContinue;
   bool bodyDomain = ed.rate.domain == dfg::Rate::Domain::LoopBody ||
                     ed.rate.domain == dfg::Rate::Domain::LoopBodyTail;
   if (up.reached && up.rootRole == Role::RawWillContinue && bodyDomain && delta > 0 &&
@@ -148,12 +156,14 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
               "Body-local control, invariants and memory control must be driven by after_cond (N "
               "tokens), "
               "not raw_will_continue (N + 1).";
+    f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
   } else if (up.reached && up.rootRole == Role::AfterCond &&
              ed.rate.domain == dfg::Rate::Domain::LoopBoundary && delta < 0) {
     f.cause = "one token short per loop activation on a loop-boundary channel fed by after_cond: "
               "an iter_arg "
               "carry (or its split) is driven by the gated stream; it must use raw_will_continue "
               "(N + 1 tokens).";
+    f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToRawWillContinue);
   } else if (bodyDomain && delta > 0 && delta == zeroTrip) {
     f.cause =
         "one body token for each of the " + std::to_string(zeroTrip) +
@@ -171,10 +181,12 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
     f.cause = "extra control token(s) in the access's ctrl with no address to pair with: the "
               "memory-control "
               "chain of a loop body is wired to raw_will_continue instead of after_cond.";
+    if (fromRaw) f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
   } else if (cn.kind == NodeKind::CondBr && ed.dstPort == 0 && delta > 0) {
     f.cause =
         "an extra condition token latched in a cond_br: a body-local control chain is wired to "
         "raw_will_continue instead of after_cond.";
+    if (fromRaw) f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
   }
 }
 

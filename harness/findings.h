@@ -3,6 +3,7 @@
 // report, the exit code and the tests treat them alike.
 #pragma once
 
+#include "dfg/rewire.h"
 #include "ir/ir.h"
 
 #include <cstdint>
@@ -34,6 +35,13 @@ struct Finding {
   std::string cause;                 // the likely mistake and the fix
   std::vector<std::string> details;  // anything else worth a line
   int related = 0;                   // downstream channels off because of this one
+
+  // The DFG ops the finding is about, for grouping findings by cause (not printed): the
+  // op it is located at and the producer of its channel; kNoVertex where there is none.
+  static constexpr dfg::Vertex kNoVertex = static_cast<dfg::Vertex>(-1);
+  dfg::Vertex vertex = kNoVertex, producer = kNoVertex;
+  // The rewiring the diagnosis names, if any: what `run --try-fix` applies.
+  dfg::Rewire rewire;
 
   nlohmann::json json() const;
   std::string text() const; // the multi-line block

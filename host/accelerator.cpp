@@ -130,6 +130,7 @@ struct Accelerator::Accel {
   std::vector<harness::ShapeTap> taps;    // loop-control channels
   std::unique_ptr<systemc::ScNetwork> sc; // --systemc: the network as SystemC
   bool given = false;                     // the graph is AccelOptions::graphs' (--dfg)
+  bool ratesInferred = false;             // given without rates: inferred from the network
   std::unique_ptr<rtl::Twin> twin;        // --engine verilator, from the first call on
   uint32_t tokenBase = 0;                 // its first channel's number in the token log
   int twinLoads = 0;                      // twins loaded (a deeper one: a reload)
@@ -223,7 +224,7 @@ std::optional<Diag> Accelerator::prepare() {
       if (auto err = checkSignature(*f, given->second)) return err;
       a->graph = given->second;
       a->given = true;
-      if (!hasRates(a->graph)) inferGivenRates(*f, a->graph);
+      if (!hasRates(a->graph)) inferGivenRates(*f, a->graph), a->ratesInferred = true;
     } else if (auto err = lowerFunction(mod_, *f, lo, a->graph)) {
       return err;
     }
@@ -234,6 +235,8 @@ std::optional<Diag> Accelerator::prepare() {
       h.function = name;
       h.summary = gf.diag.message;
       h.loc = gf.diag.loc;
+      h.vertex = gf.vertex;
+      h.rewire = gf.rewire;
       h.details.push_back("static check '" + gf.check + "'");
       report_.findings.push_back(std::move(h));
     }
@@ -302,6 +305,11 @@ std::optional<Diag> Accelerator::prepare() {
 const dfg::Graph* Accelerator::graph(const std::string& f) const {
   auto it = accels_.find(f);
   return it == accels_.end() ? nullptr : &it->second->graph;
+}
+
+bool Accelerator::ratesInferred(const std::string& f) const {
+  auto it = accels_.find(f);
+  return it != accels_.end() && it->second->ratesInferred;
 }
 
 sim::Network* Accelerator::network(const std::string& f) const {

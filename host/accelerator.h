@@ -103,6 +103,8 @@ public:
   size_t numAccelerated() const { return accels_.size(); }
   // The lowered graph and network of an accelerated function (null if not accelerated).
   const dfg::Graph* graph(const std::string& function) const;
+  // Whether the graph was given without rates and its rates were inferred from it.
+  bool ratesInferred(const std::string& function) const;
   sim::Network* network(const std::string& function) const;
   const sim::Elaboration* elaboration(const std::string& function) const;
   std::vector<std::string> functions() const; // the accelerated functions, by name

@@ -198,6 +198,11 @@ const harness::Report& ProgramRun::report() const {
   return accel_->report();
 }
 
+std::vector<harness::CauseGroup> ProgramRun::causes() const {
+  return harness::groupByCause(report().findings,
+                               [this](const std::string& f) { return graph(f); });
+}
+
 uint64_t ProgramRun::cycles() const {
   return accel_ ? accel_->totalCycles() : 0;
 }
@@ -219,10 +224,13 @@ std::string ProgramRun::summaryLine(const RunOutcome& o, double ms) const {
   const char* verdict = o.passed                          ? "all checks passed"
                         : o.error && rep.findings.empty() ? "stopped by a runtime error"
                                                           : "FAILED";
+  size_t roots = rep.findings.empty() ? 0 : causes().size();
   return std::to_string(rep.calls.size()) + " accelerated call(s), " + withCommas(cycles()) +
          " cycles, " + withCommas(transfers()) + " transfers, " + verdict + " (" +
-         std::to_string(rep.findings.size()) + " finding(s)), " +
-         withCommas(static_cast<uint64_t>(ms)) + " ms";
+         std::to_string(rep.findings.size()) + " finding(s)" +
+         (roots ? ", " + std::to_string(roots) + (roots == 1 ? " root cause" : " root causes")
+                : std::string()) +
+         "), " + withCommas(static_cast<uint64_t>(ms)) + " ms";
 }
 
 namespace {
@@ -266,6 +274,7 @@ nlohmann::json ProgramRun::reportJson(const std::string& file, const std::string
   for (const auto& f : r.findings)
     fs.push_back(f.json());
   j["findings"] = fs;
+  j["causes"] = harness::causesJson(r.findings, causes());
   auto [firings, evaluations] = workDone(*accel_);
   j["firings"] = firings;
   j["evaluations"] = evaluations;

@@ -11,6 +11,7 @@
 //   loom::RunOutcome out = run.run();                         // exit out.exitCode()
 #pragma once
 
+#include "harness/causes.h"
 #include "host/accelerator.h"
 #include "ir/numbers.h"
 #include "traces/tracer.h"
@@ -94,6 +95,8 @@ public:
   // After run(): the harness' report, and the run's cycles and transfers, as the
   // summary line, the report, --stats, the VCD and the token log all count them.
   const harness::Report& report() const;
+  // After run(): the report's findings grouped by cause (harness/causes.h).
+  std::vector<harness::CauseGroup> causes() const;
   uint64_t cycles() const;
   uint64_t transfers() const;
   // After prepare(): the network function `f` runs on (null if it is not accelerated).

@@ -43,9 +43,10 @@ private:
 
   const dfg::Node& node(Vertex v) const { return g_.node(v); }
 
-  void report(const char* check, Vertex v, const std::string& msg) {
+  void report(const char* check, Vertex v, const std::string& msg, dfg::Rewire fix = {}) {
     Loc loc = node(v).origin.loc;
-    findings_.push_back({check, Diag{loc, node(v).opName() + " '" + node(v).name + "' " + msg}});
+    findings_.push_back(
+        {check, Diag{loc, node(v).opName() + " '" + node(v).name + "' " + msg}, v, fix});
   }
 
   std::string port(Vertex v, bool input, unsigned p) const {
@@ -206,6 +207,7 @@ private:
     const dfg::Edge& de = inEdge(v, 0);
     Role outRole = node(v).outRoles[0];
     std::string rule;
+    dfg::Rewire fix;
     if (de.role == Role::RawWillContinue && (outRole == Role::BodyCtrl || outRole == Role::Data) &&
         node(v).kind == NodeKind::Invariant)
       rule = ": a body-local invariant must be driven by after_cond, not raw_will_continue";
@@ -214,9 +216,14 @@ private:
           ": a loop-body memory-control carry must be driven by after_cond, not raw_will_continue";
     else if (de.role == Role::AfterCond && outRole == Role::IterCarry)
       rule = ": an iter_arg carry must be driven by raw_will_continue, not after_cond";
+    if (!rule.empty())
+      fix = {de.role == Role::AfterCond ? dfg::Rewire::Kind::ToRawWillContinue
+                                        : dfg::Rewire::Kind::ToAfterCond,
+             v, 0};
     report("loop-control", v,
            "input " + port(v, true, 0) + " is " + describeIn(v, 0) + " but its output is in " +
-               o.str() + " (" + o.formula() + ")" + rule);
+               o.str() + " (" + o.formula() + ")" + rule,
+           fix);
   }
 
   // gate: the before streams have one token more per activation than the after ones.
@@ -255,13 +262,17 @@ private:
     if (!c.sameCount(d)) {
       Role cr = inEdge(v, 0).role;
       std::string rule;
+      dfg::Rewire fix;
       if (cr == Role::AfterCond && node(v).outRoles[0] == Role::Data)
-        rule = ": a loop-boundary split must be driven by raw_will_continue";
+        rule = ": a loop-boundary split must be driven by raw_will_continue",
+        fix = {dfg::Rewire::Kind::ToRawWillContinue, v, 0};
       else if (cr == Role::RawWillContinue && node(v).outRoles[0] == Role::Done)
-        rule = ": a loop-body done split must be driven by after_cond, not raw_will_continue";
+        rule = ": a loop-body done split must be driven by after_cond, not raw_will_continue",
+        fix = {dfg::Rewire::Kind::ToAfterCond, v, 0};
       return report("loop-control", v,
                     "cond " + port(v, true, 0) + " is " + describeIn(v, 0) + " but data " +
-                        port(v, true, 1) + " is " + describeIn(v, 1) + rule);
+                        port(v, true, 1) + " is " + describeIn(v, 1) + rule,
+                    fix);
     }
     if (t.known() && f.known() && !t.plus(f).sameCount(d))
       report("rates", v,

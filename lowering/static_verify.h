@@ -7,6 +7,7 @@
 #pragma once
 
 #include "dfg/dfg.h"
+#include "dfg/rewire.h"
 
 #include <optional>
 #include <string>
@@ -15,8 +16,10 @@
 namespace loom {
 
 struct GraphFinding {
-  std::string check; // short name of the rule, e.g. "ports", "invariant-on-raw"
-  Diag diag;         // located at the op's source, message names op and port
+  std::string check;      // short name of the rule, e.g. "ports", "invariant-on-raw"
+  Diag diag;              // located at the op's source, message names op and port
+  dfg::Vertex vertex = 0; // the op
+  dfg::Rewire rewire;     // the fix, where the rule names one (raw vs gated control)
 };
 
 // All violations, in a stable order.

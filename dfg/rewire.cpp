@@ -1,0 +1,164 @@
+#include "dfg/rewire.h"
+
+#include <set>
+#include <vector>
+
+namespace loom::dfg {
+
+namespace {
+
+// Output ports of the dataflow.gate (ops/op_table.cpp): after_value, after_cond; its
+// input before_cond is the stream's raw_will_continue.
+constexpr unsigned kGateBeforeCond = 1, kGateAfterCond = 1;
+
+// Back through forks to the output a channel's tokens come from.
+PortRef origin(const Graph& g, EdgeId e) {
+  PortRef p{g.src(e), g.edge(e).srcPort};
+  for (int hops = 0; hops < 64 && g.node(p.node).kind == NodeKind::Fork; ++hops) {
+    EdgeId in;
+    if (!g.inEdge(p.node, 0, in)) break;
+    p = {g.src(in), g.edge(in).srcPort};
+  }
+  return p;
+}
+
+// The gate whose before_cond is a copy of `raw` (through forks), if any.
+std::optional<Vertex> gateOf(const Graph& g, PortRef raw) {
+  std::vector<PortRef> work{raw};
+  std::set<Vertex> seen;
+  while (!work.empty()) {
+    PortRef p = work.back();
+    work.pop_back();
+    for (EdgeId e : g.outEdges(p.node, p.port)) {
+      Vertex d = g.dst(e);
+      const Node& n = g.node(d);
+      if (n.kind == NodeKind::Gate && g.edge(e).dstPort == kGateBeforeCond) return d;
+      if (n.kind == NodeKind::Fork && seen.insert(d).second)
+        for (unsigned k = 0; k < n.outTypes.size(); ++k)
+          work.push_back({d, k});
+    }
+  }
+  return std::nullopt;
+}
+
+// The port the rewired input must take its tokens from.
+std::optional<PortRef> target(const Graph& g, const Rewire& r, PortRef from, std::string& why) {
+  if (r.kind == Rewire::Kind::ToAfterCond) {
+    if (g.node(from.node).outRoles.at(from.port) != Role::RawWillContinue)
+      return why = "its tokens do not come from a loop's raw_will_continue", std::nullopt;
+    auto gate = gateOf(g, from);
+    if (!gate) return why = "no dataflow.gate takes that raw_will_continue", std::nullopt;
+    return PortRef{*gate, kGateAfterCond};
+  }
+  const Node& n = g.node(from.node);
+  if (n.kind != NodeKind::Gate || from.port != kGateAfterCond)
+    return why = "its tokens do not come from a dataflow.gate's after_cond", std::nullopt;
+  EdgeId cond;
+  if (!g.inEdge(from.node, kGateBeforeCond, cond))
+    return why = "the gate's before_cond is not connected", std::nullopt;
+  return PortRef{g.src(cond), g.edge(cond).srcPort};
+}
+
+Vertex addFork(Graph& g, PortRef of, unsigned outputs) {
+  const Node& p = g.node(of.node);
+  Node f;
+  f.kind = NodeKind::Fork;
+  f.name = p.name + ".fix_fork";
+  f.scope = p.scope;
+  f.origin = p.origin;
+  f.added = true;
+  f.inTypes = {p.outTypes.at(of.port)};
+  f.outTypes.assign(outputs, p.outTypes.at(of.port));
+  f.outRoles.assign(outputs, p.outRoles.at(of.port));
+  f.outRates.assign(outputs, p.outRates.at(of.port));
+  return g.addNode(std::move(f));
+}
+
+// Connects `of` to input `port` of `to` as one more consumer: a fork's new output, or a
+// fork put between `of` and the consumer it has.
+void attach(Graph& g, PortRef of, Vertex to, unsigned port) {
+  std::vector<EdgeId> outs = g.outEdges(of.node, of.port);
+  if (outs.empty()) {
+    g.connect(of, to, port);
+    return;
+  }
+  Vertex d = g.dst(outs[0]);
+  if (g.node(d).kind == NodeKind::Fork) { // one more output on the fork already there
+    Node& f = g.node(d);
+    f.outTypes.push_back(f.outTypes.at(0));
+    f.outRoles.push_back(f.outRoles.at(0));
+    f.outRates.push_back(f.outRates.at(0));
+    g.connect({d, static_cast<unsigned>(f.outTypes.size() - 1)}, to, port);
+    return;
+  }
+  unsigned oldPort = g.edge(outs[0]).dstPort, capacity = g.edge(outs[0]).capacity;
+  g.removeEdge(outs[0]);
+  Vertex f = addFork(g, of, 2);
+  g.connect(of, f, 0);
+  g.edge(g.connect({f, 0}, d, oldPort)).capacity = capacity;
+  g.connect({f, 1}, to, port);
+}
+
+// `of` loses its channel: a fork drops the output (the later ones move down one), any
+// other op's output goes to an added sink.
+void detach(Graph& g, PortRef of) {
+  Node& n = g.node(of.node);
+  if (n.kind != NodeKind::Fork || n.outTypes.size() < 2) {
+    Node s;
+    s.kind = NodeKind::Sink;
+    s.name = n.name + ".fix_sink";
+    s.scope = n.scope;
+    s.origin = n.origin;
+    s.added = true;
+    s.inTypes = {n.outTypes.at(of.port)};
+    g.connect(of, g.addNode(std::move(s)), 0);
+    return;
+  }
+  struct Later {
+    Vertex dst;
+    unsigned port, srcPort, capacity;
+  };
+  std::vector<Later> later;
+  for (EdgeId e : g.outEdges(of.node))
+    if (g.edge(e).srcPort > of.port)
+      later.push_back({g.dst(e), g.edge(e).dstPort, g.edge(e).srcPort, g.edge(e).capacity});
+  g.removeOutEdgesIf(of.node, [&](EdgeId e) { return g.edge(e).srcPort > of.port; });
+  n.outTypes.erase(n.outTypes.begin() + of.port);
+  n.outRoles.erase(n.outRoles.begin() + of.port);
+  n.outRates.erase(n.outRates.begin() + of.port);
+  for (const Later& l : later)
+    g.edge(g.connect({of.node, l.srcPort - 1}, l.dst, l.port)).capacity = l.capacity;
+}
+
+std::string where(const Graph& g, PortRef p) {
+  const Node& n = g.node(p.node);
+  return std::string(roleName(n.outRoles.at(p.port))) + " of " + n.opName() + " '" + n.name + "'";
+}
+
+} // namespace
+
+std::optional<std::string> applyRewire(Graph& g, const Rewire& r, std::string& done) {
+  if (!r.any()) return std::string("no rewiring");
+  if (r.consumer >= g.numNodes()) return std::string("no such op");
+  const Node& c = g.node(r.consumer);
+  std::string input = c.opName() + " '" + c.name + "' input '" + c.portName(true, r.port) + "'";
+  EdgeId e;
+  if (!g.inEdge(r.consumer, r.port, e)) return input + " is not connected";
+  PortRef from = origin(g, e);
+  std::string why;
+  auto to = target(g, r, from, why);
+  if (!to) return input + ": " + why;
+  PortRef old{g.src(e), g.edge(e).srcPort};
+  unsigned capacity = g.edge(e).capacity;
+  std::string was = where(g, from);
+  g.removeEdge(e);
+  detach(g, old);
+  attach(g, *to, r.consumer, r.port);
+  EdgeId now;
+  g.inEdge(r.consumer, r.port, now); // attach() connected it
+  g.edge(now).capacity = capacity;
+  done = input + " takes " + where(g, origin(g, now)) + " (was " + was + ")";
+  return std::nullopt;
+}
+
+} // namespace loom::dfg

@@ -1,0 +1,39 @@
+// A rewiring of one op input between a loop's two control streams: the fix the
+// diagnosis names for the raw-vs-gated miswire (docs/design.md "Trying a fix").
+//
+// A loop's stream emits raw_will_continue, N + 1 tokens per activation; the gate's
+// after_cond carries the N of them that start an iteration. Body-local control,
+// invariants and memory control belong on after_cond; an iter_arg carry and its split
+// on raw_will_continue. A Rewire moves one input from the one to the other.
+#pragma once
+
+#include "dfg/dfg.h"
+
+#include <optional>
+#include <string>
+#include <tuple>
+
+namespace loom::dfg {
+
+struct Rewire {
+  enum class Kind : uint8_t { None, ToAfterCond, ToRawWillContinue };
+  Kind kind = Kind::None;
+  Vertex consumer = 0; // the op whose input moves
+  unsigned port = 0;   // that input
+  bool any() const { return kind != Kind::None; }
+  bool operator<(const Rewire& o) const {
+    return std::tie(consumer, port, kind) < std::tie(o.consumer, o.port, o.kind);
+  }
+  bool operator==(const Rewire& o) const {
+    return kind == o.kind && consumer == o.consumer && port == o.port;
+  }
+};
+
+// Applies `r` to `g`: the input's channel is removed, the loop's other stream gets one
+// more fork output for it (a fork is added where that output has none), and the old
+// producer loses its output (a fork one output; any other op's output goes to a sink).
+// Added ops are marked `added`. On success `done` says what changed; otherwise the
+// reason the graph does not allow it (and `g` is unchanged).
+std::optional<std::string> applyRewire(Graph& g, const Rewire& r, std::string& done);
+
+} // namespace loom::dfg

@@ -1,0 +1,241 @@
+#include "harness/causes.h"
+
+#include <algorithm>
+#include <cctype>
+#include <deque>
+#include <map>
+#include <optional>
+#include <sstream>
+
+namespace loom::harness {
+
+namespace {
+
+// Which of two causes leads when both could: the order the checks look from the
+// network's structure to its results.
+int rank(const std::string& check) {
+  static const char* order[] = {
+      "static",   "ledger",    "access-count", "shape",   "quiescence", "order", "return-order",
+      "deadlock", "cycle-cap", "op-error",     "results", "memory",     "alias"};
+  for (size_t i = 0; i < std::size(order); ++i)
+    if (check == order[i]) return static_cast<int>(i);
+  return static_cast<int>(std::size(order));
+}
+
+bool namesMistake(const Finding& f) {
+  return !f.cause.empty() || f.check == "static";
+}
+
+// Causes by construction: a static finding is the network's structure itself; a ledger
+// finding's producer had every input right, so only a static finding about the
+// structure upstream explains it.
+bool alwaysRoot(const Finding& f) {
+  return f.check == "static";
+}
+
+// The same finding in another invocation: everything but the call and the counts.
+std::string repeatKey(const Finding& f) {
+  std::string summary;
+  for (char c : f.summary)
+    if (!std::isdigit(static_cast<unsigned char>(c))) summary += c;
+  return f.check + '\x1f' + f.function + '\x1f' + f.op + '\x1f' + f.port + '\x1f' + f.channel +
+         '\x1f' + f.cause + '\x1f' + f.loc.str() + '\x1f' + summary;
+}
+
+dfg::Vertex start(const Finding& f) {
+  return f.producer != Finding::kNoVertex ? f.producer : f.vertex;
+}
+
+class Grouper {
+public:
+  Grouper(const std::vector<Finding>& fs, const GraphOf& graphOf) : fs_(fs), graphOf_(graphOf) {}
+
+  std::vector<CauseGroup> run() {
+    std::vector<size_t> order(fs_.size());
+    for (size_t i = 0; i < order.size(); ++i)
+      order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return rank(fs_[a].check) < rank(fs_[b].check); });
+    groupOf_.assign(fs_.size(), -1);
+    // Causes with an op first, then everything else.
+    for (size_t i : order)
+      if (namesMistake(fs_[i]) && start(fs_[i]) != Finding::kNoVertex) place(i, true);
+    for (size_t i : order)
+      if (groupOf_[i] < 0) place(i, false);
+    std::vector<size_t> byRoot(groups_.size());
+    for (size_t k = 0; k < byRoot.size(); ++k)
+      byRoot[k] = k;
+    std::stable_sort(byRoot.begin(), byRoot.end(), [&](size_t a, size_t b) {
+      return rank(fs_[groups_[a].root].check) < rank(fs_[groups_[b].root].check);
+    });
+    std::vector<CauseGroup> out;
+    for (size_t k : byRoot) {
+      std::sort(groups_[k].explained.begin(), groups_[k].explained.end());
+      out.push_back(groups_[k]);
+    }
+    return out;
+  }
+
+private:
+  const std::vector<Finding>& fs_;
+  const GraphOf& graphOf_;
+  std::vector<CauseGroup> groups_;
+  std::vector<int> groupOf_;
+  std::map<std::string, size_t> rootByKey_;
+  std::map<std::pair<std::string, dfg::Vertex>, std::vector<int>> distances_;
+
+  void place(size_t i, bool asCause) {
+    const Finding& f = fs_[i];
+    auto same = rootByKey_.find(repeatKey(f));
+    if (same != rootByKey_.end()) return join(i, same->second, true);
+    if (!alwaysRoot(f))
+      if (auto g = nearestRoot(f, f.check == "ledger")) return join(i, *g, false);
+    if (!asCause && !alwaysRoot(f) && f.check != "ledger")
+      if (auto g = firstRootOfCall(f)) return join(i, *g, false);
+    groupOf_[i] = static_cast<int>(groups_.size());
+    rootByKey_[repeatKey(f)] = groups_.size();
+    groups_.push_back(CauseGroup{i, {}, {}});
+  }
+
+  void join(size_t i, size_t group, bool repeat) {
+    groupOf_[i] = static_cast<int>(group);
+    (repeat ? groups_[group].repeats : groups_[group].explained).push_back(i);
+  }
+
+  // Channels walked from `from` to every op of the function's network (-1: unreachable).
+  const std::vector<int>* distancesFrom(const std::string& function, dfg::Vertex from) {
+    auto key = std::make_pair(function, from);
+    auto it = distances_.find(key);
+    if (it != distances_.end()) return &it->second;
+    const dfg::Graph* g = graphOf_ ? graphOf_(function) : nullptr;
+    if (!g || from >= g->numNodes()) return nullptr;
+    std::vector<int> d(g->numNodes(), -1);
+    std::deque<dfg::Vertex> work{from};
+    d[from] = 0;
+    while (!work.empty()) {
+      dfg::Vertex v = work.front();
+      work.pop_front();
+      for (dfg::EdgeId e : g->outEdges(v))
+        if (d[g->dst(e)] < 0) d[g->dst(e)] = d[v] + 1, work.push_back(g->dst(e));
+    }
+    return &(distances_[key] = std::move(d));
+  }
+
+  // The root of the function whose op reaches this finding's op in the fewest channels.
+  std::optional<size_t> nearestRoot(const Finding& f, bool onlyStatic) {
+    if (f.vertex == Finding::kNoVertex && f.producer == Finding::kNoVertex) return std::nullopt;
+    std::optional<size_t> best;
+    int bestDistance = 0;
+    for (size_t k = 0; k < groups_.size(); ++k) {
+      const Finding& r = fs_[groups_[k].root];
+      if (r.function != f.function || !namesMistake(r) || start(r) == Finding::kNoVertex ||
+          (onlyStatic && r.check != "static"))
+        continue;
+      const std::vector<int>* d = distancesFrom(r.function, start(r));
+      if (!d) continue;
+      for (dfg::Vertex v : {f.producer, f.vertex}) {
+        if (v == Finding::kNoVertex || v >= d->size() || (*d)[v] < 0) continue;
+        if (!best || (*d)[v] < bestDistance) best = k, bestDistance = (*d)[v];
+      }
+    }
+    return best;
+  }
+
+  // The first cause found in the finding's invocation (or of its function, for a
+  // static one, which holds for every invocation).
+  std::optional<size_t> firstRootOfCall(const Finding& f) {
+    for (size_t k = 0; k < groups_.size(); ++k) {
+      const Finding& r = fs_[groups_[k].root];
+      if (r.function != f.function || !namesMistake(r)) continue;
+      if (r.invocation == 0 || r.invocation == f.invocation) return k;
+      for (size_t rep : groups_[k].repeats)
+        if (fs_[rep].invocation == f.invocation) return k;
+    }
+    return std::nullopt;
+  }
+};
+
+// "dotk.mlir:25:17: 1 token(s) latched in ... [call 1, quiescence]"
+std::string headline(const Finding& f) {
+  std::string s = (f.loc.line ? f.loc.where() + ": " : std::string()) + f.summary + " [";
+  if (f.invocation) s += "call " + std::to_string(f.invocation) + ", ";
+  return s + f.check + "]";
+}
+
+std::string countsByCheck(const std::vector<Finding>& fs, const std::vector<size_t>& idx) {
+  std::map<std::pair<int, std::string>, size_t> counts; // by rank, for a stable order
+  for (size_t i : idx)
+    ++counts[{rank(fs[i].check), fs[i].check}];
+  std::string s;
+  for (auto& [check, n] : counts)
+    s += (s.empty() ? "" : ", ") + std::to_string(n) + " " + check.second;
+  return s;
+}
+
+std::string callList(const std::vector<uint64_t>& calls) {
+  std::string s;
+  for (size_t i = 0; i < calls.size(); ++i) {
+    size_t j = i;
+    while (j + 1 < calls.size() && calls[j + 1] == calls[j] + 1)
+      ++j;
+    s += (s.empty() ? "" : ", ") + std::to_string(calls[i]) +
+         (j > i ? (j == i + 1 ? ", " : "-") + std::to_string(calls[j]) : "");
+    i = j;
+  }
+  return s;
+}
+
+} // namespace
+
+std::vector<CauseGroup> groupByCause(const std::vector<Finding>& findings, const GraphOf& graphOf) {
+  return Grouper(findings, graphOf).run();
+}
+
+namespace {
+
+std::vector<uint64_t> invocations(const std::vector<Finding>& fs, const CauseGroup& g) {
+  std::vector<uint64_t> calls;
+  if (fs[g.root].invocation) calls.push_back(fs[g.root].invocation);
+  for (size_t r : g.repeats)
+    if (fs[r].invocation) calls.push_back(fs[r].invocation);
+  std::sort(calls.begin(), calls.end());
+  calls.erase(std::unique(calls.begin(), calls.end()), calls.end());
+  return calls;
+}
+
+} // namespace
+
+std::string causesText(const std::vector<Finding>& findings, const std::vector<CauseGroup>& groups,
+                       bool brief) {
+  std::ostringstream s;
+  for (const CauseGroup& g : groups) {
+    s << findings[g.root].text();
+    std::vector<uint64_t> calls = invocations(findings, g);
+    if (calls.size() > 1) s << "  calls     " << callList(calls) << " (the same finding in each)\n";
+    if (g.explained.empty()) continue;
+    s << "  explains  " << g.explained.size()
+      << " finding(s): " << countsByCheck(findings, g.explained) << "\n";
+    if (brief) continue;
+    for (size_t i : g.explained)
+      s << "            " << headline(findings[i]) << "\n";
+  }
+  return s.str();
+}
+
+nlohmann::json causesJson(const std::vector<Finding>& findings,
+                          const std::vector<CauseGroup>& groups) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const CauseGroup& g : groups) {
+    nlohmann::json byCheck = nlohmann::json::object();
+    for (size_t i : g.explained)
+      byCheck[findings[i].check] = byCheck.value(findings[i].check, 0) + 1;
+    out.push_back({{"finding", g.root},
+                   {"calls", invocations(findings, g)},
+                   {"repeats", g.repeats},
+                   {"explains", g.explained},
+                   {"explained_by_check", byCheck}});
+  }
+  return out;
+}
+
+} // namespace loom::harness

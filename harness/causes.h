@@ -1,0 +1,44 @@
+// Findings grouped by cause (docs/design.md "Causes and consequences").
+//
+// One miswire shows as many findings: the channel it makes long, every channel and op
+// downstream, the latched tokens, the results. A group is led by a root cause, a
+// finding that names a mistake (a diagnosed cause, or a static check of the network),
+// and folds the findings it explains:
+//   - the same finding in the call's other invocations (its repeats);
+//   - each finding whose op lies downstream of the cause's op (the nearest cause, by
+//     channels walked), except that a static finding is always a cause and a ledger
+//     finding (its producer had every input right) folds only under a static one;
+//   - a finding with no op of its own (results, a stop) goes to its call's first cause.
+// A finding that no cause explains leads a group of its own.
+#pragma once
+
+#include "harness/findings.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace loom::harness {
+
+struct CauseGroup {
+  size_t root = 0;               // index into the findings
+  std::vector<size_t> repeats;   // the root's finding in other invocations
+  std::vector<size_t> explained; // the findings it explains, in report order
+};
+
+// The network of an accelerated function (null if there is none to walk).
+using GraphOf = std::function<const dfg::Graph*(const std::string& function)>;
+
+std::vector<CauseGroup> groupByCause(const std::vector<Finding>& findings, const GraphOf& graphOf);
+
+// The groups as the terminal shows them: each root's block, its calls, then the count
+// and one line per finding it explains (`brief`: the count only).
+std::string causesText(const std::vector<Finding>& findings, const std::vector<CauseGroup>& groups,
+                       bool brief);
+
+// The groups for the JSON report: root, repeats and explained as finding indices, and the
+// explained findings counted by check.
+nlohmann::json causesJson(const std::vector<Finding>& findings,
+                          const std::vector<CauseGroup>& groups);
+
+} // namespace loom::harness

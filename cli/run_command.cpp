@@ -14,7 +14,7 @@ namespace {
 struct RunArgs {
   std::string file, timingFile, engine = "event", reportFile;
   std::vector<std::string> inject;
-  bool brief = false, tryFix = false;
+  bool brief = false, expand = false, tryFix = false;
   std::string fixedDfg;
   RunSettings s;
 };
@@ -87,7 +87,10 @@ int run(RunArgs& a) {
   for (const std::string& e : o.traceErrors)
     printError(e);
   if (o.accelerated) {
-    std::cerr << harness::causesText(run.report().findings, run.causes(), a.brief);
+    harness::Detail detail = a.brief    ? harness::Detail::Brief
+                             : a.expand ? harness::Detail::Blocks
+                                        : harness::Detail::Lines;
+    std::cerr << harness::causesText(run.report().findings, run.causes(), detail);
     auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0);
     std::cerr << "loom-sim: " << run.summaryLine(o, ms.count()) << "\n";
     std::optional<FixAttempt> fix;
@@ -158,9 +161,12 @@ Command addRunCommand(CLI::App& app) {
               "the reference (the exit code stays the first run's)");
   c->add_option("--fixed-dfg", a->fixedDfg,
                 "With --try-fix: write the repaired networks to this file, in LOOM's form");
-  c->add_flag("--brief", a->brief,
-              "Print each root cause without the list of findings it explains (their count "
-              "stays)");
+  auto* brief = c->add_flag("--brief", a->brief,
+                            "Print each root cause without the list of findings it explains "
+                            "(their count stays)");
+  c->add_flag("--expand", a->expand,
+              "Print every finding a root cause explains in full, not as one line")
+      ->excludes(brief);
   c->add_option("--report", a->reportFile,
                 "Write a JSON report (calls, cycles, loops, findings, root causes)");
   c->add_option(

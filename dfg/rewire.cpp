@@ -1,5 +1,7 @@
 #include "dfg/rewire.h"
 
+#include "ops/op_table.h"
+
 #include <set>
 #include <vector>
 
@@ -136,6 +138,21 @@ std::string where(const Graph& g, PortRef p) {
 }
 
 } // namespace
+
+Rewire rewireBackFrom(const Graph& g, Vertex consumer, unsigned port, Rewire::Kind kind) {
+  Role from = kind == Rewire::Kind::ToAfterCond ? Role::RawWillContinue : Role::AfterCond;
+  std::set<Vertex> seen;
+  for (int steps = 0; steps < 64 && seen.insert(consumer).second; ++steps) {
+    EdgeId e;
+    if (!g.inEdge(consumer, port, e)) break;
+    if (g.edge(e).role == from) return {kind, consumer, port};
+    consumer = g.src(e);
+    int p = ops::spec(g.node(consumer).kind).pacingInput;
+    if (p < 0) break;
+    port = static_cast<unsigned>(p);
+  }
+  return {};
+}
 
 std::optional<std::string> applyRewire(Graph& g, const Rewire& r, std::string& done) {
   if (!r.any()) return std::string("no rewiring");

@@ -29,6 +29,11 @@ struct Rewire {
   }
 };
 
+// The rewiring of the first op on the path back from input `port` of `consumer` (each
+// op's pacing input, ops/op_table.h) that takes the stream `kind` moves away from: the
+// one to move. None when the path reaches no such stream.
+Rewire rewireBackFrom(const Graph& g, Vertex consumer, unsigned port, Rewire::Kind kind);
+
 // Applies `r` to `g`: the input's channel is removed, the loop's other stream gets one
 // more fork output for it (a fork is added where that output has none), and the old
 // producer loses its output (a fork one output; any other op's output goes to a sink).

@@ -91,7 +91,7 @@ private:
     if (!alwaysRoot(f))
       if (auto g = nearestRoot(f, f.check == "ledger")) return join(i, *g, false);
     if (!asCause && !alwaysRoot(f) && f.check != "ledger")
-      if (auto g = firstRootOfCall(f)) return join(i, *g, false);
+      if (auto g = rootOfCall(f)) return join(i, *g, false);
     groupOf_[i] = static_cast<int>(groups_.size());
     rootByKey_[repeatKey(f)] = groups_.size();
     groups_.push_back(CauseGroup{i, {}, {}});
@@ -141,25 +141,48 @@ private:
     return best;
   }
 
-  // The first cause found in the finding's invocation (or of its function, for a
-  // static one, which holds for every invocation).
-  std::optional<size_t> firstRootOfCall(const Finding& f) {
+  // The cause of a finding with no op of its own, in its invocation (a static cause
+  // holds for every invocation): the one whose op its wait-for chain passes last (the
+  // nearest to where the tokens stopped coming), else the first.
+  std::optional<size_t> rootOfCall(const Finding& f) {
+    std::optional<size_t> first, waited;
+    size_t deepest = 0;
     for (size_t k = 0; k < groups_.size(); ++k) {
       const Finding& r = fs_[groups_[k].root];
-      if (r.function != f.function || !namesMistake(r)) continue;
-      if (r.invocation == 0 || r.invocation == f.invocation) return k;
-      for (size_t rep : groups_[k].repeats)
-        if (fs_[rep].invocation == f.invocation) return k;
+      if (r.function != f.function || !namesMistake(r) || !inCall(k, f.invocation)) continue;
+      if (!first) first = k;
+      std::string name = quotedName(r);
+      for (size_t line = 0; !name.empty() && line < f.upstream.size(); ++line)
+        if (f.upstream[line].find(name) != std::string::npos && (!waited || line >= deepest))
+          waited = k, deepest = line;
     }
-    return std::nullopt;
+    return waited ? waited : first;
+  }
+
+  bool inCall(size_t group, uint64_t invocation) const {
+    const Finding& r = fs_[groups_[group].root];
+    if (r.invocation == 0 || r.invocation == invocation) return true;
+    for (size_t rep : groups_[group].repeats)
+      if (fs_[rep].invocation == invocation) return true;
+    return false;
+  }
+
+  // "'k/%x'": the op a finding is about, as the wait-for chain quotes it.
+  static std::string quotedName(const Finding& r) {
+    const std::string& text = r.op.empty() ? r.summary : r.op;
+    size_t a = text.find('\'');
+    size_t b = a == std::string::npos ? a : text.find('\'', a + 1);
+    return b == std::string::npos ? "" : text.substr(a, b - a + 1);
   }
 };
 
-// "dotk.mlir:25:17: 1 token(s) latched in ... [call 1, quiescence]"
+// The first line of the finding's block without "error: ":
+// "dotk.mlir:25:17: 1 token(s) latched in ... [@dotk, call 1, quiescence]".
 std::string headline(const Finding& f) {
-  std::string s = (f.loc.line ? f.loc.where() + ": " : std::string()) + f.summary + " [";
-  if (f.invocation) s += "call " + std::to_string(f.invocation) + ", ";
-  return s + f.check + "]";
+  std::string text = f.text();
+  text = text.substr(0, text.find('\n'));
+  size_t at = text.find("error: ");
+  return at == std::string::npos ? text : text.erase(at, 7);
 }
 
 std::string countsByCheck(const std::vector<Finding>& fs, const std::vector<size_t>& idx) {
@@ -206,7 +229,7 @@ std::vector<uint64_t> invocations(const std::vector<Finding>& fs, const CauseGro
 } // namespace
 
 std::string causesText(const std::vector<Finding>& findings, const std::vector<CauseGroup>& groups,
-                       bool brief) {
+                       Detail detail) {
   std::ostringstream s;
   for (const CauseGroup& g : groups) {
     s << findings[g.root].text();
@@ -215,9 +238,19 @@ std::string causesText(const std::vector<Finding>& findings, const std::vector<C
     if (g.explained.empty()) continue;
     s << "  explains  " << g.explained.size()
       << " finding(s): " << countsByCheck(findings, g.explained) << "\n";
-    if (brief) continue;
-    for (size_t i : g.explained)
-      s << "            " << headline(findings[i]) << "\n";
+    if (detail == Detail::Brief) continue;
+    for (size_t i : g.explained) {
+      const Finding& f = findings[i];
+      if (detail == Detail::Blocks) {
+        s << f.text();
+        continue;
+      }
+      s << "            " << headline(f) << "\n";
+      // A stop keeps its wait-for chain: where the tokens that never came were due.
+      if (f.check == "deadlock" || f.check == "cycle-cap")
+        for (size_t k = 0; k < f.upstream.size(); ++k)
+          s << "              " << (k ? "-> " : "waits ") << f.upstream[k] << "\n";
+    }
   }
   return s.str();
 }

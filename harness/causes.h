@@ -8,7 +8,8 @@
 //   - each finding whose op lies downstream of the cause's op (the nearest cause, by
 //     channels walked), except that a static finding is always a cause and a ledger
 //     finding (its producer had every input right) folds only under a static one;
-//   - a finding with no op of its own (results, a stop) goes to its call's first cause.
+//   - a finding with no op of its own (results, a stop) goes to the cause of its call
+//     whose op its wait-for chain passes last, else to its call's first cause.
 // A finding that no cause explains leads a group of its own.
 #pragma once
 
@@ -31,10 +32,15 @@ using GraphOf = std::function<const dfg::Graph*(const std::string& function)>;
 
 std::vector<CauseGroup> groupByCause(const std::vector<Finding>& findings, const GraphOf& graphOf);
 
-// The groups as the terminal shows them: each root's block, its calls, then the count
-// and one line per finding it explains (`brief`: the count only).
+// How much of the findings a root explains the terminal shows: their count only
+// (`--brief`), a line each (a stop with its wait-for chain), or each whole block
+// (`--expand`).
+enum class Detail : uint8_t { Brief, Lines, Blocks };
+
+// The groups as the terminal shows them: each root's block, its calls, the count of the
+// findings it explains by check, then those findings at `detail`.
 std::string causesText(const std::vector<Finding>& findings, const std::vector<CauseGroup>& groups,
-                       bool brief);
+                       Detail detail);
 
 // The groups for the JSON report: root, repeats and explained as finding indices, and the
 // explained findings counted by check.

@@ -40,7 +40,7 @@ std::string FixAttempt::verdict() const {
 nlohmann::json FixAttempt::json() const {
   return {{"applied", applied},   {"refused", refused},           {"rerun", rerun},
           {"findings", findings}, {"results_equal", callsPassed}, {"verified", verified()},
-          {"summary", summary}};
+          {"summary", summary},   {"printed", lastOutput}};
 }
 
 FixAttempt tryFix(const LoadedProgram& prog, const RunSettings& s, const ProgramRun& first) {

@@ -152,7 +152,10 @@ private:
                       "input " + port(v, true, p) + " carries " + describeIn(v, p) + " but input " +
                           port(v, true, 0) + " carries " + describeIn(v, 0) +
                           ": inputs of one firing must come from the same region execution" +
-                          accessCtrlRule(v, p));
+                          accessCtrlRule(v, p),
+                      accessCtrlRule(v, p).empty()
+                          ? dfg::Rewire{}
+                          : dfg::rewireBackFrom(g_, v, p, dfg::Rewire::Kind::ToAfterCond));
     }
     for (unsigned p = 0; p < n.outTypes.size(); ++p) {
       if (!outRate(v, p).known() || !ref) continue;
@@ -266,7 +269,8 @@ private:
       if (cr == Role::AfterCond && node(v).outRoles[0] == Role::Data)
         rule = ": a loop-boundary split must be driven by raw_will_continue",
         fix = {dfg::Rewire::Kind::ToRawWillContinue, v, 0};
-      else if (cr == Role::RawWillContinue && node(v).outRoles[0] == Role::Done)
+      else if (cr == Role::RawWillContinue &&
+               (node(v).outRoles[0] == Role::Done || inEdge(v, 1).role == Role::Done))
         rule = ": a loop-body done split must be driven by after_cond, not raw_will_continue",
         fix = {dfg::Rewire::Kind::ToAfterCond, v, 0};
       return report("loop-control", v,

@@ -40,7 +40,7 @@ std::unique_ptr<Run> runWith(const std::string& file, Injection inject) {
 }
 
 std::string dump(const ProgramRun& run) {
-  return harness::causesText(run.report().findings, run.causes(), false);
+  return harness::causesText(run.report().findings, run.causes(), harness::Detail::Lines);
 }
 
 // Every finding is in exactly one group: as its root, a repeat or an explained one.

@@ -52,7 +52,8 @@ raw_ctrl)
   edit 's/%ldc = dataflow.carry %ac, /%ldc = dataflow.carry %wc, /'
   expect 1 err "channel carried 8 token(s) where its domain has 9 (1 missing) [@scale_dsa_esi, call 1, ledger]" \
     "1 token(s) latched in dataflow.carry 'scale_dsa_esi/%ldc' input 'd' after the call" \
-    "it must be driven by after_cond (the raw-vs-gated miswire)" ;;
+    "a loop body's memory control must be driven by after_cond (the raw-vs-gated miswire)" \
+    "FAILED (3 finding(s), 1 root cause)" ;;
 raw_loop)
   edit 's/%ldc = dataflow.carry %ac, /%ldc = dataflow.carry %wc, /; s/%ld_next, %ld_exit = cond_br %ac, /%ld_next, %ld_exit = cond_br %wc, /'
   expect 1 err "stopped: deadlock" "handshake.mux 'scale_dsa_esi/%ld_done' waits for" \

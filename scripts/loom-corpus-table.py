@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""loom-corpus-table.py LOOM-SIM CORPUS [--write DOC | --check DOC]
+
+The table of docs/loom-corpus.md, from the tool itself: for each application LOOM
+compiled (CORPUS/legacy_gen_*.mlir), what `loom-sim run` does with it.
+
+  read      `verify` reads and verifies every handshake.func (yes / the error)
+  ran       `run`: passed, the check that stopped a call (deadlock, op-error), or
+            refused (exit 2: the network cannot be built)
+  printed   the program's own last line under `run --no-accel` (the CPU version
+            answering each call), then under `run`, when it gets that far
+  cycles    the accelerated calls' cycles (docs/counters.md)
+  causes    each root cause: its check, the op and port, and the C++ line
+  try-fix   what `run --try-fix` does: the rewirings applied, then verified or the
+            findings that remain, and the rerun program's last line
+
+Without --write or --check the table goes to stdout. --write replaces the lines
+between the markers `<!-- corpus-table: begin -->` and `<!-- corpus-table: end -->`
+in DOC; --check compares them with a fresh table and exits 1 (with a diff) when they
+differ, so the published table is the tool's output of today (a program the corpus
+holds and the doc does not list is printed, not compared).
+"""
+import difflib
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+BEGIN, END = "<!-- corpus-table: begin -->", "<!-- corpus-table: end -->"
+
+
+def run(cmd, timeout=600):
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def last_line(text):
+    lines = [l for l in text.splitlines() if l.strip()]
+    return lines[-1].strip() if lines else ""
+
+
+def cell(text):
+    return text.replace("|", "\\|")
+
+
+def short_op(text):
+    """"handshake.load '_Z6k_dsa_esi/%dataResult' ..." -> "handshake.load %dataResult"."""
+    words = text.split(" ")
+    if len(words) < 2 or not words[1].startswith("'"):
+        return text.split(":")[0][:40]
+    return words[0] + " " + words[1].strip("'").split("/")[-1]
+
+
+def cause_text(f):
+    """One root cause: the rule or check, the op and the C++ line (file:line)."""
+    where = f.get("source", "").split(" (")[0]  # the C++ line; the .mlir one is in the report
+    where = os.path.basename(where.split(" called from ")[-1]).rsplit(":", 1)[0]
+    if f["check"] == "static":
+        rule = f.get("details", [""])[0].replace("static check ", "").strip("'")
+        what = rule + ": " + short_op(f["summary"])
+    else:
+        what = f["check"] + ": " + short_op(f.get("op") or f["summary"])
+        if f.get("port"):
+            what += " " + f["port"].split(" (")[0]
+    return what + (" (" + where + ")" if where else "")
+
+
+def causes_cell(j):
+    causes = [cause_text(j["findings"][c["finding"]]) for c in j.get("causes", [])]
+    shown = causes[:4] + (["and %d more" % (len(causes) - 4)] if len(causes) > 4 else [])
+    return "%d: %s" % (len(causes), "; ".join(shown)) if causes else ""
+
+
+def row(sim, path):
+    name = os.path.basename(path)[len("legacy_gen_"):-len(".mlir")]
+    rc, _, err = run([sim, "verify", path])
+    read = "yes" if rc in (0, 1) else "no: " + last_line(err).split("error: ", 1)[-1][:80]
+    rc0, out0, _ = run([sim, "run", "--no-accel", path])
+    printed = last_line(out0) if rc0 == 0 else "exit %d" % rc0
+    with tempfile.TemporaryDirectory() as d:
+        report = os.path.join(d, "r.json")
+        rc, out, err = run([sim, "run", path, "--try-fix", "--report", report])
+        if rc == 2 or not os.path.exists(report):
+            why = last_line(err).split("error: ", 1)[-1]  # the message, not the path
+            return [name, read, "refused: " + cell(why[:90]), cell(printed), "", "", ""]
+        j = json.load(open(report))
+    findings = j["findings"]
+    stopped = [f["check"] for f in findings if f["check"] in ("deadlock", "op-error", "cycle-cap")]
+    ran = "passed" if j["passed"] else (stopped[0] if stopped else "failed")
+    if ran == "passed" and last_line(out) != printed:
+        printed += " / " + last_line(out)
+    cycles = "{:,}".format(sum(c["cycles"] for c in j["calls"]))
+    causes = causes_cell(j)
+    fix = j.get("try_fix", {})
+    if not fix.get("rerun"):
+        tried = "no rewiring"
+    else:
+        tried = "%d rewiring(s): " % len(fix["applied"])
+        if fix.get("verified"):
+            tried += "verified"
+        else:
+            tried += "%d finding(s) remain" % fix.get("findings", 0)
+        if fix.get("printed"):
+            tried += "; prints '%s'" % cell(fix["printed"])
+    return [name, read, ran, cell(printed), cycles, cell(causes), tried]
+
+
+def table(sim, corpus):
+    rows = [row(sim, p) for p in sorted(glob.glob(os.path.join(corpus, "legacy_gen_*.mlir")))]
+    head = ["program", "read", "ran", "printed", "cycles", "root causes", "try-fix"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return lines
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) not in (2, 4) or (len(args) == 4 and args[2] not in ("--write", "--check")):
+        sys.exit(__doc__)
+    sim, corpus = args[0], args[1]
+    if not glob.glob(os.path.join(corpus, "legacy_gen_*.mlir")):
+        sys.exit("loom-corpus-table: no legacy_gen_*.mlir in " + corpus)
+    lines = table(sim, corpus)
+    if len(args) == 2:
+        print("\n".join(lines))
+        return
+    doc = args[3]
+    text = open(doc).read().split("\n")
+    try:
+        b, e = text.index(BEGIN), text.index(END)
+    except ValueError:
+        sys.exit("loom-corpus-table: %s has no %s ... %s markers" % (doc, BEGIN, END))
+    if args[2] == "--write":
+        open(doc, "w").write("\n".join(text[: b + 1] + lines + text[e:]))
+        return
+    shown = text[b + 1 : e]
+    # Programs of the corpus the doc does not list (files added to the folder later)
+    # are reported, not compared: the doc pins the ones it shows.
+    name = lambda line: line.split(" | ")[0].lstrip("| ")
+    listed = {name(l) for l in shown[2:]}
+    for l in lines[2:]:
+        if name(l) not in listed:
+            print("loom-corpus-table: %s is not in %s:\n%s" % (name(l), doc, l))
+    lines = lines[:2] + [l for l in lines[2:] if name(l) in listed]
+    if shown != lines:
+        sys.stdout.writelines(l + "\n" for l in difflib.unified_diff(shown, lines, doc, "loom-sim now", lineterm=""))
+        sys.exit(1)
+    print("loom-corpus-table: %s matches the tool (%d programs)" % (doc, len(lines) - 2))
+
+
+if __name__ == "__main__":
+    main()

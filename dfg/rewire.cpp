@@ -61,19 +61,21 @@ std::optional<PortRef> target(const Graph& g, const Rewire& r, PortRef from, std
   return PortRef{g.src(cond), g.edge(cond).srcPort};
 }
 
-Vertex addFork(Graph& g, PortRef of, unsigned outputs) {
+// An op loom-sim adds beside output `of` (marked added, in its producer's scope and
+// place): a fork of that output with `outputs` outputs, or a sink of it.
+Vertex addBeside(Graph& g, PortRef of, NodeKind kind, unsigned outputs) {
   const Node& p = g.node(of.node);
-  Node f;
-  f.kind = NodeKind::Fork;
-  f.name = p.name + ".fix_fork";
-  f.scope = p.scope;
-  f.origin = p.origin;
-  f.added = true;
-  f.inTypes = {p.outTypes.at(of.port)};
-  f.outTypes.assign(outputs, p.outTypes.at(of.port));
-  f.outRoles.assign(outputs, p.outRoles.at(of.port));
-  f.outRates.assign(outputs, p.outRates.at(of.port));
-  return g.addNode(std::move(f));
+  Node n;
+  n.kind = kind;
+  n.name = p.name + (kind == NodeKind::Fork ? ".fix_fork" : ".fix_sink");
+  n.scope = p.scope;
+  n.origin = p.origin;
+  n.added = true;
+  n.inTypes = {p.outTypes.at(of.port)};
+  n.outTypes.assign(outputs, p.outTypes.at(of.port));
+  n.outRoles.assign(outputs, p.outRoles.at(of.port));
+  n.outRates.assign(outputs, p.outRates.at(of.port));
+  return g.addNode(std::move(n));
 }
 
 // Connects `of` to input `port` of `to` as one more consumer: a fork's new output, or a
@@ -95,7 +97,7 @@ void attach(Graph& g, PortRef of, Vertex to, unsigned port) {
   }
   unsigned oldPort = g.edge(outs[0]).dstPort, capacity = g.edge(outs[0]).capacity;
   g.removeEdge(outs[0]);
-  Vertex f = addFork(g, of, 2);
+  Vertex f = addBeside(g, of, NodeKind::Fork, 2);
   g.connect(of, f, 0);
   g.edge(g.connect({f, 0}, d, oldPort)).capacity = capacity;
   g.connect({f, 1}, to, port);
@@ -106,14 +108,7 @@ void attach(Graph& g, PortRef of, Vertex to, unsigned port) {
 void detach(Graph& g, PortRef of) {
   Node& n = g.node(of.node);
   if (n.kind != NodeKind::Fork || n.outTypes.size() < 2) {
-    Node s;
-    s.kind = NodeKind::Sink;
-    s.name = n.name + ".fix_sink";
-    s.scope = n.scope;
-    s.origin = n.origin;
-    s.added = true;
-    s.inTypes = {n.outTypes.at(of.port)};
-    g.connect(of, g.addNode(std::move(s)), 0);
+    g.connect(of, addBeside(g, of, NodeKind::Sink, 0), 0);
     return;
   }
   struct Later {

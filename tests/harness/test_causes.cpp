@@ -103,7 +103,7 @@ TEST_CASE("every injection's findings are partitioned into causes", "[causes]") 
   }
 }
 
-TEST_CASE("--try-fix undoes each raw-vs-gated injection and the rerun equals the reference",
+TEST_CASE("try-fix undoes each raw-vs-gated injection and the rerun equals the reference",
           "[causes][try-fix]") {
   // Hand-derived rewirings: body-ctrl-raw moves the body's control invariant (1 input);
   // mem-ctrl-raw the memory-control carry and its done split (2); invariant-raw the
@@ -130,7 +130,7 @@ TEST_CASE("--try-fix undoes each raw-vs-gated injection and the rerun equals the
   }
 }
 
-TEST_CASE("--try-fix names no rewiring for a missing branch gate or zero-trip guard",
+TEST_CASE("try-fix names no rewiring for a missing branch gate or zero-trip guard",
           "[causes][try-fix]") {
   for (auto& [file, inject] : std::vector<std::pair<std::string, Injection>>{
            {"branch_gate.mlir", Injection::NoBranchGate},

@@ -1,6 +1,7 @@
 #include "host/try_fix.h"
 
 #include "dfg/rewire.h"
+#include "lowering/infer_rates.h"
 
 #include <set>
 #include <sstream>
@@ -8,16 +9,6 @@
 namespace loom {
 
 namespace {
-
-// A network whose rates were inferred from it is inferred again after the change: its
-// loops' rates follow the new wiring.
-void forgetRates(dfg::Graph& g) {
-  for (dfg::Vertex v = 0; v < g.numNodes(); ++v)
-    for (dfg::Rate& r : g.node(v).outRates)
-      r = dfg::Rate{};
-  for (dfg::EdgeId e : g.edges())
-    g.edge(e).rate = dfg::Rate{};
-}
 
 std::string lastLine(const std::string& text) {
   size_t end = text.find_last_not_of('\n');
@@ -66,7 +57,9 @@ FixAttempt tryFix(const LoadedProgram& prog, const RunSettings& s, const Program
         out.applied.push_back("@" + function + ": " + done), changed = true;
     }
     if (!changed) continue;
-    if (first.accelerator()->ratesInferred(function)) forgetRates(copy);
+    // A network whose rates were inferred from it has them inferred again: its loops'
+    // rates follow the new wiring.
+    if (first.accelerator()->ratesInferred(function)) clearRates(copy);
     again.accel.graphs[function] = copy;
     out.fixed[function] = std::move(copy);
   }

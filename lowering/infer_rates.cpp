@@ -340,6 +340,14 @@ bool hasRates(const dfg::Graph& g) {
   return false;
 }
 
+void clearRates(dfg::Graph& g) {
+  for (Vertex v = 0; v < g.numNodes(); ++v)
+    for (Rate& r : g.node(v).outRates)
+      r = Rate{};
+  for (dfg::EdgeId ch : g.edges())
+    g.edge(ch).rate = Rate{};
+}
+
 namespace {
 
 struct Network {

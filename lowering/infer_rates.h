@@ -48,6 +48,8 @@ struct RateInference {
 
 // Whether `g` carries rates (a network lowered by loom-sim, or read from its own form).
 bool hasRates(const dfg::Graph& g);
+// Makes every output port's and channel's rate unknown, for inferring them afresh.
+void clearRates(dfg::Graph& g);
 
 // Sets the rate of every output port and channel of `g` that follows from its loop
 // control, with its loops bound to `f`'s scf.for ops.

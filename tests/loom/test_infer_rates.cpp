@@ -24,14 +24,6 @@ using loom_test::readOne;
 
 namespace {
 
-void eraseRates(dfg::Graph& g) {
-  for (Vertex v = 0; v < g.numNodes(); ++v)
-    for (Rate& r : g.node(v).outRates)
-      r = Rate{};
-  for (dfg::EdgeId ch : g.edges())
-    g.edge(ch).rate = Rate{};
-}
-
 // The rate of the channel into input `port` of the node named `name`.
 const Rate& rateInto(const dfg::Graph& g, const std::string& name, unsigned port) {
   for (Vertex v = 0; v < g.numNodes(); ++v) {
@@ -71,7 +63,7 @@ TEST_CASE("inferred rates count what the lowering's own rates count, on every sh
       dfg::Graph lowered;
       REQUIRE(!lowerFunction(*p.module, *f, LowerOptions{}, lowered));
       dfg::Graph g = lowered;
-      eraseRates(g);
+      clearRates(g);
       REQUIRE(!hasRates(g));
       RateInference r = inferRates(g, *f);
       CHECK(r.channels == g.numEdges());

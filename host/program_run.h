@@ -12,7 +12,7 @@
 #pragma once
 
 #include "host/accelerator.h"
-#include "ir/numbers.h"
+#include "support/numbers.h"
 #include "traces/tracer.h"
 
 #include <iosfwd>

@@ -7,10 +7,10 @@
 #include "dfg/text/dfg_text.h"
 #include "dfg_samples.h"
 #include "frontend/parse.h"
-#include "ir/verify/verifier.h"
 #include "lowering/lower.h"
 #include "lowering/static_verify.h"
 #include "tests/parse_verified.h"
+#include "verify/verifier.h"
 
 #include <catch2/catch.hpp>
 #include <cstdio>

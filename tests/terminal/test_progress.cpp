@@ -1,8 +1,8 @@
 // The progress line: drawn in place on a terminal, erased at the end, silent otherwise;
 // the status line it is drawn through (the pseudo-terminal test is cli.progress_tty).
-#include "fixture.h"
 #include "terminal/progress.h"
 #include "terminal/status_line.h"
+#include "tests/traces/fixture.h"
 
 #include <catch2/catch.hpp>
 #include <cstdio>

@@ -10,7 +10,7 @@
 #include "harness/checks.h"
 #include "host/dfg_run.h"
 #include "lowering/infer_rates.h"
-#include "tests/loom/loom_inputs.h"
+#include "tests/dfg/loom/loom_inputs.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>

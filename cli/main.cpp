@@ -1,7 +1,7 @@
 // loom-sim: cycle-accurate simulator and verification harness for LOOM's dataflow
 // lowering. This file only assembles the command line; each subcommand is its own file.
 #include "cli/command.h"
-#include "frontend/big_stack.h"
+#include "support/big_stack.h"
 
 #include <cstdlib>
 #include <spdlog/sinks/ostream_sink.h>
@@ -11,7 +11,7 @@
 namespace {
 
 // Through std::cerr, as everything loom-sim prints: so a progress line on the terminal is
-// erased before a log line (traces/status_line.h). The pattern has no color range.
+// erased before a log line (terminal/status_line.h). The pattern has no color range.
 void setupLogging(int verbosity) {
   auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(std::cerr, true);
   auto logger = std::make_shared<spdlog::logger>("loom-sim", sink);

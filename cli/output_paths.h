@@ -17,7 +17,7 @@
 // as stdout (stdout is what `lower` and `upgrade` write without -o), so `-` is a file
 // named `-` like any other.
 //
-// Why here (sim/) and not in traces/: the check needs every file a command reads (the
+// Why here (cli/) and not in traces/: the check needs every file a command reads (the
 // program, a --timing file, a DFG, --mem files) and writes (the DFG and DOT of `lower`,
 // the report of `run`, the traces), and only the command knows them all; the trace
 // writers see one output path each.

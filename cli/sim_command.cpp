@@ -1,7 +1,8 @@
 // `loom-sim sim DFG`: one call of a DFG file written by `lower` (possibly edited by
-// hand) or by LOOM (dfg/loom), arguments from the command line; results and final
-// memories on stdout (host/dfg_run.h does the work).
+// hand) or by LOOM (dfg/loom), arguments from the command line (cli/dfg_arguments.h
+// reads them); results and final memories on stdout (host/dfg_run.h does the work).
 #include "cli/command.h"
+#include "cli/dfg_arguments.h"
 #include "dfg/loom/loom_form.h"
 #include "host/dfg_run.h"
 #include "lowering/infer_rates.h"
@@ -41,8 +42,10 @@ int simulate(const SimArgs& a) {
   for (const std::string& e : run.elaborationErrors())
     std::cerr << a.file << ": error: " << e << "\n";
   if (!run.elaborationErrors().empty()) return kBadInput;
-  if (auto err = run.setArguments(a.args, a.mems))
-    return std::cerr << "loom-sim sim: error: " << *err << "\n", kBadInput;
+  DfgArguments args;
+  std::optional<std::string> err = parseDfgArguments(*g, a.args, a.mems, args);
+  if (!err) err = run.setArguments(args);
+  if (err) return std::cerr << "loom-sim sim: error: " << *err << "\n", kBadInput;
   traces::TraceOptions to;
   to.vcd = a.vcdFile;
   to.tokens = a.tokensFile;

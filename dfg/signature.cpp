@@ -1,5 +1,7 @@
 #include "dfg/signature.h"
 
+#include "support/text.h"
+
 namespace loom::dfg {
 
 bool isComputeOp(OpKind k) {
@@ -32,10 +34,6 @@ bool i32(const Type& t) {
 }
 bool none(const Type& t) {
   return t.isNone();
-}
-
-std::string plural(size_t n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
 // Collects the first violation; every check after it does nothing.

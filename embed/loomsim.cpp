@@ -4,7 +4,7 @@
 #include "frontend/parse.h"
 #include "host/host_memory.h"
 #include "host/program_run.h"
-#include "ir/verify/verifier.h"
+#include "verify/verifier.h"
 
 #include <fstream>
 #include <spdlog/spdlog.h>

@@ -32,7 +32,7 @@ public:
 
   // MLIR's parser (no verification); the first error, located. Text nested deeper than
   // kMaxBracketDepth brackets is refused first (MLIR's parser recurses per level; call
-  // this on a large stack, frontend/big_stack.h); a missing '}' gets a note at the '{'
+  // this on a large stack, support/big_stack.h); a missing '}' gets a note at the '{'
   // left open.
   std::optional<Diag> parse();
   // MLIR's verifier on every top-level op; the first error, located.

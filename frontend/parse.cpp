@@ -4,10 +4,10 @@
 
 #include "frontend/parse.h"
 
-#include "frontend/big_stack.h"
 #include "frontend/import.h"
 #include "frontend/mlir_text.h"
 #include "frontend/upgrade.h"
+#include "support/big_stack.h"
 
 #include <filesystem>
 #include <fstream>

@@ -25,23 +25,44 @@ const std::vector<uint64_t>* tripsOf(const ExecutionRecord& rec, const ShapeTap&
   return t.loop < it->second.trips.size() ? &it->second.trips[t.loop] : nullptr;
 }
 
-// The expected stream for one activation with `n` iterations.
-void expectActivation(const ShapeTap& t, uint64_t n, std::vector<Bits>& out) {
-  if (t.kind == ShapeTap::Kind::StreamCont) {
-    if (n == 0 && t.guarded) return;
-    out.insert(out.end(), n, 1);
-    out.push_back(0);
-    return;
-  }
-  if (n == 0) return; // a gate emits nothing for a zero-trip activation
-  out.insert(out.end(), n - 1, 1);
-  out.push_back(0);
+// Whether an activation with `n` iterations sends anything on the tapped channel: a
+// gate (and a rotated while's condition) nothing for a zero-trip activation, a guarded
+// stream nothing for one the guard skipped.
+bool reaches(const ShapeTap& t, uint64_t n) {
+  if (t.kind == ShapeTap::Kind::StreamCont) return n != 0 || !t.guarded;
+  return n != 0;
 }
 
-std::string boolSeq(const std::vector<Bits>& v, size_t from, size_t to) {
+// The true tokens of an activation of `n` iterations on the tapped channel.
+uint64_t truesOf(const sim::LoopCounter& c, uint64_t n) {
+  return c.everyTokenIterates() ? n - 1 : n;
+}
+
+// "[T,T,F]": the tokens of one activation of `n` iterations.
+std::string expectedText(const ShapeTap& t, uint64_t n) {
   std::string s = "[";
-  for (size_t i = from; i < to && i < v.size(); ++i)
-    s += std::string(i > from ? "," : "") + (v[i] ? "T" : "F");
+  for (uint64_t i = 0; i < truesOf(t.counter, n); ++i)
+    s += "T,";
+  return s + "F]";
+}
+
+// The observed tokens from the start of activation `first` on, at most `limit` of them.
+std::string observedText(const sim::LoopCounter& c, size_t first, size_t limit) {
+  std::string s = "[";
+  size_t n = 0;
+  auto add = [&](bool v) {
+    if (n == limit) return false;
+    s += std::string(n++ ? "," : "") + (v ? "T" : "F");
+    return true;
+  };
+  bool room = true;
+  for (size_t a = first; a < c.trips().size() && room; ++a) {
+    for (uint64_t i = 0; i < truesOf(c, c.trips()[a]) && room; ++i)
+      room = add(true);
+    if (room) room = add(false);
+  }
+  for (uint64_t i = 0; i < c.openTrues() && room; ++i)
+    room = add(true);
   return s + "]";
 }
 
@@ -77,6 +98,9 @@ std::vector<ShapeTap> findShapeTaps(const dfg::Graph& g) {
     }
     auto es = g.outEdges(v, port);
     if (es.size() != 1 || !n.outRates[port].known()) continue;
+    // A stream's will-continue has N trues per activation, the others N - 1 (every
+    // token an iteration).
+    t.counter = sim::LoopCounter(t.kind != ShapeTap::Kind::StreamCont, /*keepTrips=*/true);
     t.edge = es[0];
     t.node = v;
     readRate(n.outRates[port], t);
@@ -92,8 +116,8 @@ std::vector<ShapeTap> findShapeTaps(const dfg::Graph& g) {
 void armShapeTaps(std::vector<ShapeTap>& taps, const dfg::Graph& g, const sim::Elaboration& elab,
                   sim::Circuit& circuit, bool arm) {
   for (ShapeTap& t : taps) {
-    t.seen.clear();
-    circuit.channel(elab.channelOf(g, t.edge)).setTap(arm ? &t.seen : nullptr);
+    t.counter.reset();
+    circuit.channel(elab.channelOf(g, t.edge)).setTap(arm ? &t.counter : nullptr);
   }
 }
 
@@ -102,14 +126,14 @@ void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps,
   for (const ShapeTap& t : taps) {
     const std::vector<uint64_t>* trips = tripsOf(c.golden, t);
     if (!trips) continue;
-    // Walk activation by activation to name the first one that differs.
-    size_t pos = 0;
+    // Walk activation by activation to name the first one that differs: the program's
+    // trip counts against the counter's, of the activations that reach the channel.
+    const std::vector<uint64_t>& seen = t.counter.trips();
+    size_t next = 0; // the observed activation the next one reaching the channel must be
     for (size_t a = 0; a < trips->size(); ++a) {
-      std::vector<Bits> want;
-      expectActivation(t, (*trips)[a], want);
-      bool same = pos + want.size() <= t.seen.size() &&
-                  std::equal(want.begin(), want.end(), t.seen.begin() + static_cast<long>(pos));
-      if (!same) {
+      uint64_t n = (*trips)[a];
+      if (!reaches(t, n)) continue;
+      if (next == seen.size() || seen[next] != n) {
         Finding f;
         f.check = "shape";
         f.function = c.function;
@@ -118,8 +142,9 @@ void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps,
         f.channel = c.graph.describe(t.edge);
         f.summary = std::string(kindText(t.kind)) + " has the wrong shape in activation " +
                     std::to_string(a + 1) + " (N = " + std::to_string((*trips)[a]) + ")";
-        f.details.push_back("expected " + boolSeq(want, 0, want.size()) + ", observed " +
-                            boolSeq(t.seen, pos, pos + std::max<size_t>(want.size(), 1) + 1));
+        size_t tokens = truesOf(t.counter, n) + 1;
+        f.details.push_back("expected " + expectedText(t, n) + ", observed " +
+                            observedText(t.counter, next, tokens + 1));
         f.cause = t.kind == ShapeTap::Kind::StreamCont
                       ? "a stream emits N trues then one false per activation; check its "
                         "start/step/bound inputs"
@@ -128,7 +153,7 @@ void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps,
         out.push_back(std::move(f));
         break;
       }
-      pos += want.size();
+      ++next;
     }
   }
 }

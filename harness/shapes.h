@@ -2,10 +2,12 @@
 // ledger): a stream's will-continue is N trues then one false for every activation that reaches it;
 // a gate's after_cond is N - 1 trues then one false (nothing for N = 0); the rotated while's
 // condition is shaped like after_cond. The expected N of every activation comes from the
-// interpreter's trip counts, in order.
+// interpreter's trip counts, in order; the observed N of every activation from the tap's
+// loop counter (sim/loop_counter.h), the one the stats count loops with.
 #pragma once
 
 #include "harness/checks.h"
+#include "sim/loop_counter.h"
 
 namespace loom::harness {
 
@@ -16,7 +18,9 @@ struct ShapeTap {
   uint32_t loop = 0;   // the scf op
   std::string ctx;     // the copy (dfg::RateTerm::ctx)
   bool guarded = true; // only non-empty activations reach it
-  std::vector<Bits> seen;
+  // The channel's tokens in the call, counted by activation (armShapeTaps taps the
+  // channel with it; trips kept).
+  sim::LoopCounter counter;
 };
 
 // The loop-control channels of a lowered function.

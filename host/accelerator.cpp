@@ -4,11 +4,11 @@
 #include "harness/shapes.h"
 #include "host/dfg_run.h"
 #include "host/host_memory.h"
-#include "ir/numbers.h"
 #include "lowering/infer_rates.h"
 #include "lowering/static_verify.h"
 #include "rtl/twin.h"
 #include "sim/waits.h"
+#include "support/numbers.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,12 +1,15 @@
 // One call of a DFG on its own, as `loom-sim sim` does it, for a user's own driver: a
-// graph read from text (possibly edited by hand), arguments given as text, no SCF
+// graph read from text (possibly edited by hand), arguments given as values, no SCF
 // program. Without the program there is no golden run, so the checks are the static
 // verifier, quiescence after the call (tokens latched in a channel, named at the op and
 // input they wait in with the path back to the loop control, machines not at rest) and,
 // for a call that stops, the wait-for chain.
 //
 //   DfgRun run(graph, timing, sim::EngineKind::Event);
-//   if (auto err = run.setArguments({"2=4"}, {"0=random:1:4", "1=zeros:4"})) ...
+//   DfgArguments args;                  // cli/dfg_arguments.h reads them from text
+//   args.scalars = {0, 0, 4};
+//   args.memories = {memory, nullptr, nullptr};
+//   if (auto err = run.setArguments(args)) ...
 //   DfgOutcome out = run.run(maxCycles, tracer);
 #pragma once
 
@@ -29,10 +32,6 @@ namespace loom {
 const dfg::Graph* selectGraph(const std::vector<dfg::Graph>& graphs, const std::string& function,
                               std::string& error);
 
-// The files a list of --mem specs reads (INDEX=FILE[:SHAPE]), named for the output check.
-std::vector<std::pair<std::string, std::string>> memoryFiles(const std::vector<std::string>& mems,
-                                                             const dfg::Graph& g);
-
 // The findings of a call without a golden run, one text block each (harness/findings.h):
 // quiescence (tokens latched after the call, machines not at rest) and a call that
 // stopped (deadlock, cycle cap, op error) with its wait-for chain.
@@ -48,16 +47,21 @@ struct DfgOutcome {
   bool passed() const { return result.done() && findings.empty() && traceErrors.empty(); }
 };
 
+// A call's arguments, by position (one entry per argument of the graph in each list).
+struct DfgArguments {
+  std::vector<Bits> scalars; // a scalar argument's value; unused for memrefs and control inputs
+  std::vector<std::shared_ptr<MemRefView>> memories; // a memref argument's contents; else null
+};
+
 class DfgRun {
 public:
   DfgRun(const dfg::Graph& g, const models::TimingConfig& timing, sim::EngineKind engine);
 
   // Elaboration problems (bad input), one message each; empty when the network exists.
   const std::vector<std::string>& elaborationErrors() const { return elab_.errors; }
-  // Arguments by position: scalars "INDEX=VALUE", memrefs
-  // "INDEX=zeros|random:SEED|FILE[:SHAPE]". Returns the first problem (bad input).
-  std::optional<std::string> setArguments(const std::vector<std::string>& scalars,
-                                          const std::vector<std::string>& memories);
+  // The call's arguments; its memories are the ones the call runs on (run() prints
+  // them). Returns a problem if they do not fit the graph's signature.
+  std::optional<std::string> setArguments(const DfgArguments& args);
   // Runs the call (and the work the return does not wait for), then the checks.
   DfgOutcome run(uint64_t maxCycles, traces::Tracer& tracer);
 

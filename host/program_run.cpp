@@ -3,8 +3,8 @@
 #include "dfg/loom/loom_form.h"
 #include "frontend/parse.h"
 #include "host/dfg_run.h"
-#include "ir/verify/verifier.h"
 #include "models/timing_json.h"
+#include "verify/verifier.h"
 
 #include <cerrno>
 #include <cmath>

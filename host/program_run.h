@@ -13,7 +13,7 @@
 
 #include "harness/causes.h"
 #include "host/accelerator.h"
-#include "ir/numbers.h"
+#include "support/numbers.h"
 #include "traces/tracer.h"
 
 #include <iosfwd>

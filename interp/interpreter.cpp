@@ -2,9 +2,9 @@
 
 #include "eval/arith.h"
 #include "eval/c_library.h"
-#include "frontend/big_stack.h"
 #include "interp/address_space.h"
-#include "ir/verify/verifier.h"
+#include "support/big_stack.h"
+#include "verify/verifier.h"
 
 #include <tuple>
 #include <unordered_map>

@@ -65,7 +65,7 @@ struct CallResult {
 // What a run may hold at once, so that no program makes the interpreter overflow its
 // stack or exhaust memory; each is a run-time error at the op, located (docs/design.md
 // "Limits"). The interpreter recurses once per call and per block running: it runs on a
-// 1 GiB stack (frontend/big_stack.h), and at both limits at once it uses 11 MiB of it
+// 1 GiB stack (support/big_stack.h), and at both limits at once it uses 11 MiB of it
 // (41 MiB under ASan, which must stay under the 64 MiB ASan unpoisons when an error
 // unwinds the stack; robust.stack_depth measures it).
 // Calls running nested: "call depth exceeds 10000 (unbounded recursion?)".

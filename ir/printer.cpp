@@ -3,7 +3,7 @@
 
 #include "ir/printer.h"
 
-#include "frontend/big_stack.h"
+#include "support/big_stack.h"
 
 #include <cmath>
 #include <cstdio>

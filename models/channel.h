@@ -33,6 +33,13 @@ namespace loom::models {
 class Channel;
 class Op;
 
+// What watches the tokens of a channel (Channel::setTap): each token as it is pushed.
+class ChannelTap {
+public:
+  virtual ~ChannelTap() = default;
+  virtual void pushed(Bits token) = 0;
+};
+
 // Channels pushed or popped in the current cycle, each appended once. Owned by the
 // engine; the engine commits and clears it at the end of the cycle.
 using ActivityList = std::vector<Channel*>;
@@ -64,13 +71,13 @@ public:
     // The slot behind the start-of-cycle tail: free, and not the head a pop reads.
     Bits masked = v & mask_;
     slots()[slot(startCount_)] = masked;
-    if (tap_) tap_->push_back(masked);
+    if (tap_) tap_->pushed(masked);
     pushedNow_ = true;
     ++pushes_;
     noteActive();
   }
-  // Records every pushed token in `tap` (null: none); for the harness's shape checks.
-  void setTap(std::vector<Bits>* tap) { tap_ = tap; }
+  // Hands every pushed token to `tap` (null: none); for the harness's shape checks.
+  void setTap(ChannelTap* tap) { tap_ = tap; }
   // Requires valid() and no pop yet this cycle.
   void pop() {
     assert(valid() && !poppedNow_ && "pop from an empty channel or twice in one cycle");
@@ -149,7 +156,7 @@ private:
   ActivityList* activity_ = nullptr;
   uint64_t pushes_ = 0;
   uint64_t pops_ = 0;
-  std::vector<Bits>* tap_ = nullptr;
+  ChannelTap* tap_ = nullptr;
   std::vector<Bits> heap_; // ring buffer of capacity_ slots when capacity_ > kInline
   Op* producer_ = nullptr;
   Op* consumer_ = nullptr;

@@ -3,8 +3,8 @@
 // Every parameter of the op table has its value here: a missing one fails to compile.
 #pragma GCC diagnostic error "-Wswitch"
 
-#include "ir/numbers.h"
 #include "sim/elaborate.h"
+#include "support/numbers.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -9,8 +9,17 @@ whose sources include it, else to the first library of its folder. A file of tar
 outside cli/ includes the command line's headers: it is the top, and only tests build
 on it. Boost.Graph is dfg/'s implementation: no file outside dfg/ names `boost::`.
 
+The folders themselves:
+- every folder holding a target is a row of docs/design.md's Folders table, and a
+  target links only targets of its own row or of rows above it (every arrow points down
+  the table);
+- support/ links nothing of the project; ops/ and ir/ link nothing but support/;
+- every folder under tests/ is a source folder's name (tests/dfg/text for dfg/text), a
+  data folder (inputs/) of one, or one of the cross-cutting suites CROSS_CUTTING_TESTS,
+  each of which the Folders section names (`tests/NAME`).
+
 Exit 0 and one summary line when all holds; otherwise one line per violation, exit 1.
-`--self-test` checks that the checker itself catches an upward include and a cycle.
+`--self-test` checks that the checker itself catches each kind of violation.
 """
 import os
 import re
@@ -20,6 +29,16 @@ import tempfile
 # examples/: projects of their own, built against the installed package (loomsim::loomsim).
 SKIP_DIRS = {"tests", "build", "docs", "kernels", "scripts", "bench", ".git", ".ci", "examples"}
 CMAKE_FILES = ("CMakeLists.txt",)
+# The bottom of the pipeline: a folder's libraries link nothing of the project's but
+# these folders' (docs/design.md, "Folders").
+FOUNDATION = {"support": set(), "ops": {"support"}, "ir": {"support"}}
+# tests/ folders that mirror no source folder: suites of the whole program, of the
+# shipped programs and docs, and of the tools around the build (docs/design.md lists
+# them). Any other tests/ folder is named after the source folder it tests.
+CROSS_CUTTING_TESTS = ("behaviour", "bench", "docs", "fuzz", "kernels", "layering", "lit",
+                       "regress", "robust")
+# Folders of test data (programs, memory files) inside a tests/ folder.
+TEST_DATA_DIRS = {"inputs"}
 
 
 def project_dirs(root):
@@ -38,6 +57,14 @@ def cmake_sources(root):
         for f in files:
             if f in CMAKE_FILES or f.endswith(".cmake"):
                 yield d, open(os.path.join(d, f)).read()
+
+
+def test_cmake_sources(root):
+    """Yields (dir, text) for every CMakeLists.txt under tests/."""
+    for d, subdirs, files in os.walk(os.path.join(root, "tests")):
+        subdirs.sort()
+        if "CMakeLists.txt" in files:
+            yield d, open(os.path.join(d, "CMakeLists.txt")).read()
 
 
 def strip_comments(text):
@@ -132,6 +159,93 @@ def find_cycle(targets):
     return None
 
 
+def folders_section(root):
+    """The text of docs/design.md's "Folders" section (None without the file)."""
+    path = os.path.join(root, "docs", "design.md")
+    if not os.path.exists(path):
+        return None
+    m = re.search(r"^## Folders\n(.*?)(?=^## )", open(path).read() + "\n## ", re.S | re.M)
+    return m.group(1) if m else ""
+
+
+def table_folders(section):
+    """The folders of the Folders table, top to bottom ("| `dfg/text/` | ...")."""
+    return [f.rstrip("/") for f in re.findall(r"^\|\s*`([^`]+)`\s*\|", section, re.M)]
+
+
+def folder_of(root, target):
+    return os.path.relpath(target["dir"], root).replace(os.sep, "/")
+
+
+def check_folders(root, targets):
+    """The folder rules: the table's order, the foundation, tests/ mirroring the source."""
+    problems = []
+    section = folders_section(root)
+    if section is not None:
+        order = {f: i for i, f in enumerate(table_folders(section))}
+        for name, t in sorted(targets.items()):
+            f = folder_of(root, t)
+            if f not in order:
+                problems.append(f"{f}/ ({name}) is not a row of docs/design.md's Folders table")
+                continue
+            for l in sorted(t["links"]):
+                g = folder_of(root, targets[l]) if l in targets else None
+                if g in order and order[g] > order[f]:
+                    problems.append(f"{name} ({f}/) links {l} ({g}/), a folder below it in "
+                                    "docs/design.md's Folders table: an arrow running up")
+        for c in CROSS_CUTTING_TESTS:
+            if os.path.isdir(os.path.join(root, "tests", c)) and f"`tests/{c}`" not in section:
+                problems.append(f"tests/{c} is a cross-cutting suite that docs/design.md's "
+                                "Folders section does not name")
+    for name, t in sorted(targets.items()):
+        f = folder_of(root, t)
+        if f not in FOUNDATION:
+            continue
+        for l in sorted(t["links"]):
+            g = folder_of(root, targets[l]) if l in targets else "?"
+            if g != f and g not in FOUNDATION[f]:
+                below = " but " + ", ".join(x + "/" for x in sorted(FOUNDATION[f])) if FOUNDATION[f] else ""
+                problems.append(f"{name} ({f}/) links {l} ({g}/): {f}/ builds on nothing of the "
+                                f"project{below}")
+    # A test program of tests/X builds on X: it links a library of X, directly or not.
+    for d, text in test_cmake_sources(root):
+        rel = os.path.relpath(d, os.path.join(root, "tests")).replace(os.sep, "/")
+        if rel.split("/")[0] in CROSS_CUTTING_TESTS:
+            continue
+        text = strip_comments(text)
+        links = {}
+        for body in re.findall(r"\btarget_link_libraries\s*\(([^)]*)\)", text):
+            words = body.split()
+            links.setdefault(words[0], set()).update(w for w in words[1:] if w in targets)
+        for exe in re.findall(r"\badd_executable\s*\(\s*([^\s)]+)", text):
+            reach = set(links.get(exe, ()))
+            for l in links.get(exe, ()):
+                reach |= closure(targets, l)
+            if not any(folder_of(root, targets[l]) == rel for l in reach):
+                problems.append(f"tests/{rel}/CMakeLists.txt: {exe} links no library of {rel}/: "
+                                f"a test of tests/{rel} tests {rel}/")
+    sources = set()
+    for t in targets.values():
+        parts = folder_of(root, t).split("/")
+        for i in range(1, len(parts) + 1):
+            sources.add("/".join(parts[:i]))
+    tests = os.path.join(root, "tests")
+    for d, subdirs, _ in os.walk(tests):
+        rel = os.path.relpath(d, tests).replace(os.sep, "/")
+        if rel == ".":
+            subdirs.sort()
+            continue
+        parts = rel.split("/")
+        if parts[0] in CROSS_CUTTING_TESTS or parts[-1] in TEST_DATA_DIRS:
+            subdirs[:] = []
+            continue
+        subdirs.sort()
+        if rel not in sources:
+            problems.append(f"tests/{rel} names no source folder and is no cross-cutting suite "
+                            f"({', '.join(CROSS_CUTTING_TESTS)}): tests/ mirrors the source folders")
+    return problems
+
+
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 BOOST = re.compile(r'\bboost::|#\s*include\s*<boost/')
 
@@ -144,6 +258,7 @@ def check(root):
     cycle = find_cycle(targets)
     if cycle:
         problems.append("link cycle: " + " -> ".join(cycle))
+    problems += check_folders(root, targets)
     includes = 0
     for path, tgt in sorted(owner.items()):
         if not os.path.exists(path):
@@ -175,6 +290,10 @@ def self_test():
         def write(p, s):
             os.makedirs(os.path.dirname(os.path.join(d, p)), exist_ok=True)
             open(os.path.join(d, p), "w").write(s)
+
+        def only(p, start):
+            assert len(p) == 1 and p[0].startswith(start), p
+
         write("low/CMakeLists.txt", "add_library(loom_low STATIC low.cpp)\n")
         write("low/low.h", "")
         write("low/low.cpp", '#include "low/low.h"\n#include "high/high.h"\n')
@@ -182,7 +301,7 @@ def self_test():
         write("high/high.h", '#include "low/low.h"\n')
         write("high/high.cpp", '#include "high/high.h"\n')
         _, _, p = check(d)
-        assert len(p) == 1 and "low/low.cpp (loom_low) includes high/high.h (loom_high)" in p[0], p
+        only(p, "low/low.cpp (loom_low) includes high/high.h (loom_high)")
         write("low/CMakeLists.txt", "add_library(loom_low STATIC low.cpp)\ntarget_link_libraries(loom_low PUBLIC loom_high)\n")
         _, _, p = check(d)
         assert any(x.startswith("link cycle:") for x in p), p
@@ -192,9 +311,63 @@ def self_test():
         assert p == [], p
         write("high/high.cpp", '#include "high/high.h"\nint n(G& g) { return boost::num_edges(g.g); }\n')
         _, _, p = check(d)
-        assert len(p) == 1 and p[0].startswith("high/high.cpp uses Boost"), p
-    print("check-layering: self-test passed (an upward include, a link cycle and Boost outside "
-          "dfg/ are caught)")
+        only(p, "high/high.cpp uses Boost")
+        write("high/high.cpp", '#include "high/high.h"\n')
+
+        # The foundation: support/ links nothing of the project, ir/ nothing but support/.
+        write("support/CMakeLists.txt", "add_library(loom_support STATIC s.cpp)\n")
+        write("support/s.cpp", "")
+        write("ir/CMakeLists.txt", "add_library(loom_ir STATIC ir.cpp)\ntarget_link_libraries(loom_ir PUBLIC loom_support)\n")
+        write("ir/ir.cpp", "")
+        _, _, p = check(d)
+        assert p == [], p
+        write("ir/CMakeLists.txt", "add_library(loom_ir STATIC ir.cpp)\ntarget_link_libraries(loom_ir PUBLIC loom_support loom_low)\n")
+        _, _, p = check(d)
+        only(p, "loom_ir (ir/) links loom_low (low/): ir/ builds on nothing of the project but support/")
+        write("ir/CMakeLists.txt", "add_library(loom_ir STATIC ir.cpp)\n")
+        write("support/CMakeLists.txt", "add_library(loom_support STATIC s.cpp)\ntarget_link_libraries(loom_support PUBLIC loom_ir)\n")
+        _, _, p = check(d)
+        only(p, "loom_support (support/) links loom_ir (ir/): support/ builds on nothing of the project")
+        write("support/CMakeLists.txt", "add_library(loom_support STATIC s.cpp)\n")
+
+        # The Folders table: every folder is a row, every link points down the table.
+        table = "# Design\n\n## Folders\n\n| folder | library |\n|---|---|\n%s\n%s\n## Next\n"
+        rows = "".join(f"| `{f}/` | `loom_{f}` |\n" for f in ("support", "ir", "low", "high"))
+        write("docs/design.md", table % (rows, ""))
+        _, _, p = check(d)
+        assert p == [], p
+        write("docs/design.md", table % (rows.replace("| `low/` | `loom_low` |\n", ""), ""))
+        _, _, p = check(d)
+        only(p, "low/ (loom_low) is not a row of docs/design.md's Folders table")
+        swapped = "".join(f"| `{f}/` | `loom_{f}` |\n" for f in ("support", "ir", "high", "low"))
+        write("docs/design.md", table % (swapped, ""))
+        _, _, p = check(d)
+        only(p, "loom_high (high/) links loom_low (low/), a folder below it")
+
+        # tests/: a source folder's name (and its inputs/), or a cross-cutting suite that
+        # the Folders section names; a test program of tests/X links a library of X.
+        write("docs/design.md", table % (rows, "`tests/lit` runs FileCheck."))
+        write("tests/high/inputs/a.mlir", "")
+        write("tests/lit/lowering/b.mlir", "")
+        write("tests/high/CMakeLists.txt", "add_executable(test_high t.cpp)\ntarget_link_libraries(test_high PRIVATE loom_high)\n")
+        _, _, p = check(d)
+        assert p == [], p
+        write("tests/engine/x.sh", "")
+        _, _, p = check(d)
+        only(p, "tests/engine names no source folder and is no cross-cutting suite")
+        os.remove(os.path.join(d, "tests/engine/x.sh"))
+        os.rmdir(os.path.join(d, "tests/engine"))
+        write("tests/high/CMakeLists.txt", "add_executable(test_high t.cpp)\ntarget_link_libraries(test_high PRIVATE loom_low)\n")
+        _, _, p = check(d)
+        only(p, "tests/high/CMakeLists.txt: test_high links no library of high/")
+        write("tests/high/CMakeLists.txt", "")
+        write("docs/design.md", table % (rows, ""))
+        _, _, p = check(d)
+        only(p, "tests/lit is a cross-cutting suite that docs/design.md's Folders section does not name")
+    print("check-layering: self-test passed (an upward include, a link cycle, Boost outside "
+          "dfg/, a foundation folder linking the project, a folder missing from or linking up "
+          "the Folders table, a tests/ folder naming no source folder or an undocumented "
+          "suite, a test program not linking its folder's library are caught)")
 
 
 def main():

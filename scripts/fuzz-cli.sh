@@ -58,14 +58,14 @@ master = tempfile.mkdtemp(prefix="fuzz-cli.")
 kernels = sorted(f for f in os.listdir(os.path.join(root, "kernels")) if f.endswith(".mlir"))
 for k in kernels:
     shutil.copy(os.path.join(root, "kernels", k), master)
-inputs_dir = os.path.join(root, "tests", "sim", "inputs")
+inputs_dir = os.path.join(root, "tests", "cli", "inputs")
 for f in sorted(os.listdir(inputs_dir)):
     # No program that runs forever: with a random --max-steps 0 it would.
     if "runaway" not in f and not f.endswith(".py"):
         shutil.copy(os.path.join(inputs_dir, f), master)
 shutil.copy(os.path.join(root, "tests", "regress", "mlir14_spelling.mlir"), master)
 # DFGs in LOOM's form (handshake.func), read by verify, sim and run --dfg.
-loom_inputs = os.path.join(root, "tests", "loom", "inputs")
+loom_inputs = os.path.join(root, "tests", "dfg", "loom", "inputs")
 if os.path.isdir(loom_inputs):
     for f in sorted(os.listdir(loom_inputs)):
         if f.endswith(".mlir"):

@@ -18,7 +18,7 @@ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined" >/dev/null
 ninja -C build-fuzz fuzz_parser loom-gen
 mkdir -p build-fuzz/corpus build-fuzz/crashes
-cp kernels/*.mlir tests/sim/inputs/*.mlir build-fuzz/corpus/ 2>/dev/null || true
+cp kernels/*.mlir tests/cli/inputs/*.mlir build-fuzz/corpus/ 2>/dev/null || true
 for seed in if:100 if:500 for:300 while:200 exec:600 accel-for:128 chain:1000 wide:500 \
   funcs:200 operands:300 recursion:50000 nested-recursion:20 alloc:1000000 oob:99; do
   python3 tests/robust/gen.py "${seed%%:*}" "${seed##*:}" "build-fuzz/corpus/robust-${seed/:/-}.mlir" >/dev/null

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "frontend/parse.h"
-#include "ir/verify/verifier.h"
+#include "verify/verifier.h"
 
 #include <catch2/catch.hpp>
 #include <memory>

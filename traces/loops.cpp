@@ -58,34 +58,12 @@ std::vector<LoopInfo> findLoops(const TracedNetwork& n) {
   return out;
 }
 
-std::optional<double> LoopCounts::ii() const {
-  if (spans == 0) return std::nullopt;
-  return static_cast<double>(spanCycles) / static_cast<double>(spans);
-}
-
 LoopProbe::LoopProbe(const TracedNetwork& n)
-    : loops_(findLoops(n)), counts_(loops_.size()), open_(loops_.size()),
-      slot_(n.circuit().numChannels(), -1) {
-  for (size_t i = 0; i < loops_.size(); ++i)
+    : loops_(findLoops(n)), slot_(n.circuit().numChannels(), -1) {
+  counters_.reserve(loops_.size());
+  for (size_t i = 0; i < loops_.size(); ++i) {
+    counters_.emplace_back(loops_[i].everyTokenIterates);
     slot_[loops_[i].channel] = static_cast<int32_t>(i);
-}
-
-void LoopProbe::token(uint64_t cycle, size_t loop, const models::Channel& ch) {
-  bool cont = ch.peek(ch.count() - 1) & 1;
-  LoopCounts& c = counts_[loop];
-  Open& o = open_[loop];
-  if (cont || loops_[loop].everyTokenIterates) {
-    ++c.iterations;
-    if (o.any) {
-      c.spanCycles += cycle - o.last;
-      ++c.spans;
-    }
-    o.any = true;
-    o.last = cycle;
-  }
-  if (!cont) {
-    ++c.activations;
-    o.any = false;
   }
 }
 

@@ -30,7 +30,7 @@ std::vector<NetworkStats> StatsCollector::collect() const {
               [](const OpRow& a, const OpRow& b) { return a.name < b.name; });
     const LoopProbe& p = *net.probe;
     for (size_t i = 0; i < p.loops().size(); ++i)
-      s.loops.push_back({p.loops()[i].name, p.counts()[i]});
+      s.loops.push_back({p.loops()[i].name, p.counters()[i].counts()});
     out.push_back(std::move(s));
   }
   return out;

@@ -9,7 +9,8 @@
 //                models' OpStats (models/op.h defines each class of cycle), over the
 //                whole run, read after Engine::flushStats(); idle cycles: the rest of
 //                the network's cycles (each cycle is in exactly one class);
-//   per loop     activations, iterations, measured II (loops.h defines them).
+//   per loop     activations, iterations, measured II (sim/loop_counter.h defines and
+//                counts them; loops.h watches each loop's control with one).
 //
 // FILE.json gets JSON:
 //   {"cycles": C, "networks": [{"function": "gemm", "cycles": C, "invocations": K,
@@ -40,7 +41,7 @@ struct OpRow {
 
 struct LoopRow {
   std::string name;
-  LoopCounts counts;
+  sim::LoopCounts counts;
 };
 
 struct NetworkStats {

@@ -18,7 +18,8 @@ std::unique_ptr<TraceOut> createFile(const std::string& path, const std::string&
 
 Tracer::Tracer(TraceOptions options)
     : options_(std::move(options)),
-      progress_(stderr, options_.progress ? Progress::Mode::Auto : Progress::Mode::Never) {}
+      progress_(stderr, options_.progress ? terminal::Progress::Mode::Auto
+                                          : terminal::Progress::Mode::Never) {}
 
 Tracer::~Tracer() {
   // finish() is the normal end; without it, at least leave complete files behind.
@@ -59,7 +60,7 @@ void Tracer::addNetwork(const TracedNetwork& n) {
   if (vcd_) sinks.push_back(&vcd_->addNetwork(n, clock));
   if (tokens_) sinks.push_back(&tokens_->addNetwork(n, clock));
   if (stats_) sinks.push_back(&stats_->addNetwork(n));
-  if (progress_.enabled()) sinks.push_back(&progress_.addNetwork(n));
+  if (progress_.enabled()) sinks.push_back(&progress_.addNetwork(n.circuit()));
   if (sinks.size() == 1) {
     n.network->engine().setObserver(sinks[0]);
   } else {

@@ -16,7 +16,7 @@
 // exactly what it costs without tracing.
 #pragma once
 
-#include "traces/progress.h"
+#include "terminal/progress.h"
 #include "traces/stats.h"
 #include "traces/timeline.h"
 #include "traces/token_log.h"
@@ -64,7 +64,7 @@ private:
   std::unique_ptr<VcdWriter> vcd_;
   std::unique_ptr<TokenLog> tokens_;
   std::unique_ptr<StatsCollector> stats_;
-  Progress progress_;
+  terminal::Progress progress_;
   std::vector<std::unique_ptr<NetworkTap>> taps_;
   std::vector<sim::Network*> networks_;
   bool finished_ = false;

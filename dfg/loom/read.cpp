@@ -15,12 +15,12 @@
 #include "dfg/text/node_attrs.h"
 #include "dfg/text/reader.h"
 #include "eval/memref.h"
-#include "frontend/big_stack.h"
 #include "frontend/import.h"
 #include "frontend/mlir_text.h"
 #include "frontend/parse.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
+#include "support/big_stack.h"
 
 #include "llvm/ADT/MapVector.h"
 

@@ -27,6 +27,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "support/text.h"
 
 #include <map>
 
@@ -49,10 +50,6 @@ const OpSyntax& rowOf(llvm::StringRef name) {
 
 const ops::OpSpec& specOf(const OperationState& st) {
   return ops::spec(rowOf(st.name.getStringRef()).kind);
-}
-
-std::string plural(size_t n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
 // "(d, a, b)": the ports [first, first + n) of one side of the row.

@@ -10,13 +10,13 @@
 #include "dfg/text/dfg_mlir.h"
 #include "dfg/text/dfg_text.h"
 #include "dfg/text/reader.h"
-#include "frontend/big_stack.h"
 #include "frontend/mlir_text.h"
 #include "frontend/parse.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
+#include "support/big_stack.h"
 
 #include <algorithm>
 #include <fstream>

@@ -7,8 +7,8 @@
 
 #include "frontend/parse.h"
 #include "ir/printer.h"
-#include "ir/verify/verifier.h"
 #include "tests/parse_verified.h"
+#include "verify/verifier.h"
 
 #include <catch2/catch.hpp>
 

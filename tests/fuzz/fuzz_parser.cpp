@@ -5,7 +5,7 @@
 #include "frontend/parse.h"
 #include "interp/interpreter.h"
 #include "ir/printer.h"
-#include "ir/verify/verifier.h"
+#include "verify/verifier.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -5,8 +5,8 @@
 #include "frontend/parse.h"
 #include "host/accelerator.h"
 #include "interp/interpreter.h"
-#include "ir/verify/verifier.h"
 #include "tests/parse_verified.h"
+#include "verify/verifier.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>
@@ -211,14 +211,19 @@ TEST_CASE("shape checks: N trues then a false per activation, named by activatio
   REQUIRE(taps.size() == 2); // the stream's will-continue and the gate's after_cond
   auto& stream = taps[0].kind == harness::ShapeTap::Kind::StreamCont ? taps[0] : taps[1];
   auto& gate = taps[0].kind == harness::ShapeTap::Kind::StreamCont ? taps[1] : taps[0];
-  stream.seen = {1, 1, 1, 1, 0};
-  gate.seen = {1, 1, 1, 0};
+  auto tap = [](harness::ShapeTap& t, std::vector<Bits> tokens) {
+    t.counter.reset();
+    for (Bits b : tokens)
+      t.counter.pushed(b);
+  };
+  tap(stream, {1, 1, 1, 1, 0});
+  tap(gate, {1, 1, 1, 0});
   std::vector<harness::Finding> found;
   harness::checkShapes(ctx, taps, found);
   CHECK(found.empty());
 
   // Same token counts, wrong shape: a false in the middle of the gate's stream.
-  gate.seen = {1, 0, 1, 0};
+  tap(gate, {1, 0, 1, 0});
   harness::checkShapes(ctx, taps, found);
   REQUIRE(found.size() == 1);
   CHECK(found[0].check == "shape");

@@ -3,8 +3,8 @@
 
 #include "frontend/parse.h"
 #include "interp/interpreter.h"
-#include "ir/verify/verifier.h"
 #include "tests/parse_verified.h"
+#include "verify/verifier.h"
 
 #include <catch2/catch.hpp>
 #include <sstream>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # counters_example.sh LOOM_SIM EXAMPLE.mlir: runs the worked example of docs/counters.md
-# (tests/sim/inputs/counters_sum.mlir) on both engines and checks the numbers the page
+# (tests/cli/inputs/counters_sum.mlir) on both engines and checks the numbers the page
 # gives: span 25, latency 24, 61 transfers, the token log's first and last lines, the
 # VCD's end, the return's and the stream's rows of --stats and the loop's row.
 set -uo pipefail

@@ -5,12 +5,12 @@
 // back to the same graphs and text, and so does what mlir-opt (MLIR 22) re-prints of it.
 
 #include "dfg/text/dfg_text.h"
-#include "dfg_samples.h"
 #include "frontend/parse.h"
-#include "ir/verify/verifier.h"
 #include "lowering/lower.h"
 #include "lowering/static_verify.h"
+#include "tests/dfg/text/dfg_samples.h"
 #include "tests/parse_verified.h"
+#include "verify/verifier.h"
 
 #include <catch2/catch.hpp>
 #include <cstdio>

@@ -1,5 +1,5 @@
 // stack_use FILE: runs each stage loom-sim puts a program through, each on a fresh large
-// stack (frontend/big_stack.h), and prints the stack each used, in KiB, one line each:
+// stack (support/big_stack.h), and prints the stack each used, in KiB, one line each:
 //   frontend 8596
 //   verifier 12
 //   ...
@@ -11,12 +11,12 @@
 // tests/robust/stack_depth.sh divides these by the nesting depth (docs/design.md "Limits").
 #include "dfg/print_dot.h"
 #include "dfg/text/dfg_text.h"
-#include "frontend/big_stack.h"
 #include "frontend/parse.h"
 #include "interp/interpreter.h"
 #include "ir/printer.h"
-#include "ir/verify/verifier.h"
 #include "lowering/lower.h"
+#include "support/big_stack.h"
+#include "verify/verifier.h"
 
 #include <iostream>
 #include <optional>

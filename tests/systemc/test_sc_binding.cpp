@@ -3,9 +3,9 @@
 // error naming the port (never a silent run on two different netlists).
 //
 // SystemC elaborates once per process: this binary holds one test case.
-#include "../engine/dfgs.h"
 #include "sim/elaborate.h"
 #include "systemc/sc_op_module.h"
+#include "tests/sim/dfgs.h"
 
 #include <catch2/catch.hpp>
 #include <systemc>

@@ -6,9 +6,9 @@
 //
 // SystemC elaborates once per process, so this binary holds exactly one test case
 // (no SECTIONs: Catch would re-run the case and elaborate twice).
-#include "../engine/dfgs.h"
 #include "sim/elaborate.h"
 #include "systemc/sc_network.h"
+#include "tests/sim/dfgs.h"
 
 #include <catch2/catch.hpp>
 #include <systemc>

@@ -123,7 +123,7 @@ TEST_CASE("the loop probe times iterations by the raw condition's pushes", "[sta
   }
   CHECK(trues == std::vector<uint64_t>{4, 5, 7, 8, 10, 12});
   const auto collected = stats.collect(); // keep the result alive: c refers into it
-  const LoopCounts& c = collected.at(0).loops.at(0).counts;
+  const sim::LoopCounts& c = collected.at(0).loops.at(0).counts;
   CHECK(c.spanCycles == trues.back() - trues.front());
 }
 
@@ -134,7 +134,7 @@ TEST_CASE("a loop that never runs two iterations has no II", "[stats]") {
   run.call(0, 1, 5, 5);
   run.call(3, 3, 5, 5);                   // zero trips: the stream emits only its false
   const auto collected = stats.collect(); // keep the result alive: c refers into it
-  const LoopCounts& c = collected.at(0).loops.at(0).counts;
+  const sim::LoopCounts& c = collected.at(0).loops.at(0).counts;
   CHECK(c.activations == 2);
   CHECK(c.iterations == 1);
   CHECK_FALSE(c.ii());

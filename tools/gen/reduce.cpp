@@ -24,11 +24,11 @@
 //  * constants toward 0 / 1 / half; scalar operands replaced by a zero constant.
 // scripts/reduce.sh wraps this with a predicate that keeps difftest's failure class.
 
-#include "frontend/big_stack.h"
 #include "frontend/parse.h"
 #include "ir/ir.h"
 #include "ir/printer.h"
-#include "ir/verify/verifier.h"
+#include "support/big_stack.h"
+#include "verify/verifier.h"
 
 #include <algorithm>
 #include <chrono>

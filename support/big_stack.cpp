@@ -1,4 +1,4 @@
-#include "frontend/big_stack.h"
+#include "support/big_stack.h"
 
 #include <atomic>
 #include <exception>

@@ -1,5 +1,5 @@
 // Every op of LOOM's form at least once, for the reader's and the printer's round trip
-// (tests/loom/test_loom_form.cpp): read, print, read again, print the same text. It is
+// (tests/dfg/loom/test_loom_form.cpp): read, print, read again, print the same text. It is
 // not meant to compute anything: `verify` finds its load's ctrl (once per call) and
 // address (once per iteration) at different rates (loom.verify_every_op).
 module {

@@ -1,10 +1,10 @@
-#include "traces/status_line.h"
+#include "terminal/status_line.h"
 
 #include <iostream>
 #include <streambuf>
 #include <unistd.h>
 
-namespace loom::traces {
+namespace loom::terminal {
 
 namespace {
 
@@ -88,4 +88,4 @@ bool StatusLine::up() {
   return state().upOn != nullptr;
 }
 
-} // namespace loom::traces
+} // namespace loom::terminal

@@ -15,7 +15,7 @@ using Catch::Contains;
 
 namespace {
 
-const std::string kCalls = std::string(LOOM_SOURCE_DIR) + "/tests/systemc/inputs/gcd_calls.mlir";
+const std::string kCalls = std::string(LOOM_SOURCE_DIR) + "/tests/embed/inputs/gcd_calls.mlir";
 const std::vector<std::pair<int64_t, int64_t>> kPairs = {{1071, 462}, {89, 55}, {17, 5}};
 
 struct Caller : sc_core::sc_module {

@@ -1,4 +1,4 @@
-// Test support for tests/loom: the hand-written files in LOOM's form.
+// Test support for tests/dfg/loom: the hand-written files in LOOM's form.
 #pragma once
 
 #include "dfg/loom/loom_form.h"
@@ -8,7 +8,7 @@
 
 namespace loom_test {
 
-// tests/loom/inputs/NAME
+// tests/dfg/loom/inputs/NAME
 inline std::string input(const std::string& name) {
   return std::string(LOOM_LOOM_INPUTS) + "/" + name;
 }

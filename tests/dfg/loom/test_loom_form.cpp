@@ -5,12 +5,13 @@
 // every op and every shipped kernel's lowering print and read back to the same network,
 // which simulates exactly as the loom.dfg form does; bad input is a located error.
 
+#include "cli/dfg_arguments.h"
 #include "dfg/loom/loom_form.h"
 #include "frontend/parse.h"
 #include "host/dfg_run.h"
 #include "lowering/lower.h"
 #include "lowering/static_verify.h"
-#include "tests/loom/loom_inputs.h"
+#include "tests/dfg/loom/loom_inputs.h"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -77,7 +78,9 @@ DfgOutcome simulate(const dfg::Graph& g, const std::vector<std::string>& args,
                     sim::EngineKind engine = sim::EngineKind::Event) {
   DfgRun run(g, models::TimingConfig{}, engine);
   REQUIRE(run.elaborationErrors().empty());
-  auto err = run.setArguments(args, mems);
+  DfgArguments values;
+  auto err = cli::parseDfgArguments(g, args, mems, values);
+  if (!err) err = run.setArguments(values);
   INFO((err ? *err : ""));
   REQUIRE(!err);
   traces::TraceOptions none;

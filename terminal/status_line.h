@@ -19,7 +19,7 @@
 #include <cstdio>
 #include <string>
 
-namespace loom::traces {
+namespace loom::terminal {
 
 class StatusLine {
 public:
@@ -33,4 +33,4 @@ public:
   static void guardStreams();
 };
 
-} // namespace loom::traces
+} // namespace loom::terminal

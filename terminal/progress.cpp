@@ -1,19 +1,13 @@
-#include "traces/progress.h"
+#include "terminal/progress.h"
 
-#include "traces/status_line.h"
+#include "support/numbers.h"
+#include "terminal/status_line.h"
 
 #include <unistd.h>
 
-namespace loom::traces {
+namespace loom::terminal {
 
 namespace {
-
-std::string withCommas(uint64_t n) {
-  std::string s = std::to_string(n);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3)
-    s.insert(static_cast<size_t>(i), ",");
-  return s;
-}
 
 std::string rateText(double perSecond) {
   char buf[32];
@@ -48,8 +42,8 @@ Progress::~Progress() {
   finish();
 }
 
-sim::CycleObserver& Progress::addNetwork(const TracedNetwork& n) {
-  circuits_.push_back(&n.circuit());
+sim::CycleObserver& Progress::addNetwork(const sim::Circuit& circuit) {
+  circuits_.push_back(&circuit);
   nets_.push_back(std::make_unique<NetObserver>(*this));
   return *nets_.back();
 }
@@ -93,4 +87,4 @@ void Progress::finish() {
   enabled_ = false;
 }
 
-} // namespace loom::traces
+} // namespace loom::terminal

@@ -9,7 +9,7 @@
 #include "lowering/infer_rates.h"
 #include "lowering/lower.h"
 #include "lowering/static_verify.h"
-#include "tests/loom/loom_inputs.h"
+#include "tests/dfg/loom/loom_inputs.h"
 
 #include <catch2/catch.hpp>
 #include <filesystem>

@@ -91,7 +91,7 @@ def main():
 
         # custom_op
         gcd = os.path.join(source, "kernels", "gcd.mlir")
-        calls = os.path.join(source, "tests", "systemc", "inputs", "gcd_calls.mlir")
+        calls = os.path.join(source, "tests", "embed", "inputs", "gcd_calls.mlir")
         expected = run([loomsim, "run", calls, "--no-accel"], env=env).split()
         out = run([exe["custom_op"], gcd], env=env)
         for k in ("shipped", "custom"):

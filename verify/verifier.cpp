@@ -1,4 +1,4 @@
-#include "ir/verify/verifier.h"
+#include "verify/verifier.h"
 
 #include "eval/arith.h"
 #include "eval/c_library.h"

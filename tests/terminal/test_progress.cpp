@@ -1,15 +1,15 @@
 // The progress line: drawn in place on a terminal, erased at the end, silent otherwise;
 // the status line it is drawn through (the pseudo-terminal test is cli.progress_tty).
-#include "fixture.h"
-#include "traces/progress.h"
-#include "traces/status_line.h"
+#include "terminal/progress.h"
+#include "terminal/status_line.h"
+#include "tests/traces/fixture.h"
 
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <string>
 
 using namespace loom;
-using namespace loom::traces;
+using namespace loom::terminal;
 using namespace loom::traces::test;
 
 namespace {
@@ -28,7 +28,7 @@ std::string contents(std::FILE* f) {
 // its counters).
 std::string longRun(Progress& p) {
   SumRun run;
-  run.tap->add(p.addNetwork(run.net));
+  run.tap->add(p.addNetwork(run.net.circuit()));
   run.call(0, 1500, 0, 1500 * 1499 / 2);
   return p.line();
 }

@@ -4,12 +4,13 @@
 // constants, a whole compiled module with its host code; the forks and sinks loom-sim
 // adds, counted by hand on small inputs; located errors for what stays refused.
 
+#include "cli/dfg_arguments.h"
 #include "dfg/loom/loom_form.h"
 #include "dfg/print_dot.h"
 #include "harness/checks.h"
 #include "host/dfg_run.h"
 #include "lowering/infer_rates.h"
-#include "tests/loom/loom_inputs.h"
+#include "tests/dfg/loom/loom_inputs.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>
@@ -46,7 +47,9 @@ std::vector<std::string> run(const dfg::Graph& g, const std::vector<std::string>
                              const std::vector<std::string>& mems = {}) {
   DfgRun r(g, models::TimingConfig{}, sim::EngineKind::Event);
   REQUIRE(r.elaborationErrors().empty());
-  auto err = r.setArguments(args, mems);
+  DfgArguments values;
+  auto err = cli::parseDfgArguments(g, args, mems, values);
+  if (!err) err = r.setArguments(values);
   INFO((err ? *err : ""));
   REQUIRE(!err);
   traces::TraceOptions none;

@@ -12,8 +12,8 @@
 // cycle. Its observer only counts cycles, and looks at the clock once per 1024 of them.
 #pragma once
 
+#include "sim/circuit.h"
 #include "sim/observer.h"
-#include "traces/traced_network.h"
 
 #include <chrono>
 #include <cstdio>
@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-namespace loom::traces {
+namespace loom::terminal {
 
 class Progress {
 public:
@@ -34,7 +34,8 @@ public:
   Progress& operator=(const Progress&) = delete;
 
   bool enabled() const { return enabled_; }
-  sim::CycleObserver& addNetwork(const TracedNetwork& n);
+  // The observer to attach to the engine of the network that owns `circuit`.
+  sim::CycleObserver& addNetwork(const sim::Circuit& circuit);
   // Erases the line (if one was drawn). Nothing is drawn afterwards.
   void finish();
 
@@ -60,4 +61,4 @@ private:
   bool drawn_ = false;
 };
 
-} // namespace loom::traces
+} // namespace loom::terminal

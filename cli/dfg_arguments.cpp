@@ -71,6 +71,19 @@ bool isFileSource(const std::string& source) {
   return source != "zeros" && source.rfind("random:", 0) != 0;
 }
 
+// Whether a buffer created here (row-major from offset 0) is a value of the memref type:
+// the identity layout, or a strided one that leaves those open, as LOOM's
+// `strided<[1], offset: ?>` does.
+bool admitsRowMajor(const MemRefInfo& m, const std::vector<int64_t>& shape) {
+  if (m.identity) return true;
+  if (m.offset != 0 && m.offset != kDynamic) return false;
+  std::vector<int64_t> rowMajor = identityStrides(shape);
+  if (m.strides.size() != rowMajor.size()) return false;
+  for (size_t d = 0; d < rowMajor.size(); ++d)
+    if (m.strides[d] != kDynamic && m.strides[d] != rowMajor[d]) return false;
+  return true;
+}
+
 std::shared_ptr<MemRefView> parseMemory(const std::string& spec, const Type& t,
                                         const std::string& what) {
   auto [source, shapeText] = splitMemorySpec(spec, t);
@@ -95,8 +108,10 @@ std::shared_ptr<MemRefView> parseMemory(const std::string& spec, const Type& t,
   for (int64_t d : shape)
     if (d == kDynamic)
       throw BadArg{what + ": " + t.str() + " has dynamic sizes: give the shape, e.g. zeros:8x8"};
-  if (!t.mem->identity)
-    throw BadArg{what + ": only memref arguments with the identity layout can be created here"};
+  if (!admitsRowMajor(*t.mem, shape))
+    throw BadArg{what + ": " + t.str() +
+                 " has a layout a fresh row-major buffer does not fit: only layouts with "
+                 "offset 0 or ? and row-major (or ?) strides can be created here"};
   // As much as a program may allocate (interpreter.h): a shape from the command line
   // could ask for any amount.
   uint64_t n = 1;

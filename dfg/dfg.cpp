@@ -48,6 +48,10 @@ Rate term(Count c, uint32_t op, const std::string& ctx) {
 Rate Rate::loopBody(uint32_t l, const std::string& ctx) {
   return withDomain(term(Count::LoopIterations, l, ctx), Domain::LoopBody, l);
 }
+Rate Rate::whileBeforeRuns(uint32_t l) {
+  return withDomain(term(Count::LoopIterations, l, "").plus(term(Count::LoopActivations, l, "")),
+                    Domain::LoopBody, l);
+}
 Rate Rate::loopBoundary(uint32_t l, bool guarded, const Rate& parent, const std::string& ctx) {
   Rate starts = guarded ? term(Count::LoopNonEmpty, l, ctx) : parent;
   return withDomain(term(Count::LoopIterations, l, ctx).plus(starts), Domain::LoopBoundary, l);

@@ -99,6 +99,9 @@ struct Rate {
   // activations (A') reach the stream; unguarded, every activation (the parent's
   // rate) does.
   static Rate loopBody(uint32_t loop, const std::string& ctx = "");
+  // The body executions of a loop rotated into an scf.while's before region (LOOM's CPU
+  // versions): the before region's executions, I + A of the while.
+  static Rate whileBeforeRuns(uint32_t loop);
   static Rate loopBoundary(uint32_t loop, bool guarded, const Rate& parent,
                            const std::string& ctx = "");
   static Rate loopExit(uint32_t loop, bool guarded, const Rate& parent,

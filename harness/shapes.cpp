@@ -8,13 +8,16 @@ using dfg::Vertex;
 namespace {
 
 // The copy and guardedness of a loop-control channel, read off its rate: the term of
-// the loop's iterations carries the copy; a non-empty-activation term means a guard.
+// the loop's iterations carries the copy; a non-empty-activation term means a guard, an
+// activation term a rotated while (dfg::Rate::whileBeforeRuns).
 void readRate(const dfg::Rate& r, ShapeTap& t) {
   t.loop = r.op;
   t.guarded = false;
   for (const dfg::RateTerm& term : r.terms) {
     if (term.count == dfg::Count::LoopIterations && term.op == r.op) t.ctx = term.ctx;
     if (term.count == dfg::Count::LoopNonEmpty && term.op == r.op) t.guarded = true;
+    if (term.count == dfg::Count::LoopActivations && term.op == r.op && term.coef > 0)
+      t.rotated = true;
   }
 }
 
@@ -131,7 +134,7 @@ void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps,
     const std::vector<uint64_t>& seen = t.counter.trips();
     size_t next = 0; // the observed activation the next one reaching the channel must be
     for (size_t a = 0; a < trips->size(); ++a) {
-      uint64_t n = (*trips)[a];
+      uint64_t n = (*trips)[a] + (t.rotated ? 1 : 0);
       if (!reaches(t, n)) continue;
       if (next == seen.size() || seen[next] != n) {
         Finding f;
@@ -141,7 +144,7 @@ void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps,
         locate(c.graph, t.node, f);
         f.channel = c.graph.describe(t.edge);
         f.summary = std::string(kindText(t.kind)) + " has the wrong shape in activation " +
-                    std::to_string(a + 1) + " (N = " + std::to_string((*trips)[a]) + ")";
+                    std::to_string(a + 1) + " (N = " + std::to_string(n) + ")";
         size_t tokens = truesOf(t.counter, n) + 1;
         f.details.push_back("expected " + expectedText(t, n) + ", observed " +
                             observedText(t.counter, next, tokens + 1));

@@ -18,6 +18,9 @@ struct ShapeTap {
   uint32_t loop = 0;   // the scf op
   std::string ctx;     // the copy (dfg::RateTerm::ctx)
   bool guarded = true; // only non-empty activations reach it
+  // Bound to a loop rotated into an scf.while's before region (LOOM's CPU version): the
+  // stream's N per activation is the while's trips + 1.
+  bool rotated = false;
   // The channel's tokens in the call, counted by activation (armShapeTaps taps the
   // channel with it; trips kept).
   sim::LoopCounter counter;

@@ -104,15 +104,21 @@ bool accessesHaveOrigins(const dfg::Graph& g, dfg::Vertex memory) {
   return true;
 }
 
-// A network from --dfg that prints no rates (LOOM's form): its rates inferred from its
-// loop control, bound to `f`'s loops, so the ledger checks its channels too.
+// A network given without rates (--dfg, or LOOM's own in a program it compiled): its
+// rates inferred from its loop control, bound to the loops of `f` (the function it stands
+// for, or LOOM's CPU version), so the ledger checks its channels too.
 RateInference inferGivenRates(const Function& f, dfg::Graph& g) {
   RateInference r = inferRates(g, f);
-  spdlog::info("--dfg {}: rates inferred for {} of {} channel(s); {} of {} loop(s) bound to "
-               "an scf.for",
-               f.name, r.known, r.channels, r.bound, r.loops);
+  size_t whiles = r.boundToWhile, fors = r.bound - whiles;
+  std::string to = !whiles ? "an scf.for"
+                   : !fors ? "an scf.while marked loom.stream"
+                           : "a loop (" + std::to_string(fors) + " scf.for, " +
+                                 std::to_string(whiles) + " scf.while marked loom.stream)";
+  spdlog::info("@{}: rates inferred for {} of {} channel(s); {} of {} loop(s) bound to {} of "
+               "'@{}'",
+               g.function, r.known, r.channels, r.bound, r.loops, to, f.name);
   for (const std::string& n : r.notes)
-    spdlog::info("--dfg {}: {}", f.name, n);
+    spdlog::info("@{}: {}", g.function, n);
   return r;
 }
 
@@ -220,18 +226,19 @@ std::optional<Diag> Accelerator::prepare() {
     const NetworkFunction* net = mod_.network(name);
     a->loc = net ? net->loc : f->loc;
     std::clock_t clock = std::clock();
-    const dfg::Graph* unboundStatic = nullptr; // the given graph, when loops stay unbound
+    const dfg::Graph* localStatic = nullptr; // the given graph, checked on its own symbols
     auto given = opts_.graphs.find(name);
     if (given != opts_.graphs.end()) {
       if (auto err = checkSignature(*f, given->second)) return err;
       a->graph = given->second;
       a->given = true;
       if (!hasRates(a->graph)) {
-        // Loops the function's could not be bound to (an scf.while, LOOM's CPU version)
-        // have no counts for the ledger; the static rules compare rates, so they run on
-        // the network's own loop symbols instead (as `verify` does).
+        // The static rules compare rates: where a loop stays unbound, or is bound to
+        // LOOM's CPU version (whose zero-trip guards the network does not keep, so the
+        // guard's sides stay without a count), they run on the network's own loop and
+        // condition symbols instead (as `verify` does); the ledger uses the counts.
         RateInference r = inferGivenRates(*f, a->graph);
-        if (r.bound < r.loops) unboundStatic = &given->second;
+        if (r.bound < r.loops || r.boundToWhile) localStatic = &given->second;
         a->ratesInferred = true;
       }
     } else if (auto err = lowerFunction(mod_, *f, lo, a->graph)) {
@@ -239,7 +246,7 @@ std::optional<Diag> Accelerator::prepare() {
     }
     if (opts_.transform) opts_.transform(a->graph);
     for (const GraphFinding& gf :
-         unboundStatic ? checkGraphInferring(*unboundStatic) : checkGraph(a->graph)) {
+         localStatic ? checkGraphInferring(*localStatic) : checkGraph(a->graph)) {
       harness::Finding h;
       h.check = "static";
       h.function = name;

@@ -25,6 +25,9 @@ constexpr uint32_t kProvisionalGuard = 0xC0000000u;
 struct Binding {
   std::vector<uint32_t> loops;  // per stream
   std::vector<uint32_t> guards; // per data condition
+  // Per stream: bound to a loop LOOM rotated into a do-while (an scf.while whose before
+  // region holds the body), whose iterations are its before region's executions.
+  std::vector<uint8_t> rotated;
 };
 
 // What an i1 channel is to a loop: its cont (T^N F per activation) or its after_cond.
@@ -52,7 +55,7 @@ class Propagation {
 public:
   Propagation(const dfg::Graph& g, const std::vector<Vertex>& streams,
               const std::map<Vertex, size_t>& conditionOf, const Binding& b)
-      : g_(g), loopIds_(b.loops), guards_(b.guards), conditionOf_(conditionOf),
+      : g_(g), loopIds_(b.loops), guards_(b.guards), rotated_(b.rotated), conditionOf_(conditionOf),
         starts_(streams.size()), condRates_(b.guards.size()) {
     for (size_t k = 0; k < streams.size(); ++k)
       loopOf_[streams[k]] = k;
@@ -115,6 +118,26 @@ private:
       o = r;
   }
   uint32_t loopId(const Cond& c) const { return loopIds_[c.loop]; }
+  // I(L): the loop's body executions, or a rotated while's before-region executions.
+  Rate body(size_t k) const {
+    uint32_t l = loopIds_[k];
+    return k < rotated_.size() && rotated_[k] ? Rate::whileBeforeRuns(l) : Rate::loopBody(l);
+  }
+  // I(L) + S, I(L) - S: the stream's and the memory-control feedback's counts.
+  Rate boundary(size_t k, const Rate& s) const {
+    if (!rotated(k)) return Rate::loopBoundary(loopIds_[k], false, s);
+    return relabel(body(k).plus(s), Rate::Domain::LoopBoundary, loopIds_[k]);
+  }
+  Rate bodyTail(size_t k, const Rate& s) const {
+    if (!rotated(k)) return Rate::loopBodyTail(loopIds_[k], false, s);
+    return relabel(body(k).minus(s), Rate::Domain::LoopBodyTail, loopIds_[k]);
+  }
+  bool rotated(size_t k) const { return k < rotated_.size() && rotated_[k]; }
+  static Rate relabel(Rate r, Rate::Domain d, uint32_t op) {
+    r.domain = d;
+    r.op = op;
+    return r;
+  }
   bool bound(const Cond& c) const {
     return c.kind != Cond::None && loopId(c) != kUnbound && starts_[c.loop].known();
   }
@@ -174,13 +197,13 @@ private:
     if (!s) return;
     starts_[k] = *s;
     conds_[v][1] = {Cond::Cont, k};
-    if (loopIds_[k] != kUnbound) setAll(v, Rate::loopBoundary(loopIds_[k], false, *s));
+    if (loopIds_[k] != kUnbound) setAll(v, boundary(k, *s));
   }
 
   void gate(Vertex v) {
     Cond c = condIn(v, 1);
     if (c.kind != Cond::Cont || !bound(c)) return;
-    setAll(v, Rate::loopBody(loopId(c)));
+    setAll(v, body(c.loop));
     conds_[v][1] = {Cond::AfterCond, c.loop};
   }
 
@@ -190,7 +213,7 @@ private:
     if (!bound(c)) return;
     const Rate& s = starts_[c.loop];
     uint32_t l = loopId(c);
-    rates_[v][0] = c.kind == Cond::Cont ? Rate::loopBody(l) : Rate::loopBodyTail(l, false, s);
+    rates_[v][0] = c.kind == Cond::Cont ? body(c.loop) : bodyTail(c.loop, s);
     rates_[v][1] = Rate::loopExit(l, false, s);
   }
 
@@ -239,6 +262,7 @@ private:
   const dfg::Graph& g_;
   const std::vector<uint32_t>& loopIds_;
   const std::vector<uint32_t>& guards_;
+  const std::vector<uint8_t>& rotated_;
   const std::map<Vertex, size_t>& conditionOf_; // per cond_br: its condition
   std::map<Vertex, size_t> loopOf_;
   std::vector<Rate> starts_;
@@ -252,6 +276,10 @@ struct LoopTree {
   std::vector<int> parent;
   std::vector<int> guard; // the data condition that guards the loop, or -1
   std::vector<std::string> names;
+  // The stream's step and condition ("+= !="): a network's, or the loom.stream attribute
+  // LOOM's compiler put on the CPU version's scf.while; "" where there is none (scf.for).
+  std::vector<std::string> streams;
+  std::vector<uint8_t> rotated; // the function's: a while with its body in the before region
   std::vector<size_t> childrenOf(int p) const {
     std::vector<size_t> c;
     for (size_t k = 0; k < parent.size(); ++k)
@@ -287,6 +315,10 @@ LoopTree networkTree(const dfg::Graph& g, const std::vector<Vertex>& streams,
     t.parent.push_back(parent);
     t.guard.push_back(guard);
     t.names.push_back("'" + g.node(streams[k]).name + "'");
+    const dfg::Node& n = g.node(streams[k]);
+    t.streams.push_back(n.streamConfigured ? std::string(dfg::stepOpText(n.stepOp)) + " " +
+                                                 dfg::contCondText(n.contCond)
+                                           : "");
     if (parent == -2)
       out.notes.push_back("loop " + t.names.back() +
                           " does not start once per call or once per iteration of another "
@@ -295,18 +327,54 @@ LoopTree networkTree(const dfg::Graph& g, const std::vector<Vertex>& streams,
   return t;
 }
 
-// The function's scf.for ops in program order, nested by their regions.
+// The value of `key = "..."` in a dictionary attribute kept as its printed text.
+std::string dictField(const std::string& dict, const std::string& key) {
+  size_t at = dict.find(key + " = \"");
+  if (at == std::string::npos) return "";
+  at += key.size() + 4;
+  size_t end = dict.find('"', at);
+  return end == std::string::npos ? "" : dict.substr(at, end - at);
+}
+
+// An scf.while LOOM's compiler marked as the loop of a dataflow.stream (its CPU version's
+// `loom.stream = {step_op = "+=", stop_cond = "!=", ...}`): its step and condition.
+std::optional<std::string> loomStream(const Op& op) {
+  if (op.kind != OpKind::While) return std::nullopt;
+  auto it = op.attrs.find("loom.stream");
+  if (it == op.attrs.end()) return std::nullopt;
+  std::string cond = dictField(it->second.s, "stop_cond");
+  if (cond.empty()) cond = dictField(it->second.s, "cont_cond");
+  return dictField(it->second.s, "step_op") + " " + cond;
+}
+
+// Whether an scf.while runs its body in the before region (LLVM's loop rotation: a
+// do-while whose after region only forwards the values), so that the stream's
+// iterations are the before region's executions, I + A of the while.
+bool rotatedWhile(const Op& w) {
+  const Region& after = *w.regions.at(1);
+  return after.blocks.size() == 1 && after.blocks.front()->ops.size() == 1;
+}
+
+// The function's loops in program order, nested by their regions: its scf.for ops, and
+// the scf.while ops LOOM marked with loom.stream. A LOOM loop's zero-trip guard is an
+// scf.if around it, which the network does not keep (its stream starts once per call
+// and gets its step only when the loop runs), so such a loop sits where its scf.if is.
 LoopTree sourceTree(const Function& f, std::vector<const Op*>& fors) {
   LoopTree t;
   std::map<const Op*, int> index;
   walk(f.body, [&](Op* op) {
-    if (op->kind != OpKind::For) return;
+    std::optional<std::string> stream = loomStream(*op);
+    if (op->kind != OpKind::For && !stream) return;
     const Op* up = op->parentOp();
-    int parent = !up ? -1 : up->kind == OpKind::For ? index.at(up) : -2;
+    while (stream && up && up->kind == OpKind::If)
+      up = up->parentOp();
+    int parent = !up ? -1 : index.count(up) ? index.at(up) : -2;
     index[op] = static_cast<int>(fors.size());
     fors.push_back(op);
     t.parent.push_back(parent);
-    t.names.push_back("scf.for at " + op->loc.str());
+    t.streams.push_back(stream ? *stream : "");
+    t.rotated.push_back(stream && rotatedWhile(*op));
+    t.names.push_back(std::string(stream ? "scf.while" : "scf.for") + " at " + op->loc.str());
   });
   return t;
 }
@@ -320,12 +388,23 @@ void bindLoops(const LoopTree& net, int np, const LoopTree& src, int sp,
   if (a.size() != bs.size()) {
     out.notes.push_back(where + ": the network has " + std::to_string(a.size()) +
                         " loop(s), the function " + std::to_string(bs.size()) +
-                        " scf.for: their channels have no rate");
+                        " (scf.for, or scf.while marked loom.stream): their channels have "
+                        "no rate");
     return;
   }
   for (size_t i = 0; i < a.size(); ++i) {
+    // Paired by place; a stream whose step or condition is not the one LOOM marked on
+    // the while is still bound (the ledger then says whether its count is right), and
+    // the note says so.
+    const std::string &ns = net.streams[a[i]], &ss = src.streams[bs[i]];
+    if (!ss.empty() && ns != ss)
+      out.notes.push_back(where + ": loop " + net.names[a[i]] + " (" + ns + ") is bound to " +
+                          src.names[bs[i]] + ", marked loom.stream " + ss +
+                          ": they differ in step or condition");
     uint32_t id = fors[bs[i]]->id;
     b.loops[a[i]] = id;
+    b.rotated[a[i]] = src.rotated[bs[i]];
+    out.boundToWhile += !ss.empty();
     if (net.guard[a[i]] >= 0) b.guards[net.guard[a[i]]] = id;
     bindLoops(net, static_cast<int>(a[i]), src, static_cast<int>(bs[i]), fors,
               "in the body of loop " + net.names[a[i]] + " (" + src.names[bs[i]] + ")", b, out);
@@ -406,6 +485,7 @@ RateInference inferRates(dfg::Graph& g, const Function& f) {
   LoopTree src = sourceTree(f, fors);
   b.loops.assign(n.streams.size(), kUnbound);
   b.guards.assign(n.conditions.size(), kUnbound);
+  b.rotated.assign(n.streams.size(), 0);
   bindLoops(net, -1, src, -1, fors, "at the top of '@" + f.name + "'", b, out);
   Propagation bound(g, n.streams, n.conditionOf, b);
   bound.run();

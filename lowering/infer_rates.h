@@ -23,7 +23,10 @@
 // I(L'): in the body of L'; behind a guard: where its condition is decided), the
 // function's scf.for ops by their regions; the two trees are matched level by level,
 // children in order (the network's in the file's order, the function's in program
-// order). What cannot be inferred stays unknown and the ledger skips it: a loop inside a
+// order). The function's loops are its scf.for ops and the scf.while ops LOOM's compiler
+// marks `loom.stream` in a CPU version (rotated do-whiles: I = the before region's
+// executions, I + A of the while; the scf.if of its zero-trip guard is no level). What
+// cannot be inferred stays unknown and the ledger skips it: a loop inside a
 // branch or an scf.while (its activations depend on data), the two sides of a cond_br
 // on a data condition that guards no loop, an scf.while's loop control, a stream whose
 // tree does not match the function's.
@@ -41,7 +44,8 @@ namespace loom {
 
 struct RateInference {
   size_t channels = 0, known = 0;          // channels, and those with a rate
-  size_t loops = 0, bound = 0;             // streams, and those bound to an scf.for
+  size_t loops = 0, bound = 0;             // streams, and those bound to a loop
+  size_t boundToWhile = 0;                 // of those, bound to a loom.stream scf.while
   std::vector<std::string> notes;          // what could not be inferred, and why
   std::map<uint32_t, std::string> symbols; // inferLocalRates: each symbol's loop or condition
 };

@@ -131,6 +131,47 @@ TEST_CASE("dotk in LOOM's form: every channel inferred, its loop bound to the sc
                                            Catch::Contains("the raw-vs-gated miswire"));
 }
 
+TEST_CASE("dotk in LOOM's form against a CPU version as LOOM prints it: the stream bound to "
+          "the rotated scf.while marked loom.stream, I = its before region's executions",
+          "[infer-rates]") {
+  ParseResult p = parseFile(input("dotk_rotated_src.mlir"));
+  REQUIRE(p.module);
+  const Function* f = p.module->lookup("dotk");
+  REQUIRE(f);
+  uint32_t loop = 0;
+  walk(f->body, [&](Op* op) {
+    if (op->kind == OpKind::While) loop = op->id;
+  });
+  // A do-while of N iterations runs its before region N times, its after region N - 1:
+  // the stream's N is the while's iterations plus its activations.
+  std::string w = "(op " + std::to_string(loop) + ")";
+  std::string I = "A" + w + " + I" + w;
+
+  dfg::Graph g = readOne(input("dotk.mlir"));
+  RateInference r = inferRates(g, *f);
+  CHECK(r.known == r.channels);
+  CHECK(r.loops == 1);
+  CHECK(r.bound == 1);
+  CHECK(r.boundToWhile == 1);
+  CHECK(r.notes.empty());
+  CHECK(rateInto(g, "dotk/%x", 0).formula() == I);
+  CHECK(rateInto(g, "dotk/%x", 2).formula() == I);
+  CHECK(rateInto(g, "dotk/%seen_a", 2).formula() == "-calls + " + I);
+  CHECK(rateInto(g, "dotk/%acc_in", 0).formula() == "calls + " + I);
+  CHECK(rateInto(g, "dotk/return", 0).formula() == "calls");
+  CHECK(checkGraph(g).empty());
+
+  // A stream whose condition is not the one marked is bound all the same (the ledger
+  // counts it), with a note.
+  dfg::Graph off = readOne(input("dotk_off_by_one.mlir"));
+  RateInference o = inferRates(off, *f);
+  CHECK(o.bound == 1);
+  REQUIRE(o.notes.size() == 1);
+  CHECK_THAT(o.notes[0], Catch::Contains("loop 'dotk/%idx' (+= <=) is bound to scf.while at") &&
+                             Catch::Contains("marked loom.stream += <: they differ in step or "
+                                             "condition"));
+}
+
 TEST_CASE("loops that do not match the function's stay without rates, with a note",
           "[infer-rates]") {
   // Two loops at the top of the function, one in the network.
@@ -158,8 +199,8 @@ func.func @dotk(%a: memref<8xi32>, %b: memref<8xi32>, %n: index, %k: i32) -> i32
   CHECK(r.bound == 0);
   REQUIRE(r.notes.size() == 1);
   CHECK(r.notes[0] ==
-        "at the top of '@dotk': the network has 1 loop(s), the function 2 scf.for: their "
-        "channels have no rate");
+        "at the top of '@dotk': the network has 1 loop(s), the function 2 (scf.for, or "
+        "scf.while marked loom.stream): their channels have no rate");
   CHECK(!rateInto(g, "dotk/%x", 0).known());
   CHECK(rateInto(g, "dotk/return", 1).known() == false);
   // What needs no loop is still known: the constants' start token.

@@ -10,6 +10,9 @@ compiled (CORPUS/legacy_gen_*.mlir), what `loom-sim run` does with it.
   printed   the program's own last line under `run --no-accel` (the CPU version
             answering each call), then under `run`, when it gets that far
   cycles    the accelerated calls' cycles (docs/counters.md)
+  loops bound  the network's streams bound to the CPU version's loops, of all (the
+            ledger counts the channels of bound loops; docs/loom.md "Against a CPU
+            version as LOOM prints it")
   causes    each root cause: its check, the op and port, and the C++ line
   try-fix   what `run --try-fix` does: the rewirings applied, then verified or the
             findings that remain, and the rerun program's last line
@@ -24,6 +27,7 @@ import difflib
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -81,10 +85,10 @@ def row(sim, path):
     printed = last_line(out0) if rc0 == 0 else "exit %d" % rc0
     with tempfile.TemporaryDirectory() as d:
         report = os.path.join(d, "r.json")
-        rc, out, err = run([sim, "run", path, "--try-fix", "--report", report])
+        rc, out, err = run([sim, "-v", "run", path, "--try-fix", "--report", report])
         if rc == 2 or not os.path.exists(report):
             why = last_line(err).split("error: ", 1)[-1]  # the message, not the path
-            return [name, read, "refused: " + cell(why[:90]), cell(printed), "", "", ""]
+            return [name, read, "refused: " + cell(why[:90]), cell(printed), "", "", "", ""]
         j = json.load(open(report))
     findings = j["findings"]
     stopped = [f["check"] for f in findings if f["check"] in ("deadlock", "op-error", "cycle-cap")]
@@ -92,6 +96,9 @@ def row(sim, path):
     if ran == "passed" and last_line(out) != printed:
         printed += " / " + last_line(out)
     cycles = "{:,}".format(sum(c["cycles"] for c in j["calls"]))
+    # The first run's rate inference (-v): loops bound to the CPU version's, of all.
+    bound = re.search(r"\] @[^:]+: rates inferred for \d+ of \d+ channel\(s\); (\d+) of (\d+) loop", err)
+    loops = "%s of %s" % bound.groups() if bound else "?"
     causes = causes_cell(j)
     fix = j.get("try_fix", {})
     if not fix.get("rerun"):
@@ -104,12 +111,12 @@ def row(sim, path):
             tried += "%d finding(s) remain" % fix.get("findings", 0)
         if fix.get("printed"):
             tried += "; prints '%s'" % cell(fix["printed"])
-    return [name, read, ran, cell(printed), cycles, cell(causes), tried]
+    return [name, read, ran, cell(printed), cycles, loops, cell(causes), tried]
 
 
 def table(sim, corpus):
     rows = [row(sim, p) for p in sorted(glob.glob(os.path.join(corpus, "legacy_gen_*.mlir")))]
-    head = ["program", "read", "ran", "printed", "cycles", "root causes", "try-fix"]
+    head = ["program", "read", "ran", "printed", "cycles", "loops bound", "root causes", "try-fix"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     return lines

@@ -33,12 +33,15 @@ bool alwaysRoot(const Finding& f) {
   return f.check == "static";
 }
 
-// The same finding in another invocation: everything but the call and the counts.
+// The same finding in another invocation: everything but the call and the counts. The
+// op itself is part of it (its vertex): two ops whose names differ only in a number
+// ("mem.split.1", "mem.split.2") are two findings, not one repeated.
 std::string repeatKey(const Finding& f) {
   std::string summary;
   for (char c : f.summary)
     if (!std::isdigit(static_cast<unsigned char>(c))) summary += c;
-  return f.check + '\x1f' + f.function + '\x1f' + f.op + '\x1f' + f.port + '\x1f' + f.channel +
+  return f.check + '\x1f' + f.function + '\x1f' + std::to_string(f.vertex) + '\x1f' +
+         std::to_string(f.producer) + '\x1f' + f.op + '\x1f' + f.port + '\x1f' + f.channel +
          '\x1f' + f.cause + '\x1f' + f.loc.str() + '\x1f' + summary;
 }
 

@@ -163,9 +163,9 @@ private:
       return;
     case NodeKind::Source: return; // as many tokens as are taken: no rate of its own
     case NodeKind::Never: return;  // no token at all: no rate
-    case NodeKind::Return:
     case NodeKind::Carry:
-    case NodeKind::Invariant:
+    case NodeKind::Invariant: return repeater(v);
+    case NodeKind::Return:
     case NodeKind::Fork:
     case NodeKind::LazyFork:
     case NodeKind::Join:
@@ -191,6 +191,22 @@ private:
         c = condIn(v, 0);
   }
 
+  // invariant and carry: one output per d token, so d's rate; but where d is a bound
+  // loop's control, the domain the op's role puts it in (spec-dataflow-compilation): an
+  // iter_arg carry at the loop boundary (N + 1 per activation), a memory-control carry
+  // and an invariant in the body (N), as loom-sim's own lowering declares them. A
+  // repeater on the wrong stream then breaks the rate rule at the repeater itself, in
+  // either form of the network.
+  void repeater(Vertex v) {
+    Cond c = condIn(v, 0);
+    dfg::Role r = g_.node(v).outRoles.empty() ? dfg::Role::Data : g_.node(v).outRoles[0];
+    if (!bound(c)) return paced(v);
+    if (r == dfg::Role::IterCarry) return setAll(v, boundary(c.loop, starts_[c.loop]));
+    if (r == dfg::Role::MemCtrl || g_.node(v).kind == NodeKind::Invariant)
+      return setAll(v, body(c.loop));
+    paced(v);
+  }
+
   void stream(Vertex v) {
     size_t k = loopOf_.at(v);
     auto s = in(v, 0);
@@ -213,7 +229,11 @@ private:
     if (!bound(c)) return;
     const Rate& s = starts_[c.loop];
     uint32_t l = loopId(c);
-    rates_[v][0] = c.kind == Cond::Cont ? body(c.loop) : bodyTail(c.loop, s);
+    // An iter_arg's split is the loop's: true to the body, false out of it, whichever
+    // stream decides it (a wrong one is the rate rule's finding at this cond_br).
+    EdgeId de;
+    bool iterArg = g_.inEdge(v, 1, de) && g_.edge(de).role == dfg::Role::IterCarry;
+    rates_[v][0] = c.kind == Cond::Cont || iterArg ? body(c.loop) : bodyTail(c.loop, s);
     rates_[v][1] = Rate::loopExit(l, false, s);
   }
 

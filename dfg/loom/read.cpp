@@ -591,9 +591,12 @@ private:
     case NodeKind::ExtMemory: return p < n.numLoads ? Role::MemData : Role::Done;
     case NodeKind::Load: return p == 1 ? Role::MemAddr : Role::Data;
     case NodeKind::Store: return p == 1 ? Role::MemAddr : Role::MemData;
+    // A carry of a done token chains a loop's memory accesses; a carry of a value is an
+    // iter_arg (spec-dataflow-compilation and -memory: the roles loom-sim's own lowering
+    // gives them, so that both forms meet the same wiring rules).
+    case NodeKind::Carry: return n.outTypes[p].isNone() ? Role::MemCtrl : Role::IterCarry;
     case NodeKind::Entry:
     case NodeKind::Return:
-    case NodeKind::Carry:
     case NodeKind::Invariant:
     case NodeKind::Fork:
     case NodeKind::LazyFork:

@@ -2,8 +2,8 @@
 # causes_cli.sh LOOM-SIM ROOT
 # `run` prints findings grouped by cause (docs/design.md "Causes and consequences") on
 # kernels/gcd.mlir with the memory control on raw will_continue (--inject mem-ctrl-raw):
-# the injection moves four inputs (two loads' and one store's carry, their splits), so
-# four static causes. Checked: the summary line's counts; --brief keeps each cause and
+# the injection moves six inputs (two loads' and one store's carry, and their splits), so
+# six static causes. Checked: the summary line's counts; --brief keeps each cause and
 # its count but no line per finding; the default shows one line per finding; --expand
 # each whole block; the report's `causes` partition its `findings` (every index once).
 set -uo pipefail
@@ -21,13 +21,13 @@ headline="            kernels/gcd.mlir:24:10: 1 token(s) latched in handshake.lo
 block="  source    memref.load at kernels/gcd.mlir:24:10"
 
 run lines --report "$dir/r.json"
-grep -qF "FAILED (13 finding(s), 4 root causes)" "$dir/lines" || fail "no summary with 13 findings and 4 causes"
-[ "$(grep -c ' \[@gcd_array, static\]$' "$dir/lines")" -eq 4 ] || fail "not 4 static causes"
+grep -qF "FAILED (13 finding(s), 6 root causes)" "$dir/lines" || fail "no summary with 13 findings and 6 causes"
+[ "$(grep -c ' \[@gcd_array, static\]$' "$dir/lines")" -eq 6 ] || fail "not 6 static causes"
 grep -qxF "$headline" "$dir/lines" || fail "no line for the latched ctrl token"
 grep -qF "$block" "$dir/lines" && fail "a folded finding printed whole without --expand"
 
 run brief --brief
-grep -qF "  explains  3 finding(s): 1 ledger, 2 quiescence" "$dir/brief" || fail "no count"
+grep -qF "  explains  2 finding(s): 1 ledger, 1 deadlock" "$dir/brief" || fail "no count"
 grep -qF "latched in handshake.load" "$dir/brief" && fail "--brief lists the findings"
 
 run expand --expand
@@ -42,6 +42,6 @@ for c in r["causes"]:
     seen += [c["finding"]] + c["repeats"] + c["explains"]
     assert sum(c["explained_by_check"].values()) == len(c["explains"])
 assert sorted(seen) == list(range(len(r["findings"]))), (sorted(seen), len(r["findings"]))
-assert len(r["causes"]) == 4 and all(r["findings"][c["finding"]]["check"] == "static" for c in r["causes"])
+assert len(r["causes"]) == 6 and all(r["findings"][c["finding"]]["check"] == "static" for c in r["causes"])
 PY
-echo "causes: 13 findings from 4 causes, in every detail and in the report"
+echo "causes: 13 findings from 6 causes, in every detail and in the report"

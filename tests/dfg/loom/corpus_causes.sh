@@ -6,7 +6,8 @@
 # outputs N.
 #   vecsum      one load in the loop. Its ctrl is `dataflow.carry %willContinue, ...`
 #               (%15): an init, then one token per true will-continue: N + 1 ctrl tokens
-#               for N addresses from the gate. Its done split `cond_br %willContinue,
+#               for N addresses from the gate; the cause is that carry, whose d the spec
+#               takes from after_cond (N per activation). Its done split `cond_br %willContinue,
 #               done` (%trueResult_4) pairs N + 1 conditions with N dones: the last
 #               (false) waits forever: deadlock, the chain ending at the finished gate.
 #               The spec drives both with after_cond: exactly these 2 rewirings, after
@@ -37,7 +38,7 @@ run() {
 
 run vecsum
 f=_Z10vecsum_dsaPKjjj_esi
-has "error: handshake.load '$f/%dataResult' input 'ctrl' (port 2) carries body_ctrl from '$f/%15' (calls + I('$f/%index')) but input 'addr' (port 0) carries data from '$f/%afterValue' (I('$f/%index'))"
+has "error: dataflow.carry '$f/%15' input 'd' (port 0) is raw_will_continue from '$f/%willContinue.fork' (calls + I('$f/%index')) but its output is in loop body of '$f/%index' (N per activation) (I('$f/%index')): a loop-body memory-control carry must be driven by after_cond"
 has "error: handshake.cond_br '$f/%trueResult_4' cond 'cond' (port 0) is raw_will_continue from '$f/%willContinue.fork' (calls + I('$f/%index')) but data 'data' (port 1) is done"
 has "dataflow.gate '$f/%afterValue' [NeedHead] is at rest"
 count "^loom-sim: try-fix: @$f: " 2

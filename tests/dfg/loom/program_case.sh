@@ -7,8 +7,9 @@
 #   runs       exit 0, the program's own lines, "scale: PASSED", no finding
 #   interp     --no-accel: the same lines from the CPU version standing in
 #   raw_ctrl   the load's memory-control carry on raw will_continue, its ctrl therefore
-#              one token too many (9 for 8 loads): exit 1, the ledger's count and the
-#              token latched in the carry, with the raw-vs-gated cause
+#              one token too many (9 for 8 loads): exit 1, the carry named as the cause
+#              (static: a memory-control carry belongs on after_cond) and the 9th d
+#              token latched in it
 #   raw_loop   the carry and the cond_br that feeds it the load's dones both on raw
 #              will_continue, as LOOM's legacy lowering wires them (vecsum): the 9th
 #              cond_br firing waits for a 9th done that no load gives: deadlock, exit 1
@@ -50,10 +51,10 @@ interp)
   expect 0 out "b[0] = 0 (cpu 0)" "b[7] = 21 (cpu 21)" "scale: PASSED" ;;
 raw_ctrl)
   edit 's/%ldc = dataflow.carry %ac, /%ldc = dataflow.carry %wc, /'
-  expect 1 err "channel carried 8 token(s) where its domain has 9 (1 missing) [@scale_dsa_esi, call 1, ledger]" \
+  expect 1 err "error: dataflow.carry 'scale_dsa_esi/%ldc' input 'd' (port 0) is raw_will_continue" \
     "1 token(s) latched in dataflow.carry 'scale_dsa_esi/%ldc' input 'd' after the call" \
-    "a loop body's memory control must be driven by after_cond (the raw-vs-gated miswire)" \
-    "FAILED (3 finding(s), 1 root cause)" ;;
+    "a loop-body memory-control carry must be driven by after_cond, not raw_will_continue" \
+    "FAILED (2 finding(s), 1 root cause)" ;;
 raw_loop)
   edit 's/%ldc = dataflow.carry %ac, /%ldc = dataflow.carry %wc, /; s/%ld_next, %ld_exit = cond_br %ac, /%ld_next, %ld_exit = cond_br %wc, /'
   expect 1 err "stopped: deadlock" "handshake.mux 'scale_dsa_esi/%ld_done' waits for" \

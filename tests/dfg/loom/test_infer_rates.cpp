@@ -119,16 +119,19 @@ TEST_CASE("dotk in LOOM's form: every channel inferred, its loop bound to the sc
   CHECK(rateInto(g, "dotk/return", 0).formula() == "calls");
   CHECK(checkGraph(g).empty());
 
-  // The classic bug: the ctrl is paced by the stream's cont, N + 1 per activation, and the
-  // static rate check names the miswire at the load.
+  // The classic bug: the load's ctrl invariant takes the stream's cont, N + 1 per
+  // activation; an invariant belongs to the body (N), so the static rule names the
+  // miswire at the invariant, as it does on loom-sim's own rates.
   dfg::Graph bug = readOne(input("dotk_raw_ctrl.mlir"));
   inferRates(bug, *f);
-  CHECK(rateInto(bug, "dotk/%x", 2).formula() == "calls + " + I);
+  CHECK(rateInto(bug, "dotk/%x", 2).formula() == I);
+  CHECK(rateInto(bug, "dotk/%ctrl_a", 0).formula() == "calls + " + I);
   auto findings = checkGraph(bug);
   REQUIRE(findings.size() == 1);
-  CHECK(findings[0].check == "rates");
-  CHECK_THAT(findings[0].diag.message, Catch::Contains("handshake.load 'dotk/%x' input 'ctrl'") &&
-                                           Catch::Contains("the raw-vs-gated miswire"));
+  CHECK(findings[0].check == "loop-control");
+  CHECK_THAT(findings[0].diag.message,
+             Catch::Contains("dataflow.invariant 'dotk/%ctrl_a' input 'd'") &&
+                 Catch::Contains("a body-local invariant must be driven by after_cond"));
 }
 
 TEST_CASE("dotk in LOOM's form against a CPU version as LOOM prints it: the stream bound to "

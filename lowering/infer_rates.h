@@ -7,7 +7,10 @@
 // From the state machines' tables:
 //   stream                    idx, cont: I(L) + S    (N + 1 per activation)
 //   gate on L's cont          after_value, after_cond: I(L)
-//   invariant, carry          o: d's rate (the a of each activation, then one per true d)
+//   invariant, carry          o: d's rate (the a of each activation, then one per true d);
+//                             on L's control, its role's: an iter_arg carry I(L) + S, a
+//                             memory-control carry and an invariant I(L), so a repeater
+//                             on the wrong stream breaks the rate rule at the repeater
 //   cond_br on L's cont       true: I(L), false: S
 //   cond_br on L's after_cond true: I(L) - S, false: S
 //   mux                       the select's; merge, control_merge: the sum of the inputs

@@ -91,33 +91,47 @@ TEST_CASE("inferred rates count what the lowering's own rates count, on every sh
   CHECK(known * 4 >= channels * 3); // 14,015 of 18,468 when this was written
 }
 
-TEST_CASE("dotk in LOOM's form: every channel inferred, its loop bound to the scf.for",
-          "[infer-rates]") {
-  ParseResult p = parseFile(input("dotk_src.mlir"));
-  REQUIRE(p.module);
-  const Function* f = p.module->lookup("dotk");
-  REQUIRE(f);
-  uint32_t loop = 0;
-  walk(f->body, [&](Op* op) {
-    if (op->kind == OpKind::For) loop = op->id;
-  });
-  std::string I = "I(op " + std::to_string(loop) + ")";
+namespace {
 
+// The id of the one op of kind `k` in `f` (the loop dotk's stream binds to).
+uint32_t loopOf(const Function& f, OpKind k) {
+  uint32_t id = 0;
+  walk(f.body, [&](Op* op) {
+    if (op->kind == k) id = op->id;
+  });
+  return id;
+}
+
+// dotk.mlir bound to `f`: every channel known, and the rates the spec gives its channels
+// with `I` the loop's body count: the load's address and ctrl the body (N), the ctrl
+// carry's feedback N - 1, the accumulator N + 1, the sum once; no static finding.
+void checkDotkRates(const Function& f, const std::string& I) {
   dfg::Graph g = readOne(input("dotk.mlir"));
   REQUIRE(!hasRates(g));
-  RateInference r = inferRates(g, *f);
+  RateInference r = inferRates(g, f);
   CHECK(r.known == r.channels);
   CHECK(r.channels == 55);
   CHECK(r.loops == 1);
   CHECK(r.bound == 1);
   CHECK(r.notes.empty());
-  // The load's address and ctrl: the body (N); the carry's feedback: N - 1; the sum: once.
   CHECK(rateInto(g, "dotk/%x", 0).formula() == I);
   CHECK(rateInto(g, "dotk/%x", 2).formula() == I);
   CHECK(rateInto(g, "dotk/%seen_a", 2).formula() == "-calls + " + I);
   CHECK(rateInto(g, "dotk/%acc_in", 0).formula() == "calls + " + I);
   CHECK(rateInto(g, "dotk/return", 0).formula() == "calls");
   CHECK(checkGraph(g).empty());
+}
+
+} // namespace
+
+TEST_CASE("dotk in LOOM's form: every channel inferred, its loop bound to the scf.for",
+          "[infer-rates]") {
+  ParseResult p = parseFile(input("dotk_src.mlir"));
+  REQUIRE(p.module);
+  const Function* f = p.module->lookup("dotk");
+  REQUIRE(f);
+  std::string I = "I(op " + std::to_string(loopOf(*f, OpKind::For)) + ")";
+  checkDotkRates(*f, I);
 
   // The classic bug: the load's ctrl invariant takes the stream's cont, N + 1 per
   // activation; an invariant belongs to the body (N), so the static rule names the
@@ -141,28 +155,12 @@ TEST_CASE("dotk in LOOM's form against a CPU version as LOOM prints it: the stre
   REQUIRE(p.module);
   const Function* f = p.module->lookup("dotk");
   REQUIRE(f);
-  uint32_t loop = 0;
-  walk(f->body, [&](Op* op) {
-    if (op->kind == OpKind::While) loop = op->id;
-  });
   // A do-while of N iterations runs its before region N times, its after region N - 1:
   // the stream's N is the while's iterations plus its activations.
-  std::string w = "(op " + std::to_string(loop) + ")";
-  std::string I = "A" + w + " + I" + w;
-
+  std::string w = "(op " + std::to_string(loopOf(*f, OpKind::While)) + ")";
+  checkDotkRates(*f, "A" + w + " + I" + w);
   dfg::Graph g = readOne(input("dotk.mlir"));
-  RateInference r = inferRates(g, *f);
-  CHECK(r.known == r.channels);
-  CHECK(r.loops == 1);
-  CHECK(r.bound == 1);
-  CHECK(r.boundToWhile == 1);
-  CHECK(r.notes.empty());
-  CHECK(rateInto(g, "dotk/%x", 0).formula() == I);
-  CHECK(rateInto(g, "dotk/%x", 2).formula() == I);
-  CHECK(rateInto(g, "dotk/%seen_a", 2).formula() == "-calls + " + I);
-  CHECK(rateInto(g, "dotk/%acc_in", 0).formula() == "calls + " + I);
-  CHECK(rateInto(g, "dotk/return", 0).formula() == "calls");
-  CHECK(checkGraph(g).empty());
+  CHECK(inferRates(g, *f).boundToWhile == 1);
 
   // A stream whose condition is not the one marked is bound all the same (the ledger
   // counts it), with a note.

@@ -1,6 +1,7 @@
 // `loom-sim diff FILE --dfg FUNC=NET`: FUNC's own lowering beside the network in NET (LOOM's,
 // say), compared where the specs say it matters (host/network_diff.h), and the cycles of
 // both on the same inputs: two runs of the program, one per network.
+#include "cli/accel_arguments.h"
 #include "cli/command.h"
 #include "host/network_diff.h"
 
@@ -8,6 +9,7 @@ namespace loom::cli {
 namespace {
 struct DiffArgs {
   std::string file, timingFile, engine = "event";
+  std::vector<std::string> dfgSpecs;
   RunSettings s;
 };
 
@@ -19,8 +21,8 @@ std::string outcome(const ProgramRun& run, const RunOutcome& o) {
 }
 
 int diff(DiffArgs& a) {
-  if (refusesOutputs(runInputs<NamedPath>(a.file, a.timingFile, a.s.dfgFiles), {stdoutPath()}))
-    return kBadInput;
+  if (refusesOutputs(runInputs(a.file, a.timingFile, a.dfgSpecs), {stdoutPath()})) return kBadInput;
+  if (auto err = parseDfgSpecs(a.dfgSpecs, a.s.dfgFiles)) return printError(*err), kBadInput;
   LoadedProgram prog = loadProgram(a.file);
   if (!printed(prog)) return kBadInput;
   if (auto err = configureAccel(a.s.accel, a.engine, {}, a.timingFile))
@@ -32,8 +34,8 @@ int diff(DiffArgs& a) {
   if (auto err = ours.prepare()) return print(*err), kBadInput;
   if (auto err = theirs.prepare()) return print(*err), kBadInput;
   int differences = 0;
-  for (const std::string& spec : a.s.dfgFiles) {
-    std::string func = spec.substr(0, spec.find('='));
+  for (const DfgFile& given : a.s.dfgFiles) {
+    const std::string& func = given.function;
     const Function* f = prog.module->lookup(func);
     NetworkDiff d = diffNetworks(*prog.module, *f, *ours.graph(func), *theirs.graph(func));
     for (const std::string& l : d.lines)
@@ -56,7 +58,7 @@ Command addDiffCommand(CLI::App& app) {
       "diff", "Compare a function's own lowering with a network lowered elsewhere (--dfg): "
               "loop control of accesses, invariants and carries, ctrl-done order, cycles");
   c->add_option("file", a->file, "MLIR file (the SCF program)")->required();
-  c->add_option("--dfg", a->s.dfgFiles, "FUNC=FILE: the network to compare with FUNC's lowering")
+  c->add_option("--dfg", a->dfgSpecs, "FUNC=FILE: the network to compare with FUNC's lowering")
       ->required();
   c->add_option("--entry", a->s.entry, "Function to run (no arguments)")->capture_default_str();
   addNetworkOptions(c, a->timingFile, a->engine, a->s.accel.maxCycles);

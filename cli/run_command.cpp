@@ -1,5 +1,6 @@
 // `loom-sim run FILE`: the program's entry function in the reference interpreter, every
 // accelerated call on its dataflow network (host/program_run.h does the work).
+#include "cli/accel_arguments.h"
 #include "cli/command.h"
 #include "dfg/loom/loom_form.h"
 #include "host/try_fix.h"
@@ -13,7 +14,7 @@ namespace loom::cli {
 namespace {
 struct RunArgs {
   std::string file, timingFile, engine = "event", reportFile;
-  std::vector<std::string> inject;
+  std::vector<std::string> inject, dfgSpecs;
   bool brief = false, expand = false, tryFix = false;
   std::string fixedDfg;
   RunSettings s;
@@ -49,7 +50,7 @@ bool writeFixed(const FixAttempt& fix, const std::string& path) {
 int run(RunArgs& a) {
   auto t0 = std::chrono::steady_clock::now();
   const traces::TraceOptions& t = a.s.traces;
-  std::vector<NamedPath> inputs = runInputs<NamedPath>(a.file, a.timingFile, a.s.dfgFiles);
+  std::vector<NamedPath> inputs = runInputs(a.file, a.timingFile, a.dfgSpecs);
   std::vector<NamedPath> outputs = {{"--report", a.reportFile},
                                     {"--fixed-dfg", a.fixedDfg},
                                     {"--vcd", t.vcd},
@@ -74,6 +75,7 @@ int run(RunArgs& a) {
     return printError("--rtl-trace writes the Verilated twin's waveform: it needs --engine "
                       "verilator (--vcd writes the event and clocked engines' waveform)"),
            kBadInput;
+  if (auto err = parseDfgSpecs(a.dfgSpecs, a.s.dfgFiles)) return printError(*err), kBadInput;
   LoadedProgram prog = loadProgram(a.file);
   if (!printed(prog)) return kBadInput;
   if (!a.s.accel.scTrace.empty()) a.s.accel.systemc = true;
@@ -131,7 +133,7 @@ Command addRunCommand(CLI::App& app) {
                 "function defined in the file except the entry)");
   c->add_option("--inject", a->inject,
                 "Commit a known lowering bug on purpose (repeatable): " + injectionList());
-  c->add_option("--dfg", a->s.dfgFiles,
+  c->add_option("--dfg", a->dfgSpecs,
                 "FUNC=FILE: run FUNC on the network in FILE, not on its lowering (repeatable)");
   addNetworkOptions(c, a->timingFile, a->engine, a->s.accel.maxCycles);
   c->add_flag(

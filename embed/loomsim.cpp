@@ -4,6 +4,7 @@
 #include "frontend/parse.h"
 #include "host/host_memory.h"
 #include "host/program_run.h"
+#include "models/timing_json.h"
 #include "verify/verifier.h"
 
 #include <fstream>
@@ -121,7 +122,8 @@ Kernel::Kernel(sc_core::sc_module_name name, const std::string& mlir, const std:
   a.scPeriod = options.period;
   a.maxCycles = options.maxCycles;
   a.checks = options.checks;
-  if (auto err = configureAccel(a, "event", {}, options.timingFile)) throw Error(where + *err);
+  if (!options.timingFile.empty())
+    if (auto err = models::readTimingFile(options.timingFile, a.timing)) throw Error(where + *err);
   k.timing = a.timing;
   k.interp = std::make_unique<Interpreter>(*k.module, k.hostOutput);
   k.accel = std::make_unique<Accelerator>(*k.module, *k.interp, a);

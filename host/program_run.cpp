@@ -3,7 +3,6 @@
 #include "dfg/loom/loom_form.h"
 #include "frontend/parse.h"
 #include "host/dfg_run.h"
-#include "models/timing_json.h"
 #include "verify/verifier.h"
 
 #include <cerrno>
@@ -62,42 +61,8 @@ Diag toolError(std::string message) {
   return Diag{Loc{tool, 0, 0}, std::move(message)};
 }
 
-std::optional<std::string> configureAccel(AccelOptions& a, const std::string& engine,
-                                          const std::vector<std::string>& inject,
-                                          const std::string& timingFile) {
-  if (auto err = parseInjections(inject, a.inject)) return err;
-  // verilator: the twins run the calls; the networks, elaborated for the event engine,
-  // number the channels and serve the checks (host/accelerator.h).
-  a.verilator = engine == "verilator";
-  if (!a.verilator && !sim::engineKindFromName(engine, a.engine))
-    return "unknown --engine '" + engine + "' (event, clocked or verilator)";
-  if (!timingFile.empty()) return models::readTimingFile(timingFile, a.timing);
-  return std::nullopt;
-}
-
-namespace {
-bool splitDfgSpec(const std::string& spec, std::string& func, std::string& file) {
-  size_t eq = spec.find('=');
-  if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) return false;
-  func = spec.substr(0, eq);
-  file = spec.substr(eq + 1);
-  return true;
-}
-} // namespace
-
-std::vector<std::pair<std::string, std::string>> dfgInputs(const std::vector<std::string>& specs) {
-  std::vector<std::pair<std::string, std::string>> out;
-  std::string func, file;
-  for (const std::string& s : specs)
-    if (splitDfgSpec(s, func, file)) out.emplace_back("the --dfg " + func + " file", file);
-  return out;
-}
-
-std::optional<Diag> readDfgGraphs(const std::vector<std::string>& specs, AccelOptions& a) {
-  for (const std::string& spec : specs) {
-    std::string func, file;
-    if (!splitDfgSpec(spec, func, file))
-      return toolError("--dfg '" + spec + "': expected FUNC=FILE");
+std::optional<Diag> readDfgGraphs(const std::vector<DfgFile>& files, AccelOptions& a) {
+  for (const auto& [func, file] : files) {
     if (a.graphs.count(func)) return toolError("--dfg " + func + " is given twice");
     dfg::ReadResult rr = dfg::readDfgFile(file);
     if (rr.error) return rr.error;

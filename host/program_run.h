@@ -37,6 +37,11 @@ struct LoadedProgram {
 };
 LoadedProgram loadProgram(const std::string& file);
 
+// A network read from a file for a function of the program (`--dfg FUNC=FILE`).
+struct DfgFile {
+  std::string function, file;
+};
+
 struct RunSettings {
   std::string entry = "main";
   bool accelerate = true;          // false: everything in the interpreter (--no-accel)
@@ -45,7 +50,7 @@ struct RunSettings {
   // `--dfg FUNC=FILE` (repeatable): FUNC runs on the network read from FILE (either
   // form; its function must be FUNC or the only one) instead of its lowering. prepare()
   // reads them into accel.graphs (docs/loom.md "Against its source").
-  std::vector<std::string> dfgFiles;
+  std::vector<DfgFile> dfgFiles;
   traces::TraceOptions traces; // VCD, stats, token log, progress line
 };
 
@@ -57,28 +62,9 @@ struct RunOutcome {
   int exitCode() const { return passed ? 0 : 1; }
 };
 
-// Fills in what a command line names by text: the engine ("event", "clocked"), the
-// injections, the timing file. The message for the first bad one (bad input).
-std::optional<std::string> configureAccel(AccelOptions& a, const std::string& engine,
-                                          const std::vector<std::string>& inject,
-                                          const std::string& timingFile);
-
-// The files a list of --dfg specs reads, as {role, path}, for the output check.
-std::vector<std::pair<std::string, std::string>> dfgInputs(const std::vector<std::string>& specs);
-
-// The files `run` reads, as the command line names its paths (cli/output_paths.h's
-// NamedPath: {role, path}): the program, the --timing file, the --dfg files.
-template <class Path>
-std::vector<Path> runInputs(const std::string& file, const std::string& timingFile,
-                            const std::vector<std::string>& dfgSpecs) {
-  std::vector<Path> inputs{Path{"the input program", file}, Path{"the --timing file", timingFile}};
-  for (auto& [role, path] : dfgInputs(dfgSpecs))
-    inputs.push_back(Path{role, path});
-  return inputs;
-}
-
-// Reads --dfg FUNC=FILE specs into a.graphs; the first problem (bad input, located).
-std::optional<Diag> readDfgGraphs(const std::vector<std::string>& specs, AccelOptions& a);
+// Reads each network file into a.graphs under its function; the first problem (bad
+// input, located).
+std::optional<Diag> readDfgGraphs(const std::vector<DfgFile>& files, AccelOptions& a);
 
 class ProgramRun {
 public:

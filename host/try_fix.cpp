@@ -65,10 +65,10 @@ FixAttempt tryFix(const LoadedProgram& prog, const RunSettings& s, const Program
   }
   if (out.fixed.empty()) return out;
   // A --dfg file of a repaired function would replace the repair: its spec goes.
-  std::vector<std::string> specs;
-  for (const std::string& spec : again.dfgFiles)
-    if (!out.fixed.count(spec.substr(0, spec.find('=')))) specs.push_back(spec);
-  again.dfgFiles = specs;
+  std::vector<DfgFile> files;
+  for (const DfgFile& d : again.dfgFiles)
+    if (!out.fixed.count(d.function)) files.push_back(d);
+  again.dfgFiles = files;
 
   std::ostringstream programOutput;
   ProgramRun rerun(prog, again, programOutput);

@@ -45,7 +45,7 @@ TEST_CASE("LoopCounter: an after_cond, every token an iteration", "[loop-counter
   CHECK(*c.counts().ii() == 1.5);
 }
 
-TEST_CASE("LoopCounter: tapped tokens count but are not timed; open runs; reset",
+TEST_CASE("LoopCounter: tapped tokens count but are not timed, open runs, reset",
           "[loop-counter]") {
   LoopCounter c; // no trips kept
   c.pushed(1);

@@ -134,6 +134,60 @@ std::string where(const Graph& g, PortRef p) {
 
 } // namespace
 
+std::optional<Vertex> gateBackFrom(const Graph& g, Vertex consumer, unsigned port) {
+  // Breadth first over every input, so the nearest gate wins: an access's data comes
+  // from its memory, its address from the gate.
+  EdgeId e;
+  if (!g.inEdge(consumer, port, e)) return std::nullopt;
+  std::vector<Vertex> work{g.src(e)};
+  std::set<Vertex> seen{consumer, g.src(e)};
+  for (size_t next = 0; next < work.size() && next < 256; ++next) {
+    Vertex v = work[next];
+    if (g.node(v).kind == NodeKind::Gate) return v;
+    for (EdgeId in : g.inEdges(v))
+      if (seen.insert(g.src(in)).second) work.push_back(g.src(in));
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+// AddInvariant: `input` of the consumer, a value made outside the loop, becomes
+// invariant(after_cond, value): once per iteration of the loop whose gate the body input
+// leads back to.
+std::optional<std::string> addInvariant(Graph& g, const Rewire& r, const std::string& input,
+                                        std::string& done) {
+  auto gate = gateBackFrom(g, r.consumer, r.bodyPort);
+  if (!gate) return input + ": no dataflow.gate on the path back from its body input";
+  EdgeId e;
+  g.inEdge(r.consumer, r.port, e);
+  PortRef value{g.src(e), g.edge(e).srcPort};
+  unsigned capacity = g.edge(e).capacity;
+  const Node& c = g.node(r.consumer);
+  Node n;
+  n.kind = NodeKind::Invariant;
+  n.name = c.name + ".fix_invariant";
+  n.scope = c.scope;
+  n.origin = c.origin;
+  n.added = true;
+  n.inTypes = {Type::i1(), g.node(value.node).outTypes.at(value.port)};
+  n.outTypes = {n.inTypes[1]};
+  n.outRoles = {n.outTypes[0].isNone() ? Role::BodyCtrl : Role::Data};
+  n.outRates = {Rate{}};
+  std::string gateName = g.node(*gate).name;
+  g.removeEdge(e);
+  Vertex inv = g.addNode(std::move(n));
+  g.connect(value, inv, 1);
+  attach(g, {*gate, kGateAfterCond}, inv, 0);
+  g.edge(g.connect({inv, 0}, r.consumer, r.port)).capacity = capacity;
+  done = input + " takes dataflow.invariant '" + g.node(inv).name +
+         "' of it on after_cond of dataflow.gate '" + gateName +
+         "' (was taken as made, once per activation of the loop)";
+  return std::nullopt;
+}
+
+} // namespace
+
 Rewire rewireBackFrom(const Graph& g, Vertex consumer, unsigned port, Rewire::Kind kind) {
   Role from = kind == Rewire::Kind::ToAfterCond ? Role::RawWillContinue : Role::AfterCond;
   std::set<Vertex> seen;
@@ -156,6 +210,7 @@ std::optional<std::string> applyRewire(Graph& g, const Rewire& r, std::string& d
   std::string input = c.opName() + " '" + c.name + "' input '" + c.portName(true, r.port) + "'";
   EdgeId e;
   if (!g.inEdge(r.consumer, r.port, e)) return input + " is not connected";
+  if (r.kind == Rewire::Kind::AddInvariant) return addInvariant(g, r, input, done);
   PortRef from = origin(g, e);
   std::string why;
   auto to = target(g, r, from, why);

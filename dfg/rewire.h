@@ -1,5 +1,7 @@
 // A rewiring of one op input between a loop's two control streams: the fix the
-// diagnosis names for the raw-vs-gated miswire (docs/design.md "Trying a fix").
+// diagnosis names for the raw-vs-gated miswire (docs/design.md "Trying a fix"); or a
+// value from outside a loop that its body uses without the dataflow.invariant that
+// repeats it once per iteration: the invariant added.
 //
 // A loop's stream emits raw_will_continue, N + 1 tokens per activation; the gate's
 // after_cond carries the N of them that start an iteration. Body-local control,
@@ -16,16 +18,20 @@
 namespace loom::dfg {
 
 struct Rewire {
-  enum class Kind : uint8_t { None, ToAfterCond, ToRawWillContinue };
+  enum class Kind : uint8_t { None, ToAfterCond, ToRawWillContinue, AddInvariant };
   Kind kind = Kind::None;
   Vertex consumer = 0; // the op whose input moves
   unsigned port = 0;   // that input
+  // AddInvariant: an input of `consumer` in the loop body; the dataflow.gate nearest
+  // upstream of it is the loop's, whose after_cond drives the invariant.
+  unsigned bodyPort = 0;
   bool any() const { return kind != Kind::None; }
   bool operator<(const Rewire& o) const {
-    return std::tie(consumer, port, kind) < std::tie(o.consumer, o.port, o.kind);
+    return std::tie(consumer, port, kind, bodyPort) <
+           std::tie(o.consumer, o.port, o.kind, o.bodyPort);
   }
   bool operator==(const Rewire& o) const {
-    return kind == o.kind && consumer == o.consumer && port == o.port;
+    return kind == o.kind && consumer == o.consumer && port == o.port && bodyPort == o.bodyPort;
   }
 };
 
@@ -34,9 +40,15 @@ struct Rewire {
 // one to move. None when the path reaches no such stream.
 Rewire rewireBackFrom(const Graph& g, Vertex consumer, unsigned port, Rewire::Kind kind);
 
+// The gate nearest upstream of input `port` of `consumer` (breadth first over the ops'
+// inputs): the loop whose body that input belongs to.
+std::optional<Vertex> gateBackFrom(const Graph& g, Vertex consumer, unsigned port);
+
 // Applies `r` to `g`: the input's channel is removed, the loop's other stream gets one
 // more fork output for it (a fork is added where that output has none), and the old
 // producer loses its output (a fork one output; any other op's output goes to a sink).
+// AddInvariant: the input's channel goes through a new dataflow.invariant whose d is the
+// after_cond of the gate on the path back from `bodyPort`.
 // Added ops are marked `added`. On success `done` says what changed; otherwise the
 // reason the graph does not allow it (and `g` is unchanged).
 std::optional<std::string> applyRewire(Graph& g, const Rewire& r, std::string& done);

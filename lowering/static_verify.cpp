@@ -139,6 +139,34 @@ private:
   }
 
   // An op whose every input and output has one rate.
+  // The stream whose raw_will_continue is the before_cond of `gate` (through forks).
+  std::optional<Vertex> streamOf(Vertex gate) const {
+    EdgeId e;
+    for (int hops = 0; hops < 64 && g_.inEdge(gate, hops ? 0 : 1, e); ++hops) {
+      gate = g_.src(e);
+      if (node(gate).kind == NodeKind::Stream) return gate;
+      if (node(gate).kind != NodeKind::Fork) break;
+    }
+    return std::nullopt;
+  }
+
+  // Inputs `a` and `b` of `v` from different region executions, one of them in a loop's
+  // body and the other made once per activation of that loop (at the rate of its
+  // stream's start): the dataflow.invariant that would repeat the value is missing.
+  dfg::Rewire missingInvariant(Vertex v, unsigned a, unsigned b) const {
+    for (auto [outer, body] : {std::pair{a, b}, std::pair{b, a}}) {
+      if (inRate(v, body).domain != Rate::Domain::LoopBody) continue;
+      auto gate = dfg::gateBackFrom(g_, v, body);
+      auto stream = gate ? streamOf(*gate) : std::nullopt;
+      if (!stream || !inRate(*stream, 0).known()) continue;
+      if (!inRate(*stream, 0).sameCount(inRate(v, outer))) continue;
+      dfg::Rewire fix{dfg::Rewire::Kind::AddInvariant, v, outer};
+      fix.bodyPort = body;
+      return fix;
+    }
+    return {};
+  }
+
   void sameRateEverywhere(Vertex v) {
     const dfg::Node& n = node(v);
     const Rate* ref = nullptr;
@@ -147,15 +175,20 @@ private:
       if (!r.known()) return;
       if (!ref)
         ref = &r;
-      else if (!r.sameCount(*ref))
+      else if (!r.sameCount(*ref)) {
+        std::string rule = accessCtrlRule(v, p);
+        dfg::Rewire fix = rule.empty()
+                              ? missingInvariant(v, p, 0)
+                              : dfg::rewireBackFrom(g_, v, p, dfg::Rewire::Kind::ToAfterCond);
+        if (rule.empty() && fix.any())
+          rule = ": a value made outside a loop enters its body through a dataflow.invariant "
+                 "on after_cond, which repeats it once per iteration";
         return report("rates", v,
                       "input " + port(v, true, p) + " carries " + describeIn(v, p) + " but input " +
                           port(v, true, 0) + " carries " + describeIn(v, 0) +
-                          ": inputs of one firing must come from the same region execution" +
-                          accessCtrlRule(v, p),
-                      accessCtrlRule(v, p).empty()
-                          ? dfg::Rewire{}
-                          : dfg::rewireBackFrom(g_, v, p, dfg::Rewire::Kind::ToAfterCond));
+                          ": inputs of one firing must come from the same region execution" + rule,
+                      fix);
+      }
     }
     for (unsigned p = 0; p < n.outTypes.size(); ++p) {
       if (!outRate(v, p).known() || !ref) continue;

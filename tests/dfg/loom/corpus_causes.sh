@@ -17,8 +17,10 @@
 #   relu        one load and one store, each with such a carry and split: 4 rewirings;
 #               and `%4 = handshake.constant %1` (0.0) fires once per call (its trigger
 #               is the start token) while `arith.cmpf %dataResult, %4` (%9) fires N
-#               times: a static cause at the cmpf (calls vs I); no rewiring can bring a
-#               value into the loop (that needs an invariant), so the rerun still stops.
+#               times: a static cause at the cmpf (calls vs I), and the same at the
+#               select; the repair adds dataflow.invariant(after_cond, %4) before
+#               each, and with the 4 rewirings the rerun completes and prints PASSED
+#               (not verified: the zero-trip guard and branch-gate causes stay).
 set -uo pipefail
 sim=$1 corpus=$2
 dir=$(mktemp -d)
@@ -56,5 +58,8 @@ has "error: arith.cmpf '$f/%9' input 'in1' (port 1) carries data from '$f/%4.for
 count "^loom-sim: try-fix: @$f: .* takes after_cond" 4
 has "loom-sim: try-fix: @$f: dataflow.carry '$f/%13' input 'd' takes after_cond"
 has "loom-sim: try-fix: @$f: dataflow.carry '$f/%18' input 'd' takes after_cond"
+has "loom-sim: try-fix: @$f: arith.cmpf '$f/%9' input 'in1' takes dataflow.invariant '$f/%9.fix_invariant' of it on after_cond of dataflow.gate '$f/%afterValue'"
+count "^loom-sim: try-fix: @$f: .* takes dataflow.invariant" 2
+has "loom-sim: try-fix: the program printed: relu: PASSED"
 has "loom-sim: try-fix: the fix is not verified"
 echo "corpus causes: vecsum, vecnorm_l1, relu as derived by hand"

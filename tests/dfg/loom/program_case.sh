@@ -13,6 +13,10 @@
 #   raw_loop   the carry and the cond_br that feeds it the load's dones both on raw
 #              will_continue, as LOOM's legacy lowering wires them (vecsum): the 9th
 #              cond_br firing waits for a 9th done that no load gives: deadlock, exit 1
+#   no_invariant  the muli takes k as it enters the loop (once per activation) instead
+#              of the invariant that repeats it per iteration: the second iteration
+#              waits forever (deadlock, exit 1), the static rule names the muli, and
+#              --try-fix adds dataflow.invariant(after_cond, k) before it: verified
 #   printf_n   a format with %n: exit 2 at the printf call
 #   unknown_c  a call of fopen, which loom-sim does not model: exit 2 at the call
 #   no_cpu     the CPU version renamed: no function to check the network against, exit 2
@@ -59,6 +63,15 @@ raw_loop)
   edit 's/%ldc = dataflow.carry %ac, /%ldc = dataflow.carry %wc, /; s/%ld_next, %ld_exit = cond_br %ac, /%ld_next, %ld_exit = cond_br %wc, /'
   expect 1 err "stopped: deadlock" "handshake.mux 'scale_dsa_esi/%ld_done' waits for" \
     "did not complete (deadlock)" ;;
+no_invariant)
+  edit 's/%y = arith.muli %x, %kk : i32/%y = arith.muli %x, %kin : i32/'
+  args=(--try-fix)
+  expect 1 err "error: arith.muli 'scale_dsa_esi/%y' input 'in1' (port 1) carries data from 'scale_dsa_esi/%kin.fork'" \
+    "a value made outside a loop enters its body through a dataflow.invariant on after_cond" \
+    "did not complete (deadlock)" \
+    "loom-sim: try-fix: @scale_dsa_esi: arith.muli 'scale_dsa_esi/%y' input 'in1' takes dataflow.invariant 'scale_dsa_esi/%y.fix_invariant' of it on after_cond of dataflow.gate 'scale_dsa_esi/%iv'" \
+    "loom-sim: try-fix: the program printed: scale: PASSED" \
+    "loom-sim: try-fix: the fix is verified" ;;
 printf_n)
   # "b[%u]..." becomes "b[%n]...": the first conversion writes through its argument.
   edit '0,/dense<\[98, 91, 37, 117/s//dense<[98, 91, 37, 110/'

@@ -123,16 +123,14 @@ private:
     uint32_t l = loopIds_[k];
     return k < rotated_.size() && rotated_[k] ? Rate::whileBeforeRuns(l) : Rate::loopBody(l);
   }
-  // I(L) + S, I(L) - S: the stream's and the memory-control feedback's counts.
+  // I(L) + S and I(L) - S: the stream's and the memory-control feedback's counts, for
+  // either kind of I(L) (dfg::Rate::loopBoundary and loopBodyTail, unguarded).
   Rate boundary(size_t k, const Rate& s) const {
-    if (!rotated(k)) return Rate::loopBoundary(loopIds_[k], false, s);
     return relabel(body(k).plus(s), Rate::Domain::LoopBoundary, loopIds_[k]);
   }
   Rate bodyTail(size_t k, const Rate& s) const {
-    if (!rotated(k)) return Rate::loopBodyTail(loopIds_[k], false, s);
     return relabel(body(k).minus(s), Rate::Domain::LoopBodyTail, loopIds_[k]);
   }
-  bool rotated(size_t k) const { return k < rotated_.size() && rotated_[k]; }
   static Rate relabel(Rate r, Rate::Domain d, uint32_t op) {
     r.domain = d;
     r.op = op;

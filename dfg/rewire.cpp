@@ -186,6 +186,45 @@ std::optional<std::string> addInvariant(Graph& g, const Rewire& r, const std::st
   return std::nullopt;
 }
 
+// SplitByCondition: `input`, a value made whichever way a branch goes, is split by a new
+// cond_br on the branch's condition, as a value entering a branch is
+// (spec-dataflow-compilation, scf.if): the input takes its side, a sink the other.
+std::optional<std::string> splitByCondition(Graph& g, const Rewire& r, const std::string& input,
+                                            std::string& done) {
+  EdgeId ce;
+  if (r.splitBy >= g.numNodes() || g.node(r.splitBy).kind != NodeKind::CondBr || r.side > 1 ||
+      !g.inEdge(r.splitBy, 0, ce))
+    return input + ": no handshake.cond_br to take the branch's condition from";
+  PortRef cond = origin(g, ce);
+  EdgeId e;
+  g.inEdge(r.consumer, r.port, e);
+  PortRef value{g.src(e), g.edge(e).srcPort};
+  unsigned capacity = g.edge(e).capacity;
+  const Node& c = g.node(r.consumer);
+  const Node& v = g.node(value.node);
+  Node n;
+  n.kind = NodeKind::CondBr;
+  n.name = c.name + ".fix_cond_br" + std::to_string(r.port);
+  n.scope = c.scope;
+  n.origin = c.origin;
+  n.added = true;
+  n.inTypes = {g.node(cond.node).outTypes.at(cond.port), v.outTypes.at(value.port)};
+  n.outTypes.assign(2, n.inTypes[1]);
+  n.outRoles.assign(2, v.outRoles.at(value.port));
+  n.outRates.assign(2, Rate{});
+  std::string condName = g.node(cond.node).name;
+  g.removeEdge(e);
+  Vertex br = g.addNode(std::move(n));
+  g.connect(value, br, 1);
+  attach(g, cond, br, 0);
+  g.edge(g.connect({br, r.side}, r.consumer, r.port)).capacity = capacity;
+  detach(g, {br, 1 - r.side});
+  done = input + " takes the " + (r.side ? "false" : "true") + " side of handshake.cond_br '" +
+         g.node(br).name + "' on the condition from '" + condName +
+         "' (was taken as made, whichever way the branch went)";
+  return std::nullopt;
+}
+
 } // namespace
 
 Rewire rewireBackFrom(const Graph& g, Vertex consumer, unsigned port, Rewire::Kind kind) {
@@ -211,6 +250,7 @@ std::optional<std::string> applyRewire(Graph& g, const Rewire& r, std::string& d
   EdgeId e;
   if (!g.inEdge(r.consumer, r.port, e)) return input + " is not connected";
   if (r.kind == Rewire::Kind::AddInvariant) return addInvariant(g, r, input, done);
+  if (r.kind == Rewire::Kind::SplitByCondition) return splitByCondition(g, r, input, done);
   PortRef from = origin(g, e);
   std::string why;
   auto to = target(g, r, from, why);

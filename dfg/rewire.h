@@ -1,7 +1,9 @@
 // A rewiring of one op input between a loop's two control streams: the fix the
 // diagnosis names for the raw-vs-gated miswire (docs/design.md "Trying a fix"); or a
 // value from outside a loop that its body uses without the dataflow.invariant that
-// repeats it once per iteration: the invariant added.
+// repeats it once per iteration: the invariant added; or a value made outside a
+// branch that an op on one side of it takes without the cond_br that splits it: the
+// cond_br added.
 //
 // A loop's stream emits raw_will_continue, N + 1 tokens per activation; the gate's
 // after_cond carries the N of them that start an iteration. Body-local control,
@@ -18,21 +20,21 @@
 namespace loom::dfg {
 
 struct Rewire {
-  enum class Kind : uint8_t { None, ToAfterCond, ToRawWillContinue, AddInvariant };
+  enum class Kind : uint8_t { None, ToAfterCond, ToRawWillContinue, AddInvariant, SplitByCondition };
   Kind kind = Kind::None;
   Vertex consumer = 0; // the op whose input moves
   unsigned port = 0;   // that input
   // AddInvariant: an input of `consumer` in the loop body; the dataflow.gate nearest
   // upstream of it is the loop's, whose after_cond drives the invariant.
   unsigned bodyPort = 0;
+  // SplitByCondition: the data cond_br whose condition decides the branch, and the side
+  // (0 true, 1 false) the input belongs to.
+  Vertex splitBy = 0;
+  unsigned side = 0;
   bool any() const { return kind != Kind::None; }
-  bool operator<(const Rewire& o) const {
-    return std::tie(consumer, port, kind, bodyPort) <
-           std::tie(o.consumer, o.port, o.kind, o.bodyPort);
-  }
-  bool operator==(const Rewire& o) const {
-    return kind == o.kind && consumer == o.consumer && port == o.port && bodyPort == o.bodyPort;
-  }
+  auto key() const { return std::tie(consumer, port, kind, bodyPort, splitBy, side); }
+  bool operator<(const Rewire& o) const { return key() < o.key(); }
+  bool operator==(const Rewire& o) const { return key() == o.key(); }
 };
 
 // The rewiring of the first op on the path back from input `port` of `consumer` (each
@@ -48,7 +50,9 @@ std::optional<Vertex> gateBackFrom(const Graph& g, Vertex consumer, unsigned por
 // more fork output for it (a fork is added where that output has none), and the old
 // producer loses its output (a fork one output; any other op's output goes to a sink).
 // AddInvariant: the input's channel goes through a new dataflow.invariant whose d is the
-// after_cond of the gate on the path back from `bodyPort`.
+// after_cond of the gate on the path back from `bodyPort`. SplitByCondition: the input's
+// channel goes through a new handshake.cond_br on `splitBy`'s condition; the input takes
+// side `side`, the other side goes to a sink.
 // Added ops are marked `added`. On success `done` says what changed; otherwise the
 // reason the graph does not allow it (and `g` is unchanged).
 std::optional<std::string> applyRewire(Graph& g, const Rewire& r, std::string& done);

@@ -10,6 +10,10 @@ namespace loom {
 
 namespace {
 
+// Rounds of static repair before the rerun: each applies what the rules name on the
+// last round's network (a stream, then what its new rates show).
+constexpr int kRounds = 4;
+
 std::string lastLine(const std::string& text) {
   size_t end = text.find_last_not_of('\n');
   if (end == std::string::npos) return "";
@@ -48,18 +52,28 @@ FixAttempt tryFix(const LoadedProgram& prog, const RunSettings& s, const Program
     if (!g) continue;
     dfg::Graph copy = *g;
     bool changed = false;
-    // Later rewirings name ops by vertex: rewiring adds ops but never removes one.
-    for (const dfg::Rewire& r : rewires) {
-      std::string done;
-      if (auto err = dfg::applyRewire(copy, r, done))
-        out.refused.push_back("@" + function + ": " + *err);
-      else
-        out.applied.push_back("@" + function + ": " + done), changed = true;
+    bool inferred = first.accelerator()->ratesInferred(function);
+    std::set<dfg::Rewire> next = rewires, tried;
+    // Later rewirings name ops by vertex: rewiring adds ops but never removes one. A
+    // network whose rates were inferred from it has them inferred again after each
+    // round: a repaired stream gives its loop new rates, and the static rules then name
+    // the splits that follow from them (docs/design.md "Trying a fix").
+    for (int round = 0; round < kRounds && !next.empty(); ++round) {
+      for (const dfg::Rewire& r : next) {
+        tried.insert(r);
+        std::string done;
+        if (auto err = dfg::applyRewire(copy, r, done))
+          out.refused.push_back("@" + function + ": " + *err);
+        else
+          out.applied.push_back("@" + function + ": " + done), changed = true;
+      }
+      if (!inferred) break;
+      clearRates(copy);
+      next.clear();
+      for (const GraphFinding& f : checkGraphInferring(copy))
+        if (f.rewire.any() && !tried.count(f.rewire)) next.insert(f.rewire);
     }
     if (!changed) continue;
-    // A network whose rates were inferred from it has them inferred again: its loops'
-    // rates follow the new wiring.
-    if (first.accelerator()->ratesInferred(function)) clearRates(copy);
     again.accel.graphs[function] = copy;
     out.fixed[function] = std::move(copy);
   }

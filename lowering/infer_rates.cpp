@@ -25,6 +25,11 @@ constexpr uint32_t kProvisionalGuard = 0xC0000000u;
 struct Binding {
   std::vector<uint32_t> loops;  // per stream
   std::vector<uint32_t> guards; // per data condition
+  // Per data condition bound to a guard: whether `guards` holds the function's scf.if
+  // around the loop (LOOM's CPU versions) rather than the loop (loom-sim's own lowering
+  // of scf.for), and whether the loop starts on the condition's false side instead of
+  // the side that side of the scf.if (or of A'(L)) says.
+  std::vector<uint8_t> guardIsIf, guardFlip;
   // Per stream: bound to a loop LOOM rotated into a do-while (an scf.while whose before
   // region holds the body), whose iterations are its before region's executions.
   std::vector<uint8_t> rotated;
@@ -55,7 +60,8 @@ class Propagation {
 public:
   Propagation(const dfg::Graph& g, const std::vector<Vertex>& streams,
               const std::map<Vertex, size_t>& conditionOf, const Binding& b)
-      : g_(g), loopIds_(b.loops), guards_(b.guards), rotated_(b.rotated), conditionOf_(conditionOf),
+      : g_(g), loopIds_(b.loops), guards_(b.guards), guardIsIf_(b.guardIsIf),
+        guardFlip_(b.guardFlip), rotated_(b.rotated), conditionOf_(conditionOf),
         starts_(streams.size()), condRates_(b.guards.size()) {
     for (size_t k = 0; k < streams.size(); ++k)
       loopOf_[streams[k]] = k;
@@ -236,20 +242,22 @@ private:
   }
 
   // A cond_br on a data condition: its sides depend on the data, unless the condition
-  // guards a loop (then true: A'(L), the activations with an iteration; false: the rest).
+  // guards a loop: then the side the loop starts on runs A'(L) times (the activations
+  // with an iteration), or as often as the side of the function's scf.if around the
+  // loop; the other side the rest.
   void dataCondBr(Vertex v) {
     auto r = in(v, 0);
     if (!r) return;
     size_t i = conditionOf_.at(v);
     condRates_[i] = *r;
-    if (guards_[i] == kUnbound) return;
-    if (guards_[i] >= kProvisionalGuard) {
-      rates_[v][0] = Rate::ifThen(guards_[i]);
-      rates_[v][1] = Rate::ifElse(guards_[i], *r);
-    } else {
-      rates_[v][0] = Rate::guardEnter(guards_[i]);
-      rates_[v][1] = Rate::guardSkip(guards_[i], *r);
-    }
+    uint32_t id = guards_[i];
+    if (id == kUnbound) return;
+    bool isIf = id >= kProvisionalGuard || (i < guardIsIf_.size() && guardIsIf_[i]);
+    Rate enter = isIf ? Rate::ifThen(id) : Rate::guardEnter(id);
+    Rate skip = isIf ? Rate::ifElse(id, *r) : Rate::guardSkip(id, *r);
+    bool flip = i < guardFlip_.size() && guardFlip_[i];
+    rates_[v][0] = flip ? skip : enter;
+    rates_[v][1] = flip ? enter : skip;
   }
 
   void merge(Vertex v) {
@@ -280,6 +288,7 @@ private:
   const dfg::Graph& g_;
   const std::vector<uint32_t>& loopIds_;
   const std::vector<uint32_t>& guards_;
+  const std::vector<uint8_t>&guardIsIf_, &guardFlip_;
   const std::vector<uint8_t>& rotated_;
   const std::map<Vertex, size_t>& conditionOf_; // per cond_br: its condition
   std::map<Vertex, size_t> loopOf_;
@@ -293,6 +302,10 @@ private:
 struct LoopTree {
   std::vector<int> parent;
   std::vector<int> guard; // the data condition that guards the loop, or -1
+  // The network's: the side of `guard` the loop starts on; the function's: the region of
+  // `guardIf` it sits in (1 true / then, 0 false / else).
+  std::vector<uint8_t> side;
+  std::vector<const Op*> guardIf; // the function's: the scf.if right around a while
   std::vector<std::string> names;
   // The stream's step and condition ("+= !="): a network's, or the loom.stream attribute
   // LOOM's compiler put on the CPU version's scf.while; "" where there is none (scf.for).
@@ -325,13 +338,19 @@ LoopTree networkTree(const dfg::Graph& g, const std::vector<Vertex>& streams,
   for (size_t k = 0; k < streams.size(); ++k) {
     const Rate& s = provisional.start(k);
     int parent = placeOf(s, streams.size()), guard = -1;
-    for (size_t i = 0; i < conditions && parent == -2; ++i)
-      if (s.known() && s.sameCount(Rate::ifThen(kProvisionalGuard + static_cast<uint32_t>(i)))) {
-        guard = static_cast<int>(i);
-        parent = placeOf(provisional.conditionRate(i), streams.size());
-      }
+    uint8_t side = 1;
+    for (size_t i = 0; i < conditions && parent == -2 && s.known(); ++i) {
+      uint32_t id = kProvisionalGuard + static_cast<uint32_t>(i);
+      const Rate& decided = provisional.conditionRate(i);
+      bool onTrue = s.sameCount(Rate::ifThen(id));
+      if (!onTrue && !(decided.known() && s.sameCount(Rate::ifElse(id, decided)))) continue;
+      guard = static_cast<int>(i);
+      side = onTrue;
+      parent = placeOf(decided, streams.size());
+    }
     t.parent.push_back(parent);
     t.guard.push_back(guard);
+    t.side.push_back(side);
     t.names.push_back("'" + g.node(streams[k]).name + "'");
     const dfg::Node& n = g.node(streams[k]);
     t.streams.push_back(n.streamConfigured ? std::string(dfg::stepOpText(n.stepOp)) + " " +
@@ -384,6 +403,9 @@ LoopTree sourceTree(const Function& f, std::vector<const Op*>& fors) {
     std::optional<std::string> stream = loomStream(*op);
     if (op->kind != OpKind::For && !stream) return;
     const Op* up = op->parentOp();
+    const Op* guardIf = stream && up && up->kind == OpKind::If ? up : nullptr;
+    t.guardIf.push_back(guardIf);
+    t.side.push_back(guardIf && op->parent->parent == &guardIf->region(0));
     while (stream && up && up->kind == OpKind::If)
       up = up->parentOp();
     int parent = !up ? -1 : index.count(up) ? index.at(up) : -2;
@@ -423,7 +445,14 @@ void bindLoops(const LoopTree& net, int np, const LoopTree& src, int sp,
     b.loops[a[i]] = id;
     b.rotated[a[i]] = src.rotated[bs[i]];
     out.boundToWhile += !ss.empty();
-    if (net.guard[a[i]] >= 0) b.guards[net.guard[a[i]]] = id;
+    if (int gi = net.guard[a[i]]; gi >= 0) {
+      // The function's scf.if around a while counts the guard's sides (a rotated while's
+      // A' does not: a do-while of one iteration runs its after region no time).
+      const Op* guardIf = src.guardIf[bs[i]];
+      b.guards[gi] = guardIf ? guardIf->id : id;
+      b.guardIsIf[gi] = guardIf != nullptr;
+      b.guardFlip[gi] = guardIf ? net.side[a[i]] != src.side[bs[i]] : !net.side[a[i]];
+    }
     bindLoops(net, static_cast<int>(a[i]), src, static_cast<int>(bs[i]), fors,
               "in the body of loop " + net.names[a[i]] + " (" + src.names[bs[i]] + ")", b, out);
   }
@@ -503,6 +532,8 @@ RateInference inferRates(dfg::Graph& g, const Function& f) {
   LoopTree src = sourceTree(f, fors);
   b.loops.assign(n.streams.size(), kUnbound);
   b.guards.assign(n.conditions.size(), kUnbound);
+  b.guardIsIf.assign(n.conditions.size(), 0);
+  b.guardFlip.assign(n.conditions.size(), 0);
   b.rotated.assign(n.streams.size(), 0);
   bindLoops(net, -1, src, -1, fors, "at the top of '@" + f.name + "'", b, out);
   Propagation bound(g, n.streams, n.conditionOf, b);

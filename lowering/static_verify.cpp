@@ -29,8 +29,12 @@ public:
   std::vector<GraphFinding> run() {
     checkPorts();
     if (!findings_.empty()) return findings_; // the rest needs a well-formed graph
+    // Streams first: a stream's inputs decide the rates of everything in its loop, so
+    // while one is repaired by a split the other splits wait for the rates it gives.
     for (Vertex v = 0; v < g_.numNodes(); ++v)
-      checkRates(v);
+      if (node(v).kind == NodeKind::Stream) checkStream(v);
+    for (Vertex v = 0; v < g_.numNodes(); ++v)
+      if (node(v).kind != NodeKind::Stream) checkRates(v);
     checkAccesses();
     checkReturnPostDominatesDones();
     checkGroupIndependence();
@@ -40,6 +44,7 @@ public:
 private:
   const dfg::Graph& g_;
   std::vector<GraphFinding> findings_;
+  bool streamSplit_ = false; // a stream's inputs get a split: other splits wait
 
   const dfg::Node& node(Vertex v) const { return g_.node(v); }
 
@@ -150,6 +155,49 @@ private:
     return std::nullopt;
   }
 
+  // The stream whose control (raw_will_continue, or a gate's after_cond) input `p` of
+  // `v` is, through forks.
+  std::optional<Vertex> streamOfControl(Vertex v, unsigned p) const {
+    EdgeId e;
+    for (int hops = 0; hops < 64 && g_.inEdge(v, p, e); ++hops) {
+      v = g_.src(e);
+      p = 0;
+      if (node(v).kind == NodeKind::Stream) return v;
+      if (node(v).kind == NodeKind::Gate) return streamOf(v);
+      if (node(v).kind != NodeKind::Fork) break;
+    }
+    return std::nullopt;
+  }
+
+  // The data cond_br that splits a value made at `have` into the region execution
+  // `want`: its condition is decided at `have`, and side `side` runs `want` times.
+  std::optional<std::pair<Vertex, unsigned>> splitInto(const Rate& have, const Rate& want) const {
+    if (!have.known() || want.terms.empty()) return std::nullopt;
+    for (Vertex v = 0; v < g_.numNodes(); ++v) {
+      if (node(v).kind != NodeKind::CondBr) continue;
+      const dfg::Edge& c = inEdge(v, 0);
+      if (c.role != Role::Data || !c.rate.known() || !c.rate.sameCount(have)) continue;
+      for (unsigned side : {0u, 1u})
+        if (outRate(v, side).known() && outRate(v, side).sameCount(want))
+          return std::pair{v, side};
+    }
+    return std::nullopt;
+  }
+
+  // Input `p` of `v`, made whichever way a branch goes, belongs to the region execution
+  // `want` on one side of it: the cond_br that would split it.
+  dfg::Rewire splitFix(Vertex v, unsigned p, const Rate& want) const {
+    auto s = splitInto(inRate(v, p), want);
+    if (!s) return {};
+    dfg::Rewire r{dfg::Rewire::Kind::SplitByCondition, v, p};
+    r.splitBy = s->first;
+    r.side = s->second;
+    return r;
+  }
+
+  static constexpr const char* kSplitRule =
+      ": a value made outside a branch enters it through the cond_br that splits it";
+
   // Inputs `a` and `b` of `v` from different region executions, one of them in a loop's
   // body and the other made once per activation of that loop (at the rate of its
   // stream's start): the dataflow.invariant that would repeat the value is missing.
@@ -205,7 +253,7 @@ private:
     case NodeKind::Invariant:
     case NodeKind::Carry: return checkRepeater(v);
     case NodeKind::Gate: return checkGate(v);
-    case NodeKind::Stream: return checkStream(v);
+    case NodeKind::Stream: return; // first, in run()
     case NodeKind::CondBr: return checkCondBr(v);
     case NodeKind::Mux: return checkMux(v);
     case NodeKind::Entry:
@@ -237,6 +285,7 @@ private:
   // output has d's rate. The spec's wiring rules follow: body-local invariants and
   // memory-control carries are driven by after_cond, iter-arg carries by raw.
   void checkRepeater(Vertex v) {
+    checkInitialValue(v);
     const Rate& d = inRate(v, 0);
     const Rate& o = outRate(v, 0);
     if (!d.known() || !o.known() || d.sameCount(o)) return;
@@ -282,10 +331,51 @@ private:
                  ac.formula() + ": a gate must turn N + 1 tokens per activation into N");
   }
 
-  void checkStream(Vertex v) {
+  bool streamInputsAgree(Vertex v) const {
     for (unsigned p = 1; p < 3; ++p)
       if (inRate(v, p).known() && inRate(v, 0).known() && !inRate(v, p).sameCount(inRate(v, 0)))
-        report("rates", v, "start, step and bound come from different region executions");
+        return false;
+    return true;
+  }
+
+  // start, step and bound: one of each per activation. Where some come from one side of
+  // a branch (LOOM's zero-trip guard gives the step only when the loop runs) and the
+  // others are made whichever way it goes, the others are split by the branch's cond_br:
+  // otherwise a skipped activation leaves them latched, to pair with the next one's.
+  void checkStream(Vertex v) {
+    if (streamInputsAgree(v)) return;
+    bool named = false;
+    for (unsigned p = 0; p < 3; ++p)
+      for (unsigned q = 0; q < 3; ++q) {
+        if (q == p || !inRate(v, q).known()) continue;
+        dfg::Rewire fix = splitFix(v, p, inRate(v, q));
+        if (!fix.any()) continue;
+        streamSplit_ = named = true;
+        report("rates", v,
+               "input " + port(v, true, p) + " carries " + describeIn(v, p) + " but input " +
+                   port(v, true, q) + " carries " + describeIn(v, q) +
+                   ": start, step and bound come from different region executions" + kSplitRule,
+               fix);
+        break;
+      }
+    if (!named) report("rates", v, "start, step and bound come from different region executions");
+  }
+
+  // invariant(d, a) and carry(d, a, b) take one `a` per activation of the loop whose
+  // control d is: as many as its stream's starts.
+  void checkInitialValue(Vertex v) {
+    auto s = streamOfControl(v, 0);
+    if (!s || !streamInputsAgree(*s)) return; // the stream's own finding comes first
+    const Rate& start = inRate(*s, 0);
+    const Rate& a = inRate(v, 1);
+    if (!start.known() || !a.known() || a.sameCount(start)) return;
+    dfg::Rewire fix = streamSplit_ ? dfg::Rewire{} : splitFix(v, 1, start);
+    report("rates", v,
+           "input " + port(v, true, 1) + " carries " + describeIn(v, 1) + " but its loop '" +
+               node(*s).name + "' starts " + start.formula() +
+               " times: it takes one initial value per activation of its loop" +
+               (fix.any() ? kSplitRule : ""),
+           fix);
   }
 
   // cond_br: cond and data pair up; the two sides add up to the input.
@@ -331,12 +421,18 @@ private:
     }
     if (!sum.sameCount(o)) {
       std::string which;
-      for (unsigned p = 1; p < node(v).inTypes.size(); ++p)
+      dfg::Rewire fix;
+      for (unsigned p = 1; p < node(v).inTypes.size(); ++p) {
         which += " " + port(v, true, p) + " " + describeIn(v, p) + ";";
+        // The count this input lacks or has too many of is its side of the branch.
+        if (!fix.any() && !streamSplit_)
+          fix = splitFix(v, p, o.minus(sum.minus(inRate(v, p))));
+      }
       report("branch-gate", v,
              "data inputs add up to " + sum.formula() + " but the mux fires " + o.formula() +
                  " times:" + which +
-                 " a value yielded from outside a branch must be split by the branch's cond_br");
+                 " a value yielded from outside a branch must be split by the branch's cond_br",
+             fix);
     }
   }
 

@@ -435,12 +435,22 @@ private:
       if (static_cast<int>(i) != doneResult_)
         useValue(x, op, v, port++);
       else if (llvm::isa<mlir::NoneType>(x.getType()))
-        useValue(x, op, v, ctrl);
+        useValue(x, op, v, ctrl), i1Done_ = joinedI1(x);
       else
         useOutput(PortRef{doneAdapter(op, i1Done_ = x), 0}, op, v, ctrl);
     }
     g_.doneToken = doneResult_ >= 0;
     if (!g_.doneToken) useOutput(ctrl_, op, v, ctrl);
+  }
+
+  // A none done token made by a join of one i1 value (how loom-sim writes an i1 done
+  // token in LOOM's form): that value, the i1 done token; else null.
+  static mlir::Value joinedI1(mlir::Value done) {
+    mlir::Operation* j = done.getDefiningOp();
+    if (!j || j->getName().getStringRef() != "handshake.join" || j->getNumOperands() != 1 ||
+        !j->getOperand(0).getType().isInteger(1))
+      return nullptr;
+    return j->getOperand(0);
   }
 
   // handshake.join of the i1 done token: a none token when it arrives.

@@ -14,6 +14,10 @@ paths work:
   build/loom-sim                           symlink to LOOM_SIM
   DIR/NAME                                 symlink to PATH, for each --bin DIR/NAME=PATH
                                            (build/loom-gen, build-release/loom-sim, ...)
+  ../shared/loom-corpus                    symlink to --corpus DIR (LOOM's files, kept
+                                           outside the repository; read-only too); without
+                                           it, a block whose commands name that path is
+                                           skipped, and the summary says so
 
 `build/` is put first on PATH, so a bare `loom-sim` is the binary under test too. Every
 command runs verbatim in its own `bash -c` with the work directory as its current
@@ -123,6 +127,9 @@ import sys
 import tempfile
 
 LINKED_DIRS = ["kernels", "scripts", "tests", "tools", "bench", "docs"]
+# LOOM's files, as the docs name them: BASE/shared/loom-corpus links to --corpus.
+CORPUS_PATH = "../shared/loom-corpus"
+
 
 COMMAND_WORDS = {
     "loom-sim", "loom-gen", "loom-reduce", "bash", "sh", "python3", "python", "gtkwave",
@@ -554,7 +561,15 @@ class FileRun:
         self.log.append(f"{self.doc}:{line}: {msg}")
 
     def setup(self):
-        self.workdir = tempfile.mkdtemp(prefix="loom-doctest-")
+        # The work directory is BASE/work, so that `../shared/loom-corpus` (where LOOM's
+        # files are kept beside a checkout) can be BASE/shared/loom-corpus, a link to
+        # --corpus.
+        self.base = tempfile.mkdtemp(prefix="loom-doctest-")
+        self.workdir = os.path.join(self.base, "work")
+        os.mkdir(self.workdir)
+        if self.args.corpus:
+            os.mkdir(os.path.join(self.base, "shared"))
+            os.symlink(self.args.corpus, os.path.join(self.base, "shared", "loom-corpus"))
         for d in LINKED_DIRS:
             if os.path.isdir(os.path.join(self.args.source_dir, d)):
                 os.symlink(os.path.join(self.args.source_dir, d), os.path.join(self.workdir, d))
@@ -577,7 +592,8 @@ class FileRun:
             exit_code = int(m.group(1))
         if self.args.read_only:
             res = run_cmd(cmd, self.workdir, self.env, merged, timeout,
-                          protected_dirs(self.args.source_dir))
+                          protected_dirs(self.args.source_dir) +
+                          ([self.args.corpus] if self.args.corpus else []))
         else:
             before = tree_state(self.args.source_dir)
             res = run_cmd(cmd, self.workdir, self.env, merged, timeout)
@@ -635,6 +651,12 @@ class FileRun:
                 raise DocError(f"line {aline}: skip on a block without commands")
             self.skipped.append((b.line, len(cmds), reason))
             self.note(b.line, f"skipped {len(cmds)} command(s): {reason}")
+            return
+        texts = [c.text for c in cmds] + ([frm] if frm else [])
+        if not self.args.corpus and any(CORPUS_PATH in t for t in texts):
+            reason = f"reads {CORPUS_PATH}, absent here (--corpus)"
+            self.skipped.append((b.line, len(cmds) or 1, reason))
+            self.note(b.line, f"skipped: {reason}")
             return
         if verb == "run":
             if not cmds:
@@ -761,7 +783,7 @@ class FileRun:
             if self.args.keep:
                 print(f"{self.doc}: work directory kept: {self.workdir}")
             else:
-                shutil.rmtree(self.workdir, ignore_errors=True)
+                shutil.rmtree(self.base, ignore_errors=True)
 
 
 def main():
@@ -769,6 +791,9 @@ def main():
     ap = argparse.ArgumentParser(description="Run the commands the docs show; compare their outputs.")
     ap.add_argument("--source-dir", default=os.path.dirname(os.path.dirname(here)))
     ap.add_argument("--bin", action="append", default=[], metavar="DIR/NAME=PATH")
+    ap.add_argument("--corpus", metavar="DIR",
+                    help="LOOM's files (../shared/loom-corpus from the work directory); "
+                         "without it, blocks that read them are skipped")
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--no-mount", action="store_true",
@@ -778,6 +803,10 @@ def main():
     ap.add_argument("docs", nargs="+")
     args = ap.parse_args()
     args.source_dir = os.path.abspath(args.source_dir)
+    if args.corpus:
+        args.corpus = os.path.abspath(args.corpus)
+        if not os.path.isdir(args.corpus):
+            args.corpus = None  # absent: its blocks are skipped, and say why
     args.read_only = not args.list and not args.no_mount and read_only_works(args.source_dir)
     for b in args.bin:
         dest = b.split("=", 1)[0]

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# corpus_fix.sh LOOM-SIM CORPUS: the repair of one of LOOM's programs (vecsum), proved
+# beyond the program's own call. `run --try-fix --fixed-dfg` verifies it on the call
+# main makes (N = 1,024); then the written network, and LOOM's own, run under `sim` on
+# calls derived by hand (A = 10 20 30 40, init = 5):
+#   N = 0  the loop must not run: the result is init, 5. LOOM's network gives 5 but its
+#          zero-trip guard gave only the step, so the stream's start and bound stay
+#          latched (1 token each, to pair with the next call's step); the repaired one
+#          ends at rest, no finding.
+#   N = 3  5 + 10 + 20 + 30 = 65;  N = 4  5 + 100 = 105: the repaired network, no finding.
+# The repaired network read back by `verify` and by `run --dfg` passes too, and the
+# corpus file is left as it was.
+set -uo pipefail
+sim=$1 corpus=$2
+prog=$corpus/legacy_gen_vecsum.mlir
+net=_Z10vecsum_dsaPKjjj_esi
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "$*" >&2; echo "--- stderr" >&2; cut -c1-300 "$dir/err" >&2; exit 1; }
+sum_before=$(cksum <"$prog")
+
+"$sim" run "$prog" --try-fix --brief --fixed-dfg "$dir/fixed.mlir" >"$dir/out" 2>"$dir/err"
+[ $? -eq 1 ] || fail "LOOM's network: exit code, expected 1"
+grep -qF "loom-sim: try-fix: the fix is verified" "$dir/err" || fail "the fix is not verified"
+[ "$(cksum <"$prog")" = "$sum_before" ] || fail "the corpus file was changed"
+
+echo "10 20 30 40" >"$dir/a.txt"
+call() { # FILE N [--func F]
+  local file=$1 n=$2
+  shift 2
+  "$sim" sim "$file" "$@" --mem "0=$dir/a.txt:4" --arg 1=5 --arg "2=$n" >"$dir/out" 2>"$dir/err"
+}
+
+call "$prog" 0 --func "$net"
+[ $? -eq 1 ] || fail "LOOM's network, N = 0: exit code, expected 1"
+grep -qx "result #0: 5" "$dir/out" || fail "LOOM's network, N = 0: result, expected 5"
+for input in start bound; do
+  grep -qF "error: 1 token(s) latched in dataflow.stream '$net/%index' input '$input' after the call" "$dir/err" ||
+    fail "LOOM's network, N = 0: the stream's $input is not found latched"
+done
+
+for nr in 0:5 3:65 4:105; do
+  n=${nr%%:*} r=${nr##*:}
+  call "$dir/fixed.mlir" "$n" || fail "repaired, N = $n: exit code, expected 0"
+  grep -qx "result #0: $r" "$dir/out" || fail "repaired, N = $n: result, expected $r"
+  ! grep -q "error:" "$dir/err" || fail "repaired, N = $n: a finding"
+done
+
+"$sim" verify "$dir/fixed.mlir" 2>"$dir/err" || fail "verify rejects the repaired network"
+"$sim" run "$prog" --dfg "$net=$dir/fixed.mlir" >"$dir/out" 2>"$dir/err" ||
+  fail "run with the repaired network: exit code, expected 0"
+grep -qxF "vecsum: PASSED" "$dir/out" || fail "run with the repaired network: no PASSED line"
+grep -qF "all checks passed (0 finding(s))" "$dir/err" || fail "run with the repaired network: findings"
+echo "vecsum: repaired, verified, and right at N = 0, 3, 4 where LOOM's network latches at N = 0"

@@ -20,7 +20,13 @@
 namespace loom::dfg {
 
 struct Rewire {
-  enum class Kind : uint8_t { None, ToAfterCond, ToRawWillContinue, AddInvariant, SplitByCondition };
+  enum class Kind : uint8_t {
+    None,
+    ToAfterCond,
+    ToRawWillContinue,
+    AddInvariant,
+    SplitByCondition
+  };
   Kind kind = Kind::None;
   Vertex consumer = 0; // the op whose input moves
   unsigned port = 0;   // that input

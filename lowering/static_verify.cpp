@@ -178,8 +178,7 @@ private:
       const dfg::Edge& c = inEdge(v, 0);
       if (c.role != Role::Data || !c.rate.known() || !c.rate.sameCount(have)) continue;
       for (unsigned side : {0u, 1u})
-        if (outRate(v, side).known() && outRate(v, side).sameCount(want))
-          return std::pair{v, side};
+        if (outRate(v, side).known() && outRate(v, side).sameCount(want)) return std::pair{v, side};
     }
     return std::nullopt;
   }
@@ -425,8 +424,7 @@ private:
       for (unsigned p = 1; p < node(v).inTypes.size(); ++p) {
         which += " " + port(v, true, p) + " " + describeIn(v, p) + ";";
         // The count this input lacks or has too many of is its side of the branch.
-        if (!fix.any() && !streamSplit_)
-          fix = splitFix(v, p, o.minus(sum.minus(inRate(v, p))));
+        if (!fix.any() && !streamSplit_) fix = splitFix(v, p, o.minus(sum.minus(inRate(v, p))));
       }
       report("branch-gate", v,
              "data inputs add up to " + sum.formula() + " but the mux fires " + o.formula() +

@@ -16,8 +16,10 @@ paths work:
                                            (build/loom-gen, build-release/loom-sim, ...)
   ../shared/loom-corpus                    symlink to --corpus DIR (LOOM's files, kept
                                            outside the repository; read-only too); without
-                                           it, a block whose commands name that path is
-                                           skipped, and the summary says so
+                                           it, a block whose commands name that path or
+                                           whose annotation says `corpus` is skipped, with
+                                           the outputs of a skipped command, and the
+                                           summary says so
 
 `build/` is put first on PATH, so a bare `loom-sim` is the binary under test too. Every
 command runs verbatim in its own `bash -c` with the work directory as its current
@@ -561,6 +563,7 @@ class FileRun:
         self.log.append(f"{self.doc}:{line}: {msg}")
 
     def setup(self):
+        self.corpus_skipped = False  # the last command was skipped for want of LOOM's files
         # The work directory is BASE/work, so that `../shared/loom-corpus` (where LOOM's
         # files are kept beside a checkout) can be BASE/shared/loom-corpus, a link to
         # --corpus.
@@ -631,8 +634,9 @@ class FileRun:
             return
         aline, atext = b.annotation
         verb, opts, frm = parse_options(atext)
-        allowed = {"run": {"exit", "contains-lines", "timeout"},
-                   "output": {"exit", "timeout", "stdout", "stderr", "merged", "file"} | set(COMPARE),
+        allowed = {"run": {"exit", "contains-lines", "timeout", "corpus"},
+                   "output": {"exit", "timeout", "stdout", "stderr", "merged", "file", "corpus"} |
+                             set(COMPARE),
                    "skip": None, "patch": None, "listing": None}
         if verb not in allowed:
             raise DocError(f"line {aline}: unknown annotation '{verb}' (run, output, patch, listing, skip)")
@@ -652,12 +656,19 @@ class FileRun:
             self.skipped.append((b.line, len(cmds), reason))
             self.note(b.line, f"skipped {len(cmds)} command(s): {reason}")
             return
+        # Without LOOM's files: a block that names them, or says `corpus` (it reads what
+        # such a block wrote), is skipped, and so are the outputs of a skipped command.
         texts = [c.text for c in cmds] + ([frm] if frm else [])
-        if not self.args.corpus and any(CORPUS_PATH in t for t in texts):
-            reason = f"reads {CORPUS_PATH}, absent here (--corpus)"
+        needs = opts.get("corpus") or any(CORPUS_PATH in t for t in texts)
+        if verb in ("run", "output") and not self.args.corpus and (
+                needs or (verb == "output" and frm is None and self.corpus_skipped)):
+            reason = f"needs {CORPUS_PATH}, absent here (--corpus)"
             self.skipped.append((b.line, len(cmds) or 1, reason))
             self.note(b.line, f"skipped: {reason}")
+            self.corpus_skipped = verb == "run" or self.corpus_skipped
             return
+        if verb == "run" or frm is not None:
+            self.corpus_skipped = False
         if verb == "run":
             if not cmds:
                 raise DocError(f"line {aline}: 'run' on a block without commands")

@@ -141,6 +141,23 @@ Rate Rate::plus(const Rate& o) const {
   return fromMap(normalized(fromMap(m).terms));
 }
 
+namespace {
+
+// Whether `r` is one count of one side of a condition: then(I), or A'(L) of a guard.
+bool oneSide(const Rate& r) {
+  return r.terms.size() == 1 && r.terms[0].coef == 1 &&
+         (r.terms[0].count == Count::IfThen || r.terms[0].count == Count::LoopNonEmpty);
+}
+
+} // namespace
+
+Rate streamStarts(const Rate& start, const Rate& other) {
+  if (!start.known() || !other.known() || start.sameCount(other)) return start;
+  Rate rest = start.minus(other);
+  Rate side = other.minus(Rate{}); // normalized
+  return oneSide(side) || oneSide(rest) ? other : start;
+}
+
 std::string Rate::formula() const {
   std::string s;
   for (auto& [k, c] : normalized(terms)) {

@@ -123,6 +123,13 @@ struct Rate {
   bool known() const { return domain != Domain::Unknown; }
 };
 
+// The activations of a loop whose stream takes its start at rate `start` and its step or
+// bound at rate `other`. A stream starts once all three are there: where `other` is one
+// side of a condition decided as often as `start` comes (LOOM's zero-trip guard gives the
+// step only when the loop runs), the loop starts as often as that side runs; otherwise
+// as often as `start` comes.
+Rate streamStarts(const Rate& start, const Rate& other);
+
 // Provenance: the SCF op a DFG op came from.
 struct Origin {
   const Op* op = nullptr; // null for ops with no single source op, or read from text

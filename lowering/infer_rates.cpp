@@ -73,12 +73,27 @@ public:
     }
   }
 
-  void run() {
+  void run() { propagate(); }
+
+private:
+  // The activations of stream `v` from its inputs' rates (its start known).
+  std::optional<Rate> activations(Vertex v) const {
+    auto s = in(v, 0);
+    if (!s) return std::nullopt;
+    Rate a = *s;
+    for (unsigned p = 1; p < 3; ++p)
+      if (auto r = in(v, p)) a = dfg::streamStarts(a, *r);
+    return a;
+  }
+
+  void propagate() {
     std::deque<Vertex> work;
     std::vector<uint8_t> queued(g_.numNodes(), 1);
     for (Vertex v = 0; v < g_.numNodes(); ++v)
       work.push_back(v);
-    while (!work.empty()) {
+    // A rate changes only when a stream's does, and the changes run along the network:
+    // the bound only guards against a cycle of ops that keep changing each other.
+    for (size_t budget = 64 * (g_.numNodes() + 1); !work.empty() && budget; --budget) {
       Vertex v = work.front();
       work.pop_front();
       queued[v] = 0;
@@ -90,6 +105,7 @@ public:
     }
   }
 
+public:
   const Rate& out(Vertex v, unsigned p) const { return rates_[v][p]; }
   // The rate of loop k's start (its activations), once known.
   const Rate& start(size_t k) const { return starts_[k]; }
@@ -97,13 +113,16 @@ public:
   const Rate& conditionRate(size_t i) const { return condRates_[i]; }
 
 private:
-  // Computes v's outputs from its inputs; returns the ports that became known.
+  // Computes v's outputs from its inputs; returns the ports that became known or changed
+  // (a stream's activations change when its step's rate arrives after its start's).
   std::vector<unsigned> visit(Vertex v) {
     std::vector<Rate> before = rates_[v];
     compute(v);
     std::vector<unsigned> changed;
-    for (unsigned p = 0; p < before.size(); ++p)
-      if (!before[p].known() && rates_[v][p].known()) changed.push_back(p);
+    for (unsigned p = 0; p < before.size(); ++p) {
+      const Rate& now = rates_[v][p];
+      if (now.known() && (!before[p].known() || !before[p].sameCount(now))) changed.push_back(p);
+    }
     return changed;
   }
 
@@ -213,7 +232,7 @@ private:
 
   void stream(Vertex v) {
     size_t k = loopOf_.at(v);
-    auto s = in(v, 0);
+    auto s = activations(v);
     if (!s) return;
     starts_[k] = *s;
     conds_[v][1] = {Cond::Cont, k};

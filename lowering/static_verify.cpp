@@ -29,12 +29,8 @@ public:
   std::vector<GraphFinding> run() {
     checkPorts();
     if (!findings_.empty()) return findings_; // the rest needs a well-formed graph
-    // Streams first: a stream's inputs decide the rates of everything in its loop, so
-    // while one is repaired by a split the other splits wait for the rates it gives.
     for (Vertex v = 0; v < g_.numNodes(); ++v)
-      if (node(v).kind == NodeKind::Stream) checkStream(v);
-    for (Vertex v = 0; v < g_.numNodes(); ++v)
-      if (node(v).kind != NodeKind::Stream) checkRates(v);
+      checkRates(v);
     checkAccesses();
     checkReturnPostDominatesDones();
     checkGroupIndependence();
@@ -44,7 +40,6 @@ public:
 private:
   const dfg::Graph& g_;
   std::vector<GraphFinding> findings_;
-  bool streamSplit_ = false; // a stream's inputs get a split: other splits wait
 
   const dfg::Node& node(Vertex v) const { return g_.node(v); }
 
@@ -169,6 +164,14 @@ private:
     return std::nullopt;
   }
 
+  // How often the loop of stream `v` starts (dfg::streamStarts over its inputs).
+  Rate activations(Vertex v) const {
+    Rate a = inRate(v, 0);
+    for (unsigned p = 1; p < 3; ++p)
+      a = dfg::streamStarts(a, inRate(v, p));
+    return a;
+  }
+
   // The data cond_br that splits a value made at `have` into the region execution
   // `want`: its condition is decided at `have`, and side `side` runs `want` times.
   std::optional<std::pair<Vertex, unsigned>> splitInto(const Rate& have, const Rate& want) const {
@@ -206,7 +209,10 @@ private:
       auto gate = dfg::gateBackFrom(g_, v, body);
       auto stream = gate ? streamOf(*gate) : std::nullopt;
       if (!stream || !inRate(*stream, 0).known()) continue;
-      if (!inRate(*stream, 0).sameCount(inRate(v, outer))) continue;
+      // Made once per activation, or where the loop's guard is decided (the invariant's
+      // `a` is then split on it, by the rule on initial values).
+      Rate starts = activations(*stream);
+      if (!starts.sameCount(inRate(v, outer)) && !splitInto(inRate(v, outer), starts)) continue;
       dfg::Rewire fix{dfg::Rewire::Kind::AddInvariant, v, outer};
       fix.bodyPort = body;
       return fix;
@@ -252,7 +258,7 @@ private:
     case NodeKind::Invariant:
     case NodeKind::Carry: return checkRepeater(v);
     case NodeKind::Gate: return checkGate(v);
-    case NodeKind::Stream: return; // first, in run()
+    case NodeKind::Stream: return checkStream(v);
     case NodeKind::CondBr: return checkCondBr(v);
     case NodeKind::Mux: return checkMux(v);
     case NodeKind::Entry:
@@ -349,7 +355,7 @@ private:
         if (q == p || !inRate(v, q).known()) continue;
         dfg::Rewire fix = splitFix(v, p, inRate(v, q));
         if (!fix.any()) continue;
-        streamSplit_ = named = true;
+        named = true;
         report("rates", v,
                "input " + port(v, true, p) + " carries " + describeIn(v, p) + " but input " +
                    port(v, true, q) + " carries " + describeIn(v, q) +
@@ -364,11 +370,11 @@ private:
   // control d is: as many as its stream's starts.
   void checkInitialValue(Vertex v) {
     auto s = streamOfControl(v, 0);
-    if (!s || !streamInputsAgree(*s)) return; // the stream's own finding comes first
-    const Rate& start = inRate(*s, 0);
+    if (!s) return;
+    Rate start = activations(*s);
     const Rate& a = inRate(v, 1);
     if (!start.known() || !a.known() || a.sameCount(start)) return;
-    dfg::Rewire fix = streamSplit_ ? dfg::Rewire{} : splitFix(v, 1, start);
+    dfg::Rewire fix = splitFix(v, 1, start);
     report("rates", v,
            "input " + port(v, true, 1) + " carries " + describeIn(v, 1) + " but its loop '" +
                node(*s).name + "' starts " + start.formula() +
@@ -424,7 +430,7 @@ private:
       for (unsigned p = 1; p < node(v).inTypes.size(); ++p) {
         which += " " + port(v, true, p) + " " + describeIn(v, p) + ";";
         // The count this input lacks or has too many of is its side of the branch.
-        if (!fix.any() && !streamSplit_) fix = splitFix(v, p, o.minus(sum.minus(inRate(v, p))));
+        if (!fix.any()) fix = splitFix(v, p, o.minus(sum.minus(inRate(v, p))));
       }
       report("branch-gate", v,
              "data inputs add up to " + sum.formula() + " but the mux fires " + o.formula() +

@@ -14,12 +14,12 @@
 #               `cond_br %4, %1` on N == 0: its false side alone makes the stream's step
 #               (%5), so the loop starts calls - then(%4) times while its start (%6) and
 #               bound (%7) come every call: a call with N = 0 leaves both in the stream.
-#               Both go through a cond_br on %4, false side. Then the sum's carry %8
-#               (one init per activation) takes %arg1, made every call: split the same
-#               way; and the result's mux %13 takes %arg1 on its 'true' input (select 1
-#               when N == 0) every call where the select picks it then(%4) times: split,
-#               true side. 6 rewirings in all (the last two seen once the stream's new
-#               rates are inferred); the rerun has no finding and prints PASSED: verified.
+#               Both go through a cond_br on %4, false side. The sum's carry %8 (one
+#               init per activation) takes %arg1, made every call: split the same way;
+#               and the result's mux %13 takes %arg1 on its 'true' input (select 1 when
+#               N == 0) every call where the select picks it then(%4) times: split, true
+#               side. 6 rewirings in all; the rerun has no finding and prints PASSED:
+#               verified.
 #   vecnorm_l1  the same shape (one load, its carry and its split, the same guard and
 #               mux): the same 6 rewirings, verified.
 #   relu        one load and one store, each with such a carry and split: 4 rewirings;
@@ -48,8 +48,10 @@ run() {
 
 run vecsum
 f=_Z10vecsum_dsaPKjjj_esi
-has "error: dataflow.carry '$f/%15' input 'd' (port 0) is raw_will_continue from '$f/%willContinue.fork' (calls + I('$f/%index')) but its output is in loop body of '$f/%index' (N per activation) (I('$f/%index')): a loop-body memory-control carry must be driven by after_cond"
-has "error: handshake.cond_br '$f/%trueResult_4' cond 'cond' (port 0) is raw_will_continue from '$f/%willContinue.fork' (calls + I('$f/%index')) but data 'data' (port 1) is done"
+# The stream starts when its step comes, on the guard's false side: calls - then(%4)
+# activations, each with N + 1 will-continue tokens.
+has "error: dataflow.carry '$f/%15' input 'd' (port 0) is raw_will_continue from '$f/%willContinue.fork' (calls + I('$f/%index') - then(the condition from '$f/%4')) but its output is in loop body of '$f/%index' (N per activation) (I('$f/%index')): a loop-body memory-control carry must be driven by after_cond"
+has "error: handshake.cond_br '$f/%trueResult_4' cond 'cond' (port 0) is raw_will_continue from '$f/%willContinue.fork' (calls + I('$f/%index') - then(the condition from '$f/%4')) but data 'data' (port 1) is done"
 has "dataflow.gate '$f/%afterValue' [NeedHead] is at rest"
 count "^loom-sim: try-fix: @$f: " 6
 has "loom-sim: try-fix: @$f: dataflow.carry '$f/%15' input 'd' takes after_cond"

@@ -157,8 +157,10 @@ namespace {
 // leads back to.
 std::optional<std::string> addInvariant(Graph& g, const Rewire& r, const std::string& input,
                                         std::string& done) {
-  auto gate = gateBackFrom(g, r.consumer, r.bodyPort);
-  if (!gate) return input + ": no dataflow.gate on the path back from its body input";
+  auto gate = r.via != Rewire::kNone ? std::optional<Vertex>(r.via)
+                                     : gateBackFrom(g, r.consumer, r.bodyPort);
+  if (!gate || *gate >= g.numNodes() || g.node(*gate).kind != NodeKind::Gate)
+    return input + ": no dataflow.gate on the path back from its body input";
   EdgeId e;
   g.inEdge(r.consumer, r.port, e);
   PortRef value{g.src(e), g.edge(e).srcPort};
@@ -192,8 +194,8 @@ std::optional<std::string> addInvariant(Graph& g, const Rewire& r, const std::st
 std::optional<std::string> splitByCondition(Graph& g, const Rewire& r, const std::string& input,
                                             std::string& done) {
   EdgeId ce;
-  if (r.splitBy >= g.numNodes() || g.node(r.splitBy).kind != NodeKind::CondBr || r.side > 1 ||
-      !g.inEdge(r.splitBy, 0, ce))
+  if (r.via >= g.numNodes() || g.node(r.via).kind != NodeKind::CondBr || r.side > 1 ||
+      !g.inEdge(r.via, 0, ce))
     return input + ": no handshake.cond_br to take the branch's condition from";
   PortRef cond = origin(g, ce);
   EdgeId e;

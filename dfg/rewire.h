@@ -31,14 +31,17 @@ struct Rewire {
   Vertex consumer = 0; // the op whose input moves
   unsigned port = 0;   // that input
   // AddInvariant: an input of `consumer` in the loop body; the dataflow.gate nearest
-  // upstream of it is the loop's, whose after_cond drives the invariant.
+  // upstream of it is the loop's, whose after_cond drives the invariant. Unless `via`
+  // names that gate: an outer loop's, for a value an inner loop takes once per
+  // activation.
   unsigned bodyPort = 0;
   // SplitByCondition: the data cond_br whose condition decides the branch, and the side
   // (0 true, 1 false) the input belongs to.
-  Vertex splitBy = 0;
+  static constexpr Vertex kNone = ~Vertex(0);
+  Vertex via = kNone;
   unsigned side = 0;
   bool any() const { return kind != Kind::None; }
-  auto key() const { return std::tie(consumer, port, kind, bodyPort, splitBy, side); }
+  auto key() const { return std::tie(consumer, port, kind, bodyPort, via, side); }
   bool operator<(const Rewire& o) const { return key() < o.key(); }
   bool operator==(const Rewire& o) const { return key() == o.key(); }
 };
@@ -57,7 +60,7 @@ std::optional<Vertex> gateBackFrom(const Graph& g, Vertex consumer, unsigned por
 // producer loses its output (a fork one output; any other op's output goes to a sink).
 // AddInvariant: the input's channel goes through a new dataflow.invariant whose d is the
 // after_cond of the gate on the path back from `bodyPort`. SplitByCondition: the input's
-// channel goes through a new handshake.cond_br on `splitBy`'s condition; the input takes
+// channel goes through a new handshake.cond_br on `via`'s condition; the input takes
 // side `side`, the other side goes to a sink.
 // Added ops are marked `added`. On success `done` says what changed; otherwise the
 // reason the graph does not allow it (and `g` is unchanged).

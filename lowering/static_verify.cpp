@@ -192,11 +192,14 @@ private:
     auto s = splitInto(inRate(v, p), want);
     if (!s) return {};
     dfg::Rewire r{dfg::Rewire::Kind::SplitByCondition, v, p};
-    r.splitBy = s->first;
+    r.via = s->first;
     r.side = s->second;
     return r;
   }
 
+  static constexpr const char* kInvariantRule =
+      ": a value made outside a loop enters its body through a dataflow.invariant on "
+      "after_cond, which repeats it once per iteration";
   static constexpr const char* kSplitRule =
       ": a value made outside a branch enters it through the cond_br that splits it";
 
@@ -207,15 +210,33 @@ private:
     for (auto [outer, body] : {std::pair{a, b}, std::pair{b, a}}) {
       if (inRate(v, body).domain != Rate::Domain::LoopBody) continue;
       auto gate = dfg::gateBackFrom(g_, v, body);
-      auto stream = gate ? streamOf(*gate) : std::nullopt;
-      if (!stream || !inRate(*stream, 0).known()) continue;
-      // Made once per activation, or where the loop's guard is decided (the invariant's
-      // `a` is then split on it, by the rule on initial values).
-      Rate starts = activations(*stream);
-      if (!starts.sameCount(inRate(v, outer)) && !splitInto(inRate(v, outer), starts)) continue;
-      dfg::Rewire fix{dfg::Rewire::Kind::AddInvariant, v, outer};
+      dfg::Rewire fix = gate ? enterLoop(v, outer, *gate) : dfg::Rewire{};
+      if (!fix.any()) continue;
       fix.bodyPort = body;
       return fix;
+    }
+    return {};
+  }
+
+  // Input `p` of `v`, which fires in the body of the loop of `gate`, made once per
+  // activation of that loop or of one around it (or where its guard is decided): the
+  // invariant on `gate`'s after_cond that brings it into the body. A value from further
+  // out then meets the rule on initial values at that invariant, and the next repair
+  // takes it one loop further out.
+  dfg::Rewire enterLoop(Vertex v, unsigned p, Vertex gate) const {
+    const Rate& r = inRate(v, p);
+    if (!r.known()) return {};
+    std::optional<Vertex> g = gate;
+    for (int depth = 0; g && depth < 16; ++depth) {
+      auto stream = streamOf(*g);
+      if (!stream || !inRate(*stream, 0).known()) return {};
+      Rate starts = activations(*stream);
+      if (starts.sameCount(r) || splitInto(r, starts)) {
+        dfg::Rewire fix{dfg::Rewire::Kind::AddInvariant, v, p};
+        fix.via = gate;
+        return fix;
+      }
+      g = dfg::gateBackFrom(g_, *stream, 0);
     }
     return {};
   }
@@ -233,9 +254,7 @@ private:
         dfg::Rewire fix = rule.empty()
                               ? missingInvariant(v, p, 0)
                               : dfg::rewireBackFrom(g_, v, p, dfg::Rewire::Kind::ToAfterCond);
-        if (rule.empty() && fix.any())
-          rule = ": a value made outside a loop enters its body through a dataflow.invariant "
-                 "on after_cond, which repeats it once per iteration";
+        if (rule.empty() && fix.any()) rule = kInvariantRule;
         return report("rates", v,
                       "input " + port(v, true, p) + " carries " + describeIn(v, p) + " but input " +
                           port(v, true, 0) + " carries " + describeIn(v, 0) +
@@ -353,13 +372,22 @@ private:
     for (unsigned p = 0; p < 3; ++p)
       for (unsigned q = 0; q < 3; ++q) {
         if (q == p || !inRate(v, q).known()) continue;
+        // A value on one side of a branch the others enter; or, in a loop nest, the
+        // inner loop's step or bound made once per activation of the outer loop where its
+        // start comes once per outer iteration: the invariant that repeats it is missing.
         dfg::Rewire fix = splitFix(v, p, inRate(v, q));
+        const char* rule = kSplitRule;
+        if (!fix.any()) {
+          fix = missingInvariant(v, p, q);
+          rule = kInvariantRule;
+          if (fix.port != p) fix = {};
+        }
         if (!fix.any()) continue;
         named = true;
         report("rates", v,
                "input " + port(v, true, p) + " carries " + describeIn(v, p) + " but input " +
                    port(v, true, q) + " carries " + describeIn(v, q) +
-                   ": start, step and bound come from different region executions" + kSplitRule,
+                   ": start, step and bound come from different region executions" + rule,
                fix);
         break;
       }
@@ -375,12 +403,21 @@ private:
     const Rate& a = inRate(v, 1);
     if (!start.known() || !a.known() || a.sameCount(start)) return;
     dfg::Rewire fix = splitFix(v, 1, start);
+    const char* rule = fix.any() ? kSplitRule : "";
+    if (!fix.any() && (fix = outerInvariant(v, *s)).any()) rule = kInvariantRule;
     report("rates", v,
            "input " + port(v, true, 1) + " carries " + describeIn(v, 1) + " but its loop '" +
                node(*s).name + "' starts " + start.formula() +
-               " times: it takes one initial value per activation of its loop" +
-               (fix.any() ? kSplitRule : ""),
+               " times: it takes one initial value per activation of its loop" + rule,
            fix);
+  }
+
+  // The initial value of a repeater of an inner loop (stream `inner`), made once per
+  // activation of the loop around it (or where that loop's guard is decided): it enters
+  // the outer body through an invariant on the outer loop's after_cond.
+  dfg::Rewire outerInvariant(Vertex v, Vertex inner) const {
+    auto gate = dfg::gateBackFrom(g_, inner, 0);
+    return gate ? enterLoop(v, 1, *gate) : dfg::Rewire{};
   }
 
   // cond_br: cond and data pair up; the two sides add up to the input.
@@ -432,6 +469,11 @@ private:
         // The count this input lacks or has too many of is its side of the branch.
         if (!fix.any()) fix = splitFix(v, p, o.minus(sum.minus(inRate(v, p))));
       }
+      // A value from outside the loop the mux fires in: into its body first, then split.
+      auto gate = fix.any() ? std::nullopt : dfg::gateBackFrom(g_, v, 0);
+      for (unsigned p = 1; gate && !fix.any() && p < node(v).inTypes.size(); ++p)
+        if (!inRate(v, p).sameCount(o) && inRate(v, p).domain != Rate::Domain::LoopBody)
+          fix = enterLoop(v, p, *gate);
       report("branch-gate", v,
              "data inputs add up to " + sum.formula() + " but the mux fires " + o.formula() +
                  " times:" + which +

@@ -99,6 +99,11 @@ private:
   }
 
   // ---- rate consistency -----------------------------------------------------------------
+  EdgeId edgeInto(Vertex v, unsigned p) const {
+    EdgeId e;
+    g_.inEdge(v, p, e);
+    return e;
+  }
   const dfg::Edge& inEdge(Vertex v, unsigned p) const {
     EdgeId e;
     g_.inEdge(v, p, e);
@@ -116,7 +121,14 @@ private:
   std::string describeIn(Vertex v, unsigned p) const {
     const dfg::Edge& e = inEdge(v, p);
     Vertex src = producer(v, p);
-    return std::string(dfg::roleName(e.role)) + " from '" + node(src).name + "' (" +
+    // An op is named after its first result: of an op with several (a cond_br, a stream,
+    // a gate, a memory), the output is named too; a fork's outputs are all one value.
+    const dfg::Node& n = node(src);
+    std::string output =
+        n.outTypes.size() > 1 && n.kind != NodeKind::Fork && n.kind != NodeKind::LazyFork
+            ? " output '" + n.portName(false, g_.edge(edgeInto(v, p)).srcPort) + "'"
+            : "";
+    return std::string(dfg::roleName(e.role)) + " from '" + n.name + "'" + output + " (" +
            e.rate.formula() + ")";
   }
 

@@ -152,6 +152,17 @@ std::optional<Vertex> gateBackFrom(const Graph& g, Vertex consumer, unsigned por
 
 namespace {
 
+// An op loom-sim adds in front of `consumer` (marked added, in its scope and place).
+Node addedFor(const Node& consumer, NodeKind kind, const std::string& suffix) {
+  Node n;
+  n.kind = kind;
+  n.name = consumer.name + suffix;
+  n.scope = consumer.scope;
+  n.origin = consumer.origin;
+  n.added = true;
+  return n;
+}
+
 // AddInvariant: `input` of the consumer, a value made outside the loop, becomes
 // invariant(after_cond, value): once per iteration of the loop whose gate the body input
 // leads back to.
@@ -165,13 +176,7 @@ std::optional<std::string> addInvariant(Graph& g, const Rewire& r, const std::st
   g.inEdge(r.consumer, r.port, e);
   PortRef value{g.src(e), g.edge(e).srcPort};
   unsigned capacity = g.edge(e).capacity;
-  const Node& c = g.node(r.consumer);
-  Node n;
-  n.kind = NodeKind::Invariant;
-  n.name = c.name + ".fix_invariant";
-  n.scope = c.scope;
-  n.origin = c.origin;
-  n.added = true;
+  Node n = addedFor(g.node(r.consumer), NodeKind::Invariant, ".fix_invariant");
   n.inTypes = {Type::i1(), g.node(value.node).outTypes.at(value.port)};
   n.outTypes = {n.inTypes[1]};
   n.outRoles = {n.outTypes[0].isNone() ? Role::BodyCtrl : Role::Data};
@@ -202,14 +207,8 @@ std::optional<std::string> splitByCondition(Graph& g, const Rewire& r, const std
   g.inEdge(r.consumer, r.port, e);
   PortRef value{g.src(e), g.edge(e).srcPort};
   unsigned capacity = g.edge(e).capacity;
-  const Node& c = g.node(r.consumer);
   const Node& v = g.node(value.node);
-  Node n;
-  n.kind = NodeKind::CondBr;
-  n.name = c.name + ".fix_cond_br" + std::to_string(r.port);
-  n.scope = c.scope;
-  n.origin = c.origin;
-  n.added = true;
+  Node n = addedFor(g.node(r.consumer), NodeKind::CondBr, ".fix_cond_br" + std::to_string(r.port));
   n.inTypes = {g.node(cond.node).outTypes.at(cond.port), v.outTypes.at(value.port)};
   n.outTypes.assign(2, n.inTypes[1]);
   n.outRoles.assign(2, v.outRoles.at(value.port));

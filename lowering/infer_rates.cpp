@@ -73,20 +73,7 @@ public:
     }
   }
 
-  void run() { propagate(); }
-
-private:
-  // The activations of stream `v` from its inputs' rates (its start known).
-  std::optional<Rate> activations(Vertex v) const {
-    auto s = in(v, 0);
-    if (!s) return std::nullopt;
-    Rate a = *s;
-    for (unsigned p = 1; p < 3; ++p)
-      if (auto r = in(v, p)) a = dfg::streamStarts(a, *r);
-    return a;
-  }
-
-  void propagate() {
+  void run() {
     std::deque<Vertex> work;
     std::vector<uint8_t> queued(g_.numNodes(), 1);
     for (Vertex v = 0; v < g_.numNodes(); ++v)
@@ -105,7 +92,6 @@ private:
     }
   }
 
-public:
   const Rate& out(Vertex v, unsigned p) const { return rates_[v][p]; }
   // The rate of loop k's start (its activations), once known.
   const Rate& start(size_t k) const { return starts_[k]; }
@@ -228,6 +214,16 @@ private:
     if (r == dfg::Role::MemCtrl || g_.node(v).kind == NodeKind::Invariant)
       return setAll(v, body(c.loop));
     paced(v);
+  }
+
+  // The activations of stream `v` from its inputs' rates (its start known).
+  std::optional<Rate> activations(Vertex v) const {
+    auto s = in(v, 0);
+    if (!s) return std::nullopt;
+    Rate a = *s;
+    for (unsigned p = 1; p < 3; ++p)
+      if (auto r = in(v, p)) a = dfg::streamStarts(a, *r);
+    return a;
   }
 
   void stream(Vertex v) {

@@ -150,29 +150,30 @@ private:
            "raw-vs-gated miswire)";
   }
 
-  // An op whose every input and output has one rate.
-  // The stream whose raw_will_continue is the before_cond of `gate` (through forks).
-  std::optional<Vertex> streamOf(Vertex gate) const {
-    EdgeId e;
-    for (int hops = 0; hops < 64 && g_.inEdge(gate, hops ? 0 : 1, e); ++hops) {
-      gate = g_.src(e);
-      if (node(gate).kind == NodeKind::Stream) return gate;
-      if (node(gate).kind != NodeKind::Fork) break;
-    }
-    return std::nullopt;
-  }
-
-  // The stream whose control (raw_will_continue, or a gate's after_cond) input `p` of
-  // `v` is, through forks.
-  std::optional<Vertex> streamOfControl(Vertex v, unsigned p) const {
+  // The op whose output reaches input `p` of `v` through forks.
+  Vertex sourceThroughForks(Vertex v, unsigned p) const {
     EdgeId e;
     for (int hops = 0; hops < 64 && g_.inEdge(v, p, e); ++hops) {
       v = g_.src(e);
       p = 0;
-      if (node(v).kind == NodeKind::Stream) return v;
-      if (node(v).kind == NodeKind::Gate) return streamOf(v);
       if (node(v).kind != NodeKind::Fork) break;
     }
+    return v;
+  }
+
+  // The stream whose raw_will_continue is the before_cond of `gate`.
+  std::optional<Vertex> streamOf(Vertex gate) const {
+    Vertex s = sourceThroughForks(gate, 1);
+    if (node(s).kind == NodeKind::Stream) return s;
+    return std::nullopt;
+  }
+
+  // The stream whose control input `p` of `v` is: its raw_will_continue, or the
+  // after_cond of its gate.
+  std::optional<Vertex> streamOfControl(Vertex v, unsigned p) const {
+    Vertex s = sourceThroughForks(v, p);
+    if (node(s).kind == NodeKind::Stream) return s;
+    if (node(s).kind == NodeKind::Gate && s != v) return streamOf(s);
     return std::nullopt;
   }
 

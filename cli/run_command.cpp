@@ -28,6 +28,8 @@ void printFixAttempt(const FixAttempt& fix) {
     std::cerr << "loom-sim: try-fix: cannot apply: " << r << "\n";
   if (fix.rerun) {
     std::cerr << "loom-sim: try-fix: rerun: " << fix.summary << "\n";
+    for (const std::string& f : fix.remaining)
+      std::cerr << "loom-sim: try-fix: remains: " << f << "\n";
     if (!fix.lastOutput.empty())
       std::cerr << "loom-sim: try-fix: the program printed: " << fix.lastOutput << "\n";
   }

@@ -20,6 +20,7 @@ const char* evalErrorMessage(EvalError e) {
   case EvalError::SignedOverflow: return "signed division overflow (INT_MIN / -1)";
   case EvalError::ShiftOutOfRange: return "shift amount is not less than the bit width";
   case EvalError::FloatToIntRange: return "float to integer conversion out of range or NaN";
+  case EvalError::PoisonDivisor: return "division by a poison value";
   }
   return "unknown error";
 }
@@ -671,6 +672,64 @@ EvalError evalArith(OpKind op, const ArithAttrs& attrs, const Type& operandType,
     return EvalError::None;
   default: return EvalError::None;
   }
+}
+
+namespace {
+
+bool isDivision(OpKind op) {
+  switch (op) {
+  case OpKind::DivSI:
+  case OpKind::DivUI:
+  case OpKind::RemSI:
+  case OpKind::RemUI:
+  case OpKind::CeilDivSI:
+  case OpKind::CeilDivUI:
+  case OpKind::FloorDivSI: return true;
+  default: return false;
+  }
+}
+
+// The bits a hardware shifter gives for an amount >= width: everything shifted out.
+Bits shiftedOut(OpKind op, const Type& t, Bits a) {
+  if (op != OpKind::ShRSI) return 0;
+  return signExtend(a, t.width) < 0 ? widthMask(t.width) : 0;
+}
+
+} // namespace
+
+const char* poisonReason(OpKind op) {
+  switch (op) {
+  case OpKind::ShLI:
+  case OpKind::ShRSI:
+  case OpKind::ShRUI: return evalErrorMessage(EvalError::ShiftOutOfRange);
+  case OpKind::FPToSI:
+  case OpKind::FPToUI: return evalErrorMessage(EvalError::FloatToIntRange);
+  default: return nullptr;
+  }
+}
+
+ArithOutcome evalArithPoison(OpKind op, const ArithAttrs& attrs, const Type& operandType,
+                             const Type& resultType, const Bits* operands, PoisonMask poisoned,
+                             Bits& result) {
+  if (isDivision(op) && (poisoned & 2u)) return {EvalError::PoisonDivisor, false};
+  EvalError e = evalArith(op, attrs, operandType, resultType, operands, result);
+  if (op == OpKind::Select) {
+    unsigned picked = (operands[0] & 1) ? 1u : 2u;
+    return {e, (poisoned & (1u | (1u << picked))) != 0};
+  }
+  if (e == EvalError::ShiftOutOfRange) {
+    result = shiftedOut(op, operandType, operands[0]);
+    return {EvalError::None, true};
+  }
+  if (e == EvalError::FloatToIntRange) {
+    result = 0;
+    return {EvalError::None, true};
+  }
+  if (!poisoned) return {e, false};
+  // A poison operand may be any value: the op's own errors (INT_MIN / -1 from a poison
+  // dividend) give a poison result, not a stop.
+  if (e != EvalError::None) result = 0;
+  return {EvalError::None, true};
 }
 
 bool mathFoldDisagrees(OpKind op, const Type& t, const Bits* ops) {

@@ -4,9 +4,11 @@
 // Semantics follow MLIR's arith dialect as lowered to LLVM by MLIR 22 (scripts/oracle.sh:
 // mlir-opt --arith-expand ... and mlir-runner):
 // two's-complement wrap at every width, IEEE-754 float results (f32 rounded to single
-// precision after every op). Where LLVM leaves a result undefined or poison (division
-// by zero, INT_MIN / -1, shift amount >= width, fptosi/fptoui of a value that does not
-// fit) we report an error instead of inventing a value.
+// precision after every op). Where LLVM's behaviour is undefined (division by zero,
+// INT_MIN / -1) evalArith reports an error instead of inventing a value. Where LLVM's
+// result is poison (shift amount >= width, fptosi/fptoui of a value that does not fit)
+// it reports that too; evalArithPoison turns it into a poison result, which loom-sim
+// carries until something observes it (docs/design.md "Poison").
 #pragma once
 
 #include "ir/opkind.h"
@@ -22,6 +24,7 @@ enum class EvalError : uint8_t {
   SignedOverflow,  // divsi/remsi/ceildivsi/floordivsi of INT_MIN by -1
   ShiftOutOfRange, // shli/shrsi/shrui amount >= width
   FloatToIntRange, // fptosi/fptoui of NaN or of a value out of the result's range
+  PoisonDivisor,   // a division or remainder by a poison value (it may be 0)
 };
 
 const char* evalErrorMessage(EvalError e);
@@ -40,6 +43,32 @@ struct ArithAttrs {
 // success (no math op has an error case).
 EvalError evalArith(OpKind op, const ArithAttrs& attrs, const Type& operandType,
                     const Type& resultType, const Bits* operands, Bits& result);
+
+// Which operands of an op are poison: bit i for operand i.
+using PoisonMask = uint32_t;
+
+// What an op gives when some operands may be poison: the error that stops it (None, or
+// LLVM's undefined behaviour: division by zero, INT_MIN / -1, a poison divisor) and
+// whether its result is poison. A result is poison when LLVM makes it so (shift amount
+// >= width, fptosi/fptoui out of range) or when an operand is, except for select, whose
+// result is poison only when its condition or the operand it picks is. A poison
+// result's bits are still defined (so every engine and the RTL twin agree on them):
+// what a hardware shifter gives (0, or the sign for shrsi), 0 for a conversion,
+// the ordinary result of the bits for an op with a poison operand (0 where that fails).
+struct ArithOutcome {
+  EvalError error = EvalError::None;
+  bool poison = false;
+};
+ArithOutcome evalArithPoison(OpKind op, const ArithAttrs& attrs, const Type& operandType,
+                             const Type& resultType, const Bits* operands, PoisonMask poisoned,
+                             Bits& result);
+// Why an op that makes poison made it, for messages ("shift amount is not less than the
+// bit width"); null for ub.poison (its name says it) and for ops that make none.
+const char* poisonReason(OpKind op);
+// The result of an op is poison where LLVM makes it so (not an error of the program).
+inline bool isPoisonResult(EvalError e) {
+  return e == EvalError::ShiftOutOfRange || e == EvalError::FloatToIntRange;
+}
 
 // MLIR folds an op whose operands are constants while it lowers the program
 // (scripts/oracle.sh), with APFloat or the host's libm. For a few math ops the folded

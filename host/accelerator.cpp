@@ -472,6 +472,13 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   auto it = accels_.find(site.kind == OpKind::EsiInstance ? site.callee : f.name);
   if (it == accels_.end()) return std::nullopt;
   Accel& a = *it->second;
+  // The network takes defined values only (docs/design.md "Poison").
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].poison) continue;
+    error = Diag{site.loc, "argument #" + std::to_string(i) + " of the accelerated call of '@" +
+                               a.name + "' is a poison value, " + poisonOrigin(*args[i].poison)};
+    return std::nullopt;
+  }
   CallState s(a, site, f, args, ++a.calls, a.twin || opts_.verilator);
 
   // 1. Copies of the memref arguments for the golden run (aliases stay aliases).

@@ -33,9 +33,9 @@ std::string FixAttempt::verdict() const {
 }
 
 nlohmann::json FixAttempt::json() const {
-  return {{"applied", applied},   {"refused", refused},           {"rerun", rerun},
-          {"findings", findings}, {"results_equal", callsPassed}, {"verified", verified()},
-          {"summary", summary},   {"printed", lastOutput}};
+  return {{"applied", applied},     {"refused", refused},     {"rerun", rerun},
+          {"findings", findings},   {"remaining", remaining}, {"results_equal", callsPassed},
+          {"verified", verified()}, {"summary", summary},     {"printed", lastOutput}};
 }
 
 FixAttempt tryFix(const LoadedProgram& prog, const RunSettings& s, const ProgramRun& first) {
@@ -96,8 +96,10 @@ FixAttempt tryFix(const LoadedProgram& prog, const RunSettings& s, const Program
   out.error = o.error.has_value();
   out.findings = rerun.report().findings.size();
   out.callsPassed = !out.error && !rerun.report().calls.empty();
-  for (const harness::Finding& f : rerun.report().findings)
+  for (const harness::Finding& f : rerun.report().findings) {
     if (f.check == "results" || f.check == "memory") out.callsPassed = false;
+    out.remaining.push_back(f.check + ": " + (f.op.empty() ? "" : f.op + ": ") + f.summary);
+  }
   std::string line = rerun.summaryLine(o, 0);
   out.summary = line.substr(0, line.rfind(", ")); // without the time
   out.lastOutput = lastLine(programOutput.str());

@@ -22,6 +22,14 @@ struct RuntimeError {
 
 } // namespace
 
+std::string poisonOrigin(const Op& origin) {
+  std::string where = "made by '" + std::string(opName(origin.kind)) + "' at " + origin.loc.str();
+  const char* why = poisonReason(origin.kind);
+  return why ? where + " (" + why + ")" : where;
+}
+
+namespace {} // namespace
+
 void RegionCounts::reset(size_t numOps, bool withTrips) {
   activations.assign(numOps, 0);
   nonEmpty.assign(numOps, 0);
@@ -77,9 +85,23 @@ struct Interpreter::Impl {
   // ---- helpers ---------------------------------------------------------------------
 
   static const RtValue& get(const Frame& fr, const Value* v) { return fr[v->slot]; }
-  static Bits bits(const Frame& fr, const Value* v) { return fr[v->slot].bits; }
-  static int64_t sint(const Frame& fr, const Value* v) {
-    return signExtend(fr[v->slot].bits, v->type.width);
+  // A scalar's bits as `user` observes them (a branch, a bound, an index, a stored or
+  // printed value): a poison value stops the run there (docs/design.md "Poison").
+  static Bits bits(const Op& user, const Frame& fr, const Value* v) {
+    const RtValue& r = fr[v->slot];
+    if (r.poison) usesPoison(user, *v, *r.poison);
+    return r.bits;
+  }
+  static int64_t sint(const Op& user, const Frame& fr, const Value* v) {
+    return signExtend(bits(user, fr, v), v->type.width);
+  }
+  [[noreturn]] static void usesPoison(const Op& user, const Value& v, const Op& origin) {
+    fail(user, "'" + std::string(opName(user.kind)) + "' uses " + v.name +
+                   ", a poison value: " + poisonOrigin(origin));
+  }
+  // A scalar result; `poison`: the op that made it poison (null: a defined value).
+  static void set(Frame& fr, const Value* v, Bits b, const Op* poison = nullptr) {
+    fr[v->slot] = RtValue{b, nullptr, poison};
   }
   const MemRefView& view(const Frame& fr, const Op& op, unsigned i) {
     const auto& m = fr[op.operand(i)->slot].mem;
@@ -246,7 +268,7 @@ struct Interpreter::Impl {
       unsigned which = 0, first = 0;
       if (t->kind == OpKind::CfCondBr) {
         first = 1;
-        if (!(bits(fr, t->operand(0)) & 1)) which = 1, first += t->successorOperands[0];
+        if (!(bits(*t, fr, t->operand(0)) & 1)) which = 1, first += t->successorOperands[0];
       }
       std::vector<RtValue> vals;
       for (unsigned i = 0; i < t->successorOperands[which]; ++i)
@@ -267,7 +289,7 @@ struct Interpreter::Impl {
   void exec(const Op& op, Frame& fr) {
     step(op);
     switch (op.kind) {
-    case OpKind::Constant: fr[op.result()->slot].bits = op.constBits; return;
+    case OpKind::Constant: set(fr, op.result(), op.constBits); return;
     case OpKind::For: return execFor(op, fr);
     case OpKind::While: return execWhile(op, fr);
     case OpKind::If: return execIf(op, fr);
@@ -275,10 +297,10 @@ struct Interpreter::Impl {
     case OpKind::Store: return execStore(op, fr);
     case OpKind::Call: return execCall(op, fr);
     case OpKind::VectorPrint:
-      out << formatVectorPrint(bits(fr, op.operand(0)), op.operand(0)->type) << '\n';
+      out << formatVectorPrint(bits(op, fr, op.operand(0)), op.operand(0)->type) << '\n';
       return;
     case OpKind::CfAssert:
-      if (!(bits(fr, op.operand(0)) & 1)) {
+      if (!(bits(op, fr, op.operand(0)) & 1)) {
         auto it = op.attrs.find("msg");
         fail(op, "assertion failed: " + (it == op.attrs.end() ? std::string() : it->second.s));
       }
@@ -294,17 +316,17 @@ struct Interpreter::Impl {
     case OpKind::Dim: return execDim(op, fr);
     case OpKind::GetGlobal: fr[op.result()->slot].mem = global(op); return;
     case OpKind::ExtractPointer:
-      fr[op.result()->slot].bits = addresses.addressOf(view(fr, op, 0).buf);
+      set(fr, op.result(), addresses.addressOf(view(fr, op, 0).buf));
       return;
     case OpKind::IntToPtr:
-      fr[op.result()->slot].bits = bits(fr, op.operand(0)) & widthMask(op.result()->type.width);
+      set(fr, op.result(), bits(op, fr, op.operand(0)) & widthMask(op.result()->type.width));
       return;
-    case OpKind::Poison:
-    case OpKind::ConstClock: fr[op.result()->slot].bits = 0; return;
+    case OpKind::Poison: set(fr, op.result(), 0, &op); return;
+    case OpKind::ConstClock: set(fr, op.result(), 0); return;
     case OpKind::EsiWrap:
     case OpKind::EsiUnwrap: // a channel's value is its value; ready and valid are true
       fr[op.result(0)->slot] = get(fr, op.operand(0));
-      fr[op.result(1)->slot].bits = 1;
+      set(fr, op.result(1), 1);
       return;
     case OpKind::LlvmCall: return execCFunction(op, fr, cFunction(op));
     case OpKind::IndexSwitch: return execIndexSwitch(op, fr);
@@ -321,31 +343,47 @@ struct Interpreter::Impl {
 
   void execArith(const Op& op, Frame& fr) {
     if (op.kind == OpKind::Select && op.result()->type.isMemRef()) {
-      fr[op.result()->slot] = get(fr, op.operand(bits(fr, op.operand(0)) & 1 ? 1 : 2));
+      fr[op.result()->slot] = get(fr, op.operand(bits(op, fr, op.operand(0)) & 1 ? 1 : 2));
       return;
     }
     Bits in[3];
-    for (size_t i = 0; i < op.operands.size() && i < 3; ++i)
-      in[i] = bits(fr, op.operand(i));
+    PoisonMask poisoned = 0;
+    const Op* origin = nullptr; // the first poison operand's origin
+    for (size_t i = 0; i < op.operands.size() && i < 3; ++i) {
+      const RtValue& v = get(fr, op.operand(i));
+      in[i] = v.bits;
+      if (!v.poison) continue;
+      poisoned |= 1u << i;
+      if (!origin) origin = v.poison;
+    }
     ArithAttrs attrs{op.cmpi, op.cmpf};
     const Type& operandType = op.kind == OpKind::Select ? op.operand(1)->type : op.operand(0)->type;
     Bits r = 0;
-    EvalError e = evalArith(op.kind, attrs, operandType, op.result()->type, in, r);
-    if (e != EvalError::None) fail(op, std::string(opName(op.kind)) + ": " + evalErrorMessage(e));
-    fr[op.result()->slot].bits = r;
+    ArithOutcome o =
+        evalArithPoison(op.kind, attrs, operandType, op.result()->type, in, poisoned, r);
+    if (o.error == EvalError::PoisonDivisor)
+      usesPoison(op, *op.operand(1), *get(fr, op.operand(1)).poison);
+    if (o.error != EvalError::None)
+      fail(op, std::string(opName(op.kind)) + ": " + evalErrorMessage(o.error));
+    // A select passes on the origin of the operand it picks (or of its condition).
+    if (o.poison && op.kind == OpKind::Select) {
+      const Op* cond = get(fr, op.operand(0)).poison;
+      origin = cond ? cond : get(fr, op.operand(in[0] & 1 ? 1 : 2)).poison;
+    }
+    set(fr, op.result(), r, o.poison ? (origin ? origin : &op) : nullptr);
   }
 
   void execFor(const Op& op, Frame& fr) {
     const Type& t = op.operand(0)->type;
-    int64_t lb = sint(fr, op.operand(0)), ub = sint(fr, op.operand(1)),
-            st = sint(fr, op.operand(2));
+    int64_t lb = sint(op, fr, op.operand(0)), ub = sint(op, fr, op.operand(1)),
+            st = sint(op, fr, op.operand(2));
     if (st <= 0) fail(op, "scf.for step must be positive, got " + std::to_string(st));
     std::vector<RtValue> iter = operandValues(op, fr, 3);
     const Block& body = op.region(0).front();
     uint64_t trips = 0;
     for (int64_t iv = lb; iv < ub;) {
       ++trips;
-      fr[body.args[0]->slot].bits = static_cast<Bits>(iv) & widthMask(t.width);
+      set(fr, body.args[0].get(), static_cast<Bits>(iv) & widthMask(t.width));
       for (size_t i = 0; i < iter.size(); ++i)
         fr[body.args[i + 1]->slot] = iter[i];
       const Op& y = runBlock(body, fr);
@@ -388,7 +426,7 @@ struct Interpreter::Impl {
       ctxCounts = saved.first;
       ctxName = saved.second;
       std::vector<RtValue> fwd = operandValues(c, fr, 1);
-      if (!(bits(fr, c.operand(0)) & 1)) {
+      if (!(bits(c, fr, c.operand(0)) & 1)) {
         for (size_t i = 0; i < fwd.size(); ++i)
           fr[op.result(i)->slot] = fwd[i];
         break;
@@ -402,7 +440,7 @@ struct Interpreter::Impl {
   }
 
   void execIf(const Op& op, Frame& fr) {
-    bool c = bits(fr, op.operand(0)) & 1;
+    bool c = bits(op, fr, op.operand(0)) & 1;
     if (rec) {
       ++rec->activations[op.id];
       ++(c ? rec->iterations : rec->elseCount)[op.id];
@@ -424,7 +462,7 @@ struct Interpreter::Impl {
     size_t rank = v.sizes.size();
     if (rank > 16) fail(op, "memrefs of rank above 16 are not supported");
     for (size_t d = 0; d < rank; ++d) {
-      idx[d] = sint(fr, op.operand(first + d));
+      idx[d] = sint(op, fr, op.operand(first + d));
       if (idx[d] < 0 || idx[d] >= v.sizes[d]) {
         fail(op, "out-of-bounds access: index " + std::to_string(idx[d]) + " in dimension " +
                      std::to_string(d) + " of size " + std::to_string(v.sizes[d]) + " of '" +
@@ -442,7 +480,7 @@ struct Interpreter::Impl {
   void execLoad(const Op& op, Frame& fr) {
     const MemRefView& v = view(fr, op, 0);
     int64_t e = element(op, fr, v, 1);
-    fr[op.result()->slot].bits = v.buf->data[static_cast<size_t>(e)];
+    set(fr, op.result(), v.buf->data[static_cast<size_t>(e)]);
     if (rec && rec->traceAccesses) rec->accesses.push_back({op.id, v.buf->id, e, false});
   }
 
@@ -450,7 +488,7 @@ struct Interpreter::Impl {
     const MemRefView& v = view(fr, op, 1);
     if (v.buf->constant) fail(op, "store into a constant memref.global (" + v.buf->origin + ")");
     int64_t e = element(op, fr, v, 2);
-    v.buf->data[static_cast<size_t>(e)] = bits(fr, op.operand(0));
+    v.buf->data[static_cast<size_t>(e)] = bits(op, fr, op.operand(0));
     if (rec && rec->traceAccesses) rec->accesses.push_back({op.id, v.buf->id, e, true});
   }
 
@@ -491,7 +529,7 @@ struct Interpreter::Impl {
 
   // scf.index_switch: the region of the case equal to the operand, else the default.
   void execIndexSwitch(const Op& op, Frame& fr) {
-    int64_t v = sint(fr, op.operand(0));
+    int64_t v = sint(op, fr, op.operand(0));
     size_t r = 0;
     for (size_t i = 0; i < op.cases.size() && r == 0; ++i)
       if (op.cases[i] == v) r = i + 1;
@@ -534,9 +572,9 @@ struct Interpreter::Impl {
   void execCFunction(const Op& op, Frame& fr, const CFunction& f) {
     std::vector<Bits> a;
     for (const Value* v : op.operands)
-      a.push_back(bits(fr, v));
+      a.push_back(bits(op, fr, v));
     auto result = [&](Bits b) {
-      if (!op.results.empty()) fr[op.result()->slot].bits = b & widthMask(op.result()->type.width);
+      if (!op.results.empty()) set(fr, op.result(), b & widthMask(op.result()->type.width));
     };
     auto check = [&](std::optional<std::string> err) {
       if (err) fail(op, "'@" + f.name + "': " + *err);
@@ -589,7 +627,7 @@ struct Interpreter::Impl {
         sizes.push_back(s);
         continue;
       }
-      int64_t v = sint(fr, op.operand(dyn++));
+      int64_t v = sint(op, fr, op.operand(dyn++));
       if (v < 0) fail(op, "negative dynamic size " + std::to_string(v));
       sizes.push_back(v);
     }
@@ -636,7 +674,7 @@ struct Interpreter::Impl {
                              unsigned& nextOperand) {
     std::vector<int64_t> v;
     for (int64_t s : stat)
-      v.push_back(s == kDynamic ? sint(fr, op.operand(nextOperand++)) : s);
+      v.push_back(s == kDynamic ? sint(op, fr, op.operand(nextOperand++)) : s);
     return v;
   }
 
@@ -760,11 +798,11 @@ struct Interpreter::Impl {
 
   void execDim(const Op& op, Frame& fr) {
     const MemRefView& v = view(fr, op, 0);
-    int64_t i = sint(fr, op.operand(1));
+    int64_t i = sint(op, fr, op.operand(1));
     if (i < 0 || i >= static_cast<int64_t>(v.sizes.size()))
       fail(op, "memref.dim index " + std::to_string(i) + " out of range for rank " +
                    std::to_string(v.sizes.size()));
-    fr[op.result()->slot].bits = static_cast<Bits>(v.sizes[static_cast<size_t>(i)]);
+    set(fr, op.result(), static_cast<Bits>(v.sizes[static_cast<size_t>(i)]));
   }
 };
 

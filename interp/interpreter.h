@@ -16,10 +16,13 @@
 
 namespace loom {
 
-// A run-time value: a scalar's Bits, or a memref view.
+// A run-time value: a scalar's Bits, or a memref view. A scalar may be poison (LLVM's
+// poison, docs/design.md "Poison"): `poison` is then the op that made it (ub.poison, an
+// oversized shift, an out-of-range conversion), and `bits` what evalArithPoison gives.
 struct RtValue {
   Bits bits = 0;
   std::shared_ptr<const MemRefView> mem;
+  const Op* poison = nullptr;
 };
 
 // One executed memory access, in program order.
@@ -73,7 +76,7 @@ constexpr unsigned kMaxCallDepth = 10000;
 // Blocks running nested over the whole call stack (function bodies and the regions in
 // them): a recursion inside deeply nested regions stops here.
 constexpr unsigned kMaxRunDepth = 40000;
-// Values the frames of the running calls hold together (24 bytes each).
+// Values the frames of the running calls hold together (32 bytes each).
 constexpr uint64_t kMaxFrameValues = uint64_t(1) << 24;
 // Elements of the memrefs allocated and still referenced: kMaxLiveElements (memref.h).
 
@@ -106,6 +109,10 @@ private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// Where a poison value was made, for the error of the op that observes it: "made by
+// 'arith.shrui' at k.mlir:12:5 (shift amount is not less than the bit width)".
+std::string poisonOrigin(const Op& origin);
 
 // Element index of `indices` in `view` (no bounds checks).
 int64_t linearIndex(const MemRefView& view, const int64_t* indices);

@@ -254,6 +254,23 @@ private:
     return {};
   }
 
+  // A compute op whose inputs come from different region executions (a finding of its
+  // own): what it makes has no rate until that is repaired.
+  bool inputsDisagree(Vertex u) const {
+    const dfg::Node& n = node(u);
+    if (n.kind != NodeKind::Compute) return false;
+    const Rate* ref = nullptr;
+    for (unsigned p = 0; p < n.inTypes.size(); ++p) {
+      const Rate& r = inRate(u, p);
+      if (!r.known()) return false;
+      if (!ref)
+        ref = &r;
+      else if (!r.sameCount(*ref))
+        return true;
+    }
+    return false;
+  }
+
   void sameRateEverywhere(Vertex v) {
     const dfg::Node& n = node(v);
     const Rate* ref = nullptr;
@@ -263,6 +280,9 @@ private:
       if (!ref)
         ref = &r;
       else if (!r.sameCount(*ref)) {
+        // Its rate is that op's pick among disagreeing inputs: the finding is that op's.
+        if (inputsDisagree(sourceThroughForks(v, p)) || inputsDisagree(sourceThroughForks(v, 0)))
+          return;
         std::string rule = accessCtrlRule(v, p);
         dfg::Rewire fix = rule.empty()
                               ? missingInvariant(v, p, 0)

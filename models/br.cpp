@@ -4,7 +4,7 @@ namespace loom::models {
 
 bool Br::step() {
   if (!in(kIn).valid() || !room(kOut)) return false;
-  out(kOut).push(in(kIn).front());
+  forward(kIn, kOut);
   in(kIn).pop();
   fired();
   return true;

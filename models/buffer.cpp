@@ -8,7 +8,7 @@ Buffer::Buffer(std::string name, BufferKind kind, int slots, std::vector<Bits> i
   if (initValues.size() > slots_) initValues.resize(slots_);
   initCount_ = initValues.size();
   for (Bits v : initValues)
-    held_.push_back({v, 0});
+    held_.push_back({v, nullptr, 0});
   setCanAdvanceAlone();
 }
 
@@ -17,7 +17,7 @@ bool Buffer::step() {
   // Emit: the oldest held token, if it is old enough.
   bool emitted = false;
   if (!held_.empty() && now() >= held_.front().eligible && room(kOut)) {
-    out(kOut).push(held_.front().value);
+    out(kOut).push(held_.front().value, held_.front().poison);
     held_.pop_front();
     emitted = true;
     fired();
@@ -26,12 +26,13 @@ bool Buffer::step() {
   // Accept: one token, if a slot is free after the emit.
   if (in(kIn).valid() && held_.size() < slots_) {
     Bits v = in(kIn).front();
+    const Op* poison = in(kIn).poison();
     in(kIn).pop();
     // fifo bypass: nothing older waits and the output is free this cycle.
     if (minAge_ == 0 && held_.empty() && !emitted && out(kOut).ready())
-      out(kOut).push(v);
+      out(kOut).push(v, poison);
     else
-      held_.push_back({v, now() + minAge_});
+      held_.push_back({v, poison, now() + minAge_});
     fired();
     any = true;
   }

@@ -54,6 +54,7 @@ protected:
 private:
   struct Entry {
     Bits value;
+    const Op* poison;  // see Channel::push
     uint64_t eligible; // first cycle in which it may be pushed
   };
 

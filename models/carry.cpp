@@ -17,7 +17,7 @@ bool Carry::needInit() {
     return false;
   }
   if (!room(kO)) return false;
-  out(kO).push(in(kA).front());
+  forward(kA, kO);
   in(kA).pop();
   phase_ = Phase::NeedCond;
   fired();
@@ -29,6 +29,7 @@ bool Carry::needCond() {
     awaitOnly(1u << kD);
     return false;
   }
+  if (!defined(kD, "the loop condition")) return false;
   bool d = in(kD).front() != 0;
   in(kD).pop();
   phase_ = d ? Phase::NeedLoop : Phase::NeedInit;
@@ -42,7 +43,7 @@ bool Carry::needLoop() {
     return false;
   }
   if (!room(kO)) return false;
-  out(kO).push(in(kB).front());
+  forward(kB, kO);
   in(kB).pop();
   phase_ = Phase::NeedCond;
   fired();

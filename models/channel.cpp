@@ -9,7 +9,9 @@ Channel::Channel(std::string name, Type type, int capacity)
 
 void Channel::preload(Bits v) {
   assert(ready() && !pushedNow_ && !poppedNow_ && "preload needs a free slot, between cycles");
-  slots()[slot(startCount_)] = v & mask_;
+  int s = slot(startCount_);
+  slots()[s] = v & mask_;
+  if (!poison_.empty()) setPoison(s, nullptr);
   ++startCount_;
 }
 

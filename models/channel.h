@@ -63,14 +63,21 @@ public:
   // The i-th held token, oldest first (i < count()); for traces and latched-token
   // reports.
   Bits peek(int i) const { return slots()[slot(i)]; }
+  // The op that made a held token poison (LLVM's poison, docs/design.md "Poison"), null
+  // for a defined token: of the front token, and of the i-th held one.
+  const Op* frontPoison() const { return poisonAt(head_); }
+  const Op* peekPoison(int i) const { return poisonAt(slot(i)); }
 
   // --- Actions of the current cycle ------------------------------------------------
-  // Requires ready() and no push yet this cycle.
-  void push(Bits v) {
+  // Requires ready() and no push yet this cycle. `poison`: the op that made the token
+  // poison (null: a defined token).
+  void push(Bits v, const Op* poison = nullptr) {
     assert(ready() && !pushedNow_ && "push into a full channel or twice in one cycle");
     // The slot behind the start-of-cycle tail: free, and not the head a pop reads.
     Bits masked = v & mask_;
-    slots()[slot(startCount_)] = masked;
+    int s = slot(startCount_);
+    slots()[s] = masked;
+    if (poison || !poison_.empty()) setPoison(s, poison);
     if (tap_) tap_->pushed(masked);
     pushedNow_ = true;
     ++pushes_;
@@ -141,6 +148,13 @@ private:
     int s = head_ + i;
     return s >= capacity_ ? s - capacity_ : s;
   }
+  // Poison origins per slot, allocated at the first poison token: a channel that never
+  // carries one pays a test of an empty vector per push.
+  const Op* poisonAt(int s) const { return poison_.empty() ? nullptr : poison_[s]; }
+  void setPoison(int s, const Op* poison) {
+    if (poison_.empty()) poison_.assign(static_cast<size_t>(capacity_), nullptr);
+    poison_[s] = poison;
+  }
   Bits* slots() { return capacity_ <= kInline ? inline_ : heap_.data(); }
   const Bits* slots() const { return capacity_ <= kInline ? inline_ : heap_.data(); }
 
@@ -157,7 +171,8 @@ private:
   uint64_t pushes_ = 0;
   uint64_t pops_ = 0;
   ChannelTap* tap_ = nullptr;
-  std::vector<Bits> heap_; // ring buffer of capacity_ slots when capacity_ > kInline
+  std::vector<Bits> heap_;        // ring buffer of capacity_ slots when capacity_ > kInline
+  std::vector<const Op*> poison_; // see poisonAt
   Op* producer_ = nullptr;
   Op* consumer_ = nullptr;
   int producerPort_ = -1;
@@ -173,6 +188,8 @@ public:
   bool bound() const { return ch_ != nullptr; }
   bool valid() const { return ch_->valid(); }
   Bits front() const { return ch_->front(); }
+  // The op that made the front token poison; null for a defined token.
+  const Op* poison() const { return ch_->frontPoison(); }
   void pop() { ch_->pop(); }
   const Type& type() const { return ch_->type(); }
 
@@ -186,7 +203,7 @@ public:
   explicit OutPort(Channel* ch = nullptr) : ch_(ch) {}
   bool bound() const { return ch_ != nullptr; }
   bool ready() const { return ch_->ready(); }
-  void push(Bits v) { ch_->push(v); }
+  void push(Bits v, const Op* poison = nullptr) { ch_->push(v, poison); }
   const Type& type() const { return ch_->type(); }
 
 private:

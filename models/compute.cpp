@@ -27,7 +27,7 @@ bool Compute::step() {
   if (headDone && !room(kResult)) return false;
   bool any = false;
   if (headDone) {
-    out(kResult).push(pipe_.front().result);
+    out(kResult).push(pipe_.front().result, pipe_.front().poison);
     pipe_.pop_front();
     fired();
     any = true;
@@ -37,7 +37,7 @@ bool Compute::step() {
   if (accept()) {
     any = true;
     if (latency_ == 1) {
-      out(kResult).push(pipe_.back().result);
+      out(kResult).push(pipe_.back().result, pipe_.back().poison);
       pipe_.pop_back();
     }
   }
@@ -53,10 +53,23 @@ bool Compute::accept() {
   }
   if (latency_ == 1 && !room(kResult)) return false;
   Bits operands[kMaxOperands] = {};
-  for (int i = 0; i < numInputs(); ++i)
+  PoisonMask poisoned = 0;
+  const Op* origin = nullptr; // of the first poison operand
+  for (int i = 0; i < numInputs(); ++i) {
     operands[i] = in(i).front();
+    if (const Op* p = in(i).poison()) {
+      poisoned |= 1u << i;
+      if (!origin) origin = p;
+    }
+  }
   Bits result = 0;
-  EvalError e = evalArith(kind_, attrs_, operandType_, resultType_, operands, result);
+  ArithOutcome o =
+      evalArithPoison(kind_, attrs_, operandType_, resultType_, operands, poisoned, result);
+  EvalError e = o.error;
+  if (e == EvalError::PoisonDivisor) {
+    defined(1, "the divisor");
+    return false;
+  }
   if (e != EvalError::None) {
     std::string msg = std::string(evalErrorMessage(e)) + " (operands";
     for (int i = 0; i < numInputs(); ++i)
@@ -66,9 +79,16 @@ bool Compute::accept() {
     fail(msg + ")");
     return false;
   }
+  const Op* poison = nullptr;
+  if (o.poison) {
+    // A select passes on the origin of its condition or of the operand it picks.
+    if (kind_ == OpKind::Select)
+      origin = in(0).poison() ? in(0).poison() : in((operands[0] & 1) ? 1 : 2).poison();
+    poison = origin ? origin : this;
+  }
   for (int i = 0; i < numInputs(); ++i)
     in(i).pop();
-  pipe_.push_back({result, 0});
+  pipe_.push_back({result, poison, 0});
   fired();
   return true;
 }

@@ -43,6 +43,7 @@ public:
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Compute; }
   const char* kindName() const override { return kindName_.c_str(); }
+  const char* poisonReason() const override { return loom::poisonReason(kind_); }
   bool advancesNextCycle() const override;
   // Busy: the next cycle. A finished result meeting a full output: the next cycle too
   // if the cycle just evaluated was not yet an output stall (the stall's first cycle is
@@ -62,7 +63,8 @@ protected:
 private:
   struct Entry {
     Bits result;
-    int stage; // 0 .. latency-1 during the current cycle
+    const Op* poison; // see Channel::push
+    int stage;        // 0 .. latency-1 during the current cycle
   };
 
   bool accept();

@@ -7,9 +7,10 @@ bool CondBr::step() {
     awaitOnly(missingInputs());
     return false;
   }
+  if (!defined(kCond, "the condition")) return false;
   int target = in(kCond).front() != 0 ? kTrue : kFalse;
   if (!room(target)) return false;
-  out(target).push(in(kData).front());
+  forward(kData, target);
   in(kCond).pop();
   in(kData).pop();
   fired();

@@ -7,7 +7,7 @@ namespace loom::models {
 bool ControlMerge::step() {
   int i = firstValidInput(*this);
   if (i < 0 || !room({kResult, kIndex})) return false;
-  out(kResult).push(in(i).front());
+  forward(i, kResult);
   out(kIndex).push(static_cast<Bits>(i));
   in(i).pop();
   fired();

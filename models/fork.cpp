@@ -7,11 +7,12 @@ namespace loom::models {
 bool Fork::step() {
   if (!in(kIn).valid()) return false;
   Bits v = in(kIn).front();
+  const Op* poison = in(kIn).poison();
   bool any = false;
   const int n = numOutputs();
   for (int i = 0; i < n; ++i) {
     if (sent_[i] || !room(i)) continue;
-    out(i).push(v);
+    out(i).push(v, poison);
     sent_[i] = 1;
     ++numSent_;
     fired();

@@ -7,19 +7,19 @@ bool Gate::step() {
     awaitOnly(missingInputs());
     return false;
   }
-  Bits value = in(kBeforeValue).front();
+  if (!defined(kBeforeCond, "the loop condition")) return false;
   bool cond = in(kBeforeCond).front() != 0;
   switch (phase_) {
-  case Phase::NeedHead: return needHead(value, cond);
-  case Phase::NeedNext: return needNext(value, cond);
+  case Phase::NeedHead: return needHead(cond);
+  case Phase::NeedNext: return needNext(cond);
   }
   return false;
 }
 
-bool Gate::needHead(Bits value, bool cond) {
+bool Gate::needHead(bool cond) {
   if (cond) {
     if (!room(kAfterValue)) return false;
-    out(kAfterValue).push(value);
+    forward(kBeforeValue, kAfterValue);
     phase_ = Phase::NeedNext;
   }
   in(kBeforeValue).pop();
@@ -28,10 +28,10 @@ bool Gate::needHead(Bits value, bool cond) {
   return true;
 }
 
-bool Gate::needNext(Bits value, bool cond) {
+bool Gate::needNext(bool cond) {
   if (cond) {
     if (!room({kAfterValue, kAfterCond})) return false;
-    out(kAfterValue).push(value);
+    forward(kBeforeValue, kAfterValue);
     out(kAfterCond).push(1);
   } else {
     if (!room(kAfterCond)) return false;

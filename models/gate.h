@@ -34,8 +34,8 @@ protected:
   bool step() override;
 
 private:
-  bool needHead(Bits value, bool cond);
-  bool needNext(Bits value, bool cond);
+  bool needHead(bool cond);
+  bool needNext(bool cond);
 
   Phase phase_ = Phase::NeedHead;
 };

@@ -17,8 +17,9 @@ bool Invariant::needInit() {
   }
   if (!room(kO)) return false;
   stored_ = in(kA).front();
+  storedPoison_ = in(kA).poison();
   in(kA).pop();
-  out(kO).push(stored_);
+  out(kO).push(stored_, storedPoison_);
   phase_ = Phase::NeedCond;
   fired();
   return true;
@@ -29,12 +30,14 @@ bool Invariant::needCond() {
     awaitOnly(1u << kD);
     return false;
   }
+  if (!defined(kD, "the loop condition")) return false;
   bool d = in(kD).front() != 0;
   if (d) {
     if (!room(kO)) return false;
-    out(kO).push(stored_);
+    out(kO).push(stored_, storedPoison_);
   } else {
     stored_ = 0;
+    storedPoison_ = nullptr;
     phase_ = Phase::NeedInit;
   }
   in(kD).pop();

@@ -36,6 +36,7 @@ private:
 
   Phase phase_ = Phase::NeedInit;
   Bits stored_ = 0;
+  const Op* storedPoison_ = nullptr; // the op that made the stored value poison
 };
 
 } // namespace loom::models

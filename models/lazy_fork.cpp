@@ -9,9 +9,10 @@ bool LazyFork::step() {
     ok = room(i) && ok;
   if (!ok) return false;
   Bits v = in(kIn).front();
+  const Op* poison = in(kIn).poison();
   in(kIn).pop();
   for (int i = 0; i < numOutputs(); ++i)
-    out(i).push(v);
+    out(i).push(v, poison);
   fired();
   return true;
 }

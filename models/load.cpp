@@ -13,6 +13,7 @@ bool Load::step() {
 
 bool Load::addressHalf() {
   if (!in(kAddr).valid() || !in(kCtrl).valid() || !room(kMemAddr)) return false;
+  if (!defined(kAddr, "the address")) return false;
   out(kMemAddr).push(in(kAddr).front());
   in(kAddr).pop();
   in(kCtrl).pop();
@@ -22,7 +23,7 @@ bool Load::addressHalf() {
 
 bool Load::dataHalf() {
   if (!in(kMemData).valid() || !room(kData)) return false;
-  out(kData).push(in(kMemData).front());
+  forward(kMemData, kData);
   in(kMemData).pop();
   fired();
   return true;

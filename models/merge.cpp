@@ -11,7 +11,7 @@ int firstValidInput(const Op& op) {
 bool Merge::step() {
   int i = firstValidInput(*this);
   if (i < 0 || !room(kOut)) return false;
-  out(kOut).push(in(i).front());
+  forward(i, kOut);
   in(i).pop();
   fired();
   return true;

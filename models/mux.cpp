@@ -4,6 +4,7 @@ namespace loom::models {
 
 bool Mux::step() {
   if (!in(kSelect).valid()) return false;
+  if (!defined(kSelect, "the select")) return false;
   Bits sel = in(kSelect).front();
   if (sel >= static_cast<Bits>(numData())) {
     fail("select value " + std::to_string(sel) + " out of range (" + std::to_string(numData()) +
@@ -16,7 +17,7 @@ bool Mux::step() {
     return false;
   }
   if (!room(kOut)) return false;
-  out(kOut).push(in(data).front());
+  forward(data, kOut);
   in(kSelect).pop();
   in(data).pop();
   fired();

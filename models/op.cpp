@@ -42,6 +42,15 @@ void Op::fail(std::string message) {
   if (errorLog_) errorLog_->report(error_);
 }
 
+bool Op::poisonStops(int port, const char* role) {
+  const Op* origin = in(port).poison();
+  std::string msg = std::string(role) + " is a poison value, made by '" + origin->name() + "' (" +
+                    origin->kindName();
+  if (const char* why = origin->poisonReason()) msg += std::string(": ") + why;
+  fail(msg + ")");
+  return false;
+}
+
 bool Op::anyInputValid() const {
   for (const Channel* c : inputs_)
     if (c && c->valid()) return true;

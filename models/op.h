@@ -187,6 +187,9 @@ public:
   virtual bool hasWorkInFlight() const { return false; }
 
   // --- Errors ----------------------------------------------------------------------
+  // Why this op makes poison tokens (a compute unit's oversized shift), for the error
+  // of the op that observes one; null if it makes none.
+  virtual const char* poisonReason() const { return nullptr; }
   void setErrorLog(ErrorLog* log) { errorLog_ = log; }
   bool failed() const { return failed_; }
   const OpError& error() const { return error_; }
@@ -239,10 +242,22 @@ protected:
   }
   // Records an error; the op stops.
   void fail(std::string message);
+  // A token that decides or addresses something (a condition, a select, a loop bound,
+  // an address, a stored or returned value) must be defined (docs/design.md "Poison"):
+  // false, with the op failed, when the front token of input `port` is poison. `role`
+  // names the input in the error ("the condition").
+  bool defined(int port, const char* role) { return !in(port).poison() || poisonStops(port, role); }
+  // The front token of input `port` to output `out`, poison or not (the inputs an op
+  // moves without looking at them).
+  void forward(int inPort, int outPort) {
+    out(outPort).push(in(inPort).front(), in(inPort).poison());
+  }
   // The cycle being evaluated.
   uint64_t now() const { return now_; }
 
 private:
+  // defined()'s slow path: fails the op on the poison token of `port`; false.
+  bool poisonStops(int port, const char* role);
   void account(CycleStatus s, uint64_t cycles) {
     switch (s) {
     case CycleStatus::Fired: stats_.activeCycles += cycles; break;

@@ -9,6 +9,9 @@ bool Return::step() {
   for (int i = 0; i < numOutputs(); ++i)
     ok = room(i) && ok;
   if (!ok) return false;
+  // The host takes defined values only (docs/design.md "Poison").
+  for (int i = 0; i < numResults(); ++i)
+    if (!defined(i, "a returned value")) return false;
   for (int i = 0; i < numResults(); ++i)
     out(i).push(in(i).front());
   out(doneOutput()).push(0);

@@ -8,6 +8,8 @@ bool Store::step() {
     return false;
   }
   if (!room({kMemData, kMemAddr})) return false;
+  // Memory holds defined values only (docs/design.md "Poison").
+  if (!defined(kAddr, "the address") || !defined(kData, "the stored value")) return false;
   out(kMemData).push(in(kData).front());
   out(kMemAddr).push(in(kAddr).front());
   in(kAddr).pop();

@@ -40,6 +40,9 @@ bool Stream::step() {
 
 bool Stream::activate() {
   if (!in(kStart).valid() || !in(kStep).valid() || !in(kBound).valid()) return false;
+  // The loop's control is decided from all three (docs/design.md "Poison").
+  if (!defined(kStart, "the start") || !defined(kStep, "the step") || !defined(kBound, "the bound"))
+    return false;
   next_ = in(kStart).front();
   step_ = in(kStep).front();
   bound_ = in(kBound).front();

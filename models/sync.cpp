@@ -10,7 +10,7 @@ bool Sync::step() {
     ok = room(i) && ok;
   if (!ok) return false;
   for (int i = 0; i < numInputs(); ++i) {
-    out(i).push(in(i).front());
+    forward(i, i);
     in(i).pop();
   }
   fired();

@@ -11,6 +11,7 @@
 #include <limits>
 #include <map>
 #include <sstream>
+#include <tuple>
 #include <unistd.h>
 
 using namespace loom;
@@ -165,6 +166,47 @@ TEST_CASE("shifts", "[arith]") {
   CHECK(err(OpKind::ShRUI, I8, {1, 0xFF}) == EvalError::ShiftOutOfRange); // -1 is 255
   CHECK(err(OpKind::ShLI, I64, {1, 64}) == EvalError::ShiftOutOfRange);
   CHECK(err(OpKind::ShLI, I1, {1, 1}) == EvalError::ShiftOutOfRange);
+}
+
+// LLVM's poison (docs/design.md "Poison"): what evalArithPoison makes of it.
+TEST_CASE("poison: made by oversized shifts and conversions, passed on, discarded by select",
+          "[arith][poison]") {
+  auto run = [](OpKind op, const Type& t, std::vector<Bits> args, PoisonMask poisoned,
+                const Type& out) {
+    Bits r = 0xDEAD;
+    ArithOutcome o = evalArithPoison(op, ArithAttrs{}, t, out, args.data(), poisoned, r);
+    return std::tuple{o.error, o.poison, r};
+  };
+  // Made: the bits are what a hardware shifter gives (everything shifted out).
+  CHECK(run(OpKind::ShRUI, I32, {0x80000000, 32}, 0, I32) ==
+        std::tuple{EvalError::None, true, Bits(0)});
+  CHECK(run(OpKind::ShLI, I8, {1, 8}, 0, I8) == std::tuple{EvalError::None, true, Bits(0)});
+  CHECK(run(OpKind::ShRSI, I8, {0x80, 9}, 0, I8) == std::tuple{EvalError::None, true, Bits(0xFF)});
+  CHECK(run(OpKind::ShRSI, I8, {0x70, 9}, 0, I8) == std::tuple{EvalError::None, true, Bits(0)});
+  CHECK(run(OpKind::FPToSI, F64, {bitsFromF64(3e9)}, 0, I32) ==
+        std::tuple{EvalError::None, true, Bits(0)});
+  // Defined operands, defined result.
+  CHECK(run(OpKind::ShRUI, I32, {0x80, 3}, 0, I32) ==
+        std::tuple{EvalError::None, false, Bits(0x10)});
+  // Passed on: the ordinary result of the bits, flagged.
+  CHECK(run(OpKind::AddI, I32, {5, 6}, 2, I32) == std::tuple{EvalError::None, true, Bits(11)});
+  // A poison dividend may be anything: INT_MIN / -1 from it is poison, not a stop.
+  CHECK(run(OpKind::DivSI, I8, {0x80, 0xFF}, 1, I8) == std::tuple{EvalError::None, true, Bits(0)});
+  // A poison divisor may be 0: LLVM's undefined behaviour, an error.
+  CHECK(std::get<0>(run(OpKind::DivUI, I32, {7, 1}, 2, I32)) == EvalError::PoisonDivisor);
+  CHECK(std::get<0>(run(OpKind::RemSI, I32, {7, 1}, 2, I32)) == EvalError::PoisonDivisor);
+  // Undefined behaviour of defined operands stays an error.
+  CHECK(std::get<0>(run(OpKind::DivUI, I32, {7, 0}, 0, I32)) == EvalError::DivisionByZero);
+  // select: poison only through its condition or the operand it picks.
+  CHECK(run(OpKind::Select, I32, {0, 10, 20}, 2, I32) ==
+        std::tuple{EvalError::None, false, Bits(20)});
+  CHECK(run(OpKind::Select, I32, {1, 10, 20}, 2, I32) ==
+        std::tuple{EvalError::None, true, Bits(10)});
+  CHECK(run(OpKind::Select, I32, {1, 10, 20}, 4, I32) ==
+        std::tuple{EvalError::None, false, Bits(10)});
+  CHECK(std::get<1>(run(OpKind::Select, I32, {1, 10, 20}, 1, I32)));
+  CHECK(poisonReason(OpKind::ShRUI) == std::string(evalErrorMessage(EvalError::ShiftOutOfRange)));
+  CHECK(poisonReason(OpKind::AddI) == nullptr);
 }
 
 TEST_CASE("bitwise, min and max", "[arith]") {

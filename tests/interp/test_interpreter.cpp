@@ -278,6 +278,21 @@ TEST_CASE("runtime errors name the op's location", "[interp][errors]") {
     CHECK(e.rfind("4:8: arith.divsi: ", 0) == 0);
     CHECK(e.find("division by zero") != std::string::npos);
   }
+  SECTION("poison a select discards is no error") {
+    Program p("func.func @main() -> i32 {\n  %x = arith.constant 40 : i32\n"
+              "  %s = arith.constant 32 : i32\n  %t = arith.constant false\n"
+              "  %lo = arith.shrui %x, %s : i32\n  %r = arith.select %t, %lo, %x : i32\n"
+              "  func.return %r : i32\n}\n");
+    CallResult r = p.call("main");
+    REQUIRE_FALSE(r.error);
+    CHECK(r.results[0].bits == 40);
+    CHECK(r.results[0].poison == nullptr);
+  }
+  SECTION("a branch on poison (docs/design.md \"Poison\")") {
+    Program p("func.func @main() {\n  %p = ub.poison : i1\n  scf.if %p {\n  }\n  func.return\n}\n");
+    CHECK(p.runError().rfind("3:3: 'scf.if' uses %p, a poison value: made by 'ub.poison' at ", 0) ==
+          0);
+  }
   SECTION("non-positive step") {
     Program p(
         "func.func @main() {\n  %c0 = arith.constant 0 : index\n  %c4 = arith.constant 4 : index\n"

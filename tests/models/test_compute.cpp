@@ -1,6 +1,7 @@
 // Compute units: latency, throughput, back-pressure (stall as a whole), evaluation
 // errors, attributes, and the latency classes of TimingConfig.
 #include "models/compute.h"
+#include "models/cond_br.h"
 #include "models/timing.h"
 #include "testbench.h"
 
@@ -220,4 +221,57 @@ TEST_CASE("timing: defaults, keys and latency classes", "[timing]") {
     if (isMathOp(static_cast<OpKind>(k))) CHECK(latencyClassOf(static_cast<OpKind>(k)).has_value());
   CHECK_FALSE(latencyClassOf(OpKind::Load).has_value());
   CHECK_FALSE(latencyClassOf(OpKind::Constant).has_value());
+}
+
+// LLVM's poison (docs/design.md "Poison"): an oversized shift makes a poison token, which
+// moves like any other until something decides or addresses with it.
+MODEL_TEST_CASE("compute: poison travels to what observes it", "[compute][poison]") {
+  const Type i32 = Type::integer(32);
+  SECTION("a select that picks the other operand discards it") {
+    Bench b;
+    auto& sh = b.add<Compute>("sh", OpKind::ShRUI, ArithAttrs{}, i32, i32, 1);
+    b.feed(sh, 0, i32, {40, 40});
+    b.feed(sh, 1, i32, {32, 3}); // 40 >> 32 is poison; 40 >> 3 is 5
+    auto& sel = b.add<Compute>("sel", OpKind::Select, ArithAttrs{}, i32, i32, 1);
+    b.feed(sel, 0, Type::i1(), {0, 1});
+    b.connect(sh, Compute::kResult, sel, 1, i32);
+    b.feed(sel, 2, i32, {7, 8});
+    auto& o = b.collect(sel, Compute::kResult, i32);
+    b.run(8);
+    CHECK(b.errors().size() == 0);
+    CHECK(o.values() == Tokens{7, 5});
+  }
+  SECTION("a cond_br on a poison condition is an op error naming the op that made it") {
+    Bench b;
+    auto& sh = b.add<Compute>("sh", OpKind::ShLI, ArithAttrs{}, Type::i1(), Type::i1(), 1);
+    b.feed(sh, 0, Type::i1(), {1});
+    b.feed(sh, 1, Type::i1(), {1}); // i1 shifted by 1: poison
+    auto& br = b.add<CondBr>("br");
+    b.connect(sh, Compute::kResult, br, CondBr::kCond, Type::i1());
+    b.feed(br, CondBr::kData, i32, {9});
+    auto& t = b.collect(br, CondBr::kTrue, i32);
+    auto& f = b.collect(br, CondBr::kFalse, i32);
+    b.run(6);
+    REQUIRE(b.errors().size() == 1);
+    CHECK(b.errors().all()[0].op == &br);
+    CHECK(b.errors().all()[0].message ==
+          "the condition is a poison value, made by 'sh' (arith.shli: shift amount is not less "
+          "than the bit width)");
+    CHECK(t.values().empty());
+    CHECK(f.values().empty());
+  }
+  SECTION("a division by a poison value stops the division") {
+    Bench b;
+    auto& sh = b.add<Compute>("sh", OpKind::ShRSI, ArithAttrs{}, i32, i32, 1);
+    b.feed(sh, 0, i32, {64});
+    b.feed(sh, 1, i32, {33});
+    auto& div = b.add<Compute>("div", OpKind::DivUI, ArithAttrs{}, i32, i32, 1);
+    b.feed(div, 0, i32, {100});
+    b.connect(sh, Compute::kResult, div, 1, i32);
+    b.collect(div, Compute::kResult, i32);
+    b.run(6);
+    REQUIRE(b.errors().size() == 1);
+    CHECK(b.errors().all()[0].op == &div);
+    CHECK(b.errors().all()[0].message.rfind("the divisor is a poison value, made by 'sh'", 0) == 0);
+  }
 }

@@ -226,6 +226,56 @@ std::optional<std::string> splitByCondition(Graph& g, const Rewire& r, const std
   return std::nullopt;
 }
 
+// SplitMuxInputs: each data input of the mux goes through a new cond_br on the mux's
+// select (cast to i1 by an added arith.index_cast or trunci where it is not), taking
+// the side that selects it; a sink takes the other (docs/design.md "Trying a fix").
+std::optional<std::string> splitMuxInputs(Graph& g, const Rewire& r, const std::string& input,
+                                          std::string& done) {
+  const Node& m = g.node(r.consumer);
+  if (m.kind != NodeKind::Mux || m.inTypes.size() != 3)
+    return input + ": not a handshake.mux of two data inputs";
+  const Type sel = m.inTypes[0];
+  if (!sel.isIntLike()) return input + ": the select is not an integer";
+  EdgeId se;
+  if (!g.inEdge(r.consumer, 0, se)) return input + ": the select is not connected";
+  PortRef cond = origin(g, se);
+  if (!sel.isI1()) {
+    Node c = addedFor(g.node(r.consumer), NodeKind::Compute, ".fix_i1");
+    c.arith = sel.isIndex() ? OpKind::IndexCast : OpKind::TruncI;
+    c.inTypes = {sel};
+    c.outTypes = {Type::i1()};
+    c.outRoles = {Role::Data};
+    c.outRates = {Rate{}};
+    Vertex cast = g.addNode(std::move(c));
+    attach(g, cond, cast, 0);
+    cond = {cast, 0};
+  }
+  std::string name = g.node(r.consumer).name;
+  for (unsigned p : {1u, 2u}) {
+    EdgeId e;
+    if (!g.inEdge(r.consumer, p, e)) return input + ": a data input is not connected";
+    PortRef value{g.src(e), g.edge(e).srcPort};
+    unsigned capacity = g.edge(e).capacity;
+    const Node& v = g.node(value.node);
+    Node n = addedFor(g.node(r.consumer), NodeKind::CondBr, ".fix_cond_br" + std::to_string(p));
+    n.inTypes = {Type::i1(), v.outTypes.at(value.port)};
+    n.outTypes.assign(2, n.inTypes[1]);
+    n.outRoles.assign(2, v.outRoles.at(value.port));
+    n.outRates.assign(2, Rate{});
+    g.removeEdge(e);
+    Vertex br = g.addNode(std::move(n));
+    g.connect(value, br, 1);
+    attach(g, cond, br, 0);
+    unsigned side = p == 2 ? 0 : 1; // select 1 (true) picks data input 1, port 2
+    g.edge(g.connect({br, side}, r.consumer, p)).capacity = capacity;
+    detach(g, {br, 1 - side});
+  }
+  done = "handshake.mux '" + name +
+         "' takes each data input through a new handshake.cond_br on its select (both came "
+         "every time it fired; a mux takes only the input it selects)";
+  return std::nullopt;
+}
+
 } // namespace
 
 Rewire rewireBackFrom(const Graph& g, Vertex consumer, unsigned port, Rewire::Kind kind) {
@@ -252,6 +302,7 @@ std::optional<std::string> applyRewire(Graph& g, const Rewire& r, std::string& d
   if (!g.inEdge(r.consumer, r.port, e)) return input + " is not connected";
   if (r.kind == Rewire::Kind::AddInvariant) return addInvariant(g, r, input, done);
   if (r.kind == Rewire::Kind::SplitByCondition) return splitByCondition(g, r, input, done);
+  if (r.kind == Rewire::Kind::SplitMuxInputs) return splitMuxInputs(g, r, input, done);
   PortRef from = origin(g, e);
   std::string why;
   auto to = target(g, r, from, why);

@@ -3,7 +3,7 @@
 // value from outside a loop that its body uses without the dataflow.invariant that
 // repeats it once per iteration: the invariant added; or a value made outside a
 // branch that an op on one side of it takes without the cond_br that splits it: the
-// cond_br added.
+// cond_br added (for a mux both of whose inputs come every time, one per input).
 //
 // A loop's stream emits raw_will_continue, N + 1 tokens per activation; the gate's
 // after_cond carries the N of them that start an iteration. Body-local control,
@@ -25,7 +25,8 @@ struct Rewire {
     ToAfterCond,
     ToRawWillContinue,
     AddInvariant,
-    SplitByCondition
+    SplitByCondition,
+    SplitMuxInputs
   };
   Kind kind = Kind::None;
   Vertex consumer = 0; // the op whose input moves
@@ -62,6 +63,11 @@ std::optional<Vertex> gateBackFrom(const Graph& g, Vertex consumer, unsigned por
 // after_cond of the gate on the path back from `bodyPort`. SplitByCondition: the input's
 // channel goes through a new handshake.cond_br on `via`'s condition; the input takes
 // side `side`, the other side goes to a sink.
+// SplitMuxInputs: `consumer`, a two-input handshake.mux both of whose data inputs come
+// every time it fires (a branch whose two sides are both computed, or values from
+// outside it), takes each through a new cond_br on its select (cast to i1 where it is an
+// index or a wider integer): the side that selects the input goes on to the mux, the
+// other to a sink.
 // Added ops are marked `added`. On success `done` says what changed; otherwise the
 // reason the graph does not allow it (and `g` is unchanged).
 std::optional<std::string> applyRewire(Graph& g, const Rewire& r, std::string& done);

@@ -502,6 +502,12 @@ private:
         // The count this input lacks or has too many of is its side of the branch.
         if (!fix.any()) fix = splitFix(v, p, o.minus(sum.minus(inRate(v, p))));
       }
+      // Both inputs made every time (both sides computed, or values from outside the
+      // branch): each split on the mux's own select.
+      bool everyTime = node(v).inTypes.size() == 3;
+      for (unsigned p = 1; everyTime && p < 3; ++p)
+        everyTime = inRate(v, p).sameCount(o);
+      if (!fix.any() && everyTime) fix = {dfg::Rewire::Kind::SplitMuxInputs, v, 0};
       // A value from outside the loop the mux fires in: into its body first, then split.
       auto gate = fix.any() ? std::nullopt : dfg::gateBackFrom(g_, v, 0);
       for (unsigned p = 1; gate && !fix.any() && p < node(v).inTypes.size(); ++p)
@@ -510,7 +516,10 @@ private:
       report("branch-gate", v,
              "data inputs add up to " + sum.formula() + " but the mux fires " + o.formula() +
                  " times:" + which +
-                 " a value yielded from outside a branch must be split by the branch's cond_br",
+                 (everyTime ? " a mux takes only the input it selects: values made whichever "
+                              "way the branch goes must be split by the branch's cond_br"
+                            : " a value yielded from outside a branch must be split by the "
+                              "branch's cond_br"),
              fix);
     }
   }

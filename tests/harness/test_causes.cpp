@@ -130,10 +130,25 @@ TEST_CASE("try-fix undoes each raw-vs-gated injection and the rerun equals the r
   }
 }
 
-TEST_CASE("try-fix names no rewiring for a missing branch gate or zero-trip guard",
+// no-branch-gate feeds both values clamp_sum's scf.if yields from outside it (%cap and
+// %v) to the mux unsplit: both come every iteration, and the mux takes one. The repair is
+// the spec's split of each on the branch's condition, the mux's select (1 rewiring: the
+// mux's two inputs at once); the rerun gives main's 22.
+TEST_CASE("try-fix splits both inputs of a mux that takes values made every time",
           "[causes][try-fix]") {
+  auto r = runWith("branch_gate.mlir", Injection::NoBranchGate);
+  REQUIRE(!r->run->report().findings.empty());
+  FixAttempt fix = tryFix(r->prog, r->settings, *r->run);
+  INFO(fix.json().dump(2));
+  REQUIRE(fix.applied.size() == 1);
+  CHECK(fix.applied[0].find("takes each data input through a new handshake.cond_br on its "
+                            "select") != std::string::npos);
+  CHECK(fix.verified());
+  CHECK(fix.lastOutput == "22");
+}
+
+TEST_CASE("try-fix names no rewiring for a missing zero-trip guard", "[causes][try-fix]") {
   for (auto& [file, inject] : std::vector<std::pair<std::string, Injection>>{
-           {"branch_gate.mlir", Injection::NoBranchGate},
            {"zero_trip.mlir", Injection::NoZeroTripGuard}}) {
     INFO(file);
     auto r = runWith(file, inject);

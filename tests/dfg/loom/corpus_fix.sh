@@ -10,6 +10,10 @@
 #   N = 3  5 + 10 + 20 + 30 = 65;  N = 4  5 + 100 = 105: the repaired network, no finding.
 # The repaired network read back by `verify` and by `run --dfg` passes too, and the
 # corpus file is left as it was.
+# Then rotate_bits, whose repair splits both inputs of a mux on its select (docs/design.md
+# "Trying a fix"): the repaired network rotates x = 0x80000001, 0x12345678, 5 left by r = 0, 4, 33
+# (r % 32 = 0, 4, 1) to 0x80000001, 0x23456781, 10. Where r = 0 it computes x >> 32,
+# poison (docs/design.md "Poison"), which the new cond_br sends to a sink: no finding.
 set -uo pipefail
 sim=$1 corpus=$2
 prog=$corpus/legacy_gen_vecsum.mlir
@@ -51,4 +55,19 @@ done
   fail "run with the repaired network: exit code, expected 0"
 grep -qxF "vecsum: PASSED" "$dir/out" || fail "run with the repaired network: no PASSED line"
 grep -qF "all checks passed (0 finding(s))" "$dir/err" || fail "run with the repaired network: findings"
+
+prog=$corpus/legacy_gen_rotate_bits.mlir
+net=_Z15rotate_bits_dsaPKjS0_Pjj_esi
+"$sim" run "$prog" --try-fix --brief --fixed-dfg "$dir/rot.mlir" >"$dir/out" 2>"$dir/err"
+[ $? -eq 1 ] || fail "rotate_bits, LOOM's network: exit code, expected 1"
+grep -qF "handshake.mux '$net/%22' takes each data input through a new handshake.cond_br on its select" "$dir/err" ||
+  fail "rotate_bits: the mux's inputs are not split"
+grep -qF "loom-sim: try-fix: the fix is verified" "$dir/err" || fail "rotate_bits: not verified"
+echo "2147483649 305419896 5" >"$dir/x.txt"
+echo "0 4 33" >"$dir/r.txt"
+"$sim" sim "$dir/rot.mlir" --func "$net" --mem "0=$dir/x.txt:3" --mem "1=$dir/r.txt:3" \
+  --mem 2=zeros:3 --arg 3=3 >"$dir/out" 2>"$dir/err" || fail "rotate_bits, repaired: exit code, expected 0"
+grep -qxF "[-2147483647,  591751041,  10]" "$dir/out" || fail "rotate_bits, repaired: results"
+! grep -q "error:" "$dir/err" || fail "rotate_bits, repaired: a finding"
 echo "vecsum: repaired, verified, and right at N = 0, 3, 4 where LOOM's network latches at N = 0"
+echo "rotate_bits: repaired (the mux's inputs split), verified, and right where x >> 32 is poison"

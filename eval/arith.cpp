@@ -676,19 +676,6 @@ EvalError evalArith(OpKind op, const ArithAttrs& attrs, const Type& operandType,
 
 namespace {
 
-bool isDivision(OpKind op) {
-  switch (op) {
-  case OpKind::DivSI:
-  case OpKind::DivUI:
-  case OpKind::RemSI:
-  case OpKind::RemUI:
-  case OpKind::CeilDivSI:
-  case OpKind::CeilDivUI:
-  case OpKind::FloorDivSI: return true;
-  default: return false;
-  }
-}
-
 // The bits a hardware shifter gives for an amount >= width: everything shifted out.
 Bits shiftedOut(OpKind op, const Type& t, Bits a) {
   if (op != OpKind::ShRSI) return 0;
@@ -711,7 +698,7 @@ const char* poisonReason(OpKind op) {
 ArithOutcome evalArithPoison(OpKind op, const ArithAttrs& attrs, const Type& operandType,
                              const Type& resultType, const Bits* operands, PoisonMask poisoned,
                              Bits& result) {
-  if (isDivision(op) && (poisoned & 2u)) return {EvalError::PoisonDivisor, false};
+  if (isIntDivision(op) && (poisoned & 2u)) return {EvalError::PoisonDivisor, false};
   EvalError e = evalArith(op, attrs, operandType, resultType, operands, result);
   if (op == OpKind::Select) {
     unsigned picked = (operands[0] & 1) ? 1u : 2u;

@@ -295,6 +295,18 @@ bool isArithBinaryInt(OpKind k) {
 bool isArithBinaryFloat(OpKind k) {
   return k >= OpKind::AddF && k <= OpKind::MinF && k != OpKind::NegF;
 }
+bool isIntDivision(OpKind k) {
+  switch (k) {
+  case OpKind::DivSI:
+  case OpKind::DivUI:
+  case OpKind::RemSI:
+  case OpKind::RemUI:
+  case OpKind::CeilDivSI:
+  case OpKind::CeilDivUI:
+  case OpKind::FloorDivSI: return true;
+  default: return false;
+  }
+}
 bool isArithCast(OpKind k) {
   return k >= OpKind::ExtSI && k <= OpKind::Bitcast;
 }

@@ -173,6 +173,8 @@ inline bool isHostCode(OpKind k) {
 bool isArithBinaryInt(OpKind k);
 bool isArithBinaryFloat(OpKind k);
 bool isArithCast(OpKind k);
+// Integer division and remainder (divsi ... floordivsi): the ops a zero divisor stops.
+bool isIntDivision(OpKind k);
 bool isTerminator(OpKind k);
 // math dialect ops (AbsF through CtPop). Inline: eval uses them without the IR.
 inline bool isMathOp(OpKind k) {

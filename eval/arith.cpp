@@ -701,22 +701,25 @@ ArithOutcome evalArithPoison(OpKind op, const ArithAttrs& attrs, const Type& ope
   if (isIntDivision(op) && (poisoned & 2u)) return {EvalError::PoisonDivisor, false};
   EvalError e = evalArith(op, attrs, operandType, resultType, operands, result);
   if (op == OpKind::Select) {
-    unsigned picked = (operands[0] & 1) ? 1u : 2u;
-    return {e, (poisoned & (1u | (1u << picked))) != 0};
+    int picked = (operands[0] & 1) ? 1 : 2;
+    if (poisoned & 1u) return {e, true, 0};
+    if (poisoned & (1u << picked)) return {e, true, picked};
+    return {e, false};
   }
+  int first = poisoned ? __builtin_ctz(poisoned) : -1;
   if (e == EvalError::ShiftOutOfRange) {
     result = shiftedOut(op, operandType, operands[0]);
-    return {EvalError::None, true};
+    return {EvalError::None, true, first};
   }
   if (e == EvalError::FloatToIntRange) {
     result = 0;
-    return {EvalError::None, true};
+    return {EvalError::None, true, first};
   }
   if (!poisoned) return {e, false};
   // A poison operand may be any value: the op's own errors (INT_MIN / -1 from a poison
   // dividend) give a poison result, not a stop.
   if (e != EvalError::None) result = 0;
-  return {EvalError::None, true};
+  return {EvalError::None, true, first};
 }
 
 bool mathFoldDisagrees(OpKind op, const Type& t, const Bits* ops) {

@@ -58,6 +58,9 @@ using PoisonMask = uint32_t;
 struct ArithOutcome {
   EvalError error = EvalError::None;
   bool poison = false;
+  // A poison result's origin: the operand whose poison it carries (a select's condition
+  // or picked operand, else the first poison operand), -1 when the op made it itself.
+  int from = -1;
 };
 ArithOutcome evalArithPoison(OpKind op, const ArithAttrs& attrs, const Type& operandType,
                              const Type& resultType, const Bits* operands, PoisonMask poisoned,

@@ -101,7 +101,9 @@ struct Interpreter::Impl {
   }
   // A scalar result; `poison`: the op that made it poison (null: a defined value).
   static void set(Frame& fr, const Value* v, Bits b, const Op* poison = nullptr) {
-    fr[v->slot] = RtValue{b, nullptr, poison};
+    RtValue& r = fr[v->slot]; // a scalar's slot: no memref to drop
+    r.bits = b;
+    r.poison = poison;
   }
   const MemRefView& view(const Frame& fr, const Op& op, unsigned i) {
     const auto& m = fr[op.operand(i)->slot].mem;
@@ -348,13 +350,10 @@ struct Interpreter::Impl {
     }
     Bits in[3];
     PoisonMask poisoned = 0;
-    const Op* origin = nullptr; // the first poison operand's origin
     for (size_t i = 0; i < op.operands.size() && i < 3; ++i) {
       const RtValue& v = get(fr, op.operand(i));
       in[i] = v.bits;
-      if (!v.poison) continue;
-      poisoned |= 1u << i;
-      if (!origin) origin = v.poison;
+      if (v.poison) poisoned |= 1u << i;
     }
     ArithAttrs attrs{op.cmpi, op.cmpf};
     const Type& operandType = op.kind == OpKind::Select ? op.operand(1)->type : op.operand(0)->type;
@@ -365,12 +364,8 @@ struct Interpreter::Impl {
       usesPoison(op, *op.operand(1), *get(fr, op.operand(1)).poison);
     if (o.error != EvalError::None)
       fail(op, std::string(opName(op.kind)) + ": " + evalErrorMessage(o.error));
-    // A select passes on the origin of the operand it picks (or of its condition).
-    if (o.poison && op.kind == OpKind::Select) {
-      const Op* cond = get(fr, op.operand(0)).poison;
-      origin = cond ? cond : get(fr, op.operand(in[0] & 1 ? 1 : 2)).poison;
-    }
-    set(fr, op.result(), r, o.poison ? (origin ? origin : &op) : nullptr);
+    const Op* origin = !o.poison ? nullptr : o.from < 0 ? &op : get(fr, op.operand(o.from)).poison;
+    set(fr, op.result(), r, origin);
   }
 
   void execFor(const Op& op, Frame& fr) {

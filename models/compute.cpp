@@ -54,13 +54,9 @@ bool Compute::accept() {
   if (latency_ == 1 && !room(kResult)) return false;
   Bits operands[kMaxOperands] = {};
   PoisonMask poisoned = 0;
-  const Op* origin = nullptr; // of the first poison operand
   for (int i = 0; i < numInputs(); ++i) {
     operands[i] = in(i).front();
-    if (const Op* p = in(i).poison()) {
-      poisoned |= 1u << i;
-      if (!origin) origin = p;
-    }
+    if (in(i).poison()) poisoned |= 1u << i;
   }
   Bits result = 0;
   ArithOutcome o =
@@ -79,13 +75,7 @@ bool Compute::accept() {
     fail(msg + ")");
     return false;
   }
-  const Op* poison = nullptr;
-  if (o.poison) {
-    // A select passes on the origin of its condition or of the operand it picks.
-    if (kind_ == OpKind::Select)
-      origin = in(0).poison() ? in(0).poison() : in((operands[0] & 1) ? 1 : 2).poison();
-    poison = origin ? origin : this;
-  }
+  const Op* poison = !o.poison ? nullptr : o.from < 0 ? this : in(o.from).poison();
   for (int i = 0; i < numInputs(); ++i)
     in(i).pop();
   pipe_.push_back({result, poison, 0});

@@ -63,12 +63,19 @@ int lower(const LowerArgs& a) {
   std::vector<const Function*> funcs;
   if (auto err = selectFunctions(*prog.module, a.func, funcs)) return print(*err), kBadInput;
   std::vector<dfg::Graph> graphs(funcs.size());
+  std::set<Injection> applied;
+  opts.applied = &applied;
+  std::vector<std::string> names;
+  for (const Function* f : funcs)
+    names.push_back(f->name);
   for (size_t i = 0; i < funcs.size(); ++i) {
     if (auto err = lowerFunction(*prog.module, *funcs[i], opts, graphs[i]))
       return print(*err), kBadInput;
     spdlog::info("lowered @{}: {} ops, {} channels", funcs[i]->name, graphs[i].numNodes(),
                  graphs[i].numEdges());
   }
+  if (auto err = unusedInjections(*prog.module, opts.inject, applied, names))
+    return print(*err), kBadInput;
   std::optional<std::string> err;
   bool ok = writeOutput(a.out, [&](std::ostream& os) { err = printDfg(graphs, format, os); });
   if (err) return printError(*err), kBadInput;

@@ -111,6 +111,8 @@ int run(RunArgs& a) {
     };
     if (!a.reportFile.empty() && !writeOutput(a.reportFile, report)) o.passed = false;
   }
+  for (const harness::Finding& f : o.hostFindings) // --no-accel
+    std::cerr << f.text();
   if (o.error) print(*o.error);
   return o.exitCode();
 }

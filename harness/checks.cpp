@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
 
 namespace loom::harness {
 
@@ -174,6 +175,40 @@ void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out) {
   }
 }
 
+// ---- race ------------------------------------------------------------------------------
+
+Finding raceFinding(const Race& r, const std::string& function, uint64_t invocation) {
+  auto iteration = [](const std::vector<int64_t>& iv) {
+    std::string s = "(";
+    for (size_t i = 0; i < iv.size(); ++i)
+      s += (i ? ", " : "") + std::to_string(iv[i]);
+    return s + ")";
+  };
+  auto access = [&](const Op* a, const std::vector<int64_t>& iv) {
+    return std::string(opName(a->kind)) + " at " + a->loc.where() + " in iteration " +
+           iteration(iv);
+  };
+  Finding f;
+  f.check = "race";
+  f.function = function;
+  f.invocation = invocation;
+  f.loc = r.loop->loc;
+  f.scfOp = "scf.parallel";
+  f.summary = "iterations " + iteration(r.firstIteration) + " and " + iteration(r.secondIteration) +
+              " of an scf.parallel both access element " + std::to_string(r.element) + " of " +
+              r.memref + ", and " +
+              (r.first->kind == OpKind::Store && r.second->kind == OpKind::Store ? "both store"
+                                                                                 : "one stores") +
+              ": the result depends on the schedule";
+  f.op = access(r.second, r.secondIteration);
+  f.details.push_back("first: the " + access(r.first, r.firstIteration));
+  f.details.push_back("then:  the " + access(r.second, r.secondIteration));
+  f.cause = "the iterations of an scf.parallel must be independent (a data race is undefined "
+            "behaviour in MLIR): give each iteration its own elements, combine values with "
+            "scf.reduce, or make the loop an scf.for";
+  return f;
+}
+
 // ---- order -----------------------------------------------------------------------------
 
 namespace {
@@ -188,6 +223,49 @@ struct Event {
     return op == o.op && addr == o.addr && isStore == o.isStore;
   }
 };
+// One activation of an scf.parallel: want[i, j) in program order, `thread` the
+// iteration of each; got[begin, begin + j - i) what the memory performed. Iterations
+// may interleave freely (docs/design.md "scf.parallel"); each keeps its own program
+// order but for loads between two stores. An access unit takes its tokens in order, so
+// the k-th access the memory performed for an op is the op's k-th in program order.
+// Returns the position in want of the first access out of place, or j if none.
+size_t parallelOutOfOrder(const std::vector<Event>& want, const std::vector<uint64_t>& thread,
+                          size_t i, size_t j, const std::vector<Event>& got, size_t begin) {
+  std::unordered_map<uint32_t, std::vector<size_t>> byOp;               // want positions, per op
+  std::unordered_map<uint64_t, std::vector<size_t>> program, performed; // per thread
+  std::vector<uint32_t> group(j - i); // RAR group of each access within its thread
+  std::unordered_map<uint64_t, std::pair<uint32_t, bool>> last; // thread -> group, a store
+  for (size_t w = i; w < j; ++w) {
+    byOp[want[w].op].push_back(w);
+    program[thread[w]].push_back(w);
+    auto it = last.find(thread[w]);
+    uint32_t gid = 0;
+    if (it != last.end()) gid = it->second.first + ((want[w].isStore || it->second.second) ? 1 : 0);
+    group[w - i] = gid;
+    last[thread[w]] = {gid, want[w].isStore};
+  }
+  std::unordered_map<uint32_t, size_t> taken;
+  for (size_t p = begin; p < begin + (j - i); ++p) {
+    if (p >= got.size()) return i + (p - begin);
+    auto ops = byOp.find(got[p].op);
+    size_t k = taken[got[p].op]++;
+    if (ops == byOp.end() || k >= ops->second.size()) return i + (p - begin);
+    size_t w = ops->second[k];
+    if (!(want[w] == got[p])) return w;
+    performed[thread[w]].push_back(w);
+  }
+  size_t first = j;
+  for (auto& [t, order] : program) {
+    const std::vector<size_t>& done = performed[t];
+    for (size_t x = 0; x < order.size(); ++x)
+      if (x >= done.size() || group[done[x] - i] != group[order[x] - i]) {
+        first = std::min(first, order[x]);
+        break;
+      }
+  }
+  return first;
+}
+
 } // namespace
 
 void checkOrder(const InvocationContext& c, Vertex memory,
@@ -218,10 +296,15 @@ void checkOrder(const InvocationContext& c, Vertex memory,
     addOp(v);
 
   std::vector<Event> want, got;
+  std::vector<uint32_t> segment; // per want: its scf.parallel activation (0: none)
+  std::vector<uint64_t> thread;  // and iteration
   got.reserve(log.size());
   for (const AccessEvent& a : c.golden.accesses)
-    if (a.op < ops.size() && ops[a.op])
+    if (a.op < ops.size() && ops[a.op]) {
       want.push_back({a.op, static_cast<uint64_t>(a.element), a.isStore});
+      segment.push_back(a.segment);
+      thread.push_back(a.thread);
+    }
   for (const models::MemoryAccess& a : log) {
     Vertex v = a.isStore ? storeNode[a.port] : loadNode[a.port];
     got.push_back({g.node(v).origin.opId, a.addr, a.isStore});
@@ -238,8 +321,33 @@ void checkOrder(const InvocationContext& c, Vertex memory,
   size_t i = 0;
   while (i < want.size()) {
     size_t j = i + 1;
+    if (segment[i]) {
+      // An scf.parallel's accesses: iterations interleave.
+      while (j < want.size() && segment[j] == segment[i])
+        ++j;
+      size_t bad = parallelOutOfOrder(want, thread, i, j, got, std::min(i, got.size()));
+      if (bad != j) {
+        Finding f;
+        f.check = "order";
+        f.function = c.function;
+        f.invocation = c.invocation;
+        locate(g, memory, f);
+        f.summary = "memory accesses of '" + mn.name +
+                    "' performed out of program order within an iteration of an scf.parallel";
+        f.details.push_back("program order: access #" + std::to_string(bad + 1) + " is the " +
+                            describe(want[bad]) +
+                            ", performed before an earlier access of its own iteration");
+        f.cause = "the ctrl-done chain of a parallel loop's body does not order one iteration's "
+                  "accesses: each access must take the previous access of the same iteration's "
+                  "done token (iterations may overlap)";
+        out.push_back(std::move(f));
+        return;
+      }
+      i = j;
+      continue;
+    }
     if (!want[i].isStore)
-      while (j < want.size() && !want[j].isStore)
+      while (j < want.size() && !want[j].isStore && !segment[j])
         ++j;
     size_t end = std::min(j, got.size());
     size_t begin = std::min(i, got.size());

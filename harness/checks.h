@@ -68,6 +68,11 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool
 // "bad-input" ("done" for a finished one).
 const char* stopCheck(sim::InvocationStatus s);
 
+// A race between two iterations of an scf.parallel, found by the reference interpreter
+// (the golden run of a call, or the host's own run: `function` is then the one whose
+// loop it is, invocation 0).
+Finding raceFinding(const Race& r, const std::string& function, uint64_t invocation);
+
 // ---- diagnosis (diagnosis.cpp) ---------------------------------------------------------
 
 // The path from a node back to the loop-control stream its rate derives from, one

@@ -117,10 +117,12 @@ std::vector<ShapeTap> findShapeTaps(const dfg::Graph& g) {
 }
 
 void armShapeTaps(std::vector<ShapeTap>& taps, const dfg::Graph& g, const sim::Elaboration& elab,
-                  sim::Circuit& circuit, bool arm) {
+                  sim::Circuit& circuit, const sim::Engine& engine, bool arm) {
   for (ShapeTap& t : taps) {
     t.counter.reset();
-    circuit.channel(elab.channelOf(g, t.edge)).setTap(arm ? &t.counter : nullptr);
+    t.timed.counter = &t.counter;
+    t.timed.engine = &engine;
+    circuit.channel(elab.channelOf(g, t.edge)).setTap(arm ? &t.timed : nullptr);
   }
 }
 
@@ -197,6 +199,7 @@ std::vector<LoopSummary> summarizeLoops(const InvocationContext& c,
     } else {
       l.rawExpected = exp;
       l.rawObserved = obs;
+      l.ii = t.counter.counts().ii();
       if (t.kind == ShapeTap::Kind::WhileCond) {
         l.bodyExpected = exp;
         l.bodyObserved = obs;

@@ -7,9 +7,17 @@
 #pragma once
 
 #include "harness/checks.h"
+#include "sim/engine.h"
 #include "sim/loop_counter.h"
 
 namespace loom::harness {
+
+// A channel tap that times each token by the engine's cycle (the loop counter's II).
+struct TimedTap : models::ChannelTap {
+  sim::LoopCounter* counter = nullptr;
+  const sim::Engine* engine = nullptr;
+  void pushed(Bits token) override { counter->token(engine->cycle(), token & 1); }
+};
 
 struct ShapeTap {
   enum class Kind { StreamCont, GateAfterCond, WhileCond } kind;
@@ -21,17 +29,18 @@ struct ShapeTap {
   // Bound to a loop rotated into an scf.while's before region (LOOM's CPU version): the
   // stream's N per activation is the while's trips + 1.
   bool rotated = false;
-  // The channel's tokens in the call, counted by activation (armShapeTaps taps the
-  // channel with it; trips kept).
+  // The channel's tokens in the call, counted by activation and timed (armShapeTaps
+  // taps the channel with `timed`, which feeds it; trips kept).
   sim::LoopCounter counter;
+  TimedTap timed;
 };
 
 // The loop-control channels of a lowered function.
 std::vector<ShapeTap> findShapeTaps(const dfg::Graph& g);
 
-// Starts (or stops, with arm = false) recording the tapped channels.
+// Starts (or stops, with arm = false) recording the tapped channels, timed by `engine`.
 void armShapeTaps(std::vector<ShapeTap>& taps, const dfg::Graph& g, const sim::Elaboration& elab,
-                  sim::Circuit& circuit, bool arm);
+                  sim::Circuit& circuit, const sim::Engine& engine, bool arm);
 
 void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps,
                  std::vector<Finding>& out);
@@ -45,6 +54,9 @@ struct LoopSummary {
   uint64_t activations = 0, nonEmpty = 0, iterations = 0;
   int64_t rawExpected = 0, rawObserved = 0;   // will-continue tokens (N + 1, or N)
   int64_t bodyExpected = 0, bodyObserved = 0; // after_cond tokens (N)
+  // The achieved II on the loop's raw_will_continue (or while condition), as --stats
+  // measures it (sim/loop_counter.h); none without an activation of two iterations.
+  std::optional<double> ii;
 };
 std::vector<LoopSummary> summarizeLoops(const InvocationContext& c,
                                         const std::vector<ShapeTap>& taps);

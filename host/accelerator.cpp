@@ -219,6 +219,9 @@ std::optional<Diag> Accelerator::prepare() {
   LowerOptions lo;
   lo.inject = opts_.inject;
   lo.verify = false;
+  std::set<Injection> applied;
+  lo.applied = &applied;
+  std::vector<std::string> lowered;
   for (const auto& [name, f] : fs) {
     auto a = std::make_unique<Accel>();
     a->name = name;
@@ -243,6 +246,8 @@ std::optional<Diag> Accelerator::prepare() {
       }
     } else if (auto err = lowerFunction(mod_, *f, lo, a->graph)) {
       return err;
+    } else {
+      lowered.push_back(name);
     }
     if (opts_.transform) opts_.transform(a->graph);
     for (const GraphFinding& gf :
@@ -274,6 +279,8 @@ std::optional<Diag> Accelerator::prepare() {
                  a->graph.numEdges());
     accels_[name] = std::move(a);
   }
+  if (opts_.injectionSitesRequired)
+    if (auto err = unusedInjections(mod_, opts_.inject, applied, lowered)) return err;
   if (opts_.verilator) {
     static const auto tool = std::make_shared<const std::string>("loom-sim");
     if (auto missing = rtl::missingTwinTools()) return Diag{Loc{tool, 0, 0}, *missing};
@@ -390,12 +397,14 @@ public:
     if (!armed_) return;
     for (size_t k = 0; k < a.memories.size(); ++k)
       memory(k).setAccessLog(&logs[k]);
-    harness::armShapeTaps(a.taps, a.graph, a.elab, a.elab.network->circuit(), true);
+    harness::armShapeTaps(a.taps, a.graph, a.elab, a.elab.network->circuit(),
+                          a.elab.network->engine(), true);
   }
   ~CallProbes() {
     stopAccessLogs();
     if (armed_)
-      harness::armShapeTaps(a_.taps, a_.graph, a_.elab, a_.elab.network->circuit(), false);
+      harness::armShapeTaps(a_.taps, a_.graph, a_.elab, a_.elab.network->circuit(),
+                            a_.elab.network->engine(), false);
   }
   CallProbes(const CallProbes&) = delete;
   CallProbes& operator=(const CallProbes&) = delete;
@@ -495,13 +504,19 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
 
   // 3. The golden run, after the network: a network stopped by --max-cycles needs no
   // golden run (the interpreter would run on, perhaps forever, under --max-steps only).
+  std::vector<Race> races;
   if (s.status != sim::InvocationStatus::CycleCap) {
     s.golden.traceAccesses = opts_.checks;
     s.golden.traceTrips = opts_.checks;
+    size_t racesBefore = interp_.races().size();
     s.goldenResult = interp_.call(f, goldenArgs, &s.golden);
+    races = interp_.takeRaces(racesBefore);
     lap(s.clock, times_.golden);
   }
   probes.stopAccessLogs();
+  size_t findingsBefore = report_.findings.size();
+  for (const Race& r : races) // the program's, whatever else the call shows
+    report_.findings.push_back(harness::raceFinding(r, a.name, s.invocation));
   if (s.goldenResult.error) {
     // The network ran: its cycles are the call's, whatever stopped the program.
     report_.calls.push_back(recordCall(a.name, s.invocation, span(s)));
@@ -509,7 +524,6 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
     error = s.goldenResult.error;
     return std::nullopt;
   }
-  size_t findingsBefore = report_.findings.size();
   if (!s.done()) {
     error = reportStop(s);
     return std::nullopt;
@@ -718,9 +732,7 @@ void Accelerator::placeAtRunningLoop(const CallState& s, harness::Finding& h) {
   for (dfg::Vertex v = 0; v < g.numNodes(); ++v) {
     const dfg::Node& n = g.node(v);
     const Op* loop = n.origin.op;
-    if (!ops::spec(n.kind).loopControl || !loop ||
-        (loop->kind != OpKind::For && loop->kind != OpKind::While))
-      continue;
+    if (!ops::spec(n.kind).loopControl || !loop || !isLoop(loop->kind)) continue;
     if (!circuit.op(s.a.elab.opOfVertex[v]).isQuiescent()) running.insert(loop);
   }
   auto depth = [](const Op* op) {
@@ -941,7 +953,8 @@ void Accelerator::runChecks(CallState& s, const CallProbes& probes, harness::Rep
          {"non_empty", l.nonEmpty},
          {"iterations", l.iterations},
          {"raw_will_continue", {{"expected", l.rawExpected}, {"observed", l.rawObserved}}},
-         {"after_cond", {{"expected", l.bodyExpected}, {"observed", l.bodyObserved}}}});
+         {"after_cond", {{"expected", l.bodyExpected}, {"observed", l.bodyObserved}}},
+         {"ii", l.ii ? nlohmann::json(*l.ii) : nlohmann::json(nullptr)}});
 }
 
 } // namespace loom

@@ -39,6 +39,9 @@ struct AccelOptions {
   std::string entry = "main";
   std::vector<std::string> accel; // empty: every defined function but the entry
   std::set<Injection> inject;
+  // An injection that changes no lowered function is bad input (exit 2); a rerun with
+  // some networks given (try-fix's) keeps the first run's injections without asking.
+  bool injectionSitesRequired = true;
   models::TimingConfig timing;
   sim::EngineKind engine = sim::EngineKind::Event;
   uint64_t maxCycles = sim::kDefaultMaxCycles; // per call

@@ -146,16 +146,35 @@ std::optional<Diag> ProgramRun::prepare() {
   return std::nullopt;
 }
 
+namespace {
+// The function an op is in.
+std::string functionOf(const Op& op) {
+  const Op* top = &op;
+  while (top->parentOp())
+    top = top->parentOp();
+  const Region* r = top->parent ? top->parent->parent : nullptr;
+  return r && r->func ? r->func->name : std::string();
+}
+} // namespace
+
 RunOutcome ProgramRun::run() {
   RunOutcome o;
   CallResult r = interp_->call(*entry_, {});
   o.error = std::move(r.error);
+  // Races of the host's own parallel loops (a call's are in its findings already).
+  for (const Race& race : interp_->takeRaces())
+    o.hostFindings.push_back(harness::raceFinding(race, functionOf(*race.loop), 0));
+  if (accel_)
+    for (harness::Finding& f : o.hostFindings)
+      accel_->report().findings.push_back(std::move(f));
   if (tracer_)
     if (auto err = tracer_->finish()) o.traceErrors.push_back(*err);
   if (accel_)
     if (auto err = accel_->closeScTrace()) o.traceErrors.push_back(*err);
   o.accelerated = accel_ != nullptr;
-  o.passed = !o.error && o.traceErrors.empty() && (!accel_ || !accel_->report().failed());
+  if (accel_) o.hostFindings.clear();
+  o.passed = !o.error && o.traceErrors.empty() && o.hostFindings.empty() &&
+             (!accel_ || !accel_->report().failed());
   return o;
 }
 

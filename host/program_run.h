@@ -58,7 +58,10 @@ struct RunOutcome {
   std::optional<Diag> error;            // the run's runtime error (printed last)
   std::vector<std::string> traceErrors; // an output file that could not be written
   bool accelerated = false;             // a summary line and report exist
-  bool passed = false;                  // no error and every check passed
+  // Without accelerated calls (--no-accel): the races the interpreter found (with them,
+  // they are in the report).
+  std::vector<harness::Finding> hostFindings;
+  bool passed = false; // no error and every check passed
   int exitCode() const { return passed ? 0 : 1; }
 };
 

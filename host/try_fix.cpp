@@ -44,7 +44,8 @@ FixAttempt tryFix(const LoadedProgram& prog, const RunSettings& s, const Program
   for (const harness::Finding& f : first.report().findings)
     if (f.rewire.any()) byFunction[f.function].insert(f.rewire);
   RunSettings again = s;
-  again.traces = traces::TraceOptions{}; // the first run's trace files stay as they are
+  again.accel.injectionSitesRequired = false; // the repaired networks are given
+  again.traces = traces::TraceOptions{};      // the first run's trace files stay as they are
   again.accel.scTrace.clear();
   again.accel.rtlTrace.clear();
   for (auto& [function, rewires] : byFunction) {

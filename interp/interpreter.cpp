@@ -6,6 +6,7 @@
 #include "support/big_stack.h"
 #include "verify/verifier.h"
 
+#include <set>
 #include <tuple>
 #include <unordered_map>
 
@@ -168,7 +169,7 @@ struct Interpreter::Impl {
   // was about to run (the loop that does not end), located at that loop.
   [[noreturn]] void runaway(const Op& op) {
     const Op* loop = &op;
-    while (loop && loop->kind != OpKind::For && loop->kind != OpKind::While)
+    while (loop && !isLoop(loop->kind))
       loop = loop->parentOp();
     std::string what =
         "runaway execution: more than " + std::to_string(stepLimit) + " operations executed";
@@ -293,6 +294,7 @@ struct Interpreter::Impl {
     switch (op.kind) {
     case OpKind::Constant: set(fr, op.result(), op.constBits); return;
     case OpKind::For: return execFor(op, fr);
+    case OpKind::Parallel: return execParallel(op, fr);
     case OpKind::While: return execWhile(op, fr);
     case OpKind::If: return execIf(op, fr);
     case OpKind::Load: return execLoad(op, fr);
@@ -337,6 +339,8 @@ struct Interpreter::Impl {
     case OpKind::Return:
     case OpKind::Yield:
     case OpKind::Condition:
+    case OpKind::Reduce:
+    case OpKind::ReduceReturn:
     case OpKind::CfBr:
     case OpKind::CfCondBr: fail(op, "internal: terminator executed as an operation");
     default: return execArith(op, fr);
@@ -393,6 +397,147 @@ struct Interpreter::Impl {
     recordLoop(op, trips);
     for (size_t i = 0; i < iter.size(); ++i)
       fr[op.result(i)->slot] = iter[i];
+  }
+
+  // ---- scf.parallel ----------------------------------------------------------------
+
+  // One activation of an scf.parallel running: its iteration space and, per element its
+  // iterations touched, up to two distinct iterations that loaded and two that stored
+  // (enough to find an iteration other than any given one).
+  struct Touch {
+    uint64_t iter;
+    const Op* op;
+  };
+  struct ElemUses {
+    Touch store[2], load[2];
+    uint8_t stores = 0, loads = 0;
+  };
+  struct ElemKey {
+    uint64_t buffer;
+    int64_t element;
+    bool operator==(const ElemKey& o) const { return buffer == o.buffer && element == o.element; }
+  };
+  struct ElemKeyHash {
+    size_t operator()(const ElemKey& k) const {
+      return std::hash<uint64_t>()(k.buffer * 0x9E3779B97F4A7C15ull ^
+                                   static_cast<uint64_t>(k.element));
+    }
+  };
+  struct ParallelRun {
+    const Op* op;
+    std::vector<int64_t> lb, step;
+    std::vector<uint64_t> trips; // per induction variable
+    uint64_t iter = 0;           // the iteration running, flattened (first variable outermost)
+    uint64_t thread = 0;         // its AccessEvent::thread
+    std::unordered_map<ElemKey, ElemUses, ElemKeyHash> uses;
+
+    std::vector<int64_t> indices(uint64_t it) const {
+      std::vector<int64_t> iv(trips.size());
+      for (size_t k = trips.size(); k-- > 0;) {
+        iv[k] = lb[k] + static_cast<int64_t>(it % trips[k]) * step[k];
+        it /= trips[k];
+      }
+      return iv;
+    }
+  };
+  std::vector<ParallelRun*> parallels; // running, outermost first
+  uint32_t segments = 0;               // AccessEvent::segment of the latest outermost activation
+  uint64_t threads = 0;
+  std::vector<Race> races;
+  std::set<std::tuple<const Op*, const Op*, const Op*>> raceSeen;
+
+  // A memory access: into the trace, and against the other iterations of every parallel
+  // loop running.
+  void accessed(const Op& op, const MemRefView& v, int64_t e, bool isStore) {
+    if (rec && rec->traceAccesses)
+      rec->accesses.push_back({op.id, v.buf->id, e, isStore, parallels.empty() ? 0 : segments,
+                               parallels.empty() ? 0 : parallels.back()->thread});
+    for (ParallelRun* p : parallels)
+      touch(*p, op, v, e, isStore);
+  }
+
+  void touch(ParallelRun& p, const Op& op, const MemRefView& v, int64_t e, bool isStore) {
+    ElemUses& u = p.uses[ElemKey{v.buf->id, e}];
+    auto other = [&](const Touch* t, uint8_t n) -> const Touch* {
+      for (uint8_t i = 0; i < n; ++i)
+        if (t[i].iter != p.iter) return &t[i];
+      return nullptr;
+    };
+    const Touch* clash = other(u.store, u.stores);
+    if (!clash && isStore) clash = other(u.load, u.loads);
+    if (clash) race(p, *clash, op, v, e);
+    Touch* list = isStore ? u.store : u.load;
+    uint8_t& n = isStore ? u.stores : u.loads;
+    bool seen = false;
+    for (uint8_t i = 0; i < n; ++i)
+      seen |= list[i].iter == p.iter;
+    if (!seen && n < 2) list[n++] = Touch{p.iter, &op};
+  }
+
+  void race(const ParallelRun& p, const Touch& first, const Op& second, const MemRefView& v,
+            int64_t e) {
+    if (!raceSeen.insert({p.op, first.op, &second}).second) return;
+    Race r;
+    r.loop = p.op;
+    r.first = first.op;
+    r.second = &second;
+    r.firstIteration = p.indices(first.iter);
+    r.secondIteration = p.indices(p.iter);
+    r.buffer = v.buf->id;
+    r.element = e;
+    r.memref = second.operand(second.kind == OpKind::Store ? 1 : 0)->name;
+    races.push_back(std::move(r));
+  }
+
+  // The iterations in order, the first induction variable outermost (as the oracle's
+  // convert-scf-to-cf runs them); each scf.reduce operand folds into its result through
+  // its region as reduce(result so far, value), in iteration order.
+  void execParallel(const Op& op, Frame& fr) {
+    const Block& body = op.region(0).front();
+    size_t d = body.args.size();
+    ParallelRun pr;
+    pr.op = &op;
+    uint64_t total = 1;
+    for (size_t k = 0; k < d; ++k) {
+      int64_t lb = sint(op, fr, op.operand(k)), ub = sint(op, fr, op.operand(d + k)),
+              st = sint(op, fr, op.operand(2 * d + k));
+      if (st <= 0)
+        fail(op, "scf.parallel step #" + std::to_string(k) + " must be positive, got " +
+                     std::to_string(st));
+      uint64_t n = ub > lb ? (static_cast<uint64_t>(ub) - static_cast<uint64_t>(lb) - 1) /
+                                     static_cast<uint64_t>(st) +
+                                 1
+                           : 0;
+      pr.lb.push_back(lb);
+      pr.step.push_back(st);
+      pr.trips.push_back(n);
+      if (n && total > (uint64_t(1) << 62) / n)
+        fail(op, "scf.parallel iteration space exceeds 2^62 iterations");
+      total *= n;
+    }
+    std::vector<RtValue> acc = operandValues(op, fr, 3 * d);
+    const Op& red = *body.terminator();
+    if (parallels.empty()) ++segments;
+    parallels.push_back(&pr);
+    for (uint64_t it = 0; it < total; ++it) {
+      pr.iter = it;
+      pr.thread = ++threads;
+      std::vector<int64_t> iv = pr.indices(it);
+      for (size_t k = 0; k < d; ++k)
+        set(fr, body.args[k].get(), static_cast<Bits>(iv[k]));
+      runBlock(body, fr);
+      for (size_t i = 0; i < acc.size(); ++i) {
+        const Block& rb = red.region(i).front();
+        fr[rb.args[0]->slot] = acc[i];
+        fr[rb.args[1]->slot] = fr[red.operand(i)->slot];
+        const Op& rr = runBlock(rb, fr);
+        acc[i] = fr[rr.operand(0)->slot];
+      }
+    }
+    parallels.pop_back();
+    recordLoop(op, total);
+    for (size_t i = 0; i < acc.size(); ++i)
+      fr[op.result(i)->slot] = acc[i];
   }
 
   void recordLoop(const Op& op, uint64_t trips) {
@@ -476,7 +621,7 @@ struct Interpreter::Impl {
     const MemRefView& v = view(fr, op, 0);
     int64_t e = element(op, fr, v, 1);
     set(fr, op.result(), v.buf->data[static_cast<size_t>(e)]);
-    if (rec && rec->traceAccesses) rec->accesses.push_back({op.id, v.buf->id, e, false});
+    accessed(op, v, e, false);
   }
 
   void execStore(const Op& op, Frame& fr) {
@@ -484,7 +629,7 @@ struct Interpreter::Impl {
     if (v.buf->constant) fail(op, "store into a constant memref.global (" + v.buf->origin + ")");
     int64_t e = element(op, fr, v, 2);
     v.buf->data[static_cast<size_t>(e)] = bits(op, fr, op.operand(0));
-    if (rec && rec->traceAccesses) rec->accesses.push_back({op.id, v.buf->id, e, true});
+    accessed(op, v, e, true);
   }
 
   void execCall(const Op& op, Frame& fr) {
@@ -811,6 +956,38 @@ void Interpreter::setCallHook(CallHook hook) {
 void Interpreter::setStepLimit(uint64_t steps) {
   impl_->stepLimit = steps;
 }
+const std::vector<Race>& Interpreter::races() const {
+  return impl_->races;
+}
+
+std::vector<Race> Interpreter::takeRaces(size_t from) {
+  std::vector<Race>& all = impl_->races;
+  std::vector<Race> taken(std::make_move_iterator(all.begin() + static_cast<long>(from)),
+                          std::make_move_iterator(all.end()));
+  all.resize(from);
+  return taken;
+}
+
+namespace {
+std::string iterationText(const std::vector<int64_t>& iv) {
+  std::string s = "(";
+  for (size_t i = 0; i < iv.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(iv[i]);
+  return s + ")";
+}
+} // namespace
+
+std::string Race::text() const {
+  auto access = [](const Op* a) {
+    return std::string(a->kind == OpKind::Store ? "store" : "load") + " at " + a->loc.str();
+  };
+  return "iterations " + iterationText(firstIteration) + " and " + iterationText(secondIteration) +
+         " of the 'scf.parallel' at " + loop->loc.str() + " both access element " +
+         std::to_string(element) + " of the buffer of " + memref + ": the " + access(first) +
+         " in iteration " + iterationText(firstIteration) + ", the " + access(second) +
+         " in iteration " + iterationText(secondIteration);
+}
+
 uint64_t Interpreter::steps() const {
   return impl_->steps;
 }
@@ -840,12 +1017,14 @@ CallResult Interpreter::call(const Function& f, std::vector<RtValue> args, Execu
   // error unwinds to here and leaves the counts where they were.
   Impl& I = *impl_;
   auto counts = std::make_tuple(I.calls, I.blocks, I.frameValues, I.callSite);
+  size_t parallels = I.parallels.size(); // an error leaves the loops it ran through
   runOnLargeStack([&] {
     try {
       r.results = I.callFunction(f, std::move(args), nullptr);
     } catch (RuntimeError& e) {
       r.error = e.diag;
       std::tie(I.calls, I.blocks, I.frameValues, I.callSite) = counts;
+      I.parallels.resize(parallels);
     }
   });
   if (rec) impl_->ctxCache.clear(); // the caller's record, if any, is looked up afresh

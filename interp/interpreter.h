@@ -25,12 +25,31 @@ struct RtValue {
   const Op* poison = nullptr;
 };
 
-// One executed memory access, in program order.
+// One executed memory access, in program order. Inside scf.parallel, `segment` numbers
+// the activation of the outermost parallel loop running (0: outside any) and `thread`
+// the iteration of the innermost one (unique in the call): the order check lets
+// different threads of one segment interleave (docs/design.md "scf.parallel").
 struct AccessEvent {
   uint32_t op;     // Op::id of the memref.load / memref.store
   uint64_t buffer; // Buffer::id of the root allocation
   int64_t element; // linear element index in that buffer
   bool isStore;
+  uint32_t segment = 0;
+  uint64_t thread = 0;
+};
+
+// Two different iterations of one scf.parallel activation touched the same element and
+// at least one stored: the result depends on the schedule (MLIR: undefined behaviour).
+// One per (loop, first access op, second access op) in a run: the first found.
+struct Race {
+  const Op* loop = nullptr;
+  const Op* first = nullptr;  // the access of the earlier iteration (program order)
+  const Op* second = nullptr; // the access of the later one
+  std::vector<int64_t> firstIteration, secondIteration; // induction variable values
+  uint64_t buffer = 0;
+  int64_t element = 0;      // linear element index in the buffer
+  std::string memref;       // the second access's memref operand, as written
+  std::string text() const; // one line, for findings
 };
 
 // What ran during one call (including everything it called), indexed by Op::id.
@@ -100,6 +119,11 @@ public:
   // Aborts with "runaway execution" after this many executed ops (0 = no limit).
   void setStepLimit(uint64_t steps);
   uint64_t steps() const;
+
+  // The races found so far (scf.parallel), in the order found. A call hook reads those a
+  // golden call added; a run takes the rest at its end.
+  const std::vector<Race>& races() const;
+  std::vector<Race> takeRaces(size_t from = 0);
 
   // Allocates a zero-filled buffer viewed with an identity layout (for hosts and tests);
   // null beyond kMaxLiveElements.

@@ -245,6 +245,9 @@ const OpNameEntry kOpNames[] = {
     {OpKind::If, "scf.if", nullptr, nullptr},
     {OpKind::Yield, "scf.yield", nullptr, nullptr},
     {OpKind::Condition, "scf.condition", nullptr, nullptr},
+    {OpKind::Parallel, "scf.parallel", nullptr, nullptr},
+    {OpKind::Reduce, "scf.reduce", nullptr, nullptr},
+    {OpKind::ReduceReturn, "scf.reduce.return", nullptr, nullptr},
     {OpKind::VectorPrint, "vector.print", nullptr, nullptr},
     {OpKind::CfBr, "cf.br", nullptr, nullptr},
     {OpKind::CfCondBr, "cf.cond_br", nullptr, nullptr},
@@ -312,7 +315,7 @@ bool isArithCast(OpKind k) {
 }
 bool isTerminator(OpKind k) {
   return k == OpKind::Return || k == OpKind::Yield || k == OpKind::Condition || k == OpKind::CfBr ||
-         k == OpKind::CfCondBr;
+         k == OpKind::CfCondBr || k == OpKind::Reduce || k == OpKind::ReduceReturn;
 }
 
 Op* Op::parentOp() const {

@@ -117,6 +117,9 @@ enum class OpKind : uint16_t {
   If,
   Yield,
   Condition,
+  Parallel,     // scf.parallel: lbs, ubs, steps (one per induction variable), then inits
+  Reduce,       // scf.reduce: the parallel body's terminator, one region per operand
+  ReduceReturn, // scf.reduce.return: a reduce region's terminator
   // vector
   VectorPrint,
   // cf: unstructured control flow, on the host only (a producer may leave it in main)
@@ -176,6 +179,10 @@ bool isArithCast(OpKind k);
 // Integer division and remainder (divsi ... floordivsi): the ops a zero divisor stops.
 bool isIntDivision(OpKind k);
 bool isTerminator(OpKind k);
+// scf.for, scf.while, scf.parallel: the ops whose body runs a number of times.
+inline bool isLoop(OpKind k) {
+  return k == OpKind::For || k == OpKind::While || k == OpKind::Parallel;
+}
 // math dialect ops (AbsF through CtPop). Inline: eval uses them without the IR.
 inline bool isMathOp(OpKind k) {
   return k >= OpKind::AbsF && k <= OpKind::CtPop;

@@ -43,6 +43,12 @@ private:
       s += (i > from ? ", " : "") + vs[i]->name;
     return s;
   }
+  static std::vector<Value*> blockArgs(const Block& b) {
+    std::vector<Value*> v;
+    for (auto& a : b.args)
+      v.push_back(a.get());
+    return v;
+  }
   static std::vector<Type> typesOf(const std::vector<Value*>& vs, size_t from = 0) {
     std::vector<Type> t;
     for (size_t i = from; i < vs.size(); ++i)
@@ -326,6 +332,30 @@ private:
       region(op.region(1), true);
       break;
     }
+    case OpKind::Parallel: {
+      const Block& b = op.region(0).front();
+      size_t d = b.args.size();
+      auto group = [&](size_t first) { return "(" + names(op.operands, first, first + d) + ")"; };
+      os_ << "scf.parallel (" << names(blockArgs(b)) << ") = " << group(0) << " to " << group(d)
+          << " step " << group(2 * d);
+      if (op.operands.size() > 3 * d)
+        os_ << " init (" << names(op.operands, 3 * d) << ") -> " << parenTypes(resultTypes(op));
+      os_ << " ";
+      region(op.region(0), false);
+      break;
+    }
+    case OpKind::Reduce:
+      os_ << "scf.reduce";
+      if (!op.operands.empty())
+        os_ << "(" << names(op.operands) << " : " << types(typesOf(op.operands)) << ") ";
+      for (size_t i = 0; i < op.regions.size(); ++i) {
+        if (i) os_ << ", ";
+        region(op.region(i), true);
+      }
+      break;
+    case OpKind::ReduceReturn:
+      os_ << "scf.reduce.return " << op.operand(0)->name << " : " << op.operand(0)->type.str();
+      break;
     case OpKind::VectorPrint:
       os_ << "vector.print " << op.operand(0)->name << " : " << op.operand(0)->type.str();
       break;

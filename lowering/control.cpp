@@ -152,8 +152,7 @@ static void rejectMemRefResults(const Op& op) {
 }
 
 void Lowerer::lowerOp(const Op& op, RegionState& s) {
-  if (op.kind == OpKind::For || op.kind == OpKind::If || op.kind == OpKind::While)
-    rejectMemRefResults(op);
+  if (isLoop(op.kind) || op.kind == OpKind::If) rejectMemRefResults(op);
   switch (op.kind) {
   case OpKind::Constant:
     define(s, op.result(),
@@ -163,6 +162,7 @@ void Lowerer::lowerOp(const Op& op, RegionState& s) {
     define(s, op.result(), constant(s, 0, op.result()->type, &op, "c." + valueName(op.result())));
     return;
   case OpKind::For: return lowerFor(op, s);
+  case OpKind::Parallel: return lowerParallel(op, s);
   case OpKind::While: return lowerWhile(op, s);
   case OpKind::If: return lowerIf(op, s);
   case OpKind::Load:
@@ -204,7 +204,9 @@ void Lowerer::lowerOp(const Op& op, RegionState& s) {
   case OpKind::Func:
   case OpKind::Return:
   case OpKind::Yield:
-  case OpKind::Condition: fail(op.loc, "internal lowering error: unexpected terminator");
+  case OpKind::Condition:
+  case OpKind::Reduce:
+  case OpKind::ReduceReturn: fail(op.loc, "internal lowering error: unexpected terminator");
   default: break;
   }
   // Every other op is arithmetic: one compute unit.
@@ -248,7 +250,7 @@ Lowerer::Branches Lowerer::openBranches(const Op& op, RegionState& s, PortRef co
 PortRef Lowerer::yieldValue(const Value* v, RegionState& branch, const Region& region) {
   // The spec's branch gate: a yielded value defined outside the branch is split by the
   // branch's cond_br (importInto does it). The injection skips the split.
-  if (injected(Injection::NoBranchGate) && !isDefinedInside(v, region))
+  if (!isDefinedInside(v, region) && applies(Injection::NoBranchGate))
     return lookup(v, *branch.parent);
   return lookup(v, branch);
 }
@@ -288,7 +290,7 @@ bool Lowerer::tripCountAtLeastOne(const Op& op) const {
 void Lowerer::lowerFor(const Op& op, RegionState& s) {
   std::string label = scopeLabel(op, "for");
   bool known = tripCountAtLeastOne(op);
-  if (injected(Injection::NoZeroTripGuard) || known) {
+  if (known || applies(Injection::NoZeroTripGuard)) {
     // Unguarded: every activation reaches the stream.
     auto res = lowerForLoop(op, s, /*guarded=*/false, label);
     for (size_t i = 0; i < res.size(); ++i)
@@ -313,62 +315,87 @@ void Lowerer::lowerFor(const Op& op, RegionState& s) {
   }
 }
 
-// The loop proper: stream + gate, carries for the iter_args, the body.
-std::vector<PortRef> Lowerer::lowerForLoop(const Op& op, RegionState& s, bool guarded,
-                                           const std::string& label) {
+// The stream + gate of a loop from lb to ub by step, and its Loop item in the memory
+// block tree; the body's state is the caller's (loopState on `after`).
+Lowerer::LoopParts Lowerer::openLoop(const Op& op, RegionState& s, PortRef lb, PortRef step,
+                                     PortRef ub, bool guarded, const std::string& label) {
   uint32_t L = op.id;
-  const Type& ivT = op.operand(0)->type;
-  PortRef lb = lookup(op.operand(0), s), ub = lookup(op.operand(1), s),
-          step = lookup(op.operand(2), s);
-  Rate boundary = Rate::loopBoundary(L, guarded, s.rate, ctx_);
-  Rate body = Rate::loopBody(L, ctx_);
-  Vertex st =
-      addNode(dfg::NodeKind::Stream, s.scope, label + ".stream", &op, {ivT, ivT, ivT},
-              {ivT, Type::i1()}, {Role::RawIndex, Role::RawWillContinue}, {boundary, boundary});
+  Type ivT = typeOf(lb);
+  LoopParts lp;
+  lp.boundary = Rate::loopBoundary(L, guarded, s.rate, ctx_);
+  lp.body = Rate::loopBody(L, ctx_);
+  Vertex st = addNode(dfg::NodeKind::Stream, s.scope, label + ".stream", &op, {ivT, ivT, ivT},
+                      {ivT, Type::i1()}, {Role::RawIndex, Role::RawWillContinue},
+                      {lp.boundary, lp.boundary});
   g_.node(st).stepOp = dfg::StepOp::Add;
   g_.node(st).contCond = dfg::ContCond::Lt;
   connect(lb, st, 0);
   connect(step, st, 1);
   connect(ub, st, 2);
   Vertex gt = addNode(dfg::NodeKind::Gate, s.scope, label + ".gate", &op, {ivT, Type::i1()},
-                      {ivT, Type::i1()}, {Role::BodyIndex, Role::AfterCond}, {body, body});
+                      {ivT, Type::i1()}, {Role::BodyIndex, Role::AfterCond}, {lp.body, lp.body});
   connect({st, 0}, gt, 0);
   connect({st, 1}, gt, 1);
-  PortRef raw{st, 1}, after{gt, 1};
+  lp.index = {gt, 0};
+  lp.raw = {st, 1};
+  lp.after = {gt, 1};
 
   s.block->items.push_back(LItem{LItem::Kind::Loop});
   LItem& item = s.block->items.back();
-  item.cond = after;
-  item.raw = raw;
-  item.bodyRate = body;
+  item.cond = lp.after;
+  item.raw = lp.raw;
+  item.bodyRate = lp.body;
   item.tailRate = Rate::loopBodyTail(L, guarded, s.rate, ctx_);
   item.exitRate = Rate::loopExit(L, guarded, s.rate, ctx_);
   item.a = std::make_unique<LRegion>();
   item.origin = originOf(&op);
   item.scope = s.scope;
-  RegionState b = loopState(s, after, body, label, &op, item.a.get());
-  b.raw = raw;
+  lp.item = &item;
+  return lp;
+}
+
+// A loop-boundary carry (an iter_arg, a reduction): carry on raw_will_continue from
+// `init`, split by raw into the body's value (true) and the loop's result (false). Its
+// feedback (input 2) is the caller's to connect.
+Vertex Lowerer::loopCarry(const Op& op, RegionState& s, const LoopParts& lp, bool guarded,
+                          PortRef init, const std::string& label, const std::string& name,
+                          PortRef& inBody, PortRef& result) {
+  PortRef carryCond = applies(Injection::IterCarryGated) ? lp.after : lp.raw;
+  Type t = typeOf(init);
+  Vertex c = addNode(dfg::NodeKind::Carry, s.scope, label + ".carry." + name, &op,
+                     {Type::i1(), t, t}, {t}, {Role::IterCarry}, {lp.boundary});
+  connect(carryCond, c, 0);
+  connect(init, c, 1);
+  auto [bt, bf] =
+      condBr(s, carryCond, {c, 0}, lp.body, Rate::loopExit(op.id, guarded, s.rate, ctx_),
+             Role::Data, &op, label + ".split." + name);
+  inBody = bt;
+  result = bf;
+  return c;
+}
+
+// The loop proper: stream + gate, carries for the iter_args, the body.
+std::vector<PortRef> Lowerer::lowerForLoop(const Op& op, RegionState& s, bool guarded,
+                                           const std::string& label) {
+  PortRef lb = lookup(op.operand(0), s), ub = lookup(op.operand(1), s),
+          step = lookup(op.operand(2), s);
+  LoopParts lp = openLoop(op, s, lb, step, ub, guarded, label);
+  RegionState b = loopState(s, lp.after, lp.body, label, &op, lp.item->a.get());
+  b.raw = lp.raw;
   b.hasRaw = true;
   const Block& blk = op.region(0).front();
-  define(b, blk.args[0].get(), {gt, 0});
+  define(b, blk.args[0].get(), lp.index);
 
   // iter_args: loop-boundary carries on raw_will_continue, split by raw.
-  PortRef carryCond = injected(Injection::IterCarryGated) ? after : raw;
   std::vector<Vertex> carries;
   std::vector<PortRef> results;
   for (size_t i = 0; i + 3 < op.operands.size(); ++i) {
+    PortRef inBody, result;
     PortRef init = lookup(op.operand(3 + i), s);
-    Type t = typeOf(init);
-    std::string n = valueName(blk.args[i + 1].get());
-    Vertex c = addNode(dfg::NodeKind::Carry, s.scope, label + ".carry." + n, &op,
-                       {Type::i1(), t, t}, {t}, {Role::IterCarry}, {boundary});
-    connect(carryCond, c, 0);
-    connect(init, c, 1);
-    carries.push_back(c);
-    auto [bt, bf] = condBr(s, carryCond, {c, 0}, body, Rate::loopExit(L, guarded, s.rate, ctx_),
-                           Role::Data, &op, label + ".split." + n);
-    define(b, blk.args[i + 1].get(), bt);
-    results.push_back(bf);
+    carries.push_back(loopCarry(op, s, lp, guarded, init, label, valueName(blk.args[i + 1].get()),
+                                inBody, result));
+    define(b, blk.args[i + 1].get(), inBody);
+    results.push_back(result);
   }
   const Op& y = lowerRegion(blk, b);
   for (size_t i = 0; i < carries.size(); ++i)
@@ -376,10 +403,182 @@ std::vector<PortRef> Lowerer::lowerForLoop(const Op& op, RegionState& s, bool gu
   return results;
 }
 
+// ---- scf.parallel ------------------------------------------------------------------
+//
+// docs/design.md "scf.parallel": one loop over the whole iteration space (several
+// induction variables are flattened into one index, the first variable outermost, and
+// recovered in the body by division), so the stream issues one iteration per cycle
+// across rows; reductions are carries on raw_will_continue whose update is the
+// scf.reduce region, folding in iteration order exactly as the oracle does; the memory
+// block tree marks the loop parallel, so the ctrl-done network gives every iteration
+// the entry token at once instead of the previous iteration's done.
+
+namespace {
+// Trip count of an scf.parallel dimension with constant bounds, or -1.
+int64_t constantTrips(const Op& op, size_t k, size_t d) {
+  const Op* lb = constantDef(op.operand(k));
+  const Op* ub = constantDef(op.operand(d + k));
+  const Op* st = constantDef(op.operand(2 * d + k));
+  if (!lb || !ub || !st) return -1;
+  int64_t l = static_cast<int64_t>(lb->constBits), u = static_cast<int64_t>(ub->constBits),
+          s = static_cast<int64_t>(st->constBits);
+  if (s <= 0) return -1; // a run-time error, the interpreter's to report
+  return u > l ? static_cast<int64_t>((static_cast<uint64_t>(u) - static_cast<uint64_t>(l) - 1) /
+                                          static_cast<uint64_t>(s) +
+                                      1)
+               : 0;
+}
+// The keys under which flatTripCounts leaves dimension k's trip count and the total.
+Key tripKey(const Op& op, size_t k) {
+  return Key{op.region(0).front().args[k].get(), 0};
+}
+Key totalKey(const Op& op) {
+  return Key{op.region(0).front().args[0].get(), 1};
+}
+} // namespace
+
+// Several induction variables: each dimension's trip count (ceil((ub - lb) / step), 0 if
+// ub <= lb) and their product, at the parent level, where the guard and the stream read
+// them; the body imports them like any outer value.
+void Lowerer::flatTripCounts(const Op& op, RegionState& s) {
+  size_t d = op.region(0).front().args.size();
+  Type ix = Type::index();
+  PortRef total;
+  int64_t known = 1;
+  for (size_t k = 0; k < d; ++k) {
+    std::string n = valueName(op.region(0).front().args[k].get());
+    PortRef trips;
+    int64_t c = constantTrips(op, k, d);
+    if (c >= 0) {
+      trips = constant(s, static_cast<Bits>(c), ix, &op, "trips." + n);
+    } else {
+      PortRef lb = lookup(op.operand(k), s), ub = lookup(op.operand(d + k), s),
+              st = lookup(op.operand(2 * d + k), s);
+      PortRef diff = compute(s, OpKind::SubI, {ub, lb}, ix, &op, "span." + n);
+      PortRef pos =
+          compute(s, OpKind::MaxSI, {diff, constant(s, 0, ix, &op, "c0")}, ix, &op, "span+." + n);
+      trips = compute(s, OpKind::CeilDivUI, {pos, st}, ix, &op, "trips." + n);
+    }
+    s.env[tripKey(op, k)] = trips;
+    if (known >= 0 && c >= 0)
+      known *= c;
+    else
+      known = -1;
+    total = k == 0 ? trips : compute(s, OpKind::MulI, {total, trips}, ix, &op, "trips");
+  }
+  if (known >= 0) total = constant(s, static_cast<Bits>(known), ix, &op, "trips");
+  s.env[totalKey(op)] = total;
+}
+
+// The induction variables from the flat index: dimension k's position is
+// (flat / prod of the later trip counts) % its own, its value lb + position * step.
+void Lowerer::parallelIndices(const Op& op, PortRef flat, RegionState& b) {
+  const Block& blk = op.region(0).front();
+  size_t d = blk.args.size();
+  Type ix = Type::index();
+  PortRef q = flat;
+  for (size_t k = d; k-- > 0;) {
+    std::string n = valueName(blk.args[k].get());
+    PortRef pos = q;
+    if (k > 0) {
+      PortRef trips = lookup(tripKey(op, k), b);
+      pos = compute(b, OpKind::RemUI, {q, trips}, ix, &op, "pos." + n);
+      q = compute(b, OpKind::DivUI, {q, trips}, ix, &op, "rows." + n);
+    }
+    const Op* st = constantDef(op.operand(2 * d + k));
+    const Op* lb = constantDef(op.operand(k));
+    PortRef v = pos;
+    if (!st || st->constBits != 1)
+      v = compute(b, OpKind::MulI, {v, lookup(op.operand(2 * d + k), b)}, ix, &op, "scaled." + n);
+    if (!lb || lb->constBits != 0)
+      v = compute(b, OpKind::AddI, {v, lookup(op.operand(k), b)}, ix, &op, "iv." + n);
+    define(b, blk.args[k].get(), v);
+  }
+}
+
+void Lowerer::lowerParallel(const Op& op, RegionState& s) {
+  std::string label = scopeLabel(op, "parallel");
+  size_t d = op.region(0).front().args.size();
+  if (d > 1) flatTripCounts(op, s);
+  bool known = true;
+  for (size_t k = 0; k < d; ++k)
+    known = known && constantTrips(op, k, d) > 0;
+  if (known || applies(Injection::NoZeroTripGuard)) {
+    auto res = lowerParallelLoop(op, s, /*guarded=*/false, label);
+    for (size_t i = 0; i < res.size(); ++i)
+      define(s, op.result(i), res[i]);
+    return;
+  }
+  // Zero-trip guard, as for scf.for: lb < ub over the (flattened) iteration space.
+  uint32_t L = op.id;
+  PortRef lo = d > 1 ? constant(s, 0, Type::index(), &op, "c0") : lookup(op.operand(0), s);
+  PortRef hi = d > 1 ? lookup(totalKey(op), s) : lookup(op.operand(1), s);
+  ArithAttrs slt;
+  slt.cmpi = CmpIPred::slt;
+  PortRef c = compute(s, OpKind::CmpI, {lo, hi}, Type::i1(), &op, label + ".guard", slt);
+  Branches br = openBranches(op, s, c, Rate::guardEnter(L, ctx_), Rate::guardSkip(L, s.rate, ctx_),
+                             label + ".guard", label + ".skip", true);
+  std::vector<PortRef> rt = lowerParallelLoop(op, br.t, true, label);
+  for (size_t i = 0; i < rt.size(); ++i) {
+    PortRef re = lookup(op.operand(3 * d + i), br.e);
+    define(s, op.result(i),
+           mux(s, c, re, rt[i], Role::Data, &op, label + ".mux" + std::to_string(i)));
+  }
+}
+
+std::vector<PortRef> Lowerer::lowerParallelLoop(const Op& op, RegionState& s, bool guarded,
+                                                const std::string& label) {
+  const Block& blk = op.region(0).front();
+  size_t d = blk.args.size();
+  Type ix = Type::index();
+  PortRef lb, step, ub;
+  if (d == 1) {
+    lb = lookup(op.operand(0), s);
+    ub = lookup(op.operand(1), s);
+    step = lookup(op.operand(2), s);
+  } else {
+    lb = constant(s, 0, ix, &op, "c0");
+    step = constant(s, 1, ix, &op, "c1");
+    ub = lookup(totalKey(op), s);
+  }
+  LoopParts lp = openLoop(op, s, lb, step, ub, guarded, label);
+  lp.item->parallel = true;
+  RegionState b = loopState(s, lp.after, lp.body, label, &op, lp.item->a.get());
+  lp.item->bodyScope = b.scope;
+  parallelScopes_.push_back(b.scope);
+  b.raw = lp.raw;
+  b.hasRaw = true;
+  if (d == 1)
+    define(b, blk.args[0].get(), lp.index);
+  else
+    parallelIndices(op, lp.index, b);
+
+  // Reductions: a carry per result, the scf.reduce region its update.
+  std::vector<Vertex> carries;
+  std::vector<PortRef> results, partial;
+  for (size_t i = 0; i < op.results.size(); ++i) {
+    PortRef inBody, result;
+    PortRef init = lookup(op.operand(3 * d + i), s);
+    carries.push_back(
+        loopCarry(op, s, lp, guarded, init, label, "r" + std::to_string(i), inBody, result));
+    partial.push_back(inBody);
+    results.push_back(result);
+  }
+  const Op& red = lowerRegion(blk, b);
+  for (size_t i = 0; i < carries.size(); ++i) {
+    const Block& rb = red.region(i).front();
+    define(b, rb.args[0].get(), partial[i]);
+    define(b, rb.args[1].get(), lookup(red.operand(i), b));
+    const Op& rr = lowerRegion(rb, b);
+    connect(lookup(rr.operand(0), b), carries[i], 2);
+  }
+  return results;
+}
+
 // ---- scf.while ---------------------------------------------------------------------
 
 void Lowerer::lowerWhile(const Op& op, RegionState& s) {
-  if (injected(Injection::NoZeroTripGuard)) return lowerWhileSpecLiteral(op, s);
+  if (applies(Injection::NoZeroTripGuard)) return lowerWhileSpecLiteral(op, s);
   uint32_t W = op.id;
   const Block& before = op.region(0).front();
   std::string label = scopeLabel(op, "while");

@@ -407,7 +407,8 @@ bool rotatedWhile(const Op& w) {
   return after.blocks.size() == 1 && after.blocks.front()->ops.size() == 1;
 }
 
-// The function's loops in program order, nested by their regions: its scf.for ops, and
+// The function's loops in program order, nested by their regions: its scf.for and
+// scf.parallel ops (one stream each: a parallel loop's space is flattened), and
 // the scf.while ops LOOM marked with loom.stream. A LOOM loop's zero-trip guard is an
 // scf.if around it, which the network does not keep (its stream starts once per call
 // and gets its step only when the loop runs), so such a loop sits where its scf.if is.
@@ -416,7 +417,8 @@ LoopTree sourceTree(const Function& f, std::vector<const Op*>& fors) {
   std::map<const Op*, int> index;
   walk(f.body, [&](Op* op) {
     std::optional<std::string> stream = loomStream(*op);
-    if (op->kind != OpKind::For && !stream) return;
+    bool counted = op->kind == OpKind::For || op->kind == OpKind::Parallel; // one stream each
+    if (!counted && !stream) return;
     const Op* up = op->parentOp();
     const Op* guardIf = stream && up && up->kind == OpKind::If ? up : nullptr;
     t.guardIf.push_back(guardIf);
@@ -429,7 +431,7 @@ LoopTree sourceTree(const Function& f, std::vector<const Op*>& fors) {
     t.parent.push_back(parent);
     t.streams.push_back(stream ? *stream : "");
     t.rotated.push_back(stream && rotatedWhile(*op));
-    t.names.push_back(std::string(stream ? "scf.while" : "scf.for") + " at " + op->loc.str());
+    t.names.push_back(std::string(stream ? "scf.while" : op->name()) + " at " + op->loc.str());
   });
   return t;
 }

@@ -41,10 +41,30 @@ std::optional<std::string> parseInjections(const std::vector<std::string>& names
 // past the limit (keep them on the host, whose interpreter has no such limit).
 constexpr unsigned kMaxAccelNesting = 128;
 
+// The capacities of the channels into an scf.parallel's body (docs/design.md
+// "scf.parallel"): iterations overlap only as far as the channels can hold the later
+// iterations' tokens. Where an early token (made from the loop control alone) waits for
+// one that waits for memory: two chained accesses to an extmemory (10 cycles each by
+// default) and the ops between them keep about 25 iterations in flight at one per cycle,
+// and 32 slots cover that. Every other channel into the body: 8 slots, so that a
+// pipelined op's results stream behind it (an 8-cycle division gives one result per
+// cycle with 8 slots after it). Channels elsewhere keep the timing's default.
+constexpr unsigned kParallelWaitCapacity = 32;
+constexpr unsigned kParallelPipeCapacity = 8;
+
 struct LowerOptions {
   std::set<Injection> inject;
   bool verify = true; // run the static verifier after lowering
+  // Filled with the injections that changed the network (a site where the bug can be
+  // committed was there), if set.
+  std::set<Injection>* applied = nullptr;
 };
+
+// An injection asked for that changed none of the functions lowered (named in
+// `functions`): the error that says so and where the mode applies (exit 2), or nothing.
+std::optional<Diag> unusedInjections(const Module& m, const std::set<Injection>& asked,
+                                     const std::set<Injection>& applied,
+                                     const std::vector<std::string>& functions);
 
 // The functions `lower` works on: the one named (it must have a body), or every defined
 // function but main (the host's entry). An error at the file when there is none.

@@ -94,6 +94,43 @@ std::optional<Diag> lowerFunction(const Module& m, const Function& f, const Lowe
   return std::nullopt;
 }
 
+// Where each injection mode has something to change.
+static const char* injectionSite(Injection i) {
+  switch (i) {
+  case Injection::BodyCtrlRaw:
+    return "a loop body with an op its control token starts (a constant defined in the body)";
+  case Injection::MemCtrlRaw: return "a loop whose body accesses memory";
+  case Injection::InvariantRaw:
+    return "a value from outside an scf.for or scf.parallel used in its body";
+  case Injection::IterCarryGated:
+    return "an scf.for with iter_args or an scf.parallel with reductions";
+  case Injection::NoZeroTripGuard:
+    return "an scf.while, or an scf.for or scf.parallel whose trip count is not a positive "
+           "constant";
+  case Injection::NoBranchGate: return "an scf.if that yields a value defined outside it";
+  case Injection::NoMemOrder:
+    return "two accesses of one memref at one level of a region, not all of them loads";
+  }
+  return "?";
+}
+
+std::optional<Diag> unusedInjections(const Module& m, const std::set<Injection>& asked,
+                                     const std::set<Injection>& applied,
+                                     const std::vector<std::string>& functions) {
+  for (Injection i : asked) {
+    if (applied.count(i)) continue;
+    std::string fs;
+    for (const std::string& f : functions)
+      fs += (fs.empty() ? "@" : ", @") + f;
+    return Diag{Loc{m.file, 0, 0},
+                "--inject " + std::string(injectionName(i)) + " changes nothing in " +
+                    (fs.empty() ? std::string("this run (no function is lowered)")
+                                : "the lowered function(s) " + fs) +
+                    ": it needs " + injectionSite(i)};
+  }
+  return std::nullopt;
+}
+
 namespace lower {
 
 void fail(const Loc& loc, const std::string& msg) {
@@ -109,6 +146,7 @@ void Lowerer::run() {
   g_.resultTypes = func_.resultTypes;
   lowerFunctionBody();
   materialize();
+  deepenParallelChannels();
 }
 
 // ---- nodes -------------------------------------------------------------------------
@@ -247,8 +285,8 @@ PortRef Lowerer::importInto(const Key& k, PortRef outer, RegionState& s) {
     // The spec's body-local invariant; the injections wire it to the raw stream.
     PortRef d = s.cond;
     if (s.hasRaw) {
-      if ((isCtrl && injected(Injection::BodyCtrlRaw)) ||
-          (!isCtrl && injected(Injection::InvariantRaw)))
+      if ((isCtrl && applies(Injection::BodyCtrlRaw)) ||
+          (!isCtrl && applies(Injection::InvariantRaw)))
         d = s.raw;
     }
     Type t = typeOf(outer);

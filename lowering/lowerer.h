@@ -66,6 +66,8 @@ struct LItem {
   PortRef raw;                       // Loop: raw_will_continue (for mem-ctrl-raw)
   Rate thenRate, elseRate;           // If
   Rate bodyRate, tailRate, exitRate; // Loop
+  bool parallel = false;             // Loop of an scf.parallel: iterations not ordered
+  uint32_t bodyScope = 0;            // parallel: the body's scope (its memory control's)
   std::unique_ptr<LRegion> a, b;     // If: then, else; Loop: body
   Origin origin;
   uint32_t scope = 0;
@@ -147,8 +149,16 @@ private:
   LRegion root_;
   std::map<std::string, int> nameCount_;
   std::string ctx_; // copy of the enclosing while before regions (dfg::RateTerm::ctx)
+  std::vector<uint32_t> parallelScopes_; // the body scopes of the scf.parallel loops
 
   bool injected(Injection i) const { return opts_.inject.count(i) != 0; }
+  // Whether injection `i` is asked for, at a site where it changes the network: the
+  // site is recorded (LowerOptions::applied).
+  bool applies(Injection i) const {
+    if (!injected(i)) return false;
+    if (opts_.applied) opts_.applied->insert(i);
+    return true;
+  }
 
   // ---- builder (lowerer.cpp) -------------------------------------------------------
   uint32_t addScope(dfg::Scope::Kind kind, const std::string& name, uint32_t parent, const Op* op);
@@ -196,6 +206,21 @@ private:
   void lowerFor(const Op& op, RegionState& s);
   std::vector<PortRef> lowerForLoop(const Op& op, RegionState& s, bool guarded,
                                     const std::string& label);
+  struct LoopParts {
+    PortRef index, raw, after;
+    Rate boundary, body;
+    LItem* item = nullptr;
+  };
+  LoopParts openLoop(const Op& op, RegionState& s, PortRef lb, PortRef step, PortRef ub,
+                     bool guarded, const std::string& label);
+  Vertex loopCarry(const Op& op, RegionState& s, const LoopParts& lp, bool guarded, PortRef init,
+                   const std::string& label, const std::string& name, PortRef& inBody,
+                   PortRef& result);
+  void lowerParallel(const Op& op, RegionState& s);
+  std::vector<PortRef> lowerParallelLoop(const Op& op, RegionState& s, bool guarded,
+                                         const std::string& label);
+  void flatTripCounts(const Op& op, RegionState& s);
+  void parallelIndices(const Op& op, PortRef flat, RegionState& b);
   void lowerWhile(const Op& op, RegionState& s);
   std::vector<PortRef> lowerWhileRotated(const Op& op, const Op& firstCond, RegionState& thenS,
                                          const std::string& label);
@@ -224,6 +249,7 @@ private:
   void connectInterface(uint32_t group, RegionState& fn);
   PortRef orderRegion(uint32_t group, LRegion& r, PortRef token, const Rate& rate);
   PortRef orderItem(uint32_t group, LItem& it, PortRef token, const Rate& rate);
+  PortRef orderParallel(uint32_t group, LItem& it, PortRef d, PortRef token);
   PortRef join(const std::vector<PortRef>& tokens, uint32_t scope, const Rate& rate,
                const Origin& origin);
   bool regionHasGroup(const LRegion& r, uint32_t group) const;
@@ -231,6 +257,7 @@ private:
 
   // ---- materialization (materialize.cpp) -------------------------------------------
   void materialize();
+  void deepenParallelChannels();
 };
 
 } // namespace loom::lower

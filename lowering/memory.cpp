@@ -10,7 +10,8 @@
 //            RAR parallelism); an if splits the token with cond_br and merges the two
 //            dones with mux; a loop runs a control carry on the body condition
 //            (after_cond; never raw_will_continue) whose feedback is the true side of
-//            the body done split by the same condition, the false side being the exit.
+//            the body done split by the same condition, the false side being the exit;
+//            the iterations of an scf.parallel are not ordered (orderParallel).
 // The group done tokens are joined into the return control.
 
 #include "lowering/lowerer.h"
@@ -123,7 +124,10 @@ PortRef Lowerer::orderRegion(uint32_t group, LRegion& r, PortRef token, const Ra
     if (itemHasGroup(it, group)) items.push_back(&it);
   if (items.empty()) return token;
 
-  if (injected(Injection::NoMemOrder)) {
+  bool ordersSomething = false; // two items, not all loads: the chain orders them
+  for (LItem* it : items)
+    ordersSomething |= it->kind != LItem::Kind::Access || accesses_[it->access].isStore;
+  if (items.size() >= 2 && ordersSomething && applies(Injection::NoMemOrder)) {
     // Every item takes the region's entry token; nothing orders them.
     std::vector<PortRef> dones;
     for (LItem* it : items)
@@ -176,9 +180,10 @@ PortRef Lowerer::orderItem(uint32_t group, LItem& it, PortRef token, const Rate&
     return {mx, 0};
   }
   case LItem::Kind::Loop: {
+    PortRef d = applies(Injection::MemCtrlRaw) ? it.raw : it.cond;
+    if (it.parallel) return orderParallel(group, it, d, token);
     // loop_ctrl = carry(after_cond, entry, body_done_feedback); body done split by
     // after_cond: true -> feedback, false -> exit.
-    PortRef d = injected(Injection::MemCtrlRaw) ? it.raw : it.cond;
     Vertex c = addNode(NodeKind::Carry, it.scope, "mem.carry", it.origin.op,
                        {Type::i1(), none, none}, {none}, {Role::MemCtrl}, {it.bodyRate});
     g_.node(c).origin = it.origin;
@@ -195,6 +200,28 @@ PortRef Lowerer::orderItem(uint32_t group, LItem& it, PortRef token, const Rate&
   }
   }
   return token;
+}
+
+// An scf.parallel (docs/design.md "scf.parallel"): the spec's parallel siblings, one per
+// iteration. Every iteration's body starts on a copy of the entry token (an invariant on
+// the body condition), not on the previous iteration's done, so iterations overlap; the
+// body dones leave the body's last op in iteration order, so the one paired with the
+// condition's false (the last iteration's) comes after all the others: it is the join
+// of the siblings, the loop's done; the others go to a sink.
+PortRef Lowerer::orderParallel(uint32_t group, LItem& it, PortRef d, PortRef token) {
+  Type none = Type::none();
+  Vertex inv = addNode(NodeKind::Invariant, it.bodyScope, "mem.inv", it.origin.op,
+                       {Type::i1(), none}, {none}, {Role::MemCtrl}, {it.bodyRate});
+  g_.node(inv).origin = it.origin;
+  connect(d, inv, 0);
+  connect(token, inv, 1);
+  PortRef bd = orderRegion(group, *it.a, {inv, 0}, it.bodyRate);
+  Vertex sp = addNode(NodeKind::CondBr, it.bodyScope, "mem.split", it.origin.op, {Type::i1(), none},
+                      {none, none}, {Role::Done, Role::Done}, {it.tailRate, it.exitRate});
+  g_.node(sp).origin = it.origin;
+  connect(d, sp, 0);
+  connect(bd, sp, 1);
+  return {sp, 1};
 }
 
 } // namespace loom::lower

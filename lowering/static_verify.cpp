@@ -550,6 +550,18 @@ private:
            (e.role == Role::MemCtrl || e.role == Role::Done || e.role == Role::BodyCtrl);
   }
 
+  // A sink of the done tokens a loop condition's true side splits off (an scf.parallel's
+  // iterations but the last, docs/design.md "scf.parallel"): each activation's false
+  // token leaves the same cond_br after them, so whatever waits for it waits for them.
+  bool coveredSink(Vertex v) const {
+    if (node(v).kind != NodeKind::Sink) return false;
+    const dfg::Edge& in = inEdge(v, 0);
+    Vertex br = producer(v, 0);
+    if (node(br).kind != NodeKind::CondBr || in.srcPort != 0 || !isCtrlDone(in)) return false;
+    Role decider = inEdge(br, 0).role;
+    return decider == Role::AfterCond || decider == Role::RawWillContinue;
+  }
+
   void checkReturnPostDominatesDones() {
     if (!g_.doneToken) return; // nothing ends the call for the accesses to come before
     // Reverse the ctrl-done graph and add an exit that feeds the return and every sink:
@@ -558,10 +570,11 @@ private:
     Vertex exit = n;
     std::vector<std::vector<size_t>> preds(n + 1); // reversed ctrl-done edges
     for (dfg::EdgeId ch : g_.edges())
-      if (isCtrlDone(g_.edge(ch))) preds[g_.dst(ch)].push_back(g_.src(ch));
+      if (isCtrlDone(g_.edge(ch)) && !coveredSink(g_.dst(ch)))
+        preds[g_.dst(ch)].push_back(g_.src(ch));
     preds[exit].push_back(g_.ret);
     for (Vertex v = 0; v < n; ++v)
-      if (node(v).kind == NodeKind::Sink) preds[exit].push_back(v);
+      if (node(v).kind == NodeKind::Sink && !coveredSink(v)) preds[exit].push_back(v);
     std::vector<size_t> idom = dfg::immediateDominators(preds, exit);
     for (Vertex v = 0; v < n; ++v) {
       if (node(v).kind != NodeKind::Memory && node(v).kind != NodeKind::ExtMemory) continue;

@@ -46,12 +46,36 @@ bool Stream::activate() {
   next_ = in(kStart).front();
   step_ = in(kStep).front();
   bound_ = in(kBound).front();
+  if (neverEnds()) {
+    fail("the step is " + std::to_string(signExtend(step_, type_.width)) + ": with '" +
+         stepOpText(stepOp_) + "' and '" + contCondText(contCond_) +
+         "' the index never reaches the bound " + std::to_string(signExtend(bound_, type_.width)) +
+         " from " + std::to_string(signExtend(next_, type_.width)) +
+         " (a loop's step must be positive)");
+    return false;
+  }
   in(kStart).pop();
   in(kStep).pop();
   in(kBound).pop();
   phase_ = Phase::B;
   fired();
   return true;
+}
+
+// A step that does not move the index towards the bound while the condition holds: the
+// stream would run until the cycle cap. An error, as the interpreter's for a step <= 0.
+bool Stream::neverEnds() const {
+  int64_t start = signExtend(next_, type_.width), step = signExtend(step_, type_.width),
+          bound = signExtend(bound_, type_.width);
+  bool up = stepOp_ == StepOp::Add, down = stepOp_ == StepOp::Sub;
+  switch (contCond_) {
+  case ContCond::Lt: return (up || down) && start < bound && (up ? step <= 0 : step >= 0);
+  case ContCond::Le: return (up || down) && start <= bound && (up ? step <= 0 : step >= 0);
+  case ContCond::Gt: return (up || down) && start > bound && (up ? step >= 0 : step <= 0);
+  case ContCond::Ge: return (up || down) && start >= bound && (up ? step >= 0 : step <= 0);
+  case ContCond::Ne: return (up || down) && start != bound && step == 0;
+  }
+  return false;
 }
 
 bool Stream::emit() {

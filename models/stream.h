@@ -48,7 +48,8 @@ protected:
 
 private:
   bool activate(); // phase A
-  bool emit();     // phase B
+  bool emit();
+  bool neverEnds() const; // phase B
 
   StepOp stepOp_;
   ContCond contCond_;

@@ -120,6 +120,9 @@ std::optional<LatencyClass> latencyClassOf(OpKind k) {
   case OpKind::ExpandShape:
   case OpKind::Dim:
   case OpKind::For:
+  case OpKind::Parallel:
+  case OpKind::Reduce:
+  case OpKind::ReduceReturn:
   case OpKind::While:
   case OpKind::If:
   case OpKind::Yield:

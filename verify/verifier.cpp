@@ -168,6 +168,14 @@ private:
       if (!op.parentOp() || op.parentOp()->kind != OpKind::While)
         fail(op.loc, "'scf.condition' must terminate the before region of 'scf.while'");
       return;
+    case OpKind::Reduce:
+      if (!op.parentOp() || op.parentOp()->kind != OpKind::Parallel)
+        fail(op.loc, "'scf.reduce' must terminate the body of 'scf.parallel'");
+      return; // the parallel op checks its operands and regions
+    case OpKind::ReduceReturn:
+      if (!op.parentOp() || op.parentOp()->kind != OpKind::Reduce)
+        fail(op.loc, "'scf.reduce.return' must terminate a region of 'scf.reduce'");
+      return;
     case OpKind::Call: return verifyCall(op);
     case OpKind::Constant: return;
     case OpKind::AddI:
@@ -268,6 +276,7 @@ private:
       if (!op.operand(0)->type.isAnyMemRef()) fail(op.loc, "'memref.dim' needs a memref");
       return;
     case OpKind::For: return verifyFor(op);
+    case OpKind::Parallel: return verifyParallel(op);
     case OpKind::While: return verifyWhile(op);
     case OpKind::If: return verifyIf(op);
     case OpKind::VectorPrint: return;
@@ -714,6 +723,45 @@ private:
         fail(body.loc, "'scf.for' iter_arg #" + std::to_string(i) + " type mismatch");
     const Op& y = terminatorOf(op, 0, OpKind::Yield);
     checkTypes(y, y.operands, typesOf(op.results), "yields", "loop result");
+  }
+
+  // scf.parallel: d lower bounds, d upper bounds, d steps (index), then one init per
+  // result; the body's d index arguments; an scf.reduce terminator with one operand per
+  // result, each with a region (lhs, rhs) -> scf.reduce.return of that type.
+  void verifyParallel(const Op& op) {
+    const Block& body = op.region(0).front();
+    size_t d = body.args.size(), m = op.results.size();
+    if (d == 0) fail(op.loc, "'scf.parallel' needs at least one induction variable");
+    if (op.operands.size() != 3 * d + m)
+      fail(op.loc, "'scf.parallel' with " + std::to_string(d) + " induction variable(s) and " +
+                       std::to_string(m) + " result(s) needs " + std::to_string(3 * d + m) +
+                       " operands, not " + std::to_string(op.operands.size()));
+    for (size_t i = 0; i < 3 * d; ++i)
+      if (!op.operand(i)->type.isIndex())
+        fail(op.operandLocs[i], "'scf.parallel' bounds and steps must be index");
+    for (size_t i = 0; i < d; ++i)
+      if (!body.args[i]->type.isIndex())
+        fail(body.loc, "'scf.parallel' induction variables must be index");
+    for (size_t i = 0; i < m; ++i)
+      if (op.operand(3 * d + i)->type != op.result(i)->type)
+        fail(op.loc, "'scf.parallel' init #" + std::to_string(i) + " type mismatch");
+    const Op& red = terminatorOf(op, 0, OpKind::Reduce);
+    if (red.operands.size() != m || red.regions.size() != m)
+      fail(red.loc, "'scf.reduce' needs one operand and one region per result of its "
+                    "'scf.parallel' (" +
+                        std::to_string(m) + "), not " + std::to_string(red.operands.size()));
+    checkTypes(red, red.operands, typesOf(op.results), "reduces", "parallel result");
+    for (size_t i = 0; i < m; ++i) {
+      const Type& t = op.result(i)->type;
+      if (red.region(i).empty())
+        fail(red.loc, "'scf.reduce' region #" + std::to_string(i) + " is empty");
+      const Block& rb = red.region(i).front();
+      if (rb.args.size() != 2 || rb.args[0]->type != t || rb.args[1]->type != t)
+        fail(rb.loc, "'scf.reduce' region #" + std::to_string(i) + " needs two arguments of type " +
+                         t.str());
+      const Op& rr = terminatorOf(red, static_cast<unsigned>(i), OpKind::ReduceReturn);
+      checkTypes(rr, rr.operands, {t}, "returns", "reduction");
+    }
   }
 
   void verifyIf(const Op& op) {

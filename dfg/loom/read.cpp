@@ -548,14 +548,25 @@ private:
     for (auto& [out, uses] : usesOf) {
       PortRef src{out.first, out.second};
       if (uses.size() == 1) {
-        g_.connect(src, uses_[uses[0]].to, uses_[uses[0]].port);
+        g_.edge(g_.connect(src, uses_[uses[0]].to, uses_[uses[0]].port)).capacity =
+            capacityOf(uses_[uses[0]]);
         continue;
       }
       Vertex f = addHelper(NodeKind::Fork, src, ".fork", uses.size());
       g_.connect(src, f, 0);
       for (unsigned k = 0; k < uses.size(); ++k)
-        g_.connect(PortRef{f, k}, uses_[uses[k]].to, uses_[uses[k]].port);
+        g_.edge(g_.connect(PortRef{f, k}, uses_[uses[k]].to, uses_[uses[k]].port)).capacity =
+            capacityOf(uses_[uses[k]]);
     }
+  }
+
+  // The capacity loom-sim noted for the channel into a use's port (kLoomCapacities), or
+  // 0 (the timing's default).
+  static unsigned capacityOf(const Use& u) {
+    auto caps = u.op ? u.op->getAttrOfType<mlir::ArrayAttr>(kLoomCapacities) : nullptr;
+    if (!caps || u.port >= caps.size()) return 0;
+    auto c = llvm::dyn_cast<mlir::IntegerAttr>(caps[u.port]);
+    return c && c.getInt() > 0 && c.getInt() <= (1 << 20) ? static_cast<unsigned>(c.getInt()) : 0;
   }
 
   PortRef producerOf(mlir::Value v, mlir::Operation* user) {

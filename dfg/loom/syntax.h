@@ -49,6 +49,9 @@ constexpr const char* kDoneTokenName = "done_token";
 // Attributes of the `loom.` namespace (loom.annotations, ...) are LOOM's notes to its own
 // tools: read on every op and function and left aside, except kMemRefField.
 constexpr const char* kLoomPrefix = "loom.";
+// loom-sim's note of the capacities of an op's input channels, per input port (0: the
+// timing's default), where some channel has its own: LOOM's syntax has no place for them.
+constexpr const char* kLoomCapacities = "loom.capacities";
 // loom-sim's own: an argument that is a dynamic descriptor field of the memref before it.
 constexpr const char* kMemRefField = "loom.memref_field";
 

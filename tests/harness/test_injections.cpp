@@ -82,7 +82,7 @@ std::string dump(const Outcome& o) {
 
 TEST_CASE("the clean lowering of every harness input passes every check", "[harness]") {
   for (const char* name : {"body_ctrl.mlir", "invariant.mlir", "zero_trip.mlir", "branch_gate.mlir",
-                           "mem_order.mlir"}) {
+                           "mem_order.mlir", "parallel.mlir"}) {
     INFO(name);
     Outcome o = run(name);
     INFO(dump(o));
@@ -186,6 +186,36 @@ TEST_CASE("no-mem-order: accesses of a group all take the entry token", "[harnes
 
 #include "harness/shapes.h"
 #include "lowering/lower.h"
+
+// Inside an scf.parallel (docs/design.md "scf.parallel"), each mode is caught by the check
+// that catches it in an scf.for, located at the parallel loop or an op of its body.
+TEST_CASE("every injection inside an scf.parallel is caught", "[harness][inject][parallel]") {
+  struct Case {
+    Injection inj;
+    const char* check; // a finding of this check (or any, if empty) must be there
+    const char* op;    // in its op or summary
+  };
+  for (const Case& c :
+       {Case{Injection::BodyCtrlRaw, "ledger", "inv.ctrl"},
+        Case{Injection::MemCtrlRaw, "deadlock", ""},
+        Case{Injection::InvariantRaw, "ledger", "inv.k"},
+        Case{Injection::IterCarryGated, "ledger", "carry.r0"},
+        Case{Injection::NoZeroTripGuard, "", ""},
+        Case{Injection::NoBranchGate, "quiescence", "mux.v"},
+        Case{Injection::NoMemOrder, "order", "within an iteration of an scf.parallel"}}) {
+    INFO(injectionName(c.inj));
+    Outcome o = run("parallel.mlir", {c.inj});
+    INFO(dump(o));
+    CHECK(o.report.failed());
+    if (*c.check) CHECK(!find(o, c.check, c.op).empty());
+    // Some finding names the parallel loop (line 10) or an op of its body; the order
+    // finding names the memory (the function's argument).
+    bool atLoop = c.inj == Injection::NoMemOrder;
+    for (const auto& f : o.report.findings)
+      atLoop |= f.loc.line >= 10 && f.loc.line <= 27;
+    CHECK(atLoop);
+  }
+}
 
 TEST_CASE("shape checks: N trues then a false per activation, named by activation",
           "[harness][shape]") {

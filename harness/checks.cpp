@@ -317,6 +317,15 @@ void checkOrder(const InvocationContext& c, Vertex memory,
                " of element " + std::to_string(e.addr);
     return std::string("?");
   };
+  auto finding = [&](std::string summary) {
+    Finding f;
+    f.check = "order";
+    f.function = c.function;
+    f.invocation = c.invocation;
+    locate(g, memory, f);
+    f.summary = std::move(summary);
+    return f;
+  };
   // Program order, except that loads between two stores may be performed in any order.
   size_t i = 0;
   while (i < want.size()) {
@@ -327,13 +336,9 @@ void checkOrder(const InvocationContext& c, Vertex memory,
         ++j;
       size_t bad = parallelOutOfOrder(want, thread, i, j, got, std::min(i, got.size()));
       if (bad != j) {
-        Finding f;
-        f.check = "order";
-        f.function = c.function;
-        f.invocation = c.invocation;
-        locate(g, memory, f);
-        f.summary = "memory accesses of '" + mn.name +
-                    "' performed out of program order within an iteration of an scf.parallel";
+        Finding f = finding("memory accesses of '" + mn.name +
+                            "' performed out of program order within an iteration of an "
+                            "scf.parallel");
         f.details.push_back("program order: access #" + std::to_string(bad + 1) + " is the " +
                             describe(want[bad]) +
                             ", performed before an earlier access of its own iteration");
@@ -362,12 +367,7 @@ void checkOrder(const InvocationContext& c, Vertex memory,
       same = a == b;
     }
     if (!same) {
-      Finding f;
-      f.check = "order";
-      f.function = c.function;
-      f.invocation = c.invocation;
-      locate(g, memory, f);
-      f.summary = "memory accesses of '" + mn.name + "' performed out of program order";
+      Finding f = finding("memory accesses of '" + mn.name + "' performed out of program order");
       f.details.push_back("program order: access #" + std::to_string(i + 1) + " is the " +
                           describe(want[i]));
       if (i < got.size())
@@ -383,16 +383,9 @@ void checkOrder(const InvocationContext& c, Vertex memory,
     }
     i = j;
   }
-  if (got.size() > want.size()) {
-    Finding f;
-    f.check = "order";
-    f.function = c.function;
-    f.invocation = c.invocation;
-    locate(g, memory, f);
-    f.summary = "memory '" + mn.name + "' performed " + std::to_string(got.size()) +
-                " accesses; the program made " + std::to_string(want.size());
-    out.push_back(std::move(f));
-  }
+  if (got.size() > want.size())
+    out.push_back(finding("memory '" + mn.name + "' performed " + std::to_string(got.size()) +
+                          " accesses; the program made " + std::to_string(want.size())));
 }
 
 // ---- quiescence --------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// kernel: par_matadd_2d — a 2-D scf.parallel (two induction variables, flattened into one stream by the lowering) writing C = A + 2 B on 5x7 f32 matrices, then a 2-D loop with non-zero lower bounds and steps (2, 3) over a dynamic window scaling selected elements in place.
+// kernel: par_matadd_2d — a 2-D scf.parallel (two induction variables, flattened into one stream by the lowering) writing C = A + 2 B on 5x7 f32 matrices, then a 2-D loop with non-zero lower bounds and steps (2, 3), its rows from arguments, scaling selected elements in place (called with an empty row range too).
 func.func @par_matadd(%A: memref<5x7xf32>, %B: memref<5x7xf32>, %C: memref<5x7xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -15,11 +15,13 @@ func.func @par_matadd(%A: memref<5x7xf32>, %B: memref<5x7xf32>, %C: memref<5x7xf
   return
 }
 
-func.func @par_scale_window(%C: memref<5x7xf32>, %ilo: index, %ihi: index, %jlo: index, %jhi: index) {
+func.func @par_scale_window(%C: memref<5x7xf32>, %ilo: index, %ihi: index) {
+  %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
   %k = arith.constant -0.5 : f32
-  scf.parallel (%i, %j) = (%ilo, %jlo) to (%ihi, %jhi) step (%c2, %c3) {
+  scf.parallel (%i, %j) = (%ilo, %c1) to (%ihi, %c7) step (%c2, %c3) {
     %x = memref.load %C[%i, %j] : memref<5x7xf32>
     %y = arith.mulf %x, %k : f32
     memref.store %y, %C[%i, %j] : memref<5x7xf32>
@@ -55,10 +57,10 @@ func.func @main() {
   func.call @par_matadd(%A, %B, %C) : (memref<5x7xf32>, memref<5x7xf32>, memref<5x7xf32>) -> ()
   %Cu = memref.cast %C : memref<5x7xf32> to memref<*xf32>
   func.call @printMemrefF32(%Cu) : (memref<*xf32>) -> ()
-  func.call @par_scale_window(%C, %c1, %c5, %c1, %c7) : (memref<5x7xf32>, index, index, index, index) -> ()
+  func.call @par_scale_window(%C, %c1, %c5) : (memref<5x7xf32>, index, index) -> ()
   func.call @printMemrefF32(%Cu) : (memref<*xf32>) -> ()
-  // an empty window: the second variable has zero trips
-  func.call @par_scale_window(%C, %c0, %c5, %c7, %c7) : (memref<5x7xf32>, index, index, index, index) -> ()
+  // an empty window: the first variable has zero trips
+  func.call @par_scale_window(%C, %c5, %c2) : (memref<5x7xf32>, index, index) -> ()
   func.call @printMemrefF32(%Cu) : (memref<*xf32>) -> ()
   memref.dealloc %A : memref<5x7xf32>
   memref.dealloc %B : memref<5x7xf32>

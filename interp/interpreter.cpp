@@ -968,26 +968,6 @@ std::vector<Race> Interpreter::takeRaces(size_t from) {
   return taken;
 }
 
-namespace {
-std::string iterationText(const std::vector<int64_t>& iv) {
-  std::string s = "(";
-  for (size_t i = 0; i < iv.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(iv[i]);
-  return s + ")";
-}
-} // namespace
-
-std::string Race::text() const {
-  auto access = [](const Op* a) {
-    return std::string(a->kind == OpKind::Store ? "store" : "load") + " at " + a->loc.str();
-  };
-  return "iterations " + iterationText(firstIteration) + " and " + iterationText(secondIteration) +
-         " of the 'scf.parallel' at " + loop->loc.str() + " both access element " +
-         std::to_string(element) + " of the buffer of " + memref + ": the " + access(first) +
-         " in iteration " + iterationText(firstIteration) + ", the " + access(second) +
-         " in iteration " + iterationText(secondIteration);
-}
-
 uint64_t Interpreter::steps() const {
   return impl_->steps;
 }

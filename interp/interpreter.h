@@ -47,9 +47,8 @@ struct Race {
   const Op* second = nullptr; // the access of the later one
   std::vector<int64_t> firstIteration, secondIteration; // induction variable values
   uint64_t buffer = 0;
-  int64_t element = 0;      // linear element index in the buffer
-  std::string memref;       // the second access's memref operand, as written
-  std::string text() const; // one line, for findings
+  int64_t element = 0; // linear element index in the buffer
+  std::string memref;  // the second access's memref operand, as written
 };
 
 // What ran during one call (including everything it called), indexed by Op::id.

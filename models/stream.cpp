@@ -62,20 +62,22 @@ bool Stream::activate() {
   return true;
 }
 
-// A step that does not move the index towards the bound while the condition holds: the
-// stream would run until the cycle cap. An error, as the interpreter's for a step <= 0.
-bool Stream::neverEnds() const {
-  int64_t start = signExtend(next_, type_.width), step = signExtend(step_, type_.width),
-          bound = signExtend(bound_, type_.width);
-  bool up = stepOp_ == StepOp::Add, down = stepOp_ == StepOp::Sub;
-  switch (contCond_) {
-  case ContCond::Lt: return (up || down) && start < bound && (up ? step <= 0 : step >= 0);
-  case ContCond::Le: return (up || down) && start <= bound && (up ? step <= 0 : step >= 0);
-  case ContCond::Gt: return (up || down) && start > bound && (up ? step >= 0 : step <= 0);
-  case ContCond::Ge: return (up || down) && start >= bound && (up ? step >= 0 : step <= 0);
-  case ContCond::Ne: return (up || down) && start != bound && step == 0;
+bool streamNeverEnds(StepOp op, ContCond cond, int64_t start, int64_t step, int64_t bound) {
+  bool up = op == StepOp::Add, down = op == StepOp::Sub;
+  if (!up && !down) return false;
+  switch (cond) {
+  case ContCond::Lt: return start < bound && (up ? step <= 0 : step >= 0);
+  case ContCond::Le: return start <= bound && (up ? step <= 0 : step >= 0);
+  case ContCond::Gt: return start > bound && (up ? step >= 0 : step <= 0);
+  case ContCond::Ge: return start >= bound && (up ? step >= 0 : step <= 0);
+  case ContCond::Ne: return start != bound && step == 0;
   }
   return false;
+}
+
+bool Stream::neverEnds() const {
+  return streamNeverEnds(stepOp_, contCond_, signExtend(next_, type_.width),
+                         signExtend(step_, type_.width), signExtend(bound_, type_.width));
 }
 
 bool Stream::emit() {

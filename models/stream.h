@@ -31,6 +31,12 @@ using ops::parseStepOp;
 using ops::StepOp;
 using ops::stepOpText;
 
+// A step that does not move the index towards the bound while the condition holds
+// (+= with < and a step <= 0, ...): the stream would run until the cycle cap. The model
+// stops it with an op error (the interpreter's, for a loop step <= 0); the RTL twin,
+// which reports no op error, runs on.
+bool streamNeverEnds(StepOp op, ContCond cond, int64_t start, int64_t step, int64_t bound);
+
 class Stream : public Op {
 public:
   enum Input : int { kStart, kStep, kBound };

@@ -1090,7 +1090,9 @@ Bits randomFloat(unsigned width, std::mt19937_64& rng) {
 
 // Random tokens, start cycles and accept patterns for every port of the variant; the
 // values keep the model free of op errors (a mux select < 2; a stream's step in 1..3,
-// its bound within reach or not, so activations end or run on).
+// its bound within reach or not, so activations end or run on, but never an activation
+// that cannot end, models::streamNeverEnds: its start is moved to where the condition
+// fails at once).
 Scenario randomScenario(Variant v, std::mt19937_64& rng) {
   auto pick = [&](uint64_t n) { return std::uniform_int_distribution<uint64_t>(0, n - 1)(rng); };
   Ports p = portsOf(v);
@@ -1118,6 +1120,18 @@ Scenario randomScenario(Variant v, std::mt19937_64& rng) {
       in.tokens.push_back(value);
     }
     s.in.push_back(in);
+  }
+  if (stream) {
+    int k = v == kStreamCap1 ? 0 : v - kStreamFirst;
+    StepOp op = static_cast<StepOp>(k / 5);
+    ContCond cc = static_cast<ContCond>(k % 5);
+    auto& start = s.in[0].tokens;
+    for (size_t a = 0; a < start.size() && a < s.in[1].tokens.size() && a < s.in[2].tokens.size();
+         ++a)
+      if (models::streamNeverEnds(op, cc, static_cast<int64_t>(start[a]),
+                                  static_cast<int64_t>(s.in[1].tokens[a]),
+                                  static_cast<int64_t>(s.in[2].tokens[a])))
+        start[a] = s.in[2].tokens[a] + (cc == ContCond::Le ? 1 : cc == ContCond::Ge ? -1 : 0);
   }
   for (const Type& t : p.out) {
     uint64_t period = 1 + pick(4), phase = pick(period);

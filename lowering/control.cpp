@@ -287,32 +287,44 @@ bool Lowerer::tripCountAtLeastOne(const Op& op) const {
   return signExtend(lb->constBits, w) < signExtend(ub->constBits, w);
 }
 
-void Lowerer::lowerFor(const Op& op, RegionState& s) {
-  std::string label = scopeLabel(op, "for");
-  bool known = tripCountAtLeastOne(op);
+// A loop whose trip count may be zero sits behind a zero-trip guard: scf.if (lo < hi)
+// { the loop } else { the initial values, operands from `firstInit` }. Unguarded where the
+// count is known to be positive, or for the spec-literal form (the injection).
+void Lowerer::lowerGuarded(const Op& op, RegionState& s, const std::string& label, bool known,
+                           size_t firstInit,
+                           const std::function<std::pair<PortRef, PortRef>()>& bounds,
+                           const std::function<std::vector<PortRef>(RegionState&, bool)>& loop) {
   if (known || applies(Injection::NoZeroTripGuard)) {
     // Unguarded: every activation reaches the stream.
-    auto res = lowerForLoop(op, s, /*guarded=*/false, label);
+    auto res = loop(s, /*guarded=*/false);
     for (size_t i = 0; i < res.size(); ++i)
       define(s, op.result(i), res[i]);
     return;
   }
-  // Zero-trip guard: scf.if (lb < ub) { the loop } else { the initial values }.
   uint32_t L = op.id;
-  PortRef lb = lookup(op.operand(0), s), ub = lookup(op.operand(1), s);
+  auto [lo, hi] = bounds();
   ArithAttrs slt;
   slt.cmpi = CmpIPred::slt;
-  PortRef c = compute(s, OpKind::CmpI, {lb, ub}, Type::i1(), &op, label + ".guard", slt);
+  PortRef c = compute(s, OpKind::CmpI, {lo, hi}, Type::i1(), &op, label + ".guard", slt);
   Branches br = openBranches(op, s, c, Rate::guardEnter(L, ctx_), Rate::guardSkip(L, s.rate, ctx_),
                              label + ".guard", label + ".skip", true);
-  RegionState& t = br.t;
-  RegionState& e = br.e;
-  std::vector<PortRef> rt = lowerForLoop(op, t, true, label);
+  std::vector<PortRef> rt = loop(br.t, true);
   for (size_t i = 0; i < rt.size(); ++i) {
-    PortRef re = lookup(op.operand(3 + i), e);
+    PortRef re = lookup(op.operand(static_cast<unsigned>(firstInit + i)), br.e);
     define(s, op.result(i),
            mux(s, c, re, rt[i], Role::Data, &op, label + ".mux" + std::to_string(i)));
   }
+}
+
+void Lowerer::lowerFor(const Op& op, RegionState& s) {
+  std::string label = scopeLabel(op, "for");
+  lowerGuarded(
+      op, s, label, tripCountAtLeastOne(op), 3,
+      [&] {
+        PortRef lb = lookup(op.operand(0), s);
+        return std::make_pair(lb, lookup(op.operand(1), s));
+      },
+      [&](RegionState& in, bool guarded) { return lowerForLoop(op, in, guarded, label); });
 }
 
 // The stream + gate of a loop from lb to ub by step, and its Loop item in the memory
@@ -503,27 +515,14 @@ void Lowerer::lowerParallel(const Op& op, RegionState& s) {
   bool known = true;
   for (size_t k = 0; k < d; ++k)
     known = known && constantTrips(op, k, d) > 0;
-  if (known || applies(Injection::NoZeroTripGuard)) {
-    auto res = lowerParallelLoop(op, s, /*guarded=*/false, label);
-    for (size_t i = 0; i < res.size(); ++i)
-      define(s, op.result(i), res[i]);
-    return;
-  }
-  // Zero-trip guard, as for scf.for: lb < ub over the (flattened) iteration space.
-  uint32_t L = op.id;
-  PortRef lo = d > 1 ? constant(s, 0, Type::index(), &op, "c0") : lookup(op.operand(0), s);
-  PortRef hi = d > 1 ? lookup(totalKey(op), s) : lookup(op.operand(1), s);
-  ArithAttrs slt;
-  slt.cmpi = CmpIPred::slt;
-  PortRef c = compute(s, OpKind::CmpI, {lo, hi}, Type::i1(), &op, label + ".guard", slt);
-  Branches br = openBranches(op, s, c, Rate::guardEnter(L, ctx_), Rate::guardSkip(L, s.rate, ctx_),
-                             label + ".guard", label + ".skip", true);
-  std::vector<PortRef> rt = lowerParallelLoop(op, br.t, true, label);
-  for (size_t i = 0; i < rt.size(); ++i) {
-    PortRef re = lookup(op.operand(3 * d + i), br.e);
-    define(s, op.result(i),
-           mux(s, c, re, rt[i], Role::Data, &op, label + ".mux" + std::to_string(i)));
-  }
+  // The guard compares lb < ub over the (flattened) iteration space.
+  lowerGuarded(
+      op, s, label, known, 3 * d,
+      [&] {
+        PortRef lo = d > 1 ? constant(s, 0, Type::index(), &op, "c0") : lookup(op.operand(0), s);
+        return std::make_pair(lo, d > 1 ? lookup(totalKey(op), s) : lookup(op.operand(1), s));
+      },
+      [&](RegionState& in, bool guarded) { return lowerParallelLoop(op, in, guarded, label); });
 }
 
 std::vector<PortRef> Lowerer::lowerParallelLoop(const Op& op, RegionState& s, bool guarded,

@@ -204,6 +204,9 @@ private:
   void lowerOp(const Op& op, RegionState& s);
   void lowerIf(const Op& op, RegionState& s);
   void lowerFor(const Op& op, RegionState& s);
+  void lowerGuarded(const Op& op, RegionState& s, const std::string& label, bool known,
+                    size_t firstInit, const std::function<std::pair<PortRef, PortRef>()>& bounds,
+                    const std::function<std::vector<PortRef>(RegionState&, bool)>& loop);
   std::vector<PortRef> lowerForLoop(const Op& op, RegionState& s, bool guarded,
                                     const std::string& label);
   struct LoopParts {

@@ -1,7 +1,9 @@
 #include "harness/checks.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <string>
 #include <unordered_map>
 
 namespace loom::harness {
@@ -223,47 +225,152 @@ struct Event {
     return op == o.op && addr == o.addr && isStore == o.isStore;
   }
 };
-// One activation of an scf.parallel: want[i, j) in program order, `thread` the
-// iteration of each; got[begin, begin + j - i) what the memory performed. Iterations
-// may interleave freely (docs/design.md "scf.parallel"); each keeps its own program
-// order but for loads between two stores. An access unit takes its tokens in order, so
-// the k-th access the memory performed for an op is the op's k-th in program order.
-// Returns the position in want of the first access out of place, or j if none.
-size_t parallelOutOfOrder(const std::vector<Event>& want, const std::vector<uint64_t>& thread,
-                          size_t i, size_t j, const std::vector<Event>& got, size_t begin) {
-  std::unordered_map<uint32_t, std::vector<size_t>> byOp;               // want positions, per op
-  std::unordered_map<uint64_t, std::vector<size_t>> program, performed; // per thread
-  std::vector<uint32_t> group(j - i); // RAR group of each access within its thread
-  std::unordered_map<uint64_t, std::pair<uint32_t, bool>> last; // thread -> group, a store
-  for (size_t w = i; w < j; ++w) {
-    byOp[want[w].op].push_back(w);
-    program[thread[w]].push_back(w);
-    auto it = last.find(thread[w]);
-    uint32_t gid = 0;
-    if (it != last.end()) gid = it->second.first + ((want[w].isStore || it->second.second) ? 1 : 0);
-    group[w - i] = gid;
-    last[thread[w]] = {gid, want[w].isStore};
+// The order one outermost scf.parallel activation owes its accesses (docs/design.md
+// "scf.parallel"): a tree of scopes, the segment at the root and one per iteration, each
+// holding its accesses and the activations of the loops it runs, in program order. A
+// scope's items are taken in order (consecutive loads in any order); an activation is
+// taken once every iteration of it is done, and its iterations run side by side.
+class ParallelOrder {
+public:
+  // want[i, j): one segment's accesses in program order, `thread` the innermost
+  // iteration of each.
+  ParallelOrder(const std::vector<Event>& want, const std::vector<uint64_t>& thread, size_t i,
+                size_t j, const ExecutionRecord& golden)
+      : want_(want), thread_(thread), i_(i), taken_(j - i, false), item_(j - i) {
+    scopes_.push_back(Scope{});
+    scopeOf_[0] = 0;
+    for (size_t w = i; w < j; ++w) {
+      size_t s = scope(thread[w], golden);
+      item_[w - i] = scopes_[s].items.size();
+      scopes_[s].items.push_back(Item{static_cast<int64_t>(w), 0, 0});
+      byKey_[want[w]].push_back(w);
+    }
+    for (Scope& sc : scopes_)
+      if (!sc.items.empty()) openGroup(sc);
   }
-  std::unordered_map<uint32_t, size_t> taken;
-  for (size_t p = begin; p < begin + (j - i); ++p) {
-    if (p >= got.size()) return i + (p - begin);
-    auto ops = byOp.find(got[p].op);
-    size_t k = taken[got[p].op]++;
-    if (ops == byOp.end() || k >= ops->second.size()) return i + (p - begin);
-    size_t w = ops->second[k];
-    if (!(want[w] == got[p])) return w;
-    performed[thread[w]].push_back(w);
+
+  // Takes the access the memory performed, as the earliest access of the program that
+  // matches it and may run now. Returns false if none may: then `culprit` is the
+  // earliest that matches (or none, npos).
+  bool take(const Event& got, size_t& culprit) {
+    culprit = std::string::npos;
+    auto it = byKey_.find(got);
+    if (it == byKey_.end()) return false;
+    std::vector<size_t>& cands = it->second;
+    size_t& first = skip_[got];
+    while (first < cands.size() && taken_[cands[first] - i_])
+      ++first;
+    for (size_t k = first; k < cands.size(); ++k) {
+      size_t w = cands[k];
+      if (taken_[w - i_]) continue;
+      if (culprit == std::string::npos) culprit = w;
+      if (!ready(w)) continue;
+      taken_[w - i_] = true;
+      size_t s = scopeOf_[thread_[w]];
+      if (--scopes_[s].pending == 0) complete(s);
+      return true;
+    }
+    return false;
   }
-  size_t first = j;
-  for (auto& [t, order] : program) {
-    const std::vector<size_t>& done = performed[t];
-    for (size_t x = 0; x < order.size(); ++x)
-      if (x >= done.size() || group[done[x] - i] != group[order[x] - i]) {
-        first = std::min(first, order[x]);
-        break;
+
+private:
+  struct Item {
+    int64_t access;      // want position, or -1 for an activation
+    uint64_t activation; // an activation: its number, and how many of its iterations
+    size_t unfinished;   // (scopes) are not done yet
+  };
+  struct Scope {
+    std::vector<Item> items;
+    int64_t parent = -1; // scope index
+    size_t slot = 0;     // index of its activation among the parent's items
+    size_t pos = 0, groupEnd = 0, pending = 0;
+  };
+
+  bool isLoad(const Item& it) const { return it.access >= 0 && !want_[it.access].isStore; }
+
+  // The scope of a thread, made on first sight with its place in its parent's items.
+  size_t scope(uint64_t t, const ExecutionRecord& golden) {
+    auto found = scopeOf_.find(t);
+    if (found != scopeOf_.end()) return found->second;
+    auto info = golden.parallelThreads.find(t);
+    ExecutionRecord::ParallelThread pt;
+    if (info != golden.parallelThreads.end()) pt = info->second;
+    size_t p = scope(pt.parent, golden);
+    std::vector<Item>& items = scopes_[p].items;
+    if (items.empty() || items.back().access >= 0 || items.back().activation != pt.activation)
+      items.push_back(Item{-1, pt.activation, 0});
+    ++items.back().unfinished;
+    Scope sc;
+    sc.parent = static_cast<int64_t>(p);
+    sc.slot = items.size() - 1;
+    scopes_.push_back(sc);
+    return scopeOf_[t] = scopes_.size() - 1;
+  }
+
+  // The group starting at pos: one store or activation, or a run of loads.
+  void openGroup(Scope& sc) {
+    sc.groupEnd = sc.pos + 1;
+    if (isLoad(sc.items[sc.pos]))
+      while (sc.groupEnd < sc.items.size() && isLoad(sc.items[sc.groupEnd]))
+        ++sc.groupEnd;
+    sc.pending = sc.groupEnd - sc.pos;
+  }
+
+  // The current group of scope s is done: open the next; a scope that ends finishes one
+  // iteration of its parent's activation, and the last of them that activation.
+  void complete(size_t s) {
+    for (;;) {
+      Scope& sc = scopes_[s];
+      sc.pos = sc.groupEnd;
+      if (sc.pos < sc.items.size()) {
+        openGroup(sc);
+        return;
       }
+      if (sc.parent < 0) return;
+      Item& act = scopes_[static_cast<size_t>(sc.parent)].items[sc.slot];
+      if (--act.unfinished) return;
+      s = static_cast<size_t>(sc.parent);
+    }
   }
-  return first;
+
+  // In its scope's current group, in a scope whose ancestors all run the activation
+  // holding it.
+  bool ready(size_t w) const {
+    size_t s = scopeOf_.at(thread_[w]);
+    size_t k = item_[w - i_];
+    if (k < scopes_[s].pos || k >= scopes_[s].groupEnd) return false;
+    for (;;) {
+      const Scope& sc = scopes_[s];
+      if (sc.parent < 0) return true;
+      const Scope& up = scopes_[static_cast<size_t>(sc.parent)];
+      if (up.pos != sc.slot) return false;
+      s = static_cast<size_t>(sc.parent);
+    }
+  }
+
+  const std::vector<Event>& want_;
+  const std::vector<uint64_t>& thread_;
+  size_t i_;
+  std::vector<bool> taken_;
+  std::vector<size_t> item_; // per want position: its index in its scope's items
+  std::vector<Scope> scopes_;
+  std::unordered_map<uint64_t, size_t> scopeOf_;
+  std::map<Event, std::vector<size_t>> byKey_; // candidates, in program order
+  std::map<Event, size_t> skip_;               // per key: candidates before are taken
+};
+
+// One segment: want[i, j) against got[begin, begin + j - i). Returns the position in
+// want of the first access performed out of place, or j if none.
+size_t parallelOutOfOrder(const std::vector<Event>& want, const std::vector<uint64_t>& thread,
+                          size_t i, size_t j, const std::vector<Event>& got, size_t begin,
+                          const ExecutionRecord& golden) {
+  ParallelOrder order(want, thread, i, j, golden);
+  for (size_t p = begin; p < begin + (j - i); ++p) {
+    size_t culprit = std::string::npos;
+    if (p >= got.size() || !order.take(got[p], culprit))
+      return culprit != std::string::npos ? culprit : i + (p - begin);
+  }
+  return j;
 }
 
 } // namespace
@@ -334,17 +441,18 @@ void checkOrder(const InvocationContext& c, Vertex memory,
       // An scf.parallel's accesses: iterations interleave.
       while (j < want.size() && segment[j] == segment[i])
         ++j;
-      size_t bad = parallelOutOfOrder(want, thread, i, j, got, std::min(i, got.size()));
+      size_t bad = parallelOutOfOrder(want, thread, i, j, got, std::min(i, got.size()), c.golden);
       if (bad != j) {
         Finding f = finding("memory accesses of '" + mn.name +
                             "' performed out of program order within an iteration of an "
                             "scf.parallel");
         f.details.push_back("program order: access #" + std::to_string(bad + 1) + " is the " +
                             describe(want[bad]) +
-                            ", performed before an earlier access of its own iteration");
+                            ", performed before an access it must follow (an earlier one of its "
+                            "own iteration, or of the iteration running its loop)");
         f.cause = "the ctrl-done chain of a parallel loop's body does not order one iteration's "
-                  "accesses: each access must take the previous access of the same iteration's "
-                  "done token (iterations may overlap)";
+                  "accesses: each access must take the done token of the previous access of its "
+                  "iteration, or of the iteration running its loop (iterations may overlap)";
         out.push_back(std::move(f));
         return;
       }

@@ -48,6 +48,7 @@ void ExecutionRecord::reset(size_t numOps) {
   executions.assign(numOps, 0);
   byContext.clear();
   accesses.clear();
+  parallelThreads.clear();
   trips.assign(traceTrips ? numOps : 0, {});
 }
 
@@ -443,6 +444,7 @@ struct Interpreter::Impl {
   std::vector<ParallelRun*> parallels; // running, outermost first
   uint32_t segments = 0;               // AccessEvent::segment of the latest outermost activation
   uint64_t threads = 0;
+  uint64_t parallelActivations = 0;
   std::vector<Race> races;
   std::set<std::tuple<const Op*, const Op*, const Op*>> raceSeen;
 
@@ -518,10 +520,13 @@ struct Interpreter::Impl {
     std::vector<RtValue> acc = operandValues(op, fr, 3 * d);
     const Op& red = *body.terminator();
     if (parallels.empty()) ++segments;
+    uint64_t activation = ++parallelActivations;
+    uint64_t parent = parallels.empty() ? 0 : parallels.back()->thread;
     parallels.push_back(&pr);
     for (uint64_t it = 0; it < total; ++it) {
       pr.iter = it;
       pr.thread = ++threads;
+      if (rec && rec->traceAccesses) rec->parallelThreads[pr.thread] = {activation, parent};
       std::vector<int64_t> iv = pr.indices(it);
       for (size_t k = 0; k < d; ++k)
         set(fr, body.args[k].get(), static_cast<Bits>(iv[k]));

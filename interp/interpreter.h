@@ -12,6 +12,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace loom {
@@ -71,6 +72,15 @@ struct ExecutionRecord {
   std::map<std::string, RegionCounts> byContext;
   bool traceAccesses = false;
   std::vector<AccessEvent> accesses;
+  // With traceAccesses, per AccessEvent::thread: the scf.parallel activation it is an
+  // iteration of (numbered in the call) and the thread that activation ran in (0: none,
+  // an outermost loop). Two accesses of a segment must keep their program order unless
+  // they lie in different iterations of one activation.
+  struct ParallelThread {
+    uint64_t activation = 0;
+    uint64_t parent = 0;
+  };
+  std::unordered_map<uint64_t, ParallelThread> parallelThreads;
   // Trip count of every activation of every loop, in order (per-activation shapes).
   bool traceTrips = false;
   std::vector<std::vector<uint64_t>> trips;

@@ -82,7 +82,7 @@ std::string dump(const Outcome& o) {
 
 TEST_CASE("the clean lowering of every harness input passes every check", "[harness]") {
   for (const char* name : {"body_ctrl.mlir", "invariant.mlir", "zero_trip.mlir", "branch_gate.mlir",
-                           "mem_order.mlir", "parallel.mlir"}) {
+                           "mem_order.mlir", "parallel.mlir", "parallel_nested.mlir"}) {
     INFO(name);
     Outcome o = run(name);
     INFO(dump(o));
@@ -215,6 +215,21 @@ TEST_CASE("every injection inside an scf.parallel is caught", "[harness][inject]
       atLoop |= f.loc.line >= 10 && f.loc.line <= 27;
     CHECK(atLoop);
   }
+}
+
+// Nested scf.parallel: an inner iteration's accesses must follow the accesses its outer
+// iteration made before the inner loop, while the iterations of each loop may overlap.
+// Without the ctrl-done chain the inner loads overtake the outer store: the order check
+// names the first of them (line 19), and the wrong row it read is explained by it.
+TEST_CASE("the order check follows nested scf.parallel iterations", "[harness][parallel]") {
+  Outcome o = run("parallel_nested.mlir", {Injection::NoMemOrder});
+  INFO(dump(o));
+  CHECK(o.report.failed());
+  std::vector<const harness::Finding*> order = find(o, "order", "within an iteration");
+  REQUIRE(order.size() == 1);
+  CHECK(order[0]->details.at(0).find("the load at") != std::string::npos);
+  CHECK(order[0]->details.at(0).find("parallel_nested.mlir:19:") != std::string::npos);
+  CHECK(order[0]->details.at(0).find("must follow") != std::string::npos);
 }
 
 TEST_CASE("shape checks: N trues then a false per activation, named by activation",

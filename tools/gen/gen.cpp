@@ -283,6 +283,7 @@ struct MemVal {
   std::vector<int64_t> minExt, maxExt; // guaranteed / maximum extent per dim
   bool whole = false;                  // identity layout over a whole allocation
   int64_t rootElems = 0;               // whole: guaranteed number of elements
+  int root = -1;                       // id of the allocation or parameter it views
 };
 
 struct Scope {
@@ -367,6 +368,17 @@ public:
   int depth = 0;       // structured-op nesting depth
   int spineLeft = 0;   // deep shape: levels the next block still has to nest
   int64_t iterMul = 1; // product of the trip-count bounds of the enclosing loops
+
+  // An enclosing scf.parallel. Its iterations must not race: the body stores only to its
+  // owner, at indices whose leading coordinates are the loop's induction variables (so
+  // two iterations never store one element), and nothing in the body reads the owner's
+  // allocation. A parallel loop without an owner stores nothing.
+  struct ParLoop {
+    std::vector<Val> ivs;
+    bool owns = false;
+    MemVal owner;
+  };
+  std::vector<ParLoop> par;
 
   std::string fresh(const char* p = "v") {
     return "%" + std::string(p) + std::to_string(counter++);
@@ -997,10 +1009,17 @@ public:
     return true;
   }
 
+  // False for a view of an allocation an enclosing scf.parallel stores to.
+  bool readable(const MemVal& m) const {
+    for (auto& p : par)
+      if (p.owns && p.owner.root == m.root) return false;
+    return true;
+  }
+
   bool load(T t, Val& out) {
     std::vector<MemVal> ms;
     for (auto& m : visibleMems())
-      if (m.type.elem == t) ms.push_back(m);
+      if (m.type.elem == t && readable(m)) ms.push_back(m);
     if (ms.empty()) return false;
     MemVal m = R.pick(ms);
     std::string idx;
@@ -1025,12 +1044,29 @@ public:
   }
 
   void store() {
+    if (!par.empty()) return parallelStore();
     std::vector<MemVal> ms = visibleMems();
     if (ms.empty()) return;
     MemVal m = R.pick(ms);
     Val v = sanitize(scalar(m.type.elem, C.exprDepth));
     std::string idx;
     if (!indices(m, idx)) return;
+    line("memref.store " + v.name + ", " + m.name + "[" + idx + "] : " + m.type.str());
+    --budget;
+  }
+
+  // A store of the innermost scf.parallel's owner, at [iv0, ..., ivk, any...].
+  void parallelStore() {
+    const ParLoop& p = par.back();
+    if (!p.owns) return;
+    MemVal m = p.owner;
+    Val v = sanitize(scalar(m.type.elem, C.exprDepth));
+    std::string idx;
+    for (size_t d = 0; d < m.type.rank(); ++d) {
+      Val x = d < p.ivs.size() ? p.ivs[d] : Val{};
+      if (d >= p.ivs.size() && !index(m, static_cast<int>(d), x)) return;
+      idx += (d ? ", " : "") + x.name;
+    }
     line("memref.store " + v.name + ", " + m.name + "[" + idx + "] : " + m.type.str());
     --budget;
   }
@@ -1053,7 +1089,7 @@ public:
     v.name = fresh("view");
     v.id = memCounter++;
     v.type = t;
-    (void)src;
+    v.root = src.root;
     return v;
   }
 
@@ -1453,16 +1489,7 @@ public:
       lb = bound(std::min<int64_t>(maxTrip, 6));
     int64_t ubMax = std::min<int64_t>(lb.r.lo + maxTrip, C.maxDim + 2);
     Val ub = bound(ubMax, R.chance(0.85) ? std::min(ubMax, lb.r.lo + 1) : 0);
-    Val step;
-    if (R.chance(0.7))
-      step = cInt(T::Idx, 1);
-    else {
-      std::vector<Val> cand;
-      for (auto& s : scopes)
-        for (auto& x : s.vals)
-          if (x.ty == T::Idx && x.r.known && x.r.lo >= 1 && x.r.hi <= 4) cand.push_back(x);
-      step = !cand.empty() && R.chance(0.5) ? R.pick(cand) : cInt(T::Idx, R.range(2, 3));
-    }
+    Val step = loopStep();
     int64_t trips = std::max<int64_t>(0, ub.r.hi - lb.r.lo);
     std::vector<T> ts = pickTypes(depth == 0 ? 3 : 2);
     std::vector<Val> inits;
@@ -1514,6 +1541,148 @@ public:
       r.name = rn[i];
       r.ty = ts[i];
       if (ts[i] == T::Idx) r.r = unionR(inits[i].r, ys[i].r);
+      add(r);
+    }
+  }
+
+  // A positive loop step: 1 mostly, else a small constant or a visible value in [1, 4].
+  Val loopStep() {
+    if (R.chance(0.7)) return cInt(T::Idx, 1);
+    std::vector<Val> cand;
+    for (auto& s : scopes)
+      for (auto& x : s.vals)
+        if (x.ty == T::Idx && x.r.known && x.r.lo >= 1 && x.r.hi <= 4) cand.push_back(x);
+    return !cand.empty() && R.chance(0.5) ? R.pick(cand) : cInt(T::Idx, R.range(2, 3));
+  }
+
+  // How one scf.reduce operand combines: an associative op, or the fold l * k + r whose
+  // result depends on the order (the oracle folds in iteration order; so must we).
+  struct Combiner {
+    std::string op; // "fold" or an arith op name
+    Val k;          // fold: the constant, defined before the loop
+  };
+  Combiner combiner(T t) {
+    static const std::vector<std::string> bools = {"andi", "ori", "xori"};
+    static const std::vector<std::string> ints = {"addi",  "muli", "maxsi", "minsi", "maxui",
+                                                  "minui", "andi", "ori",   "xori",  "fold"};
+    static const std::vector<std::string> idx = {"addi", "maxui", "minui", "fold"};
+    static const std::vector<std::string> floats = {"addf", "maximumf", "minimumf", "fold"};
+    Combiner c;
+    c.op = R.pick(t == T::I1 ? bools : t == T::Idx ? idx : isF(t) ? floats : ints);
+    if (c.op == "fold")
+      c.k = isF(t) ? cFloat(t, "5.000000e-01") : cInt(t, R.pick(std::vector<int64_t>{3, 31}));
+    return c;
+  }
+  void reduceRegion(T t, const Combiner& c) {
+    const char* ty = tname(t);
+    std::string l = fresh("l"), r = fresh("rr"), x = fresh();
+    line("^bb0(" + l + ": " + ty + ", " + r + ": " + ty + "):");
+    ++ind;
+    if (c.op == "fold") {
+      std::string m = fresh();
+      line(m + " = arith." + (isF(t) ? "mulf " : "muli ") + l + ", " + c.k.name + " : " + ty);
+      line(x + " = arith." + (isF(t) ? "addf " : "addi ") + m + ", " + r + " : " + ty);
+    } else {
+      line(x + " = arith." + c.op + " " + l + ", " + r + " : " + ty);
+    }
+    line(std::string("scf.reduce.return ") + x + " : " + ty);
+    --ind;
+  }
+
+  // scf.parallel over 1 or 2 induction variables with 0-2 reductions (race-free: see
+  // ParLoop). Floats reduced are clamped, so no sum reaches infinity or NaN.
+  void parallelLoop() {
+    int64_t room = C.maxIters / iterMul;
+    if (room < 1) return;
+    ParLoop p;
+    if (par.empty() && R.chance(0.8)) {
+      std::vector<MemVal> owners;
+      for (auto& m : visibleMems())
+        if (m.whole && accessible(m) && m.type.rank() >= 1) owners.push_back(m);
+      if (!owners.empty()) {
+        p.owner = R.pick(owners);
+        p.owns = true;
+      }
+    }
+    size_t maxDims = p.owns ? std::min<size_t>(2, p.owner.type.rank()) : 2;
+    size_t nd = maxDims >= 2 && room >= 4 && R.chance(0.35) ? 2 : 1;
+    std::vector<Val> lbs, ubs, steps;
+    int64_t trips = 1;
+    for (size_t d = 0; d < nd; ++d) {
+      int64_t maxTrip = std::max<int64_t>(1, std::min<int64_t>(C.maxTrip, room / trips));
+      int lk = static_cast<int>(R.weighted({4, 1, 1.5}));
+      Val lb = lk == 0   ? cInt(T::Idx, 0)
+               : lk == 1 ? cInt(T::Idx, R.range(0, 3))
+                         : bound(std::min<int64_t>(maxTrip, 6));
+      int64_t ubMax = std::min<int64_t>(lb.r.lo + maxTrip, C.maxDim + 2);
+      if (p.owns) ubMax = std::min(ubMax, p.owner.minExt[d]);
+      ubMax = std::max<int64_t>(ubMax, 0);
+      Val ub = bound(ubMax, R.chance(0.85) ? std::min(ubMax, lb.r.lo + 1) : 0);
+      Val iv;
+      iv.name = fresh("p");
+      iv.ty = T::Idx;
+      iv.blockArg = true;
+      if (ub.r.hi >= 1 && lb.r.nonneg()) iv.r = Range::of(lb.r.lo, std::max(lb.r.lo, ub.r.hi - 1));
+      if (ub.isDim.first >= 0 && lb.r.nonneg()) iv.dimOf.push_back(ub.isDim);
+      trips *= std::max<int64_t>(1, ub.r.hi - lb.r.lo);
+      lbs.push_back(lb);
+      ubs.push_back(ub);
+      steps.push_back(loopStep());
+      p.ivs.push_back(iv);
+    }
+    std::vector<T> ts = pickTypes(2);
+    std::vector<Val> inits;
+    std::vector<Combiner> how;
+    for (T t : ts) {
+      inits.push_back(sanitize(scalar(t, 1), true));
+      how.push_back(combiner(t));
+    }
+    auto names = [](const std::vector<Val>& vs) {
+      std::string s;
+      for (size_t i = 0; i < vs.size(); ++i)
+        s += (i ? ", " : "") + vs[i].name;
+      return s;
+    };
+    std::string prefix;
+    std::vector<std::string> rn = resultNames(ts.size(), prefix);
+    std::string head = prefix + "scf.parallel (" + names(p.ivs) + ") = (" + names(lbs) + ") to (" +
+                       names(ubs) + ") step (" + names(steps) + ")";
+    if (!ts.empty()) head += " init (" + names(inits) + ") -> (" + typeList(ts) + ")";
+    line(head + " {");
+    --budget;
+    ++ind;
+    ++depth;
+    int64_t saved = iterMul;
+    iterMul *= trips;
+    push();
+    for (auto& iv : p.ivs)
+      add(iv);
+    par.push_back(p);
+    block(C.stmtsInner);
+    if (R.chance(0.6)) parallelStore();
+    std::vector<Val> ys;
+    for (T t : ts)
+      ys.push_back(sanitize(scalar(t, C.exprDepth), true));
+    if (!ys.empty()) {
+      line("scf.reduce(" + names(ys) + " : " + typeList(ts) + ") {");
+      for (size_t i = 0; i < ts.size(); ++i) {
+        if (i) line("}, {");
+        reduceRegion(ts[i], how[i]);
+      }
+      line("}");
+    } else if (R.chance(0.3)) {
+      line("scf.reduce");
+    }
+    par.pop_back();
+    pop();
+    iterMul = saved;
+    --depth;
+    --ind;
+    line("}");
+    for (size_t i = 0; i < ts.size(); ++i) {
+      Val r;
+      r.name = rn[i];
+      r.ty = ts[i];
       add(r);
     }
   }
@@ -1768,6 +1937,7 @@ public:
       m.type.shape.push_back(R.range(1, std::min<int64_t>(C.maxDim, 6)));
     m.minExt = m.maxExt = m.type.shape;
     m.whole = true;
+    m.root = m.id;
     m.rootElems = 1;
     for (int64_t s : m.type.shape)
       m.rootElems *= s;
@@ -1804,7 +1974,8 @@ public:
   void statement(bool noLoops) {
     bool canNest = depth < C.maxDepth && !noLoops;
     std::vector<double> w = {
-        3, 2.5, canNest ? 1.6 : 0, canNest ? 0.9 : 0, depth < C.maxDepth ? 1.3 : 0, 0.5, 0.3};
+        3,   2.5, canNest ? 1.6 : 0, canNest ? 0.9 : 0, depth < C.maxDepth ? 1.3 : 0,
+        0.5, 0.3, canNest ? 1.0 : 0};
     switch (R.weighted(w)) {
     case 0: scalar(R.pick(kScalarTypes), C.exprDepth); break;
     case 1: store(); break;
@@ -1812,11 +1983,12 @@ public:
     case 3: whileLoop(); break;
     case 4: ifOp(); break;
     case 5: view(); break;
-    default: {
+    case 6: {
       Val d;
       dimValue(d);
       break;
     }
+    default: parallelLoop(); break;
     }
   }
 
@@ -1844,10 +2016,11 @@ public:
   // a branch always fits.
   void nest() {
     int64_t room = C.maxIters / iterMul;
-    switch (R.weighted({room >= 1 ? 2.0 : 0.0, room >= 4 ? 1.0 : 0.0, 2})) {
+    switch (R.weighted({room >= 1 ? 2.0 : 0.0, room >= 4 ? 1.0 : 0.0, 2, room >= 1 ? 1.2 : 0.0})) {
     case 0: forLoop(); break;
     case 1: whileLoop(); break;
-    default: ifOp(); break;
+    case 2: ifOp(); break;
+    default: parallelLoop(); break;
     }
   }
 };
@@ -2005,6 +2178,7 @@ Kernel genKernel(Rng& R, const Config& C, const std::string& name) {
       m.minExt = p.minExt;
       m.maxExt = p.maxExt;
       m.whole = p.mk == MemArgKind::Exact || p.mk == MemArgKind::CastDyn;
+      m.root = m.id; // main gives every parameter its own allocations
       m.rootElems = 1;
       for (int64_t e : p.minExt)
         m.rootElems *= e;

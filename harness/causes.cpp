@@ -15,7 +15,7 @@ namespace {
 // network's structure to its results.
 int rank(const std::string& check) {
   static const char* order[] = {
-      "static",   "ledger",    "access-count", "shape",   "quiescence", "order", "return-order",
+      "static",   "race",      "ledger",    "access-count", "shape",   "quiescence", "order", "return-order",
       "deadlock", "cycle-cap", "op-error",     "results", "memory",     "alias"};
   for (size_t i = 0; i < std::size(order); ++i)
     if (check == order[i]) return static_cast<int>(i);
@@ -60,9 +60,10 @@ public:
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return rank(fs_[a].check) < rank(fs_[b].check); });
     groupOf_.assign(fs_.size(), -1);
-    // Causes with an op first, then everything else.
+    // Causes with an op first (and races, a cause in the program), then everything else.
     for (size_t i : order)
-      if (namesMistake(fs_[i]) && start(fs_[i]) != Finding::kNoVertex) place(i, true);
+      if (namesMistake(fs_[i]) && (start(fs_[i]) != Finding::kNoVertex || fs_[i].check == "race"))
+        place(i, true);
     for (size_t i : order)
       if (groupOf_[i] < 0) place(i, false);
     std::vector<size_t> byRoot(groups_.size());
@@ -91,6 +92,8 @@ private:
     const Finding& f = fs_[i];
     auto same = rootByKey_.find(repeatKey(f));
     if (same != rootByKey_.end()) return join(i, same->second, true);
+    if (f.check == "race")
+      if (auto g = raceOfLoop(f)) return join(i, *g, false);
     if (!alwaysRoot(f))
       if (auto g = nearestRoot(f, f.check == "ledger")) return join(i, *g, false);
     if (!asCause && !alwaysRoot(f) && f.check != "ledger")
@@ -160,6 +163,18 @@ private:
           waited = k, deepest = line;
     }
     return waited ? waited : first;
+  }
+
+  // Another race of the same scf.parallel in this call: one mistake, several pairs of
+  // accesses.
+  std::optional<size_t> raceOfLoop(const Finding& f) const {
+    for (size_t k = 0; k < groups_.size(); ++k) {
+      const Finding& r = fs_[groups_[k].root];
+      if (r.check == "race" && r.function == f.function && r.loc.str() == f.loc.str() &&
+          inCall(k, f.invocation))
+        return k;
+    }
+    return std::nullopt;
   }
 
   bool inCall(size_t group, uint64_t invocation) const {

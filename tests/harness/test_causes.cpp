@@ -9,6 +9,7 @@
 #include "host/try_fix.h"
 
 #include <catch2/catch.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -26,11 +27,11 @@ struct Run {
   RunOutcome outcome;
 };
 
-std::unique_ptr<Run> runWith(const std::string& file, Injection inject) {
+std::unique_ptr<Run> runWith(const std::string& file, std::optional<Injection> inject) {
   auto r = std::make_unique<Run>();
   r->prog = loadProgram(kInputs + "/" + file);
   REQUIRE(r->prog.module);
-  r->settings.accel.inject.insert(inject);
+  if (inject) r->settings.accel.inject.insert(*inject);
   r->settings.accel.maxCycles = 100000;
   r->run = std::make_unique<ProgramRun>(r->prog, r->settings, r->out);
   auto err = r->run->prepare();
@@ -159,4 +160,21 @@ TEST_CASE("try-fix names no rewiring for a missing zero-trip guard", "[causes][t
     CHECK_FALSE(fix.verified());
     CHECK(fix.verdict() == "no rewiring to try");
   }
+}
+
+// A race in the program explains what it does to the network's results: the memory
+// mismatch of the sum folds under the race, and so does the race's second pair of
+// accesses (both stores) in the same loop.
+TEST_CASE("a race leads the wrong results it makes", "[causes][parallel]") {
+  auto r = runWith("parallel_race_sum.mlir", std::nullopt);
+  requirePartition(*r->run);
+  INFO(dump(*r->run));
+  const auto& fs = r->run->report().findings;
+  const auto& groups = r->run->causes();
+  REQUIRE(groups.size() == 1);
+  CHECK(fs[groups[0].root].check == "race");
+  std::multiset<std::string> explained;
+  for (size_t i : groups[0].explained)
+    explained.insert(fs[i].check);
+  CHECK(explained == std::multiset<std::string>{"memory", "race"});
 }

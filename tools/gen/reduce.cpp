@@ -15,10 +15,11 @@
 //  * delete chunks of ops of a block (halves, quarters, ..., single ops); uses of their
 //    scalar results become constants (so calls, loops, ifs and whiles go as a whole);
 //  * unwrap: scf.if into its then or else block, scf.for into one copy of its body
-//    (iv = lb, iter_args = inits), scf.while into one copy of its before region; a for
-//    whose results become its inits (zero trip);
-//  * drop one iter_arg of an scf.for, one result of an scf.if, one carried value of an
-//    scf.while (before argument or forwarded value);
+//    (iv = lb, iter_args = inits), scf.parallel into one iteration (ivs = lbs, results
+//    the values it reduces), scf.while into one copy of its before region; a for or a
+//    parallel loop whose results become its inits (zero trip);
+//  * drop one iter_arg of an scf.for, one reduction of an scf.parallel, one result of an
+//    scf.if, one carried value of an scf.while (before argument or forwarded value);
 //  * drop unused functions, unused function arguments (and the call operands), function
 //    results (call results become constants);
 //  * constants toward 0 / 1 / half; scalar operands replaced by a zero constant.
@@ -275,6 +276,26 @@ bool unwrap(Module& m, size_t opIdx, int variant) {
     outer.ops.erase(outer.ops.begin() + static_cast<long>(posIn(outer, op)));
     return true;
   }
+  case OpKind::Parallel: {
+    Block& body = op->region(0).front();
+    size_t d = body.args.size();
+    if (variant == 0) { // one iteration (ivs = lbs); results: its reduced values
+      for (size_t i = 0; i < d; ++i)
+        replaceUses(f, body.args[i].get(), op->operand(static_cast<unsigned>(i)));
+      Op* red = inlineBlock(body, outer, pos);
+      for (size_t i = 0; i < op->results.size(); ++i)
+        replaceUses(f, op->result(static_cast<unsigned>(i)),
+                    red->operand(static_cast<unsigned>(i)));
+    } else if (variant == 1) { // zero trip: results are the inits
+      for (size_t i = 0; i < op->results.size(); ++i)
+        replaceUses(f, op->result(static_cast<unsigned>(i)),
+                    op->operand(static_cast<unsigned>(3 * d + i)));
+    } else {
+      return false;
+    }
+    outer.ops.erase(outer.ops.begin() + static_cast<long>(posIn(outer, op)));
+    return true;
+  }
   case OpKind::While: {
     if (variant != 0) return false;
     Block& before = op->region(0).front();
@@ -358,6 +379,19 @@ bool dropCarried(Module& m, size_t opIdx, size_t k, int variant) {
       return true;
     }
     return false;
+  }
+  case OpKind::Parallel: { // reduction k: its result becomes its init
+    if (variant != 0 || k >= op->results.size()) return false;
+    size_t d = op->region(0).front().args.size();
+    Value* init = op->operand(static_cast<unsigned>(3 * d + k));
+    replaceUses(f, op->result(static_cast<unsigned>(k)), init);
+    Op* red = op->region(0).front().terminator();
+    red->operands.erase(red->operands.begin() + static_cast<long>(k));
+    red->regions.erase(red->regions.begin() + static_cast<long>(k));
+    op->results.erase(op->results.begin() + static_cast<long>(k));
+    op->operands.erase(op->operands.begin() + static_cast<long>(3 * d + k));
+    renameResults(*op);
+    return true;
   }
   default: return false;
   }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # rtl-equiv-all.sh [--sim LOOM_SIM] [--seeds N] [--jobs J] [--cache DIR]
-#                  [--only-kernels|--only-generated]:
+#                  [--only-kernels|--only-generated] [--containing TEXT]:
 # Every shipped kernel and N (default 100) programs of loom-gen (seeds
 # 1..N, size small: several kernels, each called 1-3 times), each run on the event engine
 # and on the Verilated twins (`run --engine verilator`) through
@@ -9,11 +9,12 @@
 # a difference prints the first differing token (cycle, channel number and name, both
 # values). Each distinct network is Verilated once (the cache, default build/rtl-cache);
 # a first run over everything takes a while (most of it Verilator's builds).
+# --containing TEXT keeps the programs whose text has TEXT (e.g. scf.parallel).
 # Exit 0 when nothing differs.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 sim=$root/build/loom-sim gen=${LOOM_GEN:-$root/build/loom-gen} seeds=100 jobs=2 cache=$root/build/rtl-cache
-kernels=1 generated=1
+kernels=1 generated=1 containing=
 while [ $# -gt 0 ]; do
   case "$1" in
     --sim) sim=$(realpath "$2"); shift ;;
@@ -22,6 +23,7 @@ while [ $# -gt 0 ]; do
     --cache) cache=$2; shift ;;
     --only-kernels) generated=0 ;;
     --only-generated) kernels=0 ;;
+    --containing) containing=$2; shift ;;
     -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "rtl-equiv-all.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -36,6 +38,11 @@ if [ $generated = 1 ]; then
     "$gen" --seed "$seed" --size small > "$tmp/gen-$seed.mlir"
     programs+=("$tmp/gen-$seed.mlir")
   done
+fi
+if [ -n "$containing" ]; then
+  kept=()
+  for p in "${programs[@]}"; do grep -qF -- "$containing" "$p" && kept+=("$p"); done
+  programs=("${kept[@]}")
 fi
 one() { # PROGRAM: one line "equal|differ|refused NAME: detail"
   local p=$1 out rc

@@ -18,6 +18,9 @@ std::string dotQuote(std::string_view s) {
   return r + "\"";
 }
 
+const char* const kRawStyle = "color=\"#e69138\", fontcolor=\"#b45f06\", penwidth=2";
+const char* const kGatedStyle = "color=\"#3c78d8\", fontcolor=\"#1c4587\", penwidth=2";
+
 std::string shortName(const std::string& name) {
   size_t slash = name.rfind('/');
   return slash == std::string::npos ? name : name.substr(slash + 1);
@@ -99,9 +102,24 @@ private:
         g_->describe(e) + "\n" + ed.type.str() + ", " + roleName(ed.role) + ", " + ed.rate.str();
     if (ed.capacity) tip += ", capacity " + std::to_string(ed.capacity);
     os_ << "  " << id(g_->src(e)) << " -> " << id(g_->dst(e)) << " [tooltip=" << dotQuote(tip);
+    // The ports at the two ends, as the op table names them.
+    os_ << ", taillabel=" << dotQuote(g_->node(g_->src(e)).portName(false, ed.srcPort))
+        << ", headlabel=" << dotQuote(g_->node(g_->dst(e)).portName(true, ed.dstPort));
     if (ed.type.isNone()) os_ << ", style=dashed";
+    if (const char* style = controlStyle(ed.role)) os_ << ", " << style;
     if (opts_.edgeLabels) os_ << ", label=" << dotQuote(edgeLabel(ed));
     os_ << "];\n";
+  }
+  // The loop control told apart at a glance: the stream's raw outputs (N + 1 tokens per
+  // activation) and the gate's gated ones (N), the mistake the harness exists to find.
+  static const char* controlStyle(Role r) {
+    switch (r) {
+    case Role::RawWillContinue:
+    case Role::RawIndex: return kRawStyle;
+    case Role::AfterCond:
+    case Role::BodyIndex: return kGatedStyle;
+    default: return nullptr;
+    }
   }
   std::string edgeLabel(const Edge& ed) const {
     if (ed.type.isNone()) return roleName(ed.role);
@@ -147,7 +165,9 @@ void printDot(const std::vector<Graph>& graphs, std::ostream& os, const DotOptio
 void printDot(const std::vector<const Graph*>& graphs, std::ostream& os, const DotOptions& opts) {
   os << "digraph \"loom\" {\n";
   os << "  node [fontname=\"Helvetica\", fontsize=10];\n";
-  os << "  edge [fontname=\"Helvetica\", fontsize=8];\n";
+  os << "  edge [fontname=\"Helvetica\", fontsize=8, labelfontsize=7];\n";
+  os << "  label=\"orange: raw loop control (N + 1 tokens per activation); blue: gated (N); "
+        "dashed: control tokens\";\n  labelloc=b;\n";
   DotWriter w(os, opts);
   for (size_t i = 0; i < graphs.size(); ++i)
     w.function(*graphs[i], i);

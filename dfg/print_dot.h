@@ -4,9 +4,12 @@
 // scope, following Scope::parent (function scopes are the function's cluster itself).
 // A node is labelled with its op name and the last part of its hierarchical name
 // ("dataflow.gate\ngate"); its tooltip is describe(): full name, op and source
-// location. Control channels (type none) are dashed. Every edge's tooltip names its
-// ports, type, role and rate domain; with `edgeLabels`, control edges are labelled with
-// their role and data edges with their type (and role, if not plain data).
+// location. Every edge names its ports at its two ends (the op table's names), and its
+// tooltip its ports, type, role and rate domain; control channels (type none) are
+// dashed; the loop control stream's raw outputs (N + 1 per activation) are orange and
+// the gate's gated ones (N) blue, as the graph's legend says. With `edgeLabels`,
+// control edges are labelled with their role and data edges with their type (and role,
+// if not plain data).
 #pragma once
 
 #include "dfg/dfg.h"

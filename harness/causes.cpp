@@ -15,8 +15,8 @@ namespace {
 // network's structure to its results.
 int rank(const std::string& check) {
   static const char* order[] = {
-      "static",   "race",      "ledger",    "access-count", "shape",   "quiescence", "order", "return-order",
-      "deadlock", "cycle-cap", "op-error",     "results", "memory",     "alias"};
+      "static",       "race",     "ledger",    "access-count", "shape",   "quiescence", "order",
+      "return-order", "deadlock", "cycle-cap", "op-error",     "results", "memory",     "alias"};
   for (size_t i = 0; i < std::size(order); ++i)
     if (check == order[i]) return static_cast<int>(i);
   return static_cast<int>(std::size(order));

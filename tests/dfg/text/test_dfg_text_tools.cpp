@@ -180,12 +180,15 @@ TEST_CASE("dot renders the DOT text without warnings", "[dfg-text][tools]") {
   }
 }
 
-TEST_CASE("DOT: scopes nest as clusters, control edges are dashed", "[dfg-text][dot]") {
+TEST_CASE("DOT: scopes nest as clusters, ports at both ends, raw and gated control apart",
+          "[dfg-text][dot]") {
   DotOptions opts;
   opts.edgeLabels = true;
   const char* expected = R"DOT(digraph "loom" {
   node [fontname="Helvetica", fontsize=10];
-  edge [fontname="Helvetica", fontsize=8];
+  edge [fontname="Helvetica", fontsize=8, labelfontsize=7];
+  label="orange: raw loop control (N + 1 tokens per activation); blue: gated (N); dashed: control tokens";
+  labelloc=b;
   subgraph "cluster_f0_" {
     label="func @sum";
     f0_n0 [label="loom.entry\nentry", tooltip="sum/entry (loom.entry)", shape=invhouse, style=filled, fillcolor="#dddddd"];
@@ -200,26 +203,29 @@ TEST_CASE("DOT: scopes nest as clusters, control edges are dashed", "[dfg-text][
       f0_n6 [label="handshake.sink\nsink", tooltip="sum/for0/sink (handshake.sink)", shape=box];
     }
   }
-  f0_n0 -> f0_n1 [tooltip="sum/entry:0 -> sum/for0/stream:0\nindex, data, function entry (once per invocation)", label="index"];
-  f0_n0 -> f0_n1 [tooltip="sum/entry:2 -> sum/for0/stream:1\nindex, data, function entry (once per invocation)", label="index"];
-  f0_n0 -> f0_n1 [tooltip="sum/entry:1 -> sum/for0/stream:2\nindex, data, function entry (once per invocation)", label="index"];
-  f0_n1 -> f0_n2 [tooltip="sum/for0/stream:0 -> sum/for0/gate:0\nindex, raw_index, loop boundary of op #7 (N + 1 per activation)", label="index raw_index"];
-  f0_n1 -> f0_n2 [tooltip="sum/for0/stream:1 -> sum/for0/gate:1\ni1, raw_will_continue, loop boundary of op #7 (N + 1 per activation)", label="i1 raw_will_continue"];
-  f0_n1 -> f0_n3 [tooltip="sum/for0/stream:1 -> sum/for0/carry:0\ni1, raw_will_continue, loop boundary of op #7 (N + 1 per activation)", label="i1 raw_will_continue"];
-  f0_n0 -> f0_n3 [tooltip="sum/entry:3 -> sum/for0/carry:1\nindex, data, function entry (once per invocation)", label="index"];
-  f0_n5 -> f0_n3 [tooltip="sum/for0/addi:0 -> sum/for0/carry:2\nindex, data, loop body of op #7 (N per activation), capacity 3", label="index"];
-  f0_n1 -> f0_n4 [tooltip="sum/for0/stream:1 -> sum/for0/split:0\ni1, raw_will_continue, loop boundary of op #7 (N + 1 per activation)", label="i1 raw_will_continue"];
-  f0_n3 -> f0_n4 [tooltip="sum/for0/carry:0 -> sum/for0/split:1\nindex, iter_carry, loop boundary of op #7 (N + 1 per activation)", label="index iter_carry"];
-  f0_n4 -> f0_n5 [tooltip="sum/for0/split:0 -> sum/for0/addi:0\nindex, data, loop body of op #7 (N per activation)", label="index"];
-  f0_n2 -> f0_n5 [tooltip="sum/for0/gate:0 -> sum/for0/addi:1\nindex, body_index, loop body of op #7 (N per activation)", label="index body_index"];
-  f0_n2 -> f0_n6 [tooltip="sum/for0/gate:1 -> sum/for0/sink:0\ni1, after_cond, loop body of op #7 (N per activation)", label="i1 after_cond"];
-  f0_n4 -> f0_n7 [tooltip="sum/for0/split:1 -> sum/return:0\nindex, data, loop exit of op #7 (1 per activation)", label="index"];
-  f0_n0 -> f0_n7 [tooltip="sum/entry:4 -> sum/return:1\nnone, body_ctrl, function entry (once per invocation)", style=dashed, label="body_ctrl"];
+  f0_n0 -> f0_n1 [tooltip="sum/entry:0 -> sum/for0/stream:0\nindex, data, function entry (once per invocation)", taillabel="out0", headlabel="start", label="index"];
+  f0_n0 -> f0_n1 [tooltip="sum/entry:2 -> sum/for0/stream:1\nindex, data, function entry (once per invocation)", taillabel="out2", headlabel="step", label="index"];
+  f0_n0 -> f0_n1 [tooltip="sum/entry:1 -> sum/for0/stream:2\nindex, data, function entry (once per invocation)", taillabel="out1", headlabel="bound", label="index"];
+  f0_n1 -> f0_n2 [tooltip="sum/for0/stream:0 -> sum/for0/gate:0\nindex, raw_index, loop boundary of op #7 (N + 1 per activation)", taillabel="idx", headlabel="before_value", color="#e69138", fontcolor="#b45f06", penwidth=2, label="index raw_index"];
+  f0_n1 -> f0_n2 [tooltip="sum/for0/stream:1 -> sum/for0/gate:1\ni1, raw_will_continue, loop boundary of op #7 (N + 1 per activation)", taillabel="cont", headlabel="before_cond", color="#e69138", fontcolor="#b45f06", penwidth=2, label="i1 raw_will_continue"];
+  f0_n1 -> f0_n3 [tooltip="sum/for0/stream:1 -> sum/for0/carry:0\ni1, raw_will_continue, loop boundary of op #7 (N + 1 per activation)", taillabel="cont", headlabel="d", color="#e69138", fontcolor="#b45f06", penwidth=2, label="i1 raw_will_continue"];
+  f0_n0 -> f0_n3 [tooltip="sum/entry:3 -> sum/for0/carry:1\nindex, data, function entry (once per invocation)", taillabel="out3", headlabel="a", label="index"];
+  f0_n5 -> f0_n3 [tooltip="sum/for0/addi:0 -> sum/for0/carry:2\nindex, data, loop body of op #7 (N per activation), capacity 3", taillabel="out0", headlabel="b", label="index"];
+  f0_n1 -> f0_n4 [tooltip="sum/for0/stream:1 -> sum/for0/split:0\ni1, raw_will_continue, loop boundary of op #7 (N + 1 per activation)", taillabel="cont", headlabel="cond", color="#e69138", fontcolor="#b45f06", penwidth=2, label="i1 raw_will_continue"];
+  f0_n3 -> f0_n4 [tooltip="sum/for0/carry:0 -> sum/for0/split:1\nindex, iter_carry, loop boundary of op #7 (N + 1 per activation)", taillabel="o", headlabel="data", label="index iter_carry"];
+  f0_n4 -> f0_n5 [tooltip="sum/for0/split:0 -> sum/for0/addi:0\nindex, data, loop body of op #7 (N per activation)", taillabel="true", headlabel="in0", label="index"];
+  f0_n2 -> f0_n5 [tooltip="sum/for0/gate:0 -> sum/for0/addi:1\nindex, body_index, loop body of op #7 (N per activation)", taillabel="after_value", headlabel="in1", color="#3c78d8", fontcolor="#1c4587", penwidth=2, label="index body_index"];
+  f0_n2 -> f0_n6 [tooltip="sum/for0/gate:1 -> sum/for0/sink:0\ni1, after_cond, loop body of op #7 (N per activation)", taillabel="after_cond", headlabel="in0", color="#3c78d8", fontcolor="#1c4587", penwidth=2, label="i1 after_cond"];
+  f0_n4 -> f0_n7 [tooltip="sum/for0/split:1 -> sum/return:0\nindex, data, loop exit of op #7 (1 per activation)", taillabel="false", headlabel="in0", label="index"];
+  f0_n0 -> f0_n7 [tooltip="sum/entry:4 -> sum/return:1\nnone, body_ctrl, function entry (once per invocation)", taillabel="ctrl", headlabel="ctrl", style=dashed, label="body_ctrl"];
 }
 )DOT";
   // Entry and return sit in the function's cluster, the loop's nodes in a nested one;
   // the control token from the entry to the return is dashed and labelled with its role;
-  // the sized feedback channel shows its capacity in the tooltip.
+  // the sized feedback channel shows its capacity in the tooltip. Each end names its port
+  // as the spec does (the stream's start, step and bound; the gate's before_value and
+  // before_cond; the carry's d, a, b); the stream's raw outputs are orange, the gate's
+  // gated ones blue.
   CHECK(printDot(samples::loopGraph(), opts) == expected);
 }
 

@@ -1520,29 +1520,41 @@ public:
     }
     line(head + " {");
     --budget;
-    ++ind;
-    ++depth;
-    int64_t saved = iterMul;
-    iterMul *= std::max<int64_t>(1, trips);
-    push();
+    int64_t saved = openBody(std::max<int64_t>(1, trips));
     add(iv);
     for (auto& a : args)
       add(a);
     block(C.stmtsInner);
     std::vector<Val> ys = yieldVals(ts);
     if (!ys.empty() || R.chance(0.3)) line(yieldLine("scf.yield", ys));
+    closeBody(saved);
+    for (size_t i = 0; i < ts.size(); ++i)
+      addResult(rn[i], ts[i], ts[i] == T::Idx ? unionR(inits[i].r, ys[i].r) : Range{});
+  }
+
+  // A loop body: one indent, one nesting level, `trips` iterations per iteration of the
+  // enclosing loops, a scope. openBody returns what closeBody restores.
+  int64_t openBody(int64_t trips) {
+    ++ind;
+    ++depth;
+    int64_t saved = iterMul;
+    iterMul *= trips;
+    push();
+    return saved;
+  }
+  void closeBody(int64_t savedIterMul) {
     pop();
-    iterMul = saved;
+    iterMul = savedIterMul;
     --depth;
     --ind;
     line("}");
-    for (size_t i = 0; i < ts.size(); ++i) {
-      Val r;
-      r.name = rn[i];
-      r.ty = ts[i];
-      if (ts[i] == T::Idx) r.r = unionR(inits[i].r, ys[i].r);
-      add(r);
-    }
+  }
+  void addResult(const std::string& name, T t, Range r) {
+    Val v;
+    v.name = name;
+    v.ty = t;
+    v.r = r;
+    add(v);
   }
 
   // A positive loop step: 1 mostly, else a small constant or a visible value in [1, 4].
@@ -1650,11 +1662,7 @@ public:
     if (!ts.empty()) head += " init (" + names(inits) + ") -> (" + typeList(ts) + ")";
     line(head + " {");
     --budget;
-    ++ind;
-    ++depth;
-    int64_t saved = iterMul;
-    iterMul *= trips;
-    push();
+    int64_t saved = openBody(trips);
     for (auto& iv : p.ivs)
       add(iv);
     par.push_back(p);
@@ -1674,17 +1682,9 @@ public:
       line("scf.reduce");
     }
     par.pop_back();
-    pop();
-    iterMul = saved;
-    --depth;
-    --ind;
-    line("}");
-    for (size_t i = 0; i < ts.size(); ++i) {
-      Val r;
-      r.name = rn[i];
-      r.ty = ts[i];
-      add(r);
-    }
+    closeBody(saved);
+    for (size_t i = 0; i < ts.size(); ++i)
+      addResult(rn[i], ts[i], Range{});
   }
 
   // scf.while (%cnt = init, extra...) { ...; cond = cnt < limit && data; condition(cond) cnt,

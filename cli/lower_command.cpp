@@ -2,6 +2,7 @@
 // text (and DOT), then the static verifier: a violation is a failed check (exit 1).
 // `loom-sim verify DFG`: the static verifier on a DFG file (either form, dfg/loom).
 #include "cli/command.h"
+#include "cli/graph_files.h"
 #include "dfg/loom/loom_form.h"
 #include "dfg/print_dot.h"
 #include "host/program_run.h"
@@ -9,13 +10,14 @@
 #include "lowering/lower.h"
 
 #include <spdlog/spdlog.h>
+#include <sstream>
 
 namespace loom::cli {
 
 namespace {
 
 struct LowerArgs {
-  std::string file, func, out, dot, format = "loom.dfg";
+  std::string file, func, out, dot, svg, format = "loom.dfg";
   std::vector<std::string> inject;
 };
 
@@ -50,8 +52,10 @@ int verifyAll(const std::vector<dfg::Graph>& graphs) {
 }
 
 int lower(const LowerArgs& a) {
-  if (refusesOutputs({{"the input program", a.file}},
-                     {{"-o", a.out}, {"--dot", a.dot}, a.out.empty() ? stdoutPath() : NamedPath{}}))
+  if (refusesOutputs({{"the input program", a.file}}, {{"-o", a.out},
+                                                       {"--dot", a.dot},
+                                                       {"--svg", a.svg},
+                                                       a.out.empty() ? stdoutPath() : NamedPath{}}))
     return kBadInput;
   LowerOptions opts;
   opts.verify = false; // below, so that a violation is a failed check (1), not bad input
@@ -79,8 +83,11 @@ int lower(const LowerArgs& a) {
   std::optional<std::string> err;
   bool ok = writeOutput(a.out, [&](std::ostream& os) { err = printDfg(graphs, format, os); });
   if (err) return printError(*err), kBadInput;
-  if (ok && !a.dot.empty())
-    ok = writeOutput(a.dot, [&](std::ostream& os) { dfg::printDot(graphs, os); });
+  if (ok && (!a.dot.empty() || !a.svg.empty())) {
+    std::ostringstream dot;
+    dfg::printDot(graphs, dot);
+    ok = writeGraphFiles(a.dot, a.svg, dot.str());
+  }
   return ok ? verifyAll(graphs) : kBadInput;
 }
 
@@ -108,6 +115,7 @@ Command addLowerCommand(CLI::App& app) {
   c->add_option("--format", a->format, "loom.dfg (loom-sim's, default) or loom (LOOM's handshake)")
       ->check(CLI::IsMember({"loom.dfg", "loom"}));
   c->add_option("--dot", a->dot, "Also write Graphviz DOT here");
+  c->add_option("--svg", a->svg, "Also write the graph as SVG here (rendered by Graphviz's dot)");
   c->add_option("--inject", a->inject, "Commit a known lowering bug on purpose (repeatable)");
   return {c, [a] { return lower(*a); }};
 }

@@ -2,11 +2,14 @@
 // accelerated call on its dataflow network (host/program_run.h does the work).
 #include "cli/accel_arguments.h"
 #include "cli/command.h"
+#include "cli/graph_files.h"
 #include "dfg/loom/loom_form.h"
+#include "dfg/print_dot.h"
 #include "host/try_fix.h"
 
 #include <chrono>
 #include <ctime>
+#include <map>
 #include <optional>
 #include <sstream>
 
@@ -16,7 +19,7 @@ struct RunArgs {
   std::string file, timingFile, engine = "event", reportFile;
   std::vector<std::string> inject, dfgSpecs;
   bool brief = false, expand = false, tryFix = false;
-  std::string fixedDfg;
+  std::string fixedDfg, dot, svg;
   RunSettings s;
 };
 
@@ -49,12 +52,47 @@ bool writeFixed(const FixAttempt& fix, const std::string& path) {
   return writeOutput(path, [&](std::ostream& os) { os << text.str(); });
 }
 
+// --dot / --svg after a run: each accelerated function's network with the tokens every
+// channel carried against its rate's count, and the findings' ops and channels in red.
+bool writeRunGraphs(const RunArgs& a, const ProgramRun& run) {
+  const Accelerator* acc = run.accelerator();
+  if (!acc) return true;
+  std::vector<const dfg::Graph*> graphs;
+  std::map<const dfg::Graph*, dfg::DotRun> runs;
+  for (const std::string& f : acc->functions()) {
+    const dfg::Graph* g = acc->graph(f);
+    if (!g) continue;
+    graphs.push_back(g);
+    dfg::DotRun& r = runs[g];
+    if (const Accelerator::ChannelTotals* t = acc->channelTotals(f)) {
+      r.observed = t->observed;
+      r.expected = t->expected;
+    }
+    for (const harness::Finding& x : run.report().findings) {
+      if (x.function != f) continue;
+      for (dfg::Vertex v : {x.vertex, x.producer})
+        if (v != harness::Finding::kNoVertex && v < g->numNodes()) r.findingOps.insert(v);
+      if (!x.channel.empty()) r.findingChannels.insert(x.channel);
+    }
+  }
+  dfg::DotOptions opts;
+  opts.run = [&](const dfg::Graph& g) -> const dfg::DotRun* {
+    auto it = runs.find(&g);
+    return it == runs.end() ? nullptr : &it->second;
+  };
+  std::ostringstream dot;
+  dfg::printDot(graphs, dot, opts);
+  return writeGraphFiles(a.dot, a.svg, dot.str());
+}
+
 int run(RunArgs& a) {
   auto t0 = std::chrono::steady_clock::now();
   const traces::TraceOptions& t = a.s.traces;
   std::vector<NamedPath> inputs = runInputs(a.file, a.timingFile, a.dfgSpecs);
   std::vector<NamedPath> outputs = {{"--report", a.reportFile},
                                     {"--fixed-dfg", a.fixedDfg},
+                                    {"--dot", a.dot},
+                                    {"--svg", a.svg},
                                     {"--vcd", t.vcd},
                                     {"--stats", t.stats},
                                     {"--tokens", t.tokens},
@@ -110,6 +148,7 @@ int run(RunArgs& a) {
       os << j.dump(2) << "\n";
     };
     if (!a.reportFile.empty() && !writeOutput(a.reportFile, report)) o.passed = false;
+    if ((!a.dot.empty() || !a.svg.empty()) && !writeRunGraphs(a, run)) o.passed = false;
   }
   for (const harness::Finding& f : o.hostFindings) // --no-accel
     std::cerr << f.text();
@@ -173,6 +212,10 @@ Command addRunCommand(CLI::App& app) {
   c->add_flag("--expand", a->expand,
               "Print every finding a root cause explains in full, not as one line")
       ->excludes(brief);
+  c->add_option("--dot", a->dot,
+                "Write the networks as Graphviz DOT: each channel's tokens over the run against "
+                "its rate's count, findings in red");
+  c->add_option("--svg", a->svg, "The same graph as SVG (rendered by Graphviz's dot)");
   c->add_option("--report", a->reportFile,
                 "Write a JSON report (calls, cycles, loops, findings, root causes)");
   c->add_option(

@@ -1,5 +1,6 @@
 #include "dfg/print_dot.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace loom::dfg {
@@ -19,6 +20,7 @@ std::string dotQuote(std::string_view s) {
 }
 
 const char* const kRawStyle = "color=\"#e69138\", fontcolor=\"#b45f06\", penwidth=2";
+const char* const kFindingStyle = "color=\"#cc0000\", fontcolor=\"#cc0000\", penwidth=3";
 const char* const kGatedStyle = "color=\"#3c78d8\", fontcolor=\"#1c4587\", penwidth=2";
 
 std::string shortName(const std::string& name) {
@@ -34,6 +36,7 @@ public:
     g_ = &g;
     prefix_ = "f" + std::to_string(index) + "_";
     collectScopes();
+    run_ = opts_.run ? opts_.run(g) : nullptr;
     os_ << "  subgraph " << dotQuote("cluster_" + prefix_) << " {\n";
     os_ << "    label=" << dotQuote("func @" + g.function) << ";\n";
     done_.assign(g.scopes.size(), false);
@@ -43,8 +46,9 @@ public:
     for (size_t s = 0; s < g.scopes.size(); ++s) // scopes on a parent cycle (hand-built)
       if (!done_[s]) scope(static_cast<int>(s), "    ");
     os_ << "  }\n";
+    size_t k = 0;
     for (dfg::EdgeId ch : g.edges())
-      edge(ch);
+      edge(ch, k++);
   }
 
 private:
@@ -92,22 +96,42 @@ private:
       os_ << indent << id(v)
           << " [label=" << dotQuote(n.opName() + "\n" + shortName(n.name) + added)
           << ", tooltip=" << dotQuote(g_->describe(v) + added) << ", " << dotStyle(n.kind)
-          << (n.added ? ", color=\"#999999\", fontcolor=\"#666666\"" : "") << "];\n";
+          << (n.added ? ", color=\"#999999\", fontcolor=\"#666666\"" : "");
+      if (run_ && run_->findingOps.count(v)) os_ << ", " << kFindingStyle;
+      os_ << "];\n";
     }
   }
 
-  void edge(EdgeId e) {
+  // Channel k of the graph (in the order of Graph::edges()).
+  void edge(EdgeId e, size_t k) {
     const Edge& ed = g_->edge(e);
     std::string tip =
         g_->describe(e) + "\n" + ed.type.str() + ", " + roleName(ed.role) + ", " + ed.rate.str();
     if (ed.capacity) tip += ", capacity " + std::to_string(ed.capacity);
+    std::string count;
+    bool red = false;
+    if (run_ && k < run_->observed.size() && k < run_->expected.size()) {
+      uint64_t obs = run_->observed[k];
+      int64_t exp = run_->expected[k];
+      count = std::to_string(obs);
+      if (exp >= 0) count += " / " + std::to_string(exp);
+      tip += "\n" + std::to_string(obs) + " token(s) over the run" +
+             (exp >= 0 ? ", " + std::to_string(exp) + " expected" : "");
+      red = exp >= 0 && static_cast<int64_t>(obs) != exp;
+    }
+    red |= run_ && run_->findingChannels.count(g_->describe(e));
     os_ << "  " << id(g_->src(e)) << " -> " << id(g_->dst(e)) << " [tooltip=" << dotQuote(tip);
     // The ports at the two ends, as the op table names them.
     os_ << ", taillabel=" << dotQuote(g_->node(g_->src(e)).portName(false, ed.srcPort))
         << ", headlabel=" << dotQuote(g_->node(g_->dst(e)).portName(true, ed.dstPort));
     if (ed.type.isNone()) os_ << ", style=dashed";
-    if (const char* style = controlStyle(ed.role)) os_ << ", " << style;
-    if (opts_.edgeLabels) os_ << ", label=" << dotQuote(edgeLabel(ed));
+    if (red)
+      os_ << ", " << kFindingStyle;
+    else if (const char* style = controlStyle(ed.role))
+      os_ << ", " << style;
+    std::string label = opts_.edgeLabels ? edgeLabel(ed) : "";
+    if (!count.empty()) label += (label.empty() ? "" : "\n") + count;
+    if (!label.empty()) os_ << ", label=" << dotQuote(label);
     os_ << "];\n";
   }
   // The loop control told apart at a glance: the stream's raw outputs (N + 1 tokens per
@@ -133,6 +157,7 @@ private:
   std::ostream& os_;
   const DotOptions& opts_;
   const Graph* g_ = nullptr;
+  const DotRun* run_ = nullptr;
   std::string prefix_;
   std::vector<std::vector<Vertex>> members_; // [scope + 1]
   std::vector<std::vector<int>> children_;
@@ -166,8 +191,14 @@ void printDot(const std::vector<const Graph*>& graphs, std::ostream& os, const D
   os << "digraph \"loom\" {\n";
   os << "  node [fontname=\"Helvetica\", fontsize=10];\n";
   os << "  edge [fontname=\"Helvetica\", fontsize=8, labelfontsize=7];\n";
+  bool run = opts.run && std::any_of(graphs.begin(), graphs.end(),
+                                     [&](const Graph* g) { return opts.run(*g) != nullptr; });
   os << "  label=\"orange: raw loop control (N + 1 tokens per activation); blue: gated (N); "
-        "dashed: control tokens\";\n  labelloc=b;\n";
+        "dashed: control tokens"
+     << (run ? "; edges: tokens over the run / expected; red: a finding's op or channel, or a "
+               "count off its rate"
+             : "")
+     << "\";\n  labelloc=b;\n";
   DotWriter w(os, opts);
   for (size_t i = 0; i < graphs.size(); ++i)
     w.function(*graphs[i], i);

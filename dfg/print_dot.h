@@ -14,14 +14,30 @@
 
 #include "dfg/dfg.h"
 
+#include <functional>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace loom::dfg {
 
+// What a run adds to its graph (`run --dot`): per channel, in the order of
+// Graph::edges(), the tokens it carried over the run and the count its rate expects
+// (-1: no rate); the findings' ops and channels (as Graph::describe names them). Edges
+// are labelled "observed / expected"; a count off its rate, a finding's channel and a
+// finding's op are red.
+struct DotRun {
+  std::vector<uint64_t> observed;
+  std::vector<int64_t> expected;
+  std::set<Vertex> findingOps;
+  std::set<std::string> findingChannels;
+};
+
 struct DotOptions {
   bool edgeLabels = false;
+  // What a run adds to a graph (null, or no function: nothing).
+  std::function<const DotRun*(const Graph&)> run;
 };
 
 // All functions in one `digraph`.

@@ -719,6 +719,7 @@ void Accelerator::explainStop(CallState& s, harness::Finding& h) {
     harness::InvocationContext ctx = context(s);
     harness::checkLedger(ctx, report_.findings, /*stalled=*/true);
     harness::checkQuiescence(ctx, report_.findings, /*stalled=*/true);
+    addTotals(ctx);
   }
 }
 
@@ -923,6 +924,28 @@ harness::Report::Call Accelerator::recordCall(const std::string& function, uint6
   return call;
 }
 
+void Accelerator::addTotals(const harness::InvocationContext& c) {
+  ChannelTotals& t = totals_[c.function];
+  size_t n = c.graph.numEdges();
+  t.observed.resize(n, 0);
+  t.expected.resize(n, 0);
+  size_t k = 0;
+  for (dfg::EdgeId e : c.graph.edges()) {
+    t.observed[k] += c.observed(e);
+    const dfg::Rate& r = c.graph.edge(e).rate;
+    if (!r.known() || t.expected[k] < 0)
+      t.expected[k] = -1;
+    else
+      t.expected[k] += harness::expectedCount(r, c.golden);
+    ++k;
+  }
+}
+
+const Accelerator::ChannelTotals* Accelerator::channelTotals(const std::string& function) const {
+  auto it = totals_.find(function);
+  return it == totals_.end() ? nullptr : &it->second;
+}
+
 // The run-time checks of a finished call (docs/design.md "The harness"): the ledger,
 // the access counts, and on the models the access order and the return after every
 // done; quiescence; and on the models the loop-control shapes, whose per-loop summary
@@ -940,6 +963,7 @@ void Accelerator::runChecks(CallState& s, const CallProbes& probes, harness::Rep
     checkReturnAfterDones(a, probes.logs, s.invocation);
   }
   harness::checkQuiescence(ctx, out);
+  addTotals(ctx);
   report_.channelsChecked += a.graph.numEdges();
   if (s.twin) return;
   harness::checkShapes(ctx, a.taps, out);

@@ -106,6 +106,15 @@ public:
   size_t numAccelerated() const { return accels_.size(); }
   // The lowered graph and network of an accelerated function (null if not accelerated).
   const dfg::Graph* graph(const std::string& function) const;
+  // Tokens each channel of a function's network carried over every checked call, and
+  // what the reference's counts make its rate expect (-1: a channel without a rate), in
+  // the order of Graph::edges(): what `run --dot` writes on each edge. Null before a
+  // checked call.
+  struct ChannelTotals {
+    std::vector<uint64_t> observed;
+    std::vector<int64_t> expected;
+  };
+  const ChannelTotals* channelTotals(const std::string& function) const;
   // Whether the graph was given without rates and its rates were inferred from it.
   bool ratesInferred(const std::string& function) const;
   sim::Network* network(const std::string& function) const;
@@ -140,6 +149,7 @@ private:
   AccelOptions opts_;
   std::map<std::string, std::unique_ptr<Accel>> accels_;
   harness::Report report_;
+  std::map<std::string, ChannelTotals> totals_;
   PhaseTimes times_;
   std::unique_ptr<systemc::ScRisingClock> clock_; // --systemc, not embedded
   // --sc-trace: SystemC writes its VCD into a private temporary directory; the close
@@ -164,6 +174,7 @@ private:
   sim::CallSpan span(const CallState& s) const;
   harness::InvocationContext context(const CallState& s) const;
   void runChecks(CallState& s, const CallProbes& probes, harness::Report::Call& call);
+  void addTotals(const harness::InvocationContext& c);
   std::vector<RtValue> goldenCopies(const std::vector<RtValue>& args,
                                     std::map<const Buffer*, std::shared_ptr<Buffer>>& clones);
   void compareWithGolden(const Op& site, const std::string& name, const Function& f,

@@ -26,11 +26,16 @@ bool renderSvg(const std::string& svgPath, const std::string& dot) {
   {
     std::ofstream os(tmp, std::ios::binary);
     os << dot;
-    if (!os.flush()) return std::remove(tmp.c_str()), printError("--svg: cannot write " + tmp), false;
+    if (!os.flush())
+      return std::remove(tmp.c_str()), printError("--svg: cannot write " + tmp), false;
   }
   std::string out = svgPath;
-  char* argv[] = {const_cast<char*>("dot"), const_cast<char*>("-Tsvg"), const_cast<char*>("-o"),
-                  out.data(), tmp.data(), nullptr};
+  char* argv[] = {const_cast<char*>("dot"),
+                  const_cast<char*>("-Tsvg"),
+                  const_cast<char*>("-o"),
+                  out.data(),
+                  tmp.data(),
+                  nullptr};
   pid_t pid = 0;
   int err = posix_spawnp(&pid, "dot", nullptr, nullptr, argv, environ);
   int status = 0;

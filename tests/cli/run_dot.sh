@@ -18,9 +18,9 @@ edge() { grep -F "tooltip=\"$2" "$1"; }
 
 "$sim" run "$k" --dot "$dir/clean.dot" --svg "$dir/clean.svg" > /dev/null 2>&1 || fail "clean run failed"
 inv=$(edge "$dir/clean.dot" "scale/for0.guard/for0/inv.k:0 -> scale/for0.guard/for0/muli.w:1")
-[[ $inv == *'label="12 / 12"'* ]] || fail "inv.k -> muli.w not 12 / 12: $inv"
+[[ $inv == *'xlabel="12 / 12"'* ]] || fail "inv.k -> muli.w not 12 / 12: $inv"
 raw=$(edge "$dir/clean.dot" "scale/for0.guard/for0.stream:1 -> " | head -1)
-[[ $raw == *'label="14 / 14"'* && $raw == *'color="#e69138"'* ]] ||
+[[ $raw == *'xlabel="14 / 14"'* && $raw == *'color="#e69138"'* ]] ||
   fail "the stream's raw_will_continue is not 14 / 14 in orange: $raw"
 grep -qF "$red" "$dir/clean.dot" && fail "a clean run has something red"
 grep -q "<svg" "$dir/clean.svg" || fail "no SVG"
@@ -29,7 +29,7 @@ grep -qF "12 / 12" "$dir/clean.svg" || fail "the SVG lacks the counts"
 "$sim" run "$k" --inject invariant-raw --dot "$dir/raw.dot" > /dev/null 2>&1
 [ $? -eq 1 ] || fail "the injected run does not fail with exit 1"
 inv=$(edge "$dir/raw.dot" "scale/for0.guard/for0/inv.k:0 -> scale/for0.guard/for0/muli.w:1")
-[[ $inv == *'label="14 / 12"'* && $inv == *"$red"* ]] || fail "inv.k -> muli.w not 14 / 12 in red: $inv"
+[[ $inv == *'xlabel="14 / 12"'* && $inv == *"$red"* ]] || fail "inv.k -> muli.w not 14 / 12 in red: $inv"
 grep -F 'label="dataflow.invariant\ninv.k"' "$dir/raw.dot" | grep -qF "$red" || fail "the invariant is not red"
 
 "$sim" lower "$k" -o /dev/null --svg "$dir/lower.svg" || fail "lower --svg failed"

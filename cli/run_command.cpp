@@ -119,6 +119,7 @@ int run(RunArgs& a) {
   LoadedProgram prog = loadProgram(a.file);
   if (!printed(prog)) return kBadInput;
   if (!a.s.accel.scTrace.empty()) a.s.accel.systemc = true;
+  a.s.accel.channelTotals = !a.dot.empty() || !a.svg.empty();
   if (a.s.accelerate)
     if (auto err = configureAccel(a.s.accel, a.engine, a.inject, a.timingFile))
       return printError(*err), kBadInput;

@@ -925,6 +925,7 @@ harness::Report::Call Accelerator::recordCall(const std::string& function, uint6
 }
 
 void Accelerator::addTotals(const harness::InvocationContext& c) {
+  if (!opts_.channelTotals) return;
   ChannelTotals& t = totals_[c.function];
   size_t n = c.graph.numEdges();
   t.observed.resize(n, 0);

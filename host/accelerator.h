@@ -46,6 +46,9 @@ struct AccelOptions {
   sim::EngineKind engine = sim::EngineKind::Event;
   uint64_t maxCycles = sim::kDefaultMaxCycles; // per call
   bool checks = true;
+  // Sum each channel's tokens and expected count over the checked calls, for
+  // channelTotals() (`run --dot`); off, a call's checks do not count them twice.
+  bool channelTotals = false;
   // Run every network as SystemC modules on one sc_clock (sc_start per call) instead
   // of stepping the engine directly: same cycles and results, SystemC's scheduler.
   bool systemc = false;
@@ -109,7 +112,7 @@ public:
   // Tokens each channel of a function's network carried over every checked call, and
   // what the reference's counts make its rate expect (-1: a channel without a rate), in
   // the order of Graph::edges(): what `run --dot` writes on each edge. Null before a
-  // checked call.
+  // checked call, or without AccelOptions::channelTotals.
   struct ChannelTotals {
     std::vector<uint64_t> observed;
     std::vector<int64_t> expected;

@@ -1478,17 +1478,9 @@ public:
     int64_t room = C.maxIters / iterMul;
     if (room < 1) return;
     int64_t maxTrip = std::min<int64_t>(C.maxTrip, room);
-    // lb: 0, a small constant, or a start parameter / outer iv (may exceed ub: zero trip).
-    Val lb;
-    int lk = static_cast<int>(R.weighted({4, 1, 1.5}));
-    if (lk == 0)
-      lb = cInt(T::Idx, 0);
-    else if (lk == 1)
-      lb = cInt(T::Idx, R.range(0, 3));
-    else
-      lb = bound(std::min<int64_t>(maxTrip, 6));
+    Val lb = lowerBound(maxTrip);
     int64_t ubMax = std::min<int64_t>(lb.r.lo + maxTrip, C.maxDim + 2);
-    Val ub = bound(ubMax, R.chance(0.85) ? std::min(ubMax, lb.r.lo + 1) : 0);
+    Val ub = upperBound(lb, ubMax);
     Val step = loopStep();
     int64_t trips = std::max<int64_t>(0, ub.r.hi - lb.r.lo);
     std::vector<T> ts = pickTypes(depth == 0 ? 3 : 2);
@@ -1497,12 +1489,7 @@ public:
       inits.push_back(sanitize(scalar(t, 1)));
     std::string prefix;
     std::vector<std::string> rn = resultNames(ts.size(), prefix);
-    Val iv;
-    iv.name = fresh("i");
-    iv.ty = T::Idx;
-    iv.blockArg = true;
-    if (ub.r.hi >= 1 && lb.r.nonneg()) iv.r = Range::of(lb.r.lo, std::max(lb.r.lo, ub.r.hi - 1));
-    if (ub.isDim.first >= 0 && lb.r.nonneg()) iv.dimOf.push_back(ub.isDim);
+    Val iv = inductionVar("i", lb, ub);
     std::vector<Val> args;
     std::string head =
         prefix + "scf.for " + iv.name + " = " + lb.name + " to " + ub.name + " step " + step.name;
@@ -1555,6 +1542,31 @@ public:
     v.ty = t;
     v.r = r;
     add(v);
+  }
+
+  // A loop's lower bound: 0, a small constant, or a start parameter / outer iv (it may
+  // exceed the upper bound: zero trips).
+  Val lowerBound(int64_t maxTrip) {
+    switch (R.weighted({4, 1, 1.5})) {
+    case 0: return cInt(T::Idx, 0);
+    case 1: return cInt(T::Idx, R.range(0, 3));
+    default: return bound(std::min<int64_t>(maxTrip, 6));
+    }
+  }
+  // An upper bound of at most ubMax, mostly above lb.
+  Val upperBound(const Val& lb, int64_t ubMax) {
+    return bound(ubMax, R.chance(0.85) ? std::min(ubMax, lb.r.lo + 1) : 0);
+  }
+  // The induction variable of a loop over [lb, ub): its range, and the dim it indexes
+  // when ub is a memref.dim.
+  Val inductionVar(const char* prefix, const Val& lb, const Val& ub) {
+    Val iv;
+    iv.name = fresh(prefix);
+    iv.ty = T::Idx;
+    iv.blockArg = true;
+    if (ub.r.hi >= 1 && lb.r.nonneg()) iv.r = Range::of(lb.r.lo, std::max(lb.r.lo, ub.r.hi - 1));
+    if (ub.isDim.first >= 0 && lb.r.nonneg()) iv.dimOf.push_back(ub.isDim);
+    return iv;
   }
 
   // A positive loop step: 1 mostly, else a small constant or a visible value in [1, 4].
@@ -1622,20 +1634,11 @@ public:
     int64_t trips = 1;
     for (size_t d = 0; d < nd; ++d) {
       int64_t maxTrip = std::max<int64_t>(1, std::min<int64_t>(C.maxTrip, room / trips));
-      int lk = static_cast<int>(R.weighted({4, 1, 1.5}));
-      Val lb = lk == 0   ? cInt(T::Idx, 0)
-               : lk == 1 ? cInt(T::Idx, R.range(0, 3))
-                         : bound(std::min<int64_t>(maxTrip, 6));
+      Val lb = lowerBound(maxTrip);
       int64_t ubMax = std::min<int64_t>(lb.r.lo + maxTrip, C.maxDim + 2);
       if (p.owns) ubMax = std::min(ubMax, p.owner.minExt[d]);
-      ubMax = std::max<int64_t>(ubMax, 0);
-      Val ub = bound(ubMax, R.chance(0.85) ? std::min(ubMax, lb.r.lo + 1) : 0);
-      Val iv;
-      iv.name = fresh("p");
-      iv.ty = T::Idx;
-      iv.blockArg = true;
-      if (ub.r.hi >= 1 && lb.r.nonneg()) iv.r = Range::of(lb.r.lo, std::max(lb.r.lo, ub.r.hi - 1));
-      if (ub.isDim.first >= 0 && lb.r.nonneg()) iv.dimOf.push_back(ub.isDim);
+      Val ub = upperBound(lb, std::max<int64_t>(ubMax, 0));
+      Val iv = inductionVar("p", lb, ub);
       trips *= std::max<int64_t>(1, ub.r.hi - lb.r.lo);
       lbs.push_back(lb);
       ubs.push_back(ub);

@@ -1,5 +1,6 @@
 #include "cli/output_paths.h"
 
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 #include <sys/stat.h>
@@ -100,8 +101,35 @@ std::optional<std::string> checkOutputPaths(const std::vector<NamedPath>& inputs
   return std::nullopt;
 }
 
+std::optional<std::string> checkTraceFormat(const std::string& role, const std::string& path,
+                                            const std::string& format) {
+  std::string ext = fs::path(path).extension().string();
+  for (char& c : ext)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string other = format == "VCD" ? "FST" : "VCD";
+  if (ext != (format == "VCD" ? ".fst" : ".vcd")) return std::nullopt;
+  std::string text = format == "VCD" ? "VCD text" : "FST";
+  return role + " " + path + ": the name says " + other + ", but " + role + " writes " + text +
+         " (for " + other + ": " + (format == "VCD" ? "--fst " : "--vcd ") + path + ")";
+}
+
+namespace {
+
+// The format each trace option writes, by the role the commands give it.
+const char* traceFormat(const std::string& role) {
+  if (role == "--vcd" || role == "--sc-trace" || role == "--rtl-trace") return "VCD";
+  if (role == "--fst") return "FST";
+  return nullptr;
+}
+
+} // namespace
+
 bool refusesOutputs(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs) {
-  std::optional<std::string> err = checkOutputPaths(inputs, outputs);
+  std::optional<std::string> err;
+  for (const NamedPath& o : outputs)
+    if (const char* format = traceFormat(o.role); format && !o.path.empty() && !err)
+      err = checkTraceFormat(o.role, o.path, format);
+  if (!err) err = checkOutputPaths(inputs, outputs);
   if (err) std::cerr << "loom-sim: error: " << *err << std::endl;
   return err.has_value();
 }

@@ -46,6 +46,13 @@ NamedPath stdoutPath();
 std::optional<std::string> checkOutputPaths(const std::vector<NamedPath>& inputs,
                                             const std::vector<NamedPath>& outputs);
 
+// A trace option whose file name says the other waveform format: `--vcd w.fst` would
+// write VCD text that FST readers cannot open. `format` is what the option writes,
+// "VCD" or "FST"; the extension is compared without case:
+//   --vcd w.fst: the name says FST, but --vcd writes VCD text (for FST: --fst w.fst)
+std::optional<std::string> checkTraceFormat(const std::string& role, const std::string& path,
+                                            const std::string& format);
+
 // What a command calls before it opens anything: checkOutputPaths(), and the conflict,
 // if any, printed on stderr as "loom-sim: error: ...". True if refused (exit 2).
 bool refusesOutputs(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs);

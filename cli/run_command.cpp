@@ -5,10 +5,13 @@
 #include "cli/graph_files.h"
 #include "dfg/loom/loom_form.h"
 #include "dfg/print_dot.h"
+#include "host/html_report.h"
 #include "host/try_fix.h"
+#include "host/wave_view.h"
 
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -19,7 +22,8 @@ struct RunArgs {
   std::string file, timingFile, engine = "event", reportFile;
   std::vector<std::string> inject, dfgSpecs;
   bool brief = false, expand = false, tryFix = false;
-  std::string fixedDfg, dot, svg;
+  std::string fixedDfg, dot, svg, gtkw;
+  std::string html; // --html PAGE
   RunSettings s;
 };
 
@@ -85,6 +89,32 @@ bool writeRunGraphs(const RunArgs& a, const ProgramRun& run) {
   return writeGraphFiles(a.dot, a.svg, dot.str());
 }
 
+// --gtkw: the GTKWave view of the trace just written (the FST if both were asked for).
+bool writeWaveView(const RunArgs& a, const ProgramRun& run) {
+  const traces::TraceOptions& t = a.s.traces;
+  std::string dump = std::filesystem::absolute(t.fst.empty() ? t.vcd : t.fst).string();
+  traces::WaveView v = waveView(dump, run.report(), run.causes(), run.waves());
+  return writeOutput(a.gtkw, [&](std::ostream& os) { os << traces::gtkwText(v); });
+}
+
+// --html: the run's page (host/html_report.h) with the report it shows. Without Graphviz
+// the page has everything but the graph, and says so.
+bool writeHtmlPage(const RunArgs& a, const ProgramRun& run, const RunOutcome& o, double cpu,
+                   const std::optional<FixAttempt>& fix, const std::string& summary) {
+  HtmlInputs in;
+  in.file = a.file;
+  in.summary = summary;
+  in.report = run.reportJson(a.file, a.engine, o, cpu);
+  if (fix) in.report["try_fix"] = fix->json();
+  in.renderSvg = [](const std::string& dot, std::string& why) {
+    std::optional<std::string> svg = svgOfDot(dot, "--html", why);
+    if (!svg) print(toolError(why + "; the page shows everything else"), "warning");
+    return svg;
+  };
+  if (auto err = writeHtmlReport(a.html, run, in)) return printError("--html: " + *err), false;
+  return true;
+}
+
 int run(RunArgs& a) {
   auto t0 = std::chrono::steady_clock::now();
   const traces::TraceOptions& t = a.s.traces;
@@ -93,7 +123,10 @@ int run(RunArgs& a) {
                                     {"--fixed-dfg", a.fixedDfg},
                                     {"--dot", a.dot},
                                     {"--svg", a.svg},
+                                    {"--html", a.html},
                                     {"--vcd", t.vcd},
+                                    {"--fst", t.fst},
+                                    {"--gtkw", a.gtkw},
                                     {"--stats", t.stats},
                                     {"--tokens", t.tokens},
                                     {"--sc-trace", a.s.accel.scTrace},
@@ -111,6 +144,13 @@ int run(RunArgs& a) {
   if (!a.fixedDfg.empty() && !a.tryFix)
     return printError("--fixed-dfg writes the network --try-fix repairs: it needs --try-fix"),
            kBadInput;
+  if (!a.gtkw.empty() && t.vcd.empty() && t.fst.empty())
+    return printError("--gtkw writes a GTKWave view of the trace: it needs --fst FILE (or --vcd "
+                      "FILE)"),
+           kBadInput;
+  if (!a.html.empty() && !a.s.accelerate)
+    return printError("--html shows the accelerated calls: it cannot be used with --no-accel"),
+           kBadInput;
   if (!a.s.accel.rtlTrace.empty() && a.engine != "verilator")
     return printError("--rtl-trace writes the Verilated twin's waveform: it needs --engine "
                       "verilator (--vcd writes the event and clocked engines' waveform)"),
@@ -120,6 +160,8 @@ int run(RunArgs& a) {
   if (!printed(prog)) return kBadInput;
   if (!a.s.accel.scTrace.empty()) a.s.accel.systemc = true;
   a.s.accel.channelTotals = !a.dot.empty() || !a.svg.empty();
+  // The page draws every channel's tokens and each call's transfers over its cycles.
+  if (!a.html.empty()) a.s.accel.channelTotals = a.s.traces.activity = true;
   if (a.s.accelerate)
     if (auto err = configureAccel(a.s.accel, a.engine, a.inject, a.timingFile))
       return printError(*err), kBadInput;
@@ -135,6 +177,7 @@ int run(RunArgs& a) {
                                         : harness::Detail::Lines;
     std::cerr << harness::causesText(run.report().findings, run.causes(), detail);
     auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0);
+    std::string summary = run.summaryLine(o, ms.count()); // the page shows it as printed
     std::cerr << "loom-sim: " << run.summaryLine(o, ms.count()) << "\n";
     std::optional<FixAttempt> fix;
     if (a.tryFix) {
@@ -150,6 +193,8 @@ int run(RunArgs& a) {
     };
     if (!a.reportFile.empty() && !writeOutput(a.reportFile, report)) o.passed = false;
     if ((!a.dot.empty() || !a.svg.empty()) && !writeRunGraphs(a, run)) o.passed = false;
+    if (!a.html.empty() && !writeHtmlPage(a, run, o, cpu, fix, summary)) o.passed = false;
+    if (!a.gtkw.empty() && !writeWaveView(a, run)) o.passed = false;
   }
   for (const harness::Finding& f : o.hostFindings) // --no-accel
     std::cerr << f.text();
@@ -219,9 +264,20 @@ Command addRunCommand(CLI::App& app) {
   c->add_option("--svg", a->svg, "The same graph as SVG (rendered by Graphviz's dot)");
   c->add_option("--report", a->reportFile,
                 "Write a JSON report (calls, cycles, loops, findings, root causes)");
+  c->add_option("--html", a->html,
+                "Write one self-contained HTML page of the run: the summary, each root cause "
+                "with its source lines, the loop table, each call's activity, and the network "
+                "(Graphviz) whose ops and channels show their ports and token counts");
   c->add_option(
       "--vcd", a->s.traces.vcd,
       "Write a change-only VCD of every channel (valid, ready, data, transfer) and state machine");
+  c->add_option("--fst", a->s.traces.fst,
+                "Write the same trace as FST, GTKWave's compressed format, with each state "
+                "machine's phases by name");
+  c->add_option("--gtkw", a->gtkw,
+                "Write a GTKWave save file for the --fst (or --vcd) trace that opens on the "
+                "findings: each root cause's channel, phases and upstream path, the cursor on "
+                "it, a marker per call (without findings: each loop's control streams)");
   c->add_option(
       "--stats", a->s.traces.stats,
       "Write per-op (firings, stalls) and per-loop (activations, iterations, II) statistics; "

@@ -13,7 +13,7 @@ namespace loom::cli {
 namespace {
 
 struct SimArgs {
-  std::string file, func, timingFile, engine = "event", vcdFile, tokensFile;
+  std::string file, func, timingFile, engine = "event", vcdFile, fstFile, tokensFile;
   std::vector<std::string> args, mems;
   uint64_t maxCycles = sim::kDefaultMaxCycles;
 };
@@ -27,7 +27,9 @@ int simulate(const SimArgs& a) {
   std::vector<NamedPath> inputs = {{"the input DFG", a.file}, {"the --timing file", a.timingFile}};
   for (auto& [what, path] : memoryFiles(a.mems, *g))
     inputs.push_back({what, path});
-  if (refusesOutputs(inputs, {{"--vcd", a.vcdFile}, {"--tokens", a.tokensFile}, stdoutPath()}))
+  if (refusesOutputs(
+          inputs,
+          {{"--vcd", a.vcdFile}, {"--fst", a.fstFile}, {"--tokens", a.tokensFile}, stdoutPath()}))
     return kBadInput;
   bool failed = false;
   for (const GraphFinding& f : checkGraphInferring(*g))
@@ -48,6 +50,7 @@ int simulate(const SimArgs& a) {
   if (err) return std::cerr << "loom-sim sim: error: " << *err << "\n", kBadInput;
   traces::TraceOptions to;
   to.vcd = a.vcdFile;
+  to.fst = a.fstFile;
   to.tokens = a.tokensFile;
   traces::Tracer tracer(to);
   if (auto err = tracer.open()) return printError(*err), kBadInput;
@@ -79,6 +82,7 @@ Command addSimCommand(CLI::App& app) {
   c->add_option("--engine", a->engine, "event (default) or clocked")->capture_default_str();
   c->add_option("--max-cycles", a->maxCycles, "Cycle cap")->capture_default_str();
   c->add_option("--vcd", a->vcdFile, "Write a change-only VCD");
+  c->add_option("--fst", a->fstFile, "Write the same trace as FST (GTKWave's compressed format)");
   c->add_option("--tokens", a->tokensFile, "Write a token log (cycle, channel, value)");
   return {c, [a] { return simulate(*a); }};
 }

@@ -34,6 +34,7 @@ public:
 
   void function(const Graph& g, size_t index) {
     g_ = &g;
+    index_ = index;
     prefix_ = "f" + std::to_string(index) + "_";
     collectScopes();
     run_ = opts_.run ? opts_.run(g) : nullptr;
@@ -98,6 +99,7 @@ private:
           << ", tooltip=" << dotQuote(g_->describe(v) + added) << ", " << dotStyle(n.kind)
           << (n.added ? ", color=\"#999999\", fontcolor=\"#666666\"" : "");
       if (run_ && run_->findingOps.count(v)) os_ << ", " << kFindingStyle;
+      if (opts_.ids) os_ << ", id=" << dotQuote(dotNodeId(index_, v));
       os_ << "];\n";
     }
   }
@@ -133,6 +135,7 @@ private:
     // An external label: placed after the layout, which a label on each of a thousand
     // edges would slow down forty-fold (bench/graph_render.sh).
     if (!count.empty()) os_ << ", xlabel=" << dotQuote(count);
+    if (opts_.ids) os_ << ", id=" << dotQuote(dotEdgeId(index_, k));
     os_ << "];\n";
   }
   // The loop control told apart at a glance: the stream's raw outputs (N + 1 tokens per
@@ -153,12 +156,14 @@ private:
     return s;
   }
 
+  // The node's name in the DOT text (the same as its dotNodeId).
   std::string id(Vertex v) const { return prefix_ + "n" + std::to_string(v); }
 
   std::ostream& os_;
   const DotOptions& opts_;
   const Graph* g_ = nullptr;
   const DotRun* run_ = nullptr;
+  size_t index_ = 0;
   std::string prefix_;
   std::vector<std::vector<Vertex>> members_; // [scope + 1]
   std::vector<std::vector<int>> children_;
@@ -166,6 +171,14 @@ private:
 };
 
 } // namespace
+
+std::string dotNodeId(size_t graph, Vertex v) {
+  return "f" + std::to_string(graph) + "_n" + std::to_string(v);
+}
+
+std::string dotEdgeId(size_t graph, size_t k) {
+  return "f" + std::to_string(graph) + "_e" + std::to_string(k);
+}
 
 const char* dotStyle(NodeKind k) {
   switch (ops::spec(k).family) {

@@ -36,6 +36,9 @@ struct DotRun {
 
 struct DotOptions {
   bool edgeLabels = false;
+  // Every node and channel gets an `id` attribute (dotNodeId, dotEdgeId), which Graphviz
+  // copies onto its SVG element: a page can then tell what was clicked (`run --html`).
+  bool ids = false;
   // What a run adds to a graph (null, or no function: nothing).
   std::function<const DotRun*(const Graph&)> run;
 };
@@ -46,6 +49,11 @@ void printDot(const std::vector<const Graph*>& graphs, std::ostream& os,
 void printDot(const std::vector<Graph>& graphs, std::ostream& os, const DotOptions& opts = {});
 void printDot(const Graph& g, std::ostream& os, const DotOptions& opts = {});
 std::string printDot(const Graph& g, const DotOptions& opts = {});
+
+// The `id` of node `v` and of channel `k` (in the order of Graph::edges()) of the
+// `graph`-th function printed, with DotOptions::ids.
+std::string dotNodeId(size_t graph, Vertex v);
+std::string dotEdgeId(size_t graph, size_t k);
 
 // The DOT attributes of a node of kind `k` ("shape=box, ..."): by its family in the op
 // table, so the loop machinery and the memory stand out.

@@ -529,6 +529,7 @@ Finding latchFinding(const InvocationContext& c, EdgeId e, uint64_t held,
   f.function = c.function;
   f.invocation = c.invocation;
   f.channel = g.describe(e) + "  (" + ed.type.str() + ", " + dfg::roleName(ed.role) + ")";
+  f.edge = e;
   f.producer = g.src(e);
   if (!ed.type.isNone() && !c.twinHeld)
     f.details.push_back("latched value(s): " + latchedValues(chan));
@@ -554,6 +555,7 @@ Finding uncountedLatch(const InvocationContext& c, EdgeId e, uint64_t held,
   f.scfOp.clear(); // without counts, the op's place is all there is
   Upstream up = upstreamOf(g, g.src(e));
   f.upstream = up.lines;
+  f.upstreamEdges = up.edges;
   f.cause = latchedCause(g.node(consumer), ed.dstPort, up);
   if (onRaw(g.node(consumer), ed.dstPort, up))
     f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);

@@ -87,6 +87,7 @@ struct Upstream {
   dfg::Vertex stop = 0;
   dfg::EdgeId last{};
   bool walked = false;
+  std::vector<dfg::EdgeId> edges; // the channels walked, from `v`'s input back
 };
 Upstream upstreamOf(const dfg::Graph& g, dfg::Vertex v);
 

@@ -88,6 +88,7 @@ Upstream upstreamOf(const dfg::Graph& g, Vertex v) {
     if (!g.inEdge(v, static_cast<unsigned>(p), e)) break;
     u.last = e;
     u.walked = true;
+    u.edges.push_back(e);
     const dfg::Edge& ed = g.edge(e);
     u.lines.push_back("'" + g.node(v).portName(true, static_cast<unsigned>(p)) + "' <- " +
                       hop(g, e));
@@ -111,6 +112,7 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
   const dfg::Node& pn = g.node(producer);
   locate(g, producer, f);
   f.producer = producer;
+  f.edge = e;
   f.channel = g.describe(e) + "  (" + ed.type.str() + ", " + dfg::roleName(ed.role) + ")";
   if (f.port.empty())
     f.port =
@@ -129,6 +131,7 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
 
   Upstream up = upstreamOf(g, producer);
   f.upstream = up.lines;
+  f.upstreamEdges = up.edges;
 
   // The loop whose control the rate derives from, and its activation counts.
   uint32_t loop = ed.rate.op;

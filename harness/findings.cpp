@@ -11,6 +11,7 @@ nlohmann::json Finding::json() const {
   if (invocation) j["invocation"] = invocation;
   j["summary"] = summary;
   if (!channel.empty()) j["channel"] = channel;
+  if (!wave.empty()) j["wave"] = wave;
   if (!op.empty()) j["op"] = op;
   if (opAdded) j["op_added_by"] = "loom-sim";
   if (!port.empty()) j["port"] = port;
@@ -45,6 +46,7 @@ std::string Finding::text() const {
     if (!v.empty()) s << "  " << key << std::string(10 - std::string(key).size(), ' ') << v << "\n";
   };
   line("channel", channel);
+  line("wave", wave);
   line("op", op + (port.empty() ? "" : ", " + port));
   if (!scfOp.empty()) line("source", scfOp + " at " + loc.where());
   if (hasCounts)

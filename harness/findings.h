@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,11 +36,17 @@ struct Finding {
   std::string cause;                 // the likely mistake and the fix
   std::vector<std::string> details;  // anything else worth a line
   int related = 0;                   // downstream channels off because of this one
+  // The signal of `channel` in the run's VCD/FST, as the trace names it (set when a
+  // trace is written: traces/hierarchy.h WavePaths).
+  std::string wave;
 
   // The DFG ops the finding is about, for grouping findings by cause (not printed): the
   // op it is located at and the producer of its channel; kNoVertex where there is none.
   static constexpr dfg::Vertex kNoVertex = static_cast<dfg::Vertex>(-1);
   dfg::Vertex vertex = kNoVertex, producer = kNoVertex;
+  // The channel it is about, and the channels of `upstream` (for views of the trace).
+  std::optional<dfg::EdgeId> edge;
+  std::vector<dfg::EdgeId> upstreamEdges;
   // The rewiring the diagnosis names, if any: what `run --try-fix` applies.
   dfg::Rewire rewire;
 

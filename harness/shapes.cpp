@@ -145,6 +145,7 @@ void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps,
         f.invocation = c.invocation;
         locate(c.graph, t.node, f);
         f.channel = c.graph.describe(t.edge);
+        f.edge = t.edge;
         f.summary = std::string(kindText(t.kind)) + " has the wrong shape in activation " +
                     std::to_string(a + 1) + " (N = " + std::to_string(n) + ")";
         size_t tokens = truesOf(t.counter, n) + 1;

@@ -259,6 +259,14 @@ std::optional<Diag> Accelerator::prepare() {
       h.loc = gf.diag.loc;
       h.vertex = gf.vertex;
       h.rewire = gf.rewire;
+      // The input the rule names: its channel, and the path back to the loop control.
+      dfg::EdgeId e;
+      if (gf.rewire.kind != dfg::Rewire::Kind::None &&
+          a->graph.inEdge(gf.rewire.consumer, gf.rewire.port, e)) {
+        h.edge = e;
+        h.upstreamEdges = harness::upstreamOf(a->graph, a->graph.src(e)).edges;
+        h.upstreamEdges.insert(h.upstreamEdges.begin(), e);
+      }
       h.details.push_back("static check '" + gf.check + "'");
       report_.findings.push_back(std::move(h));
     }

@@ -3,6 +3,7 @@
 #include "dfg/loom/loom_form.h"
 #include "frontend/parse.h"
 #include "host/dfg_run.h"
+#include "host/wave_view.h"
 #include "verify/verifier.h"
 
 #include <cerrno>
@@ -169,6 +170,7 @@ RunOutcome ProgramRun::run() {
       accel_->report().findings.push_back(std::move(f));
   if (tracer_)
     if (auto err = tracer_->finish()) o.traceErrors.push_back(*err);
+  if (tracer_ && accel_) nameWaves(accel_->report().findings, tracer_->waves());
   if (accel_)
     if (auto err = accel_->closeScTrace()) o.traceErrors.push_back(*err);
   o.accelerated = accel_ != nullptr;

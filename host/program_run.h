@@ -93,6 +93,17 @@ public:
   // After prepare(): the accelerator (null with --no-accel), e.g. to bind a SystemC
   // network's TLM memory sockets before the run.
   Accelerator* accelerator() const { return accel_.get(); }
+  // After run(): the networks in the VCD/FST file and their signals' names (empty
+  // without a trace file).
+  std::vector<traces::Tracer::Waves> waves() const {
+    return tracer_ ? tracer_->waves() : std::vector<traces::Tracer::Waves>{};
+  }
+  // After run(): each call's transfers per cycle bucket (traces/activity.h; empty unless
+  // RunSettings::traces.activity).
+  std::vector<traces::CallActivity> activity() const {
+    const traces::ActivityCollector* a = tracer_ ? tracer_->activity() : nullptr;
+    return a ? a->calls() : std::vector<traces::CallActivity>{};
+  }
   // "1 accelerated call(s), 889 cycles, 3,838 transfers, all checks passed (0
   // finding(s)), 3 ms" (docs/counters.md); `ms` is the caller's wall-clock time.
   std::string summaryLine(const RunOutcome& o, double ms) const;

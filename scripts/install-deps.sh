@@ -14,7 +14,11 @@ PACKAGES=(
   clang-14 libclang-rt-14-dev    # libFuzzer target and sanitizer builds
   clang-format-14                # format.check: the code stays as .clang-format says
   graphviz                       # DOT rendering check
-  gtkwave                        # vcd2fst/fst2vcd: the VCD tests check GTKWave reads our traces
+  gtkwave                        # fst2vcd and the viewer: FST round trip, --gtkw screenshots
+  xvfb xauth                     # GTKWave under a virtual display for the screenshot script
+  imagemagick                    # `import`: the screenshot of that display
+  chromium                       # headless: the --html page's DOM test and screenshot
+  zlib1g-dev                     # GTKWave's FST writer (built from verilator's copy) needs zlib
   python3                        # bench/gen.py, tests that generate kernels or read files
   verilator                      # the RTL twin (rtl/, docs/rtl.md): lint, per-op tests, runs
   yosys                          # the RTL twin: synthesis without latches, cell counts

@@ -130,4 +130,34 @@ ScopeNode buildHierarchy(const TracedNetwork& n) {
   return Builder(n).build();
 }
 
+namespace {
+
+void collectPaths(const ScopeNode& s, const std::string& prefix, WavePaths& out) {
+  const std::string here = prefix.empty() ? s.name : prefix + "." + s.name;
+  for (const ScopeNode& child : s.scopes)
+    collectPaths(child, here, out);
+  for (const OpNode& op : s.ops) {
+    if (op.op >= out.op.size()) continue;
+    const std::string path = here + "." + op.name;
+    out.op[op.op] = path;
+    for (const PortNode& port : op.ports) {
+      if (port.channel >= out.channel.size()) continue;
+      if (port.input || out.channel[port.channel].empty())
+        out.channel[port.channel] = path + "." + port.name;
+      if (!port.input) out.output[port.channel] = path + "." + port.name;
+    }
+  }
+}
+
+} // namespace
+
+WavePaths WavePaths::of(const ScopeNode& tree, size_t ops, size_t channels) {
+  WavePaths out;
+  out.op.resize(ops);
+  out.channel.resize(channels);
+  out.output.resize(channels);
+  collectPaths(tree, "", out);
+  return out;
+}
+
 } // namespace loom::traces

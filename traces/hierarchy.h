@@ -51,6 +51,17 @@ struct ScopeNode {
 
 ScopeNode buildHierarchy(const TracedNetwork& n);
 
+// The full names a waveform viewer shows for one network's signals, read off its tree
+// with '.' between levels ("scale.for0_guard.for0.load_a.ctrl"): how findings, the
+// --gtkw view and the HTML page name a signal, so that each name is one the trace has.
+struct WavePaths {
+  std::vector<std::string> op;      // by op index: the op's scope ("" if not in the tree)
+  std::vector<std::string> channel; // by channel index: its port scope under the consumer
+                                    // (under the producer if it has none)
+  std::vector<std::string> output;  // by channel index: under its producer's output port
+  static WavePaths of(const ScopeNode& tree, size_t ops, size_t channels);
+};
+
 // `raw` with every character outside [A-Za-z0-9_] replaced by '_' ("_" if empty).
 std::string vcdName(std::string_view raw);
 

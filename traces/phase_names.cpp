@@ -7,4 +7,11 @@ std::vector<std::string> phaseNames(const models::Op& op) {
   return {names.begin(), names.end()};
 }
 
+unsigned phaseWidth(const models::Op& op) {
+  unsigned w = 1;
+  while ((1 << w) < op.phaseCount())
+    ++w;
+  return w;
+}
+
 } // namespace loom::traces

@@ -30,25 +30,6 @@ size_t roundUp(size_t n, size_t to) {
 
 } // namespace
 
-class TraceOut::Sink {
-public:
-  struct Span {
-    char* begin;
-    char* cap;
-  };
-  virtual ~Sink() = default;
-  // The buffer to write in first.
-  virtual Span start() = 0;
-  // The text is the first `used` bytes of the span last returned. Hands on a prefix of
-  // it (all of it when `last`), says how much in `handed`, and returns the span to go
-  // on in: it starts with the bytes not handed on, and has `need` bytes of room after
-  // them.
-  virtual Span handOn(size_t used, size_t need, bool last, size_t& handed) = 0;
-  // After the last handOn(): the first error, if any.
-  virtual std::optional<std::string> close() = 0;
-  virtual bool direct() const { return false; }
-};
-
 namespace {
 
 // Copies the text out (to a stream, or with write(2)) and refills one buffer.
@@ -442,6 +423,14 @@ std::optional<std::string> TraceOut::close() {
 
 bool TraceOut::direct() const {
   return sink_->direct();
+}
+
+std::unique_ptr<TraceOut> TraceOut::withSink(std::unique_ptr<Sink> sink) {
+  return std::unique_ptr<TraceOut>(new TraceOut(std::move(sink)));
+}
+
+void TraceOut::declareEnum(std::string_view code, const std::vector<std::string>& names) {
+  sink_->declareEnum(code, names);
 }
 
 } // namespace loom::traces

@@ -25,6 +25,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace loom::traces {
 
@@ -36,6 +37,9 @@ public:
   explicit TraceOut(std::ostream& out);
   // Creates (or truncates) the file at `path`; nullptr and `error` set if it cannot.
   static std::unique_ptr<TraceOut> create(const std::string& path, std::string& error);
+  class Sink;
+  // Hands the text to a sink of the caller's (traces/fst.h turns it into FST).
+  static std::unique_ptr<TraceOut> withSink(std::unique_ptr<Sink> sink);
   ~TraceOut();
   TraceOut(const TraceOut&) = delete;
   TraceOut& operator=(const TraceOut&) = delete;
@@ -64,8 +68,9 @@ public:
   std::optional<std::string> close();
   // The text goes to the disk directly (see above).
   bool direct() const;
-
-  class Sink;
+  // The names of the values 0, 1, ... of the variable with identifier code `code`
+  // (a state machine's phases), for a sink that can store them (FST's enum tables).
+  void declareEnum(std::string_view code, const std::vector<std::string>& names);
 
 private:
   explicit TraceOut(std::unique_ptr<Sink> sink);
@@ -79,6 +84,27 @@ private:
   uint64_t handed_ = 0;
   bool closed_ = false;
   std::optional<std::string> error_; // close()'s answer
+};
+
+// Where the text goes: a file, a stream, a converter.
+class TraceOut::Sink {
+public:
+  struct Span {
+    char* begin;
+    char* cap;
+  };
+  virtual ~Sink() = default;
+  // The buffer to write in first.
+  virtual Span start() = 0;
+  // The text is the first `used` bytes of the span last returned. Hands on a prefix of
+  // it (all of it when `last`), says how much in `handed`, and returns the span to go
+  // on in: it starts with the bytes not handed on, and has `need` bytes of room after
+  // them.
+  virtual Span handOn(size_t used, size_t need, bool last, size_t& handed) = 0;
+  // After the last handOn(): the first error, if any.
+  virtual std::optional<std::string> close() = 0;
+  virtual bool direct() const { return false; }
+  virtual void declareEnum(std::string_view, const std::vector<std::string>&) {}
 };
 
 } // namespace loom::traces

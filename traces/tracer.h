@@ -1,7 +1,7 @@
 // Tracer: everything `loom-sim run` can record about a run, behind one object: the VCD
-// (--vcd FILE), the token log (--tokens FILE), the stats file (--stats FILE) and the
-// progress line on a terminal. It owns the files, the global time axis (timeline.h)
-// and, per network, the observer it attaches to that network's engine: the one tracer
+// (--vcd FILE) and the same as FST (--fst FILE), the token log (--tokens FILE), the stats file
+// (--stats FILE) and the progress line on a terminal. It owns the files, the global time axis
+// (timeline.h) and, per network, the observer it attaches to that network's engine: the one tracer
 // asked for, or a NetworkTap feeding several.
 //
 //   traces::Tracer tracer(options);
@@ -17,6 +17,7 @@
 #pragma once
 
 #include "terminal/progress.h"
+#include "traces/activity.h"
 #include "traces/stats.h"
 #include "traces/timeline.h"
 #include "traces/token_log.h"
@@ -31,10 +32,12 @@
 namespace loom::traces {
 
 struct TraceOptions {
-  std::string vcd;      // --vcd FILE: change-only VCD of every network
-  std::string stats;    // --stats FILE: JSON if FILE ends in .json, text tables otherwise
-  std::string tokens;   // --tokens FILE: one line per token
-  bool progress = true; // the progress line (shown only when stderr is a terminal)
+  std::string vcd;       // --vcd FILE: change-only VCD of every network
+  std::string stats;     // --stats FILE: JSON if FILE ends in .json, text tables otherwise
+  std::string tokens;    // --tokens FILE: one line per token
+  bool progress = true;  // the progress line (shown only when stderr is a terminal)
+  bool activity = false; // transfers per cycle bucket of every call (activity.h), for --html
+  std::string fst;       // --fst FILE: the same trace as FST (fst.h)
 };
 
 class Tracer {
@@ -53,20 +56,33 @@ public:
   std::optional<std::string> finish();
 
   // Anything to attach at all?
-  bool active() const { return vcd_ || tokens_ || stats_ || progress_.enabled(); }
+  bool active() const {
+    return vcd_ || fst_ || tokens_ || stats_ || activity_ || progress_.enabled();
+  }
   uint64_t vcdBytes() const { return vcd_ ? vcd_->bytesWritten() : 0; }
+  // The networks traced into a VCD or FST file, in the order added, each with the names
+  // of its signals there (hierarchy.h); empty without either file.
+  struct Waves {
+    TracedNetwork network;
+    WavePaths paths;
+  };
+  std::vector<Waves> waves() const;
   // The token log (--tokens), for tokens no engine reports (the RTL twin); null if none.
   TokenLog* tokenLog() const { return tokens_.get(); }
+  // The transfers of every call per cycle bucket (TraceOptions::activity); null if not asked.
+  const ActivityCollector* activity() const { return activity_.get(); }
 
 private:
   TraceOptions options_;
   Timeline timeline_;
-  std::unique_ptr<VcdWriter> vcd_;
+  std::unique_ptr<VcdWriter> vcd_, fst_;
   std::unique_ptr<TokenLog> tokens_;
   std::unique_ptr<StatsCollector> stats_;
+  std::unique_ptr<ActivityCollector> activity_;
   terminal::Progress progress_;
   std::vector<std::unique_ptr<NetworkTap>> taps_;
   std::vector<sim::Network*> networks_;
+  std::vector<TracedNetwork> traced_; // as added
   bool finished_ = false;
 };
 

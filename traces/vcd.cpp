@@ -11,13 +11,6 @@ namespace {
 // Every room() that may hold a time stamp keeps 32 bytes for it.
 static_assert(TimeStamp::kMaxStamp <= 32, "a time stamp must fit the slack");
 
-unsigned bitsFor(int count) {
-  unsigned w = 1;
-  while ((1 << w) < count)
-    ++w;
-  return w;
-}
-
 // A small unsigned value in a variable of `width` bits.
 char* putInt(char* p, unsigned width, uint64_t value, const VcdCode& code) {
   return width == 1 ? putScalar(p, value & 1, code) : putVector(p, value, code);
@@ -27,12 +20,12 @@ std::string rangeSuffix(unsigned width) {
   return width > 1 ? " [" + std::to_string(width - 1) + ":0]" : "";
 }
 
-// "phase_NeedInit0_NeedCond1_NeedLoop2": the legend a viewer shows next to the number.
-std::string phaseVarName(const models::Op& op) {
-  std::string s = "phase";
-  std::vector<std::string> names = phaseNames(op);
+// "phase: 0 NeedInit, 1 NeedCond, 2 NeedLoop": the legend of an op's `phase` variable,
+// as a comment in its scope (an FST file has the names as an enum instead).
+std::string phaseLegend(const std::vector<std::string>& names) {
+  std::string s = "phase:";
   for (size_t i = 0; i < names.size(); ++i)
-    s += "_" + vcdName(names[i]) + std::to_string(i);
+    s += (i ? ", " : " ") + std::to_string(i) + " " + names[i];
   return s;
 }
 
@@ -56,7 +49,7 @@ struct VcdWriter::ChannelSig {
 
 struct VcdWriter::PhaseSig {
   VcdCode code;
-  std::string name;
+  std::vector<std::string> names; // of the phases, by number
   unsigned width = 1;
   int value = 0; // what the file says now
 };
@@ -134,8 +127,8 @@ sim::CycleObserver& VcdWriter::addNetwork(const TracedNetwork& n, NetClock clock
     net->phaseOf[i] = static_cast<int32_t>(net->phases.size());
     PhaseSig p;
     p.code = nextCode();
-    p.name = phaseVarName(op);
-    p.width = bitsFor(op.phaseCount());
+    p.names = phaseNames(op);
+    p.width = phaseWidth(op);
     p.value = op.phase();
     net->phases.push_back(p);
   }
@@ -146,6 +139,11 @@ sim::CycleObserver& VcdWriter::addNetwork(const TracedNetwork& n, NetClock clock
   net->observer = std::make_unique<NetObserver>(*this, *net, clock);
   nets_.push_back(std::move(net));
   return *nets_.back()->observer;
+}
+
+WavePaths VcdWriter::paths(size_t i) const {
+  const Net& net = *nets_.at(i);
+  return WavePaths::of(net.tree, net.phaseOf.size(), net.channels.size());
 }
 
 // Shorter codes make shorter lines: the one-character codes go to the signals that
@@ -351,8 +349,11 @@ void VcdWriter::writeHeader() {
                   "$comment one time unit is one clock cycle; time is the run's global cycle "
                   "(networks placed back to back in the order they ran) $end\n"
                   "$timescale 1ns $end\n";
-  for (const auto& net : nets_)
+  for (const auto& net : nets_) {
+    for (const PhaseSig& p : net->phases)
+      out_->declareEnum(p.code.str(), p.names);
     writeScope(h, *net, net->tree);
+  }
   h += "$enddefinitions $end\n";
   out_->append(h);
   writeInitialValues();
@@ -373,7 +374,8 @@ void VcdWriter::writeOp(std::string& h, const Net& net, const OpNode& op) const 
   if (!op.source.empty()) h += "$comment " + op.source + " $end\n";
   if (int32_t k = net.phaseOf[op.op]; k >= 0) {
     const PhaseSig& p = net.phases[k];
-    h += "$var reg " + std::to_string(p.width) + " " + p.code.str() + " " + p.name +
+    h += "$comment " + phaseLegend(p.names) + " $end\n";
+    h += "$var reg " + std::to_string(p.width) + " " + p.code.str() + " phase" +
          rangeSuffix(p.width) + " $end\n";
   }
   for (const PortNode& port : op.ports) {

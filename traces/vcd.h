@@ -10,8 +10,9 @@
 //               f32/f64 as reals; none-typed channels have no data
 //     transfer  1 in each cycle a token leaves the channel (its consumer pops it)
 //   per op with a state machine (stream, gate, carry, invariant, the entry source):
-//     phase_<Name0>0_<Name1>1...  the phase as a number; the variable's name is the
-//                 legend, e.g. phase_NeedInit0_NeedCond1_NeedLoop2
+//     phase       the phase as a number; a $comment in the op's scope is the legend
+//                 ("phase: 0 NeedInit, 1 NeedCond, 2 NeedLoop"); in an FST file
+//                 (fst.h) it is an enum of those names
 //   per network (top scope):
 //     invocation  how many invocations of the function have begun
 // Values are start-of-cycle state, as the ops see it: a token pushed in cycle c makes
@@ -64,6 +65,8 @@ public:
   std::optional<std::string> close();
 
   uint64_t bytesWritten() const { return out_->size(); }
+  // The names of the signals of the `i`th network added, as this file has them.
+  WavePaths paths(size_t i) const;
 
 private:
   struct ChannelSig;

@@ -58,25 +58,46 @@ std::string gtkwaveRoundTrip(const std::string& vcdText, const std::string& stem
   std::string toVcd = "fst2vcd '" + fst.string() + "' > '" + back.string() + "' 2>/dev/null";
   if (std::system(toVcd.c_str()) != 0) return "fst2vcd failed: " + toVcd;
 
-  VcdFile ours = readVcd(vcdText), theirs = readVcd(slurp(back));
-  if (!ours.error.empty()) return "our VCD: " + ours.error;
-  if (!theirs.error.empty()) return "fst2vcd's VCD: " + theirs.error;
+  std::string diff = compareWaveforms(vcdText, slurp(back));
+  if (diff.empty()) fs::remove_all(dir);
+  return diff;
+}
+
+std::string fstToVcd(const std::string& fstPath, std::string& error) {
+  namespace fs = std::filesystem;
+  fs::path out = fs::path(fstPath).string() + ".fst2vcd";
+  std::string cmd = "fst2vcd -e '" + fstPath + "' > '" + out.string() + "' 2>/dev/null";
+  if (std::system(cmd.c_str()) != 0) {
+    error = "fst2vcd failed (is GTKWave installed? scripts/install-deps.sh): " + cmd;
+    return "";
+  }
+  std::string text = slurp(out);
+  fs::remove(out);
+  if (text.empty()) error = "fst2vcd wrote nothing";
+  return text;
+}
+
+std::string compareWaveforms(const std::string& expected, const std::string& actual) {
+  VcdFile ours = readVcd(expected), theirs = readVcd(actual);
+  if (!ours.error.empty()) return "the expected VCD: " + ours.error;
+  if (!theirs.error.empty()) return "the VCD compared: " + theirs.error;
   auto a = waveforms(ours), b = waveforms(theirs);
   std::string diff;
   for (const auto& [path, wave] : a) {
     auto it = b.find(path);
     if (it == b.end()) {
-      diff += "missing after the round trip: " + path + "\n";
+      diff += "missing: " + path + "\n";
       continue;
     }
     const std::vector<VcdChange>& w = it->second;
     bool same = w.size() == wave.size();
     for (size_t i = 0; same && i < w.size(); ++i)
       same = w[i].time == wave[i].time && sameValue(w[i].value, wave[i].value);
-    if (!same) diff += "different waveform after the round trip: " + path + "\n";
+    if (!same) diff += "different waveform: " + path + "\n";
   }
-  if (a.size() != b.size()) diff += "a different number of signals after the round trip\n";
-  if (diff.empty()) fs::remove_all(dir);
+  if (a.size() != b.size())
+    diff += "a different number of signals: " + std::to_string(a.size()) + " vs " +
+            std::to_string(b.size()) + "\n";
   return diff;
 }
 

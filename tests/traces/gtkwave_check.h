@@ -12,4 +12,12 @@ namespace loom::traces::test {
 // (or that the tools are missing: they come with Debian's gtkwave package).
 std::string gtkwaveRoundTrip(const std::string& vcdText, const std::string& stem);
 
+// fst2vcd's text of an FST file, with its FST extensions (enum tables as $attrbegin);
+// empty and `error` set if it fails.
+std::string fstToVcd(const std::string& fstPath, std::string& error);
+
+// Empty if the two VCD texts hold the same signals (by path) with the same changes;
+// otherwise what differs.
+std::string compareWaveforms(const std::string& expected, const std::string& actual);
+
 } // namespace loom::traces::test

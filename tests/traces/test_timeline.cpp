@@ -125,8 +125,12 @@ TEST_CASE("the Tracer writes the VCD, the token log and the stats of a run", "[t
   fs::path dir = fs::temp_directory_path() / ("loom_tracer_" + std::to_string(getpid()));
   fs::create_directories(dir);
   Net f("f"), g("g");
-  TraceOptions o{(dir / "run.vcd").string(), (dir / "run.json").string(),
-                 (dir / "run.tokens").string(), false};
+  TraceOptions o{(dir / "run.vcd").string(),
+                 (dir / "run.json").string(),
+                 (dir / "run.tokens").string(),
+                 false,
+                 false,
+                 ""};
   {
     Tracer tracer(o);
     REQUIRE_FALSE(tracer.open());
@@ -154,12 +158,12 @@ TEST_CASE("the Tracer writes the VCD, the token log and the stats of a run", "[t
 }
 
 TEST_CASE("the Tracer refuses files it cannot create and attaches nothing when idle", "[tracer]") {
-  Tracer bad(TraceOptions{"/nonexistent/dir/x.vcd", "", "", false});
+  Tracer bad(TraceOptions{"/nonexistent/dir/x.vcd", "", "", false, false, ""});
   auto err = bad.open();
   REQUIRE(err);
   CHECK(err->find("x.vcd") != std::string::npos);
   Net f("f");
-  Tracer idle(TraceOptions{"", "", "", false});
+  Tracer idle(TraceOptions{"", "", "", false, false, ""});
   REQUIRE_FALSE(idle.open());
   CHECK_FALSE(idle.active());
   idle.addNetwork(f.traced());

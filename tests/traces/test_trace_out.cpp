@@ -122,7 +122,7 @@ TEST_CASE("trace files that cannot be created or written say why", "[trace_out]"
   CHECK(*err == std::strerror(ENOSPC));
   CHECK(out->close() == err); // asked again: the same answer
 
-  Tracer tracer(TraceOptions{"", "", "/dev/full", false});
+  Tracer tracer(TraceOptions{"", "", "/dev/full", false, false, ""});
   REQUIRE_FALSE(tracer.open());
   auto finish = tracer.finish(); // the token log's header alone cannot be written
   REQUIRE(finish);

@@ -242,3 +242,36 @@ TEST_CASE("DOT: every node once, even when scope parents form a cycle", "[dfg-te
   CHECK(dot.find("subgraph \"cluster_f0_s1\"") != std::string::npos);
   CHECK(dot.find("subgraph \"cluster_f0_s2\"") != std::string::npos);
 }
+
+TEST_CASE("DOT: with ids, every op and channel is an SVG element of that id",
+          "[dfg-text][dot][tools]") {
+  requireTool("dot", "graphviz");
+  Graph loop = samples::loopGraph(), mem = samples::memoryGraph();
+  std::vector<const Graph*> both{&loop, &mem};
+  std::ostringstream plain, withIds;
+  printDot(both, plain);
+  DotOptions opts;
+  opts.ids = true;
+  printDot(both, withIds, opts);
+  // The ids add one attribute to each statement and change nothing else.
+  CHECK(plain.str().find(" id=") == std::string::npos);
+  std::string stripped = withIds.str();
+  for (size_t at; (at = stripped.find(", id=\"")) != std::string::npos;)
+    stripped.erase(at, stripped.find('"', at + 6) + 1 - at);
+  CHECK(stripped == plain.str());
+  ToolResult svg = runOn("dot", "-Tsvg", withIds.str(), "ids.dot");
+  REQUIRE(svg.status == 0);
+  for (size_t gi = 0; gi < both.size(); ++gi) {
+    const Graph& g = *both[gi];
+    for (Vertex v = 0; v < g.numNodes(); ++v) {
+      std::string node = "<g id=\"" + dotNodeId(gi, v) + "\" class=\"node\">";
+      INFO(node);
+      CHECK(svg.out.find(node) != std::string::npos);
+    }
+    for (size_t k = 0; k < g.numEdges(); ++k) {
+      std::string edge = "<g id=\"" + dotEdgeId(gi, k) + "\" class=\"edge\">";
+      INFO(edge);
+      CHECK(svg.out.find(edge) != std::string::npos);
+    }
+  }
+}

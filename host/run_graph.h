@@ -1,0 +1,32 @@
+// The networks of a run as a graph (`run --dot`, `--svg`, `--html`): every channel's
+// tokens over the run against its rate's count, and the findings' ops and channels,
+// which dfg/print_dot.h draws in red.
+#pragma once
+
+#include "dfg/print_dot.h"
+#include "host/program_run.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace loom {
+
+struct RunGraphs {
+  std::vector<std::string> functions;    // the accelerated functions with a network
+  std::vector<const dfg::Graph*> graphs; // their networks, in the same order
+  std::map<const dfg::Graph*, dfg::DotRun> runs;
+};
+
+// After run(): what the run adds to each network. The token counts are there when the
+// run counted them (AccelOptions::channelTotals).
+RunGraphs runGraphs(const ProgramRun& run);
+
+// The channel a finding names, as Graph::describe names it (a finding adds its type and
+// role: "k/inv:0 -> k/muli:1  (i32, data)").
+std::string findingChannel(const harness::Finding& f);
+
+// Every network in one `digraph`, with `ids` (dfg::DotOptions::ids) if asked.
+std::string runGraphDot(const RunGraphs& graphs, bool ids);
+
+} // namespace loom

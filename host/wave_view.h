@@ -1,0 +1,34 @@
+// A run's findings, seen in its trace: the name each finding's channel has in the VCD or
+// FST file (Finding::wave), and the GTKWave view `run --gtkw` writes (traces/gtkw.h).
+//
+// The view opens on the bug: for each root cause (harness/causes.h) a group with its
+// channel's valid/ready/data/transfer, the phases of the channel's producer and
+// consumer, and the channels of its upstream path back to the loop-control stream (the
+// stream's phase last), then the channels of the first three findings it explains (where
+// the extra token ends up) with their consumers' phases; the cursor and marker A on the first root cause's cycle (the end
+// of the call it is seen in: where a latched token sits, a deadlock has stopped, a count
+// is complete), one marker per further cause, then one at the start of each accelerated
+// call. Without findings: each loop's raw_will_continue and after_cond channels, the
+// whole run shown.
+#pragma once
+
+#include "harness/causes.h"
+#include "harness/findings.h"
+#include "traces/gtkw.h"
+#include "traces/tracer.h"
+
+#include <string>
+#include <vector>
+
+namespace loom {
+
+// Sets Finding::wave for every finding on a channel of a traced network.
+void nameWaves(std::vector<harness::Finding>& findings,
+               const std::vector<traces::Tracer::Waves>& waves);
+
+// The view of trace `dumpFile` (an absolute path) for a run's report.
+traces::WaveView waveView(const std::string& dumpFile, const harness::Report& report,
+                          const std::vector<harness::CauseGroup>& causes,
+                          const std::vector<traces::Tracer::Waves>& waves);
+
+} // namespace loom

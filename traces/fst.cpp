@@ -1,0 +1,281 @@
+#include "traces/fst.h"
+
+#include <fstapi.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string_view>
+#include <vector>
+
+namespace loom::traces {
+
+namespace {
+
+// Room past a block for the event that crosses its end (as the file sinks keep).
+constexpr size_t kSlack = size_t{256} << 10;
+
+// The number a VCD identifier code stands for (VcdCode::number, inverted).
+uint64_t codeNumber(std::string_view code) {
+  uint64_t n = 0, scale = 1;
+  for (char c : code) {
+    n += static_cast<uint64_t>(c - '!') * scale;
+    scale *= 94;
+  }
+  return n;
+}
+
+// The words of a header line: "$var wire 8 ! data [7:0] $end".
+std::vector<std::string_view> words(std::string_view line) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && line[i] == ' ')
+      ++i;
+    size_t j = i;
+    while (j < line.size() && line[j] != ' ')
+      ++j;
+    if (j > i) out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+// Binary text of `value` in `width` digits, most significant first.
+std::string binary(uint64_t value, unsigned width) {
+  std::string s(width, '0');
+  for (unsigned b = 0; b < width; ++b)
+    if ((value >> b) & 1) s[width - 1 - b] = '1';
+  return s;
+}
+
+class FstSink final : public TraceOut::Sink {
+public:
+  explicit FstSink(void* ctx) : ctx_(ctx) {}
+  ~FstSink() override {
+    if (ctx_) fstWriterClose(ctx_);
+  }
+
+  Span start() override {
+    buf_.resize(TraceOut::kBlock + kSlack);
+    return {buf_.data(), buf_.data() + buf_.size()};
+  }
+
+  // Converts every whole line; a line cut by the end of the text waits for the rest.
+  Span handOn(size_t used, size_t need, bool last, size_t& handed) override {
+    const char* p = buf_.data();
+    const char* end = p + used;
+    while (p < end) {
+      const char* nl = static_cast<const char*>(std::memchr(p, '\n', end - p));
+      if (!nl) {
+        if (!last) break;
+        nl = end;
+      }
+      line(std::string_view(p, nl - p));
+      p = nl == end ? end : nl + 1;
+    }
+    handed = static_cast<size_t>(p - buf_.data());
+    sinceFlush_ += handed;
+    if (headerDone_ && sinceFlush_ >= flushEvery()) {
+      fstWriterFlushContext(ctx_);
+      sinceFlush_ = 0;
+    }
+    const size_t rest = used - handed;
+    std::memmove(buf_.data(), p, rest);
+    if (buf_.size() < rest + need + kSlack) buf_.resize(rest + need + kSlack);
+    return {buf_.data(), buf_.data() + buf_.size()};
+  }
+
+  std::optional<std::string> close() override {
+    if (!ctx_) return error_;
+    bool seekFailed = fstWriterGetFseekFailed(ctx_);
+    fstWriterClose(ctx_);
+    ctx_ = nullptr;
+    if (seekFailed && !error_) error_ = "the FST writer could not write the file";
+    return error_;
+  }
+
+  void declareEnum(std::string_view code, const std::vector<std::string>& names) override {
+    enums_[std::string(code)] = names;
+  }
+
+private:
+  struct Var {
+    fstHandle handle = 0;
+    unsigned width = 1;
+  };
+
+  void line(std::string_view l) {
+    if (l.empty()) return;
+    switch (l[0]) {
+    case '#': return time(l.substr(1));
+    case '0':
+    case '1':
+    case 'x':
+    case 'z': return scalar(l[0], l.substr(1));
+    case 'b': return vector(l.substr(1));
+    case 'r': return real(l.substr(1));
+    case '$': return header(l);
+    default: return;
+    }
+  }
+
+  void time(std::string_view digits) {
+    uint64_t t = 0;
+    std::from_chars(digits.data(), digits.data() + digits.size(), t);
+    fstWriterEmitTimeChange(ctx_, t);
+  }
+
+  const Var* var(std::string_view code) const {
+    uint64_t n = codeNumber(code);
+    return n < vars_.size() && vars_[n].handle ? &vars_[n] : nullptr;
+  }
+
+  void scalar(char value, std::string_view code) {
+    if (const Var* v = var(code)) fstWriterEmitValueChange(ctx_, v->handle, &value);
+  }
+
+  // "b101 !": the digits without leading zeros, or "bx !".
+  void vector(std::string_view rest) {
+    size_t sp = rest.find(' ');
+    if (sp == std::string_view::npos) return;
+    const Var* v = var(rest.substr(sp + 1));
+    if (!v) return;
+    std::string_view digits = rest.substr(0, sp);
+    if (digits == "x") {
+      std::string xs(v->width, 'x');
+      fstWriterEmitValueChange(ctx_, v->handle, xs.data());
+      return;
+    }
+    uint64_t value = 0;
+    std::from_chars(digits.data(), digits.data() + digits.size(), value, 2);
+    fstWriterEmitValueChange64(ctx_, v->handle, v->width, value);
+  }
+
+  void real(std::string_view rest) {
+    size_t sp = rest.find(' ');
+    if (sp == std::string_view::npos) return;
+    const Var* v = var(rest.substr(sp + 1));
+    if (!v) return;
+    // The shortest text that reads back as the value (vcd_text.cpp); strtod reads it as
+    // a VCD reader does.
+    std::string text(rest.substr(0, sp));
+    double d = std::strtod(text.c_str(), nullptr);
+    fstWriterEmitValueChange(ctx_, v->handle, &d);
+  }
+
+  // The header, one declaration per line (VcdWriter::writeHeader).
+  void header(std::string_view l) {
+    std::vector<std::string_view> w = words(l);
+    if (w.empty()) return;
+    if (w[0] == "$scope" && w.size() >= 3) {
+      fstWriterSetScope(ctx_, FST_ST_VCD_MODULE, std::string(w[2]).c_str(), nullptr);
+    } else if (w[0] == "$upscope") {
+      fstWriterSetUpscope(ctx_);
+    } else if (w[0] == "$var" && w.size() >= 5) {
+      declare(w);
+    } else if (w[0] == "$comment" && !headerDone_ && l.rfind("$comment phase:", 0) != 0) {
+      // An op's source line: an attribute of its scope, as GTKWave keeps comments.
+      std::string text(l.substr(9, l.size() >= 14 ? l.size() - 14 : 0));
+      fstWriterSetAttrBegin(ctx_, FST_AT_MISC, FST_MT_COMMENT, text.c_str(), 0);
+    } else if (w[0] == "$timescale" && w.size() >= 2) {
+      fstWriterSetTimescaleFromString(ctx_, std::string(w[1]).c_str());
+    } else if (w[0] == "$version" && w.size() >= 2) {
+      fstWriterSetVersion(ctx_, std::string(w[1]).c_str());
+    } else if (w[0] == "$enddefinitions") {
+      headerDone_ = true;
+    }
+  }
+
+  // "$var <kind> <width> <code> <name> [<range>] $end"
+  void declare(const std::vector<std::string_view>& w) {
+    std::string_view kind = w[1], code = w[3];
+    unsigned width = 1;
+    std::from_chars(w[2].data(), w[2].data() + w[2].size(), width);
+    std::string name(w[4]);
+    if (w.size() >= 7 && w[5].front() == '[') name += " " + std::string(w[5]);
+    fstVarType type = kind == "real"      ? FST_VT_VCD_REAL
+                      : kind == "integer" ? FST_VT_VCD_INTEGER
+                      : kind == "reg"     ? FST_VT_VCD_REG
+                                          : FST_VT_VCD_WIRE;
+    if (auto it = enums_.find(std::string(code)); it != enums_.end())
+      fstWriterEmitEnumTableRef(ctx_, enumTable(name, it->second, width));
+    uint64_t n = codeNumber(code);
+    if (n >= vars_.size()) vars_.resize(n + 1);
+    // A channel's variables appear under both of its ports: the second is an alias.
+    fstHandle alias = vars_[n].handle;
+    fstHandle h = fstWriterCreateVar(ctx_, type, FST_VD_IMPLICIT, width, name.c_str(), alias);
+    if (!alias) vars_[n] = {h, width};
+  }
+
+  // One table per distinct list of phase names (many ops share a kind).
+  fstEnumHandle enumTable(const std::string& var, const std::vector<std::string>& names,
+                          unsigned width) {
+    std::string key;
+    for (const std::string& n : names)
+      key += n + "\n";
+    auto it = tables_.find(key);
+    if (it != tables_.end()) return it->second;
+    std::vector<std::string> values;
+    for (size_t i = 0; i < names.size(); ++i)
+      values.push_back(binary(i, width));
+    std::vector<const char*> lit, val;
+    for (size_t i = 0; i < names.size(); ++i) {
+      lit.push_back(names[i].c_str());
+      val.push_back(values[i].c_str());
+    }
+    std::string tableName = "phases" + std::to_string(tables_.size());
+    fstEnumHandle h =
+        fstWriterCreateEnumTable(ctx_, tableName.c_str(), static_cast<uint32_t>(names.size()),
+                                 width, lit.data(), val.data());
+    tables_.emplace(key, h);
+    return h;
+  }
+
+  // fstapi keeps a block's changes as one linked list per variable in one buffer, and
+  // walks each list when it writes the block: left at its default (blocks of 128 MiB),
+  // those walks miss the cache and cost ten times the run. A block per few MiB of VCD
+  // text keeps them in cache (docs/design.md "FST, and the names of signals").
+  static size_t flushEvery() {
+    static const size_t n = [] {
+      const char* e = std::getenv("LOOM_FST_FLUSH_MIB");
+      return (e ? std::strtoull(e, nullptr, 10) : 4) << 20;
+    }();
+    return n;
+  }
+
+  void* ctx_;
+  size_t sinceFlush_ = 0;
+  std::vector<char> buf_;
+  std::vector<Var> vars_; // by code number
+  std::map<std::string, std::vector<std::string>> enums_;
+  std::map<std::string, fstEnumHandle> tables_;
+  bool headerDone_ = false;
+  std::optional<std::string> error_;
+};
+
+} // namespace
+
+std::unique_ptr<TraceOut> createFstOut(const std::string& path, std::string& error) {
+  // fstWriterCreate reports nothing: open the file first for the reason.
+  if (FILE* f = std::fopen(path.c_str(), "wb")) {
+    std::fclose(f);
+  } else {
+    error = std::strerror(errno);
+    return nullptr;
+  }
+  void* ctx = fstWriterCreate(path.c_str(), 1);
+  if (!ctx) {
+    error = "the FST writer cannot create it";
+    return nullptr;
+  }
+  fstWriterSetPackType(ctx, FST_WR_PT_LZ4);
+  // Blocks are compressed on a thread of their own while the run goes on.
+  fstWriterSetParallelMode(ctx, 1);
+  return TraceOut::withSink(std::make_unique<FstSink>(ctx));
+}
+
+} // namespace loom::traces

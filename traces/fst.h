@@ -1,0 +1,24 @@
+// FST, GTKWave's compressed waveform format, written with GTKWave's own FST writer
+// (fstapi, built from the copy Debian's verilator package installs: traces/CMakeLists).
+//
+// The FST file of a run is the VCD of that run in another encoding: a VcdWriter writes
+// its text into a TraceOut made here, and the sink turns each line into the FST call
+// that means the same ($scope -> fstWriterSetScope, $var -> fstWriterCreateVar, "#t" ->
+// fstWriterEmitTimeChange, a value change -> fstWriterEmitValueChange). So the two
+// formats hold the same signals, hierarchy, names and values by construction, and one
+// writer decides them (vcd.h). What FST adds: each state machine's `phase` is an enum
+// (TraceOut::declareEnum), so GTKWave shows the spec's phase names, and the file is
+// about a hundred times smaller (docs/traces.md has the figures).
+#pragma once
+
+#include "traces/trace_out.h"
+
+#include <memory>
+#include <string>
+
+namespace loom::traces {
+
+// Creates (or truncates) the FST file at `path`; nullptr and `error` set if it cannot.
+std::unique_ptr<TraceOut> createFstOut(const std::string& path, std::string& error);
+
+} // namespace loom::traces

@@ -6,6 +6,7 @@
 #include "dfg/loom/loom_form.h"
 #include "dfg/print_dot.h"
 #include "host/html_report.h"
+#include "host/run_graph.h"
 #include "host/try_fix.h"
 #include "host/wave_view.h"
 
@@ -59,34 +60,8 @@ bool writeFixed(const FixAttempt& fix, const std::string& path) {
 // --dot / --svg after a run: each accelerated function's network with the tokens every
 // channel carried against its rate's count, and the findings' ops and channels in red.
 bool writeRunGraphs(const RunArgs& a, const ProgramRun& run) {
-  const Accelerator* acc = run.accelerator();
-  if (!acc) return true;
-  std::vector<const dfg::Graph*> graphs;
-  std::map<const dfg::Graph*, dfg::DotRun> runs;
-  for (const std::string& f : acc->functions()) {
-    const dfg::Graph* g = acc->graph(f);
-    if (!g) continue;
-    graphs.push_back(g);
-    dfg::DotRun& r = runs[g];
-    if (const Accelerator::ChannelTotals* t = acc->channelTotals(f)) {
-      r.observed = t->observed;
-      r.expected = t->expected;
-    }
-    for (const harness::Finding& x : run.report().findings) {
-      if (x.function != f) continue;
-      for (dfg::Vertex v : {x.vertex, x.producer})
-        if (v != harness::Finding::kNoVertex && v < g->numNodes()) r.findingOps.insert(v);
-      if (!x.channel.empty()) r.findingChannels.insert(x.channel);
-    }
-  }
-  dfg::DotOptions opts;
-  opts.run = [&](const dfg::Graph& g) -> const dfg::DotRun* {
-    auto it = runs.find(&g);
-    return it == runs.end() ? nullptr : &it->second;
-  };
-  std::ostringstream dot;
-  dfg::printDot(graphs, dot, opts);
-  return writeGraphFiles(a.dot, a.svg, dot.str());
+  if (!run.accelerator()) return true;
+  return writeGraphFiles(a.dot, a.svg, runGraphDot(runGraphs(run), false));
 }
 
 // --gtkw: the GTKWave view of the trace just written (the FST if both were asked for).

@@ -194,8 +194,7 @@ traces::WaveView waveView(const std::string& dumpFile, const harness::Report& re
         for (traces::WaveGroup& g : loopGroups(w))
           v.groups.push_back(std::move(g));
   for (const harness::Report::Call& c : report.calls)
-    v.markers.push_back(
-        {c.startCycle, "call " + std::to_string(c.invocation) + " @" + c.function});
+    v.markers.push_back({c.startCycle, "call " + std::to_string(c.invocation) + " @" + c.function});
   return v;
 }
 

@@ -5,10 +5,10 @@
 // channel's valid/ready/data/transfer, the phases of the channel's producer and
 // consumer, and the channels of its upstream path back to the loop-control stream (the
 // stream's phase last), then the channels of the first three findings it explains (where
-// the extra token ends up) with their consumers' phases; the cursor and marker A on the first root cause's cycle (the end
-// of the call it is seen in: where a latched token sits, a deadlock has stopped, a count
-// is complete), one marker per further cause, then one at the start of each accelerated
-// call. Without findings: each loop's raw_will_continue and after_cond channels, the
+// the extra token ends up) with their consumers' phases; the cursor and marker A on the first root
+// cause's cycle (the end of the call it is seen in: where a latched token sits, a deadlock has
+// stopped, a count is complete), one marker per further cause, then one at the start of each
+// accelerated call. Without findings: each loop's raw_will_continue and after_cond channels, the
 // whole run shown.
 #pragma once
 

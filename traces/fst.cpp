@@ -1,12 +1,11 @@
 #include "traces/fst.h"
 
-#include <fstapi.h>
-
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstapi.h>
 #include <map>
 #include <string_view>
 #include <vector>
@@ -75,14 +74,10 @@ public:
         nl = end;
       }
       line(std::string_view(p, nl - p));
+      textSince_ += static_cast<size_t>(nl - p) + 1;
       p = nl == end ? end : nl + 1;
     }
     handed = static_cast<size_t>(p - buf_.data());
-    sinceFlush_ += handed;
-    if (headerDone_ && sinceFlush_ >= flushEvery()) {
-      fstWriterFlushContext(ctx_);
-      sinceFlush_ = 0;
-    }
     const size_t rest = used - handed;
     std::memmove(buf_.data(), p, rest);
     if (buf_.size() < rest + need + kSlack) buf_.resize(rest + need + kSlack);
@@ -124,6 +119,11 @@ private:
   }
 
   void time(std::string_view digits) {
+    // A block ends at a time step (fstWriterFlushContext takes effect at the next).
+    if (headerDone_ && textSince_ >= kBlockText) {
+      fstWriterFlushContext(ctx_);
+      textSince_ = 0;
+    }
     uint64_t t = 0;
     std::from_chars(digits.data(), digits.data() + digits.size(), t);
     fstWriterEmitTimeChange(ctx_, t);
@@ -235,20 +235,15 @@ private:
     return h;
   }
 
-  // fstapi keeps a block's changes as one linked list per variable in one buffer, and
-  // walks each list when it writes the block: left at its default (blocks of 128 MiB),
-  // those walks miss the cache and cost ten times the run. A block per few MiB of VCD
-  // text keeps them in cache (docs/design.md "FST, and the names of signals").
-  static size_t flushEvery() {
-    static const size_t n = [] {
-      const char* e = std::getenv("LOOM_FST_FLUSH_MIB");
-      return (e ? std::strtoull(e, nullptr, 10) : 4) << 20;
-    }();
-    return n;
-  }
+  // fstapi keeps a block's changes as one linked list per variable in one buffer and
+  // walks each list when it writes the block out: at its default size (128 MiB) those
+  // walks miss the cache and cost ten times the run. A block per MiB of VCD text keeps
+  // them in cache; smaller blocks cost more headers than they save (bench/trace_cost.sh,
+  // docs/design.md "FST, and the names of signals").
+  static constexpr size_t kBlockText = size_t{1} << 20;
 
   void* ctx_;
-  size_t sinceFlush_ = 0;
+  size_t textSince_ = 0; // VCD text converted since the last block
   std::vector<char> buf_;
   std::vector<Var> vars_; // by code number
   std::map<std::string, std::vector<std::string>> enums_;

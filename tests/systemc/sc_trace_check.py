@@ -17,53 +17,8 @@ import subprocess
 import sys
 import tempfile
 
-
-def read_vcd(path):
-    """Returns ({code: full name}, {code: [(time, value)]})."""
-    names, changes, scope, t = {}, collections.defaultdict(list), [], 0
-    with open(path) as f:
-        words = f.read().split()
-    i = 0
-    while i < len(words):
-        w = words[i]
-        if w == "$scope":
-            scope.append(words[i + 2])
-            i += 4
-        elif w == "$upscope":
-            scope.pop()
-            i += 2
-        elif w == "$var":
-            end = words.index("$end", i)
-            code, ref = words[i + 3], words[i + 4]
-            names[code] = ".".join(scope + [ref])
-            i = end + 1
-        elif w.startswith("$"):
-            i = words.index("$end", i) + 1 if w not in ("$dumpvars", "$end") else i + 1
-        elif w.startswith("#"):
-            t = int(w[1:])
-            i += 1
-        elif w[0] in "bBrR":
-            changes[words[i + 1]].append((t, w[1:].lstrip("0") or "0"))
-            i += 2
-        else:
-            changes[w[1:]].append((t, w[0]))
-            i += 1
-    return names, changes
-
-
-def waveforms(path):
-    names, changes = read_vcd(path)
-    out = {}
-    for code, name in names.items():
-        wave = []
-        for t, v in changes.get(code, []):
-            if wave and wave[-1][0] == t:
-                wave.pop()
-            if wave and wave[-1][1] == v:
-                continue
-            wave.append((t, v))
-        out[name] = wave
-    return out
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from vcd_waves import waveforms  # noqa: E402
 
 
 def main():
@@ -85,7 +40,8 @@ def main():
         subprocess.run(["vcd2fst", vcd, fst], check=True, capture_output=True)
         with open(back, "w") as out:
             subprocess.run(["fst2vcd", fst], check=True, stdout=out, stderr=subprocess.DEVNULL)
-        ours, theirs = waveforms(vcd), waveforms(back)
+        with open(vcd) as a, open(back) as b:
+            ours, theirs = waveforms(a.read())[0], waveforms(b.read())[0]
         bad = [n for n in ours if theirs.get(n) != ours[n]]
         if bad or len(ours) != len(theirs):
             sys.exit("GTKWave's round trip changed %d signal(s), e.g. %s" % (len(bad), bad[:3]))

@@ -1,13 +1,18 @@
 #include "traces/fst.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fstapi.h>
 #include <map>
+#include <mutex>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace loom::traces {
@@ -51,49 +56,37 @@ std::string binary(uint64_t value, unsigned width) {
   return s;
 }
 
-class FstSink final : public TraceOut::Sink {
+// The VCD text of a VcdWriter, line by line, as fstapi calls.
+class FstConverter {
 public:
-  explicit FstSink(void* ctx) : ctx_(ctx) {}
-  ~FstSink() override {
+  explicit FstConverter(void* ctx) : ctx_(ctx) {}
+  ~FstConverter() {
     if (ctx_) fstWriterClose(ctx_);
   }
 
-  Span start() override {
-    buf_.resize(TraceOut::kBlock + kSlack);
-    return {buf_.data(), buf_.data() + buf_.size()};
-  }
-
-  // Converts every whole line; a line cut by the end of the text waits for the rest.
-  Span handOn(size_t used, size_t need, bool last, size_t& handed) override {
-    const char* p = buf_.data();
-    const char* end = p + used;
+  // Whole lines (the last one may lack its '\n').
+  void convert(std::string_view text) {
+    const char* p = text.data();
+    const char* end = p + text.size();
     while (p < end) {
       const char* nl = static_cast<const char*>(std::memchr(p, '\n', end - p));
-      if (!nl) {
-        if (!last) break;
-        nl = end;
-      }
+      if (!nl) nl = end;
       line(std::string_view(p, nl - p));
       textSince_ += static_cast<size_t>(nl - p) + 1;
       p = nl == end ? end : nl + 1;
     }
-    handed = static_cast<size_t>(p - buf_.data());
-    const size_t rest = used - handed;
-    std::memmove(buf_.data(), p, rest);
-    if (buf_.size() < rest + need + kSlack) buf_.resize(rest + need + kSlack);
-    return {buf_.data(), buf_.data() + buf_.size()};
   }
 
-  std::optional<std::string> close() override {
-    if (!ctx_) return error_;
+  std::optional<std::string> finish() {
+    if (!ctx_) return std::nullopt;
     bool seekFailed = fstWriterGetFseekFailed(ctx_);
     fstWriterClose(ctx_);
     ctx_ = nullptr;
-    if (seekFailed && !error_) error_ = "the FST writer could not write the file";
-    return error_;
+    if (seekFailed) return "the FST writer could not write the file";
+    return std::nullopt;
   }
 
-  void declareEnum(std::string_view code, const std::vector<std::string>& names) override {
+  void declareEnum(std::string_view code, const std::vector<std::string>& names) {
     enums_[std::string(code)] = names;
   }
 
@@ -243,13 +236,112 @@ private:
   static constexpr size_t kBlockText = size_t{1} << 20;
 
   void* ctx_;
-  size_t textSince_ = 0; // VCD text converted since the last block
-  std::vector<char> buf_;
+  size_t textSince_ = 0;  // VCD text converted since the last block
   std::vector<Var> vars_; // by code number
   std::map<std::string, std::vector<std::string>> enums_;
   std::map<std::string, fstEnumHandle> tables_;
   bool headerDone_ = false;
-  std::optional<std::string> error_;
+};
+
+// Hands whole lines to a thread of their own, which converts them while the run goes
+// on: the conversion costs more than the run (docs/performance.md "Traces"), and a
+// second core takes it (fstapi writes its blocks on a third thread).
+class FstSink final : public TraceOut::Sink {
+public:
+  explicit FstSink(void* ctx) : conv_(ctx), worker_([this] { work(); }) {}
+  ~FstSink() override { stop(); }
+
+  Span start() override {
+    cur_.resize(TraceOut::kBlock + kSlack);
+    return {cur_.data(), cur_.data() + cur_.size()};
+  }
+
+  // The whole lines go to the worker; a line cut by the end of the text waits for the
+  // rest in the next buffer.
+  Span handOn(size_t used, size_t need, bool last, size_t& handed) override {
+    size_t cut = used;
+    if (!last) {
+      const char* p = cur_.data();
+      while (cut > 0 && p[cut - 1] != '\n')
+        --cut;
+    }
+    handed = cut;
+    std::vector<char> next = spare();
+    const size_t rest = used - cut;
+    next.resize(std::max(rest + need + kSlack, TraceOut::kBlock + kSlack));
+    std::memcpy(next.data(), cur_.data() + cut, rest);
+    if (cut > 0) {
+      cur_.resize(cut);
+      push(std::move(cur_));
+    }
+    cur_ = std::move(next);
+    return {cur_.data(), cur_.data() + cur_.size()};
+  }
+
+  std::optional<std::string> close() override {
+    stop();
+    return conv_.finish();
+  }
+
+  void declareEnum(std::string_view code, const std::vector<std::string>& names) override {
+    std::lock_guard<std::mutex> lock(mutex_); // before the header is handed on
+    conv_.declareEnum(code, names);
+  }
+
+private:
+  static constexpr size_t kQueued = 4; // blocks waiting at most: memory stays bounded
+
+  std::vector<char> spare() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (free_.empty()) return {};
+    std::vector<char> b = std::move(free_.back());
+    free_.pop_back();
+    return b;
+  }
+
+  void push(std::vector<char> block) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    room_.wait(lock, [&] { return queue_.size() < kQueued; });
+    queue_.push_back(std::move(block));
+    ready_.notify_one();
+  }
+
+  void work() {
+    for (;;) {
+      std::vector<char> block;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        ready_.wait(lock, [&] { return !queue_.empty() || done_; });
+        if (queue_.empty()) return;
+        block = std::move(queue_.front());
+        queue_.pop_front();
+        room_.notify_one();
+      }
+      conv_.convert(std::string_view(block.data(), block.size()));
+      std::lock_guard<std::mutex> lock(mutex_);
+      free_.push_back(std::move(block));
+    }
+  }
+
+  // Converts what is queued and ends the worker.
+  void stop() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (done_) return;
+      done_ = true;
+    }
+    ready_.notify_one();
+    worker_.join();
+  }
+
+  FstConverter conv_;
+  std::vector<char> cur_;
+  std::mutex mutex_;
+  std::condition_variable ready_, room_;
+  std::deque<std::vector<char>> queue_;
+  std::vector<std::vector<char>> free_;
+  bool done_ = false;
+  std::thread worker_; // last: starts once the rest exists
 };
 
 } // namespace
@@ -268,8 +360,10 @@ std::unique_ptr<TraceOut> createFstOut(const std::string& path, std::string& err
     return nullptr;
   }
   fstWriterSetPackType(ctx, FST_WR_PT_LZ4);
-  // Blocks are compressed on a thread of their own while the run goes on.
-  fstWriterSetParallelMode(ctx, 1);
+  // Not fstWriterSetParallelMode: with it, 1 of 4 runs of gemm 48^3 wrote a file that
+  // fst2vcd cannot read ("fstReaderIterBlocks2() ... rc=-3"), 3 of 4 with the conversion
+  // on its own thread; without it 6 of 6 read back. The conversion has a thread of its
+  // own instead (FstSink).
   return TraceOut::withSink(std::make_unique<FstSink>(ctx));
 }
 

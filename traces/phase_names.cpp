@@ -8,7 +8,9 @@ std::vector<std::string> phaseNames(const models::Op& op) {
 }
 
 unsigned phaseWidth(const models::Op& op) {
-  unsigned w = 1;
+  // Two bits at least: GTKWave draws a one-bit variable as a line and names the values
+  // of vectors only, so a two-phase machine would show 0 and 1, not its phase names.
+  unsigned w = 2;
   while ((1 << w) < op.phaseCount())
     ++w;
   return w;

@@ -11,7 +11,7 @@ namespace loom::traces {
 
 // Names of phases 0 .. op.phaseCount() - 1.
 std::vector<std::string> phaseNames(const models::Op& op);
-// Bits of the trace's `phase` variable of `op` (at least 1).
+// Bits of the trace's `phase` variable of `op` (at least 2: see phase_names.cpp).
 unsigned phaseWidth(const models::Op& op);
 
 } // namespace loom::traces

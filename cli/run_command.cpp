@@ -153,7 +153,7 @@ int run(RunArgs& a) {
     std::cerr << harness::causesText(run.report().findings, run.causes(), detail);
     auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0);
     std::string summary = run.summaryLine(o, ms.count()); // the page shows it as printed
-    std::cerr << "loom-sim: " << run.summaryLine(o, ms.count()) << "\n";
+    std::cerr << "loom-sim: " << summary << "\n";
     std::optional<FixAttempt> fix;
     if (a.tryFix) {
       fix = tryFix(prog, a.s, run);

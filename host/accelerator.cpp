@@ -265,7 +265,6 @@ std::optional<Diag> Accelerator::prepare() {
           a->graph.inEdge(gf.rewire.consumer, gf.rewire.port, e)) {
         h.edge = e;
         h.upstreamEdges = harness::upstreamOf(a->graph, a->graph.src(e)).edges;
-        h.upstreamEdges.insert(h.upstreamEdges.begin(), e);
       }
       h.details.push_back("static check '" + gf.check + "'");
       report_.findings.push_back(std::move(h));

@@ -218,7 +218,7 @@ private:
       for (dfg::Vertex v : {f.vertex, f.producer})
         if (v != harness::Finding::kNoVertex && v < g.numNodes())
           ids.push_back(dfg::dotNodeId(index, v));
-      if (auto it = byName.find(findingChannel(f)); !f.channel.empty() && it != byName.end())
+      if (auto it = byName.find(findingChannel(f, g)); it != byName.end())
         ids.push_back(it->second);
       for (const std::string& id : ids) {
         nlohmann::json& list = elements_[id]["findings"];

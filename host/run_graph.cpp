@@ -22,14 +22,14 @@ RunGraphs runGraphs(const ProgramRun& run) {
       if (x.function != f) continue;
       for (dfg::Vertex v : {x.vertex, x.producer})
         if (v != harness::Finding::kNoVertex && v < g->numNodes()) r.findingOps.insert(v);
-      if (!x.channel.empty()) r.findingChannels.insert(findingChannel(x));
+      if (std::string c = findingChannel(x, *g); !c.empty()) r.findingChannels.insert(c);
     }
   }
   return out;
 }
 
-std::string findingChannel(const harness::Finding& f) {
-  return f.channel.substr(0, f.channel.find("  ("));
+std::string findingChannel(const harness::Finding& f, const dfg::Graph& g) {
+  return f.edge && !f.channel.empty() ? g.describe(*f.edge) : std::string();
 }
 
 std::string runGraphDot(const RunGraphs& graphs, bool ids) {

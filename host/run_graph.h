@@ -22,9 +22,8 @@ struct RunGraphs {
 // run counted them (AccelOptions::channelTotals).
 RunGraphs runGraphs(const ProgramRun& run);
 
-// The channel a finding names, as Graph::describe names it (a finding adds its type and
-// role: "k/inv:0 -> k/muli:1  (i32, data)").
-std::string findingChannel(const harness::Finding& f);
+// The channel a finding names, as Graph::describe names it in `g` ("" if none).
+std::string findingChannel(const harness::Finding& f, const dfg::Graph& g);
 
 // Every network in one `digraph`, with `ids` (dfg::DotOptions::ids) if asked.
 std::string runGraphDot(const RunGraphs& graphs, bool ids);

@@ -21,10 +21,6 @@ const Tracer::Waves* wavesOf(const std::vector<Tracer::Waves>& waves, const std:
   return nullptr;
 }
 
-std::string range(unsigned width) {
-  return width > 1 ? "[" + std::to_string(width - 1) + ":0]" : "";
-}
-
 // Adds a signal unless the group shows it already. GTKWave shows only what follows the
 // last '.' of a name (its default hier_max_level), aliases too: the alias is the op,
 // port and signal joined by '/' ("load_a/ctrl/valid"), the tail of the name findings
@@ -53,7 +49,7 @@ void addChannel(const Tracer::Waves& w, uint32_t ch, bool all, std::vector<WaveS
     switch (traces::dataShape(t)) {
     case traces::DataShape::Bit: add(out, base + ".data", WaveSignal::Show::Bit); break;
     case traces::DataShape::Vector:
-      add(out, base + ".data" + range(t.width), WaveSignal::Show::Decimal);
+      add(out, base + ".data" + traces::vcdRange(traces::dataWidth(t)), WaveSignal::Show::Decimal);
       break;
     case traces::DataShape::Real: add(out, base + ".data", WaveSignal::Show::Real); break;
     case traces::DataShape::None: break;
@@ -69,7 +65,8 @@ void addPhase(const Tracer::Waves& w, dfg::Vertex v, std::vector<WaveSignal>& ou
   if (op >= w.network.circuit().numOps() || op >= w.paths.op.size()) return;
   const models::Op& m = w.network.circuit().op(op);
   if (m.phaseCount() <= 0 || w.paths.op[op].empty()) return;
-  add(out, w.paths.op[op] + ".phase" + range(traces::phaseWidth(m)), WaveSignal::Show::Enum);
+  add(out, w.paths.op[op] + ".phase" + traces::vcdRange(traces::phaseWidth(m)),
+      WaveSignal::Show::Enum);
 }
 
 // The cycle a finding is seen at: the last cycle of its call.
@@ -99,10 +96,8 @@ traces::WaveGroup causeGroup(const harness::Finding& f, const Tracer::Waves& w, 
   } else if (f.vertex != harness::Finding::kNoVertex) {
     addPhase(w, f.vertex, g.signals);
   }
-  for (dfg::EdgeId e : f.upstreamEdges) {
-    if (f.edge && e == *f.edge) continue;
+  for (dfg::EdgeId e : f.upstreamEdges)
     addChannel(w, w.network.channelOf(e), false, g.signals);
-  }
   if (!f.upstreamEdges.empty()) addPhase(w, graph.src(f.upstreamEdges.back()), g.signals);
   return g;
 }

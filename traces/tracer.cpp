@@ -62,8 +62,7 @@ void Tracer::addNetwork(const TracedNetwork& n) {
   if (!active()) return;
   uint32_t id = timeline_.addNetwork();
   int tracers = (vcd_ ? 1 : 0) + (fst_ ? 1 : 0) + (tokens_ ? 1 : 0) + (stats_ ? 1 : 0) +
-                (progress_.enabled() ? 1 : 0);
-  tracers += activity_ ? 1 : 0;
+                (activity_ ? 1 : 0) + (progress_.enabled() ? 1 : 0);
   // A lone tracer goes straight on the engine and keeps the time axis itself; several
   // share a tap, which does it for them.
   NetClock clock = tracers == 1 ? NetClock{&timeline_, id} : NetClock{};
@@ -83,7 +82,6 @@ void Tracer::addNetwork(const TracedNetwork& n) {
     n.network->engine().setObserver(tap.get());
     taps_.push_back(std::move(tap));
   }
-  networks_.push_back(n.network);
   traced_.push_back(n);
 }
 
@@ -100,8 +98,8 @@ std::optional<std::string> Tracer::finish() {
   if (finished_) return std::nullopt;
   finished_ = true;
   progress_.finish();
-  for (sim::Network* n : networks_)
-    n->engine().setObserver(nullptr);
+  for (const TracedNetwork& n : traced_)
+    n.network->engine().setObserver(nullptr);
   std::optional<std::string> err;
   if (vcd_)
     if (auto e = vcd_->close()) err = "cannot write the VCD file '" + options_.vcd + "': " + *e;

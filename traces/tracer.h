@@ -1,8 +1,9 @@
 // Tracer: everything `loom-sim run` can record about a run, behind one object: the VCD
-// (--vcd FILE) and the same as FST (--fst FILE), the token log (--tokens FILE), the stats file
-// (--stats FILE) and the progress line on a terminal. It owns the files, the global time axis
-// (timeline.h) and, per network, the observer it attaches to that network's engine: the one tracer
-// asked for, or a NetworkTap feeding several.
+// (--vcd FILE) and the same as FST (--fst FILE), the token log (--tokens FILE), the
+// stats file (--stats FILE), each call's activity (for --html) and the progress line on
+// a terminal. It owns the files, the global time axis (timeline.h) and, per network,
+// the observer it attaches to that network's engine: the one tracer asked for, or a
+// NetworkTap feeding several.
 //
 //   traces::Tracer tracer(options);
 //   if (auto err = tracer.open()) ...                  // cannot create a file
@@ -81,8 +82,7 @@ private:
   std::unique_ptr<ActivityCollector> activity_;
   terminal::Progress progress_;
   std::vector<std::unique_ptr<NetworkTap>> taps_;
-  std::vector<sim::Network*> networks_;
-  std::vector<TracedNetwork> traced_; // as added
+  std::vector<TracedNetwork> traced_; // every network attached to, as added
   bool finished_ = false;
 };
 

@@ -17,7 +17,7 @@ char* putInt(char* p, unsigned width, uint64_t value, const VcdCode& code) {
 }
 
 std::string rangeSuffix(unsigned width) {
-  return width > 1 ? " [" + std::to_string(width - 1) + ":0]" : "";
+  return width > 1 ? " " + vcdRange(width) : "";
 }
 
 // "phase: 0 NeedInit, 1 NeedCond, 2 NeedLoop": the legend of an op's `phase` variable,

@@ -26,6 +26,10 @@ unsigned dataWidth(const Type& t) {
   return dataShape(t) == DataShape::Real ? 64 : t.width;
 }
 
+std::string vcdRange(unsigned width) {
+  return width > 1 ? "[" + std::to_string(width - 1) + ":0]" : "";
+}
+
 namespace {
 
 char* putCode(char* p, const VcdCode& code) {

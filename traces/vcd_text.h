@@ -30,6 +30,9 @@ enum class DataShape : uint8_t { None, Bit, Vector, Real };
 DataShape dataShape(const Type& t);
 // Declared width of a data variable ($var ... <width>): 64 for reals.
 unsigned dataWidth(const Type& t);
+// The range of a vector of `width` bits, "[31:0]" ("" for one bit): declared after the
+// variable's name, and part of the name GTKWave shows ("data[31:0]").
+std::string vcdRange(unsigned width);
 
 // "1!"; inline: the most frequent line by far.
 inline char* putScalar(char* p, bool value, const VcdCode& code) {

@@ -1,5 +1,7 @@
 #include "traces/fst.h"
 
+#include "traces/change_records.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -51,12 +53,12 @@ std::vector<std::string_view> words(std::string_view line) {
 // Binary text of `value` in `width` digits, most significant first.
 std::string binary(uint64_t value, unsigned width) {
   std::string s(width, '0');
-  for (unsigned b = 0; b < width; ++b)
-    if ((value >> b) & 1) s[width - 1 - b] = '1';
+  putDigits(s.data(), value, width);
   return s;
 }
 
-// The VCD text of a VcdWriter, line by line, as fstapi calls.
+// A FstWriter's output (its VCD header, then its change records: change_records.h) as
+// fstapi calls.
 class FstConverter {
 public:
   explicit FstConverter(void* ctx) : ctx_(ctx) {}
@@ -64,17 +66,18 @@ public:
     if (ctx_) fstWriterClose(ctx_);
   }
 
-  // Whole lines (the last one may lack its '\n').
-  void convert(std::string_view text) {
-    const char* p = text.data();
-    const char* end = p + text.size();
-    while (p < end) {
+  // A block of the output, ending at a record's end (the header is never cut: the
+  // writer appends it in one piece).
+  void convert(std::string_view block) {
+    const char* p = block.data();
+    const char* end = p + block.size();
+    while (!headerDone_ && p < end) {
       const char* nl = static_cast<const char*>(std::memchr(p, '\n', end - p));
       if (!nl) nl = end;
-      line(std::string_view(p, nl - p));
-      textSince_ += static_cast<size_t>(nl - p) + 1;
+      header(std::string_view(p, nl - p));
       p = nl == end ? end : nl + 1;
     }
+    records(p, end);
   }
 
   std::optional<std::string> finish() {
@@ -83,6 +86,7 @@ public:
     fstWriterClose(ctx_);
     ctx_ = nullptr;
     if (seekFailed) return "the FST writer could not write the file";
+    if (corrupt_) return "the trace's change records were cut (a bug in loom-sim)";
     return std::nullopt;
   }
 
@@ -94,70 +98,91 @@ private:
   struct Var {
     fstHandle handle = 0;
     unsigned width = 1;
+    bool real = false;
   };
+  using R = ChangeRecords;
 
-  void line(std::string_view l) {
-    if (l.empty()) return;
-    switch (l[0]) {
-    case '#': return time(l.substr(1));
-    case '0':
-    case '1':
-    case 'x':
-    case 'z': return scalar(l[0], l.substr(1));
-    case 'b': return vector(l.substr(1));
-    case 'r': return real(l.substr(1));
-    case '$': return header(l);
-    default: return;
+  void records(const char* p, const char* end) {
+    char digits[64];
+    while (p < end) {
+      const auto tag = static_cast<R::Tag>(*p);
+      if (tag == R::kTime) {
+        if (end - p < 9) break;
+        time(R::get64(p + 1));
+        p += 9;
+        continue;
+      }
+      if (end - p < 5) break;
+      const uint32_t n = R::get32(p + 1);
+      if (n >= vars_.size() || !vars_[n].handle) break;
+      const Var& v = vars_[n];
+      switch (tag) {
+      case R::kZero:
+      case R::kOne:
+        digits[0] = tag == R::kOne ? '1' : '0';
+        fstWriterEmitValueChange(ctx_, v.handle, digits);
+        p += 5;
+        break;
+      case R::kUnknown:
+        if (v.real) {
+          double zero = 0;
+          fstWriterEmitValueChange(ctx_, v.handle, &zero);
+        } else {
+          std::memset(digits, 'x', v.width);
+          fstWriterEmitValueChange(ctx_, v.handle, digits);
+        }
+        p += 5;
+        break;
+      case R::kVector:
+      case R::kRealF32:
+      case R::kRealF64: {
+        if (end - p < 13) return cut();
+        const uint64_t value = R::get64(p + 5);
+        if (tag == R::kVector) {
+          putDigits(digits, value, v.width);
+          fstWriterEmitValueChange(ctx_, v.handle, digits);
+        } else {
+          double d = real(tag, value);
+          fstWriterEmitValueChange(ctx_, v.handle, &d);
+        }
+        p += 13;
+        break;
+      }
+      default: return cut();
+      }
+      ++changes_;
     }
+    if (p != end) cut();
   }
 
-  void time(std::string_view digits) {
+  // A record the writer cannot have written: the rest is not read.
+  void cut() { corrupt_ = true; }
+
+  // The double the VCD's text of the value reads as (vcd_text.cpp putReal): an f32 is
+  // its shortest text, so 0.1f is 0.1 in both files.
+  static double real(R::Tag tag, uint64_t bits) {
+    if (tag == R::kRealF64) {
+      double d;
+      std::memcpy(&d, &bits, sizeof d);
+      return d;
+    }
+    float f;
+    uint32_t low = static_cast<uint32_t>(bits);
+    std::memcpy(&f, &low, sizeof f);
+    char text[40];
+    char* e = std::to_chars(text, text + sizeof text, f).ptr;
+    double d = 0;
+    std::from_chars(text, e, d);
+    return d;
+  }
+
+  void time(uint64_t t) {
     // A block ends at a time step (fstWriterFlushContext takes effect at the next).
-    if (headerDone_ && textSince_ >= kBlockText) {
+    if (changes_ >= kBlockChanges) {
       fstWriterFlushContext(ctx_);
-      textSince_ = 0;
+      changes_ = 0;
     }
-    uint64_t t = 0;
-    std::from_chars(digits.data(), digits.data() + digits.size(), t);
     fstWriterEmitTimeChange(ctx_, t);
-  }
-
-  const Var* var(std::string_view code) const {
-    uint64_t n = codeNumber(code);
-    return n < vars_.size() && vars_[n].handle ? &vars_[n] : nullptr;
-  }
-
-  void scalar(char value, std::string_view code) {
-    if (const Var* v = var(code)) fstWriterEmitValueChange(ctx_, v->handle, &value);
-  }
-
-  // "b101 !": the digits without leading zeros, or "bx !".
-  void vector(std::string_view rest) {
-    size_t sp = rest.find(' ');
-    if (sp == std::string_view::npos) return;
-    const Var* v = var(rest.substr(sp + 1));
-    if (!v) return;
-    std::string_view digits = rest.substr(0, sp);
-    if (digits == "x") {
-      std::string xs(v->width, 'x');
-      fstWriterEmitValueChange(ctx_, v->handle, xs.data());
-      return;
-    }
-    uint64_t value = 0;
-    std::from_chars(digits.data(), digits.data() + digits.size(), value, 2);
-    fstWriterEmitValueChange64(ctx_, v->handle, v->width, value);
-  }
-
-  void real(std::string_view rest) {
-    size_t sp = rest.find(' ');
-    if (sp == std::string_view::npos) return;
-    const Var* v = var(rest.substr(sp + 1));
-    if (!v) return;
-    // The shortest text that reads back as the value (vcd_text.cpp); strtod reads it as
-    // a VCD reader does.
-    std::string text(rest.substr(0, sp));
-    double d = std::strtod(text.c_str(), nullptr);
-    fstWriterEmitValueChange(ctx_, v->handle, &d);
   }
 
   // The header, one declaration per line (VcdWriter::writeHeader).
@@ -201,7 +226,7 @@ private:
     // A channel's variables appear under both of its ports: the second is an alias.
     fstHandle alias = vars_[n].handle;
     fstHandle h = fstWriterCreateVar(ctx_, type, FST_VD_IMPLICIT, width, name.c_str(), alias);
-    if (!alias) vars_[n] = {h, width};
+    if (!alias) vars_[n] = {h, width, kind == "real"};
   }
 
   // One table per distinct list of phase names (many ops share a kind).
@@ -230,20 +255,21 @@ private:
 
   // fstapi keeps a block's changes as one linked list per variable in one buffer and
   // walks each list when it writes the block out: at its default size (128 MiB) those
-  // walks miss the cache and cost ten times the run. A block per MiB of VCD text keeps
+  // walks miss the cache and cost ten times the run. A block per 256 Ki changes keeps
   // them in cache; smaller blocks cost more headers than they save (bench/trace_cost.sh,
   // docs/design.md "FST, and the names of signals").
-  static constexpr size_t kBlockText = size_t{1} << 20;
+  static constexpr size_t kBlockChanges = size_t{1} << 17;
 
   void* ctx_;
-  size_t textSince_ = 0;  // VCD text converted since the last block
+  size_t changes_ = 0; // since the last block
+  bool corrupt_ = false;
   std::vector<Var> vars_; // by code number
   std::map<std::string, std::vector<std::string>> enums_;
   std::map<std::string, fstEnumHandle> tables_;
   bool headerDone_ = false;
 };
 
-// Hands whole lines to a thread of their own, which converts them while the run goes
+// Hands the records to a thread of their own, which converts them while the run goes
 // on: the conversion costs more than the run (docs/performance.md "Traces"), and a
 // second core takes it (fstapi writes its blocks on a third thread).
 class FstSink final : public TraceOut::Sink {
@@ -256,22 +282,13 @@ public:
     return {cur_.data(), cur_.data() + cur_.size()};
   }
 
-  // The whole lines go to the worker; a line cut by the end of the text waits for the
-  // rest in the next buffer.
-  Span handOn(size_t used, size_t need, bool last, size_t& handed) override {
-    size_t cut = used;
-    if (!last) {
-      const char* p = cur_.data();
-      while (cut > 0 && p[cut - 1] != '\n')
-        --cut;
-    }
-    handed = cut;
+  // Everything written goes to the worker: a writer commits whole records.
+  Span handOn(size_t used, size_t need, bool, size_t& handed) override {
+    handed = used;
     std::vector<char> next = spare();
-    const size_t rest = used - cut;
-    next.resize(std::max(rest + need + kSlack, TraceOut::kBlock + kSlack));
-    std::memcpy(next.data(), cur_.data() + cut, rest);
-    if (cut > 0) {
-      cur_.resize(cut);
+    next.resize(std::max(need + kSlack, TraceOut::kBlock + kSlack));
+    if (used > 0) {
+      cur_.resize(used);
       push(std::move(cur_));
     }
     cur_ = std::move(next);

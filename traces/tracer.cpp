@@ -41,7 +41,7 @@ std::optional<std::string> Tracer::open() {
     std::string why;
     auto out = createFstOut(options_.fst, why);
     if (!out) return "cannot create the FST file '" + options_.fst + "': " + why;
-    fst_ = std::make_unique<VcdWriter>(std::move(out));
+    fst_ = std::make_unique<FstWriter>(std::move(out));
   }
   if (!options_.tokens.empty()) {
     auto out = createFile(options_.tokens, "token log", err);
@@ -87,10 +87,9 @@ void Tracer::addNetwork(const TracedNetwork& n) {
 
 std::vector<Tracer::Waves> Tracer::waves() const {
   std::vector<Waves> out;
-  const VcdWriter* w = vcd_ ? vcd_.get() : fst_.get();
-  if (!w) return out;
+  if (!vcd_ && !fst_) return out;
   for (size_t i = 0; i < traced_.size(); ++i)
-    out.push_back({traced_[i], w->paths(i)});
+    out.push_back({traced_[i], vcd_ ? vcd_->paths(i) : fst_->paths(i)});
   return out;
 }
 

@@ -76,7 +76,8 @@ public:
 private:
   TraceOptions options_;
   Timeline timeline_;
-  std::unique_ptr<VcdWriter> vcd_, fst_;
+  std::unique_ptr<VcdWriter> vcd_;
+  std::unique_ptr<FstWriter> fst_;
   std::unique_ptr<TokenLog> tokens_;
   std::unique_ptr<StatsCollector> stats_;
   std::unique_ptr<ActivityCollector> activity_;

@@ -12,8 +12,9 @@ namespace {
 static_assert(TimeStamp::kMaxStamp <= 32, "a time stamp must fit the slack");
 
 // A small unsigned value in a variable of `width` bits.
-char* putInt(char* p, unsigned width, uint64_t value, const VcdCode& code) {
-  return width == 1 ? putScalar(p, value & 1, code) : putVector(p, value, code);
+template <class E>
+char* putInt(char* p, unsigned width, uint64_t value, const typename E::Code& code) {
+  return width == 1 ? E::scalar(p, value & 1, code) : E::vector(p, value, code);
 }
 
 std::string rangeSuffix(unsigned width) {
@@ -37,9 +38,9 @@ int depth(const std::string& name) {
 
 } // namespace
 
-struct VcdWriter::ChannelSig {
+template <class E> struct WaveWriter<E>::ChannelSig {
   const models::Channel* ch = nullptr;
-  VcdCode valid, ready, data, transfer;
+  Code valid, ready, data, transfer;
   DataShape shape = DataShape::None;
   // What the file says now (or will say, at the end of the cycle being reported).
   bool validOn = false, readyOn = false, transferOn = false, dataKnown = false;
@@ -47,16 +48,16 @@ struct VcdWriter::ChannelSig {
   Bits value = 0;
 };
 
-struct VcdWriter::PhaseSig {
-  VcdCode code;
+template <class E> struct WaveWriter<E>::PhaseSig {
+  Code code;
   std::vector<std::string> names; // of the phases, by number
   unsigned width = 1;
   int value = 0; // what the file says now
 };
 
-class VcdWriter::NetObserver : public sim::CycleObserver {
+template <class E> class WaveWriter<E>::NetObserver : public sim::CycleObserver {
 public:
-  NetObserver(VcdWriter& w, Net& n, NetClock clock) : w_(w), n_(n), clock_(clock) {}
+  NetObserver(WaveWriter& w, Net& n, NetClock clock) : w_(w), n_(n), clock_(clock) {}
   void channelChanged(uint64_t cycle, uint32_t index, const models::Channel& ch,
                       sim::ChannelChange change) override;
   void channelsChanged(uint64_t cycle, const sim::ChannelReport* reports, size_t n,
@@ -72,31 +73,34 @@ private:
   static inline bool startsTransfer(ChannelSig& s, sim::ChannelChange change);
   static inline char* putState(char* p, const models::Channel& ch, ChannelSig& s);
 
-  VcdWriter& w_;
+  WaveWriter& w_;
   Net& n_;
   NetClock clock_;
 };
 
-struct VcdWriter::Net {
+template <class E> struct WaveWriter<E>::Net {
   TracedNetwork info;
   ScopeNode tree;
   std::vector<ChannelSig> channels; // by channel index; sized once
   std::vector<int32_t> phaseOf;     // op index -> phases index, -1 without phases
   std::vector<PhaseSig> phases;
-  VcdCode invocation;
+  Code invocation;
   uint64_t invocations = 0;
   std::unique_ptr<NetObserver> observer;
 };
 
-VcdWriter::VcdWriter(std::ostream& out) : VcdWriter(std::make_unique<TraceOut>(out)) {}
+template <class E>
+WaveWriter<E>::WaveWriter(std::ostream& out) : WaveWriter(std::make_unique<TraceOut>(out)) {}
 
-VcdWriter::VcdWriter(std::unique_ptr<TraceOut> out) : out_(std::move(out)) {}
+template <class E>
+WaveWriter<E>::WaveWriter(std::unique_ptr<TraceOut> out) : out_(std::move(out)) {}
 
-VcdWriter::~VcdWriter() {
+template <class E> WaveWriter<E>::~WaveWriter() {
   close();
 }
 
-sim::CycleObserver& VcdWriter::addNetwork(const TracedNetwork& n, NetClock clock) {
+template <class E>
+sim::CycleObserver& WaveWriter<E>::addNetwork(const TracedNetwork& n, NetClock clock) {
   auto net = std::make_unique<Net>();
   net->info = n;
   net->tree = buildHierarchy(n);
@@ -141,7 +145,7 @@ sim::CycleObserver& VcdWriter::addNetwork(const TracedNetwork& n, NetClock clock
   return *nets_.back()->observer;
 }
 
-WavePaths VcdWriter::paths(size_t i) const {
+template <class E> WavePaths WaveWriter<E>::paths(size_t i) const {
   const Net& net = *nets_.at(i);
   return WavePaths::of(net.tree, net.phaseOf.size(), net.channels.size());
 }
@@ -149,7 +153,7 @@ WavePaths VcdWriter::paths(size_t i) const {
 // Shorter codes make shorter lines: the one-character codes go to the signals that
 // change most, valid and transfer of the channels deepest in loops, then data, then
 // ready.
-void VcdWriter::assignChannelCodes(Net& net) {
+template <class E> void WaveWriter<E>::assignChannelCodes(Net& net) {
   const sim::Circuit& c = net.info.circuit();
   std::vector<uint32_t> order(c.numChannels());
   std::vector<int> deep(c.numChannels());
@@ -175,7 +179,8 @@ void VcdWriter::assignChannelCodes(Net& net) {
 // A channel is reported once per cycle, after the cycle's commits: the state it has
 // now is the one the ops see next cycle, written straight to the next cycle's text
 // (putState). A pop starts a transfer this cycle unless one is on already.
-bool VcdWriter::NetObserver::startsTransfer(ChannelSig& s, sim::ChannelChange change) {
+template <class E>
+bool WaveWriter<E>::NetObserver::startsTransfer(ChannelSig& s, sim::ChannelChange change) {
   if (!change.popped) return false;
   s.poppedNow = true;
   if (s.transferOn) return false;
@@ -184,15 +189,16 @@ bool VcdWriter::NetObserver::startsTransfer(ChannelSig& s, sim::ChannelChange ch
 }
 
 // The lines of `s` whose values differ from what the file says (at most 3 lines).
-char* VcdWriter::NetObserver::putState(char* p, const models::Channel& ch, ChannelSig& s) {
+template <class E>
+char* WaveWriter<E>::NetObserver::putState(char* p, const models::Channel& ch, ChannelSig& s) {
   const int count = ch.count();
   const bool valid = count > 0, ready = count < ch.capacity();
   if (valid != s.validOn) {
-    p = putScalar(p, valid, s.valid);
+    p = E::scalar(p, valid, s.valid);
     s.validOn = valid;
   }
   if (ready != s.readyOn) {
-    p = putScalar(p, ready, s.ready);
+    p = E::scalar(p, ready, s.ready);
     s.readyOn = ready;
   }
   if (valid && s.shape != DataShape::None) {
@@ -200,25 +206,27 @@ char* VcdWriter::NetObserver::putState(char* p, const models::Channel& ch, Chann
     if (!s.dataKnown || v != s.value) {
       s.value = v;
       s.dataKnown = true;
-      p = putData(p, s.shape, ch.type(), v, s.data);
+      p = E::data(p, s.shape, ch.type(), v, s.data);
     }
   }
   return p;
 }
 
-void VcdWriter::NetObserver::channelChanged(uint64_t, uint32_t index, const models::Channel& ch,
-                                            sim::ChannelChange change) {
+template <class E>
+void WaveWriter<E>::NetObserver::channelChanged(uint64_t, uint32_t index, const models::Channel& ch,
+                                                sim::ChannelChange change) {
   w_.ensureHeader(); // its initial values are the state before this change
   ChannelSig& s = n_.channels[index];
   if (startsTransfer(s, change)) {
     w_.high_.push(&s);
-    w_.now_.commit(putScalar(w_.now_.room(kMaxLine), true, s.transfer));
+    w_.now_.commit(E::scalar(w_.now_.room(kMaxLine), true, s.transfer));
   }
   w_.next_.commit(putState(w_.next_.room(3 * kMaxLine), ch, s));
 }
 
-void VcdWriter::NetObserver::channelsChanged(uint64_t, const sim::ChannelReport* reports, size_t n,
-                                             const models::Channel* channels) {
+template <class E>
+void WaveWriter<E>::NetObserver::channelsChanged(uint64_t, const sim::ChannelReport* reports,
+                                                 size_t n, const models::Channel* channels) {
   w_.ensureHeader();
   // Locals, not members, in the loop: the text is written through char pointers, which
   // may alias any member, so members would be read again after every line.
@@ -231,7 +239,7 @@ void VcdWriter::NetObserver::channelsChanged(uint64_t, const sim::ChannelReport*
     ChannelSig& s = sigs[r->index];
     if (startsTransfer(s, r->change)) {
       high[highs++] = &s;
-      rises = putScalar(rises, true, s.transfer);
+      rises = E::scalar(rises, true, s.transfer);
     }
     next = putState(next, channels[r->index], s);
   }
@@ -240,8 +248,9 @@ void VcdWriter::NetObserver::channelsChanged(uint64_t, const sim::ChannelReport*
   w_.high_.resize(highs);
 }
 
-void VcdWriter::NetObserver::phaseChanged(uint64_t, uint32_t index, const models::Op&, int,
-                                          int newPhase) {
+template <class E>
+void WaveWriter<E>::NetObserver::phaseChanged(uint64_t, uint32_t index, const models::Op&, int,
+                                              int newPhase) {
   int32_t k = n_.phaseOf[index];
   if (k < 0) return;
   w_.ensureHeader();
@@ -249,10 +258,10 @@ void VcdWriter::NetObserver::phaseChanged(uint64_t, uint32_t index, const models
   if (newPhase == ph.value) return;
   ph.value = newPhase;
   w_.next_.commit(
-      putInt(w_.next_.room(kMaxLine), ph.width, static_cast<uint64_t>(newPhase), ph.code));
+      putInt<E>(w_.next_.room(kMaxLine), ph.width, static_cast<uint64_t>(newPhase), ph.code));
 }
 
-void VcdWriter::NetObserver::cycleEnd(uint64_t cycle) {
+template <class E> void WaveWriter<E>::NetObserver::cycleEnd(uint64_t cycle) {
   uint64_t g = clock_.global(cycle);
   w_.endCycle(g, n_);
   clock_.endCycle(g);
@@ -261,7 +270,7 @@ void VcdWriter::NetObserver::cycleEnd(uint64_t cycle) {
 // The text of cycle `cycle` goes out in time order: at `cycle` the invocation count
 // (begin() counts an invocation before its first cycle), the transfers that start and
 // those that end; at `cycle` + 1 the state after it.
-void VcdWriter::endCycle(uint64_t cycle, Net& net) {
+template <class E> void WaveWriter<E>::endCycle(uint64_t cycle, Net& net) {
   ensureHeader();
   char* p = out_->room(3 * high_.size() * kMaxLine + now_.size() + next_.size() + kMaxLine + 96);
   // A cycle nobody reported (an observer attached late, a gap between networks run
@@ -276,10 +285,10 @@ void VcdWriter::endCycle(uint64_t cycle, Net& net) {
         high_[keep++] = s;
         continue;
       }
-      p = putScalar(p, false, s->transfer);
+      p = E::scalar(p, false, s->transfer);
       s->transferOn = s->poppedNow;
       if (s->poppedNow) {
-        now_.commit(putScalar(now_.room(kMaxLine), true, s->transfer));
+        now_.commit(E::scalar(now_.room(kMaxLine), true, s->transfer));
         high_[keep++] = s;
       }
     }
@@ -288,7 +297,7 @@ void VcdWriter::endCycle(uint64_t cycle, Net& net) {
   uint64_t inv = net.info.network->invocations();
   if (inv != net.invocations) {
     p = stampIfNew(p, cycle);
-    p = putVector(p, inv, net.invocation);
+    p = E::vector(p, inv, net.invocation);
     net.invocations = inv;
   }
   if (!now_.empty()) {
@@ -305,7 +314,7 @@ void VcdWriter::endCycle(uint64_t cycle, Net& net) {
       continue;
     }
     p = stampIfNew(p, cycle);
-    p = putScalar(p, false, s->transfer);
+    p = E::scalar(p, false, s->transfer);
     s->transferOn = false;
   }
   high_.resize(keep);
@@ -322,14 +331,14 @@ void VcdWriter::endCycle(uint64_t cycle, Net& net) {
   out_->poll();
 }
 
-std::optional<std::string> VcdWriter::close() {
+template <class E> std::optional<std::string> WaveWriter<E>::close() {
   if (closed_) return out_->close();
   ensureHeader();
   uint64_t end = anyCycle_ ? lastCycle_ + 1 : lastStamp_;
   char* p = out_->room(high_.size() * kMaxLine + 64);
   for (ChannelSig* s : high_) {
     p = stampIfNew(p, end);
-    p = putScalar(p, false, s->transfer);
+    p = E::scalar(p, false, s->transfer);
     s->transferOn = false;
   }
   high_.clear();
@@ -343,7 +352,7 @@ std::optional<std::string> VcdWriter::close() {
 
 // ---- header ------------------------------------------------------------------------
 
-void VcdWriter::writeHeader() {
+template <class E> void WaveWriter<E>::writeHeader() {
   headerDone_ = true;
   std::string h = "$version loom-sim $end\n"
                   "$comment one time unit is one clock cycle; time is the run's global cycle "
@@ -359,7 +368,8 @@ void VcdWriter::writeHeader() {
   writeInitialValues();
 }
 
-void VcdWriter::writeScope(std::string& h, const Net& net, const ScopeNode& s) const {
+template <class E>
+void WaveWriter<E>::writeScope(std::string& h, const Net& net, const ScopeNode& s) const {
   h += "$scope module " + s.name + " $end\n";
   if (&s == &net.tree) h += "$var integer 32 " + net.invocation.str() + " invocation $end\n";
   for (const ScopeNode& child : s.scopes)
@@ -369,7 +379,8 @@ void VcdWriter::writeScope(std::string& h, const Net& net, const ScopeNode& s) c
   h += "$upscope $end\n";
 }
 
-void VcdWriter::writeOp(std::string& h, const Net& net, const OpNode& op) const {
+template <class E>
+void WaveWriter<E>::writeOp(std::string& h, const Net& net, const OpNode& op) const {
   h += "$scope module " + op.name + " $end\n";
   if (!op.source.empty()) h += "$comment " + op.source + " $end\n";
   if (int32_t k = net.phaseOf[op.op]; k >= 0) {
@@ -386,7 +397,7 @@ void VcdWriter::writeOp(std::string& h, const Net& net, const OpNode& op) const 
   h += "$upscope $end\n";
 }
 
-void VcdWriter::writeChannelVars(std::string& h, const ChannelSig& s) const {
+template <class E> void WaveWriter<E>::writeChannelVars(std::string& h, const ChannelSig& s) const {
   h += "$var wire 1 " + s.valid.str() + " valid $end\n";
   h += "$var wire 1 " + s.ready.str() + " ready $end\n";
   if (s.shape == DataShape::Real) h += "$var real 64 " + s.data.str() + " data $end\n";
@@ -402,27 +413,31 @@ void VcdWriter::writeChannelVars(std::string& h, const ChannelSig& s) const {
 // their network was added (the engine reports changes against that state: attach the
 // observer right after addNetwork, before a cycle runs), the invocation count as the
 // host has it now (begin() of the first invocation may already have counted).
-void VcdWriter::writeInitialValues() {
+template <class E> void WaveWriter<E>::writeInitialValues() {
   out_->commit(stamp_.put(out_->room(32), 0));
-  out_->append("$dumpvars\n");
+  out_->append(E::kValuesBegin);
   lastStamp_ = 0;
   for (auto& net : nets_) {
     net->invocations = net->info.network->invocations();
-    out_->commit(putVector(out_->room(kMaxLine), net->invocations, net->invocation));
+    out_->commit(E::vector(out_->room(kMaxLine), net->invocations, net->invocation));
     for (PhaseSig& p : net->phases)
-      out_->commit(putInt(out_->room(kMaxLine), p.width, static_cast<uint64_t>(p.value), p.code));
+      out_->commit(
+          putInt<E>(out_->room(kMaxLine), p.width, static_cast<uint64_t>(p.value), p.code));
     for (const ChannelSig& s : net->channels) {
       char* p = out_->room(4 * kMaxLine);
-      p = putScalar(p, s.validOn, s.valid);
-      p = putScalar(p, s.readyOn, s.ready);
-      p = putScalar(p, false, s.transfer);
+      p = E::scalar(p, s.validOn, s.valid);
+      p = E::scalar(p, s.readyOn, s.ready);
+      p = E::scalar(p, false, s.transfer);
       if (s.shape != DataShape::None)
-        p = s.dataKnown ? putData(p, s.shape, s.ch->type(), s.value, s.data)
-                        : putUnknown(p, s.shape, s.data);
+        p = s.dataKnown ? E::data(p, s.shape, s.ch->type(), s.value, s.data)
+                        : E::unknown(p, s.shape, s.data);
       out_->commit(p);
     }
   }
-  out_->append("$end\n");
+  out_->append(E::kValuesEnd);
 }
+
+template class WaveWriter<VcdText>;
+template class WaveWriter<ChangeRecords>;
 
 } // namespace loom::traces

@@ -25,9 +25,14 @@
 // Several networks share one file and one time axis: give each its observer through a
 // NetworkTap (timeline.h) so that cycles become global cycles. Every network must be
 // added before the first cycle is reported (the header lists them all).
+//
+// One writer, two encodings of the changes: VcdText (a VCD file) and ChangeRecords
+// (binary records of the same changes after the same VCD header, which the FST writer
+// reads: fst.h). So a VCD and an FST of one run cannot differ in what they say.
 #pragma once
 
 #include "sim/observer.h"
+#include "traces/change_records.h"
 #include "traces/hierarchy.h"
 #include "traces/ptr_list.h"
 #include "traces/text_buffer.h"
@@ -45,15 +50,16 @@
 
 namespace loom::traces {
 
-class VcdWriter {
+template <class Encoding> class WaveWriter {
 public:
+  using Code = typename Encoding::Code;
   // Writes to `out`, which must outlive the writer (until close()).
-  explicit VcdWriter(std::ostream& out);
-  // Writes to a file of its own (TraceOut::create).
-  explicit VcdWriter(std::unique_ptr<TraceOut> out);
-  ~VcdWriter();
-  VcdWriter(const VcdWriter&) = delete;
-  VcdWriter& operator=(const VcdWriter&) = delete;
+  explicit WaveWriter(std::ostream& out);
+  // Writes to a file of its own (TraceOut::create, createFstOut).
+  explicit WaveWriter(std::unique_ptr<TraceOut> out);
+  ~WaveWriter();
+  WaveWriter(const WaveWriter&) = delete;
+  WaveWriter& operator=(const WaveWriter&) = delete;
 
   // Declares the signals of one network; returns the observer to attach to its engine
   // (or to its NetworkTap). The network must outlive the writer.
@@ -80,7 +86,7 @@ private:
   // start (time c) to now_, the state after c (channels, phases; time c + 1) to next_.
   // endCycle() adds the transfers that end and writes both out, in time order.
   void endCycle(uint64_t cycle, Net& net);
-  // "#time" unless the file is at that time already.
+  // The time stamp unless the file is at that time already.
   char* stampIfNew(char* p, uint64_t time) {
     if (time == lastStamp_) return p;
     lastStamp_ = time;
@@ -96,7 +102,7 @@ private:
   void writeOp(std::string& h, const Net& net, const OpNode& op) const;
   void writeChannelVars(std::string& h, const ChannelSig& s) const;
   void writeInitialValues();
-  VcdCode nextCode() { return VcdCode::number(codes_++); }
+  Code nextCode() { return Encoding::code(codes_++); }
   void assignChannelCodes(Net& net);
 
   std::unique_ptr<TraceOut> out_;
@@ -105,7 +111,7 @@ private:
   size_t highBefore_ = 0;            // of those, on before the current cycle
   TextBuffer now_, next_;            // the current cycle's text at its time, the next
   size_t channels_ = 0, phases_ = 0; // over all networks
-  TimeStamp stamp_;
+  typename Encoding::Stamp stamp_;
   uint64_t lastCycle_ = 0; // the last cycle ended
   bool anyCycle_ = false;  // a cycle has ended
   uint64_t lastStamp_ = 0;
@@ -113,5 +119,13 @@ private:
   bool headerDone_ = false;
   bool closed_ = false;
 };
+
+// A VCD file (text).
+using VcdWriter = WaveWriter<VcdText>;
+// The changes for the FST writer (fst.h: createFstOut gives the TraceOut to write to).
+using FstWriter = WaveWriter<ChangeRecords>;
+
+extern template class WaveWriter<VcdText>;
+extern template class WaveWriter<ChangeRecords>;
 
 } // namespace loom::traces

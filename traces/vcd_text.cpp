@@ -77,6 +77,16 @@ char* putVector(char* p, uint64_t value, const VcdCode& code) {
   return putCode(p, code);
 }
 
+void putDigits(char* p, uint64_t value, unsigned width) {
+  const auto& digits = byteDigits();
+  char* q = p + width;
+  for (; width >= 8; width -= 8, value >>= 8) {
+    q -= 8;
+    std::memcpy(q, digits[value & 0xFF].data(), 8);
+  }
+  if (width > 0) std::memcpy(p, digits[value & 0xFF].data() + 8 - width, width);
+}
+
 char* putReal(char* p, Bits value, const Type& t, const VcdCode& code) {
   *p++ = 'r';
   // The shortest text that reads back as the same number of the channel's type: an

@@ -45,6 +45,10 @@ inline char* putScalar(char* p, bool value, const VcdCode& code) {
 char* putVector(char* p, uint64_t value, const VcdCode& code);          // "b101 !"
 char* putReal(char* p, Bits value, const Type& t, const VcdCode& code); // "r1.5 !"
 char* putUnknown(char* p, DataShape shape, const VcdCode& code);        // "x!", "bx !"
+// Exactly `width` binary digits of `value` (most significant first, no '\n'): the
+// text of a value as GTKWave's FST writer takes it.
+void putDigits(char* p, uint64_t value, unsigned width);
+
 // A data value in the shape of its type.
 char* putData(char* p, DataShape shape, const Type& t, Bits value, const VcdCode& code);
 // "#<time>\n". Time stamps mostly go up by one, so the decimal text is kept and
@@ -59,6 +63,21 @@ private:
   uint64_t time_ = 0;
   char digits_[24] = {'0'};
   int size_ = 1;
+};
+
+// The VCD text encoding of a trace writer (vcd.h; the other is change_records.h).
+struct VcdText {
+  using Code = VcdCode;
+  using Stamp = TimeStamp;
+  static Code code(uint64_t n) { return VcdCode::number(n); }
+  static char* scalar(char* p, bool value, const Code& c) { return putScalar(p, value, c); }
+  static char* vector(char* p, uint64_t value, const Code& c) { return putVector(p, value, c); }
+  static char* data(char* p, DataShape shape, const Type& t, Bits value, const Code& c) {
+    return putData(p, shape, t, value, c);
+  }
+  static char* unknown(char* p, DataShape shape, const Code& c) { return putUnknown(p, shape, c); }
+  static constexpr const char* kValuesBegin = "$dumpvars\n";
+  static constexpr const char* kValuesEnd = "$end\n";
 };
 
 } // namespace loom::traces

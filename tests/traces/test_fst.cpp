@@ -32,7 +32,7 @@ TEST_CASE("the FST of the sum loop holds the VCD's signals and changes", "[fst][
   std::string path = tempPath("sum.fst"), why;
   auto out = createFstOut(path, why);
   REQUIRE(out);
-  VcdWriter fst(std::move(out));
+  FstWriter fst(std::move(out));
   run.tap->add(vcd.addNetwork(run.net));
   run.tap->add(fst.addNetwork(run.net));
   run.call(0, 3, 10, 13);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "cli/output_paths.h"
+#include "cli/usage.h"
 #include "host/program_run.h"
 #include "ir/ir.h"
 
@@ -43,7 +44,9 @@ inline void addNetworkOptions(CLI::App* c, std::string& timingFile, std::string&
                 "docs/rtl.md)")
       ->capture_default_str();
   c->add_option("--max-cycles", maxCycles,
-                "Fail an accelerated call that has not finished after this many cycles")
+                "Fail an accelerated call that has not finished after this many cycles (0: no "
+                "limit)")
+      ->check(countValidator())
       ->capture_default_str();
 }
 

@@ -1,7 +1,9 @@
 // loom-sim: cycle-accurate simulator and verification harness for LOOM's dataflow
 // lowering. This file only assembles the command line; each subcommand is its own file.
 #include "cli/command.h"
+#include "cli/usage.h"
 #include "support/big_stack.h"
+#include "support/version.h"
 
 #include <cstdlib>
 #include <spdlog/sinks/ostream_sink.h>
@@ -55,21 +57,27 @@ extern "C" int sc_main(int argc, char* argv[]) {
                "cycle-accurate network, and check that it behaved as the specs require.\n"
                "Exit codes: 0 success, 1 a run or a check failed, 2 bad input or usage."};
   app.require_subcommand(1);
+  const std::string versionLine = "loom-sim " + loom::versionText();
+  app.set_version_flag("--version", versionLine, "Print the version and exit");
   int verbosity = 0;
   app.add_flag("-v,--verbose", verbosity, "More log output on stderr (-v info, -vv debug)");
   std::vector<Command> commands = {
       addRunCommand(app),    addCheckCommand(app),  addUpgradeCommand(app),
       addLowerCommand(app),  addVerifyCommand(app), addSimCommand(app),
       addTimingCommand(app), addDiffCommand(app),   addRtlCommand(app)};
+  CLI::App* versionCommand = app.add_subcommand("version", "Print the version (as --version)");
+  commands.push_back(
+      {versionCommand, [versionLine] { return std::cout << versionLine << "\n", kOk; }});
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
-    return kBadInput;
+    return usageError(app, e, std::vector<std::string>(argv + 1, argv + argc));
   }
   setupLogging(verbosity);
   sc_core::sc_report_handler::set_handler(reportToLog);

@@ -191,6 +191,7 @@ Command addRunCommand(CLI::App& app) {
       "Run everything in the reference interpreter (no dataflow simulation)");
   c->add_option("--max-steps", a->s.maxSteps,
                 "Stop with an error after this many interpreted operations (0: no limit)")
+      ->check(countValidator())
       ->capture_default_str();
   c->add_option("--accel", a->s.accel.accel,
                 "Run calls of this function on the dataflow simulator (repeatable; default: every "

@@ -47,7 +47,7 @@ int simulate(const SimArgs& a) {
   DfgArguments args;
   std::optional<std::string> err = parseDfgArguments(*g, a.args, a.mems, args);
   if (!err) err = run.setArguments(args);
-  if (err) return std::cerr << "loom-sim sim: error: " << *err << "\n", kBadInput;
+  if (err) return printError(*err), kBadInput;
   traces::TraceOptions to;
   to.vcd = a.vcdFile;
   to.fst = a.fstFile;
@@ -80,7 +80,9 @@ Command addSimCommand(CLI::App& app) {
       "dynamic sizes (repeatable)");
   c->add_option("--timing", a->timingFile, "Timing file (JSON)");
   c->add_option("--engine", a->engine, "event (default) or clocked")->capture_default_str();
-  c->add_option("--max-cycles", a->maxCycles, "Cycle cap")->capture_default_str();
+  c->add_option("--max-cycles", a->maxCycles, "Cycle cap (0: no limit)")
+      ->check(countValidator())
+      ->capture_default_str();
   c->add_option("--vcd", a->vcdFile, "Write a change-only VCD");
   c->add_option("--fst", a->fstFile, "Write the same trace as FST (GTKWave's compressed format)");
   c->add_option("--tokens", a->tokensFile, "Write a token log (cycle, channel, value)");

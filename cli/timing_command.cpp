@@ -19,7 +19,7 @@ Command addTimingCommand(CLI::App& app) {
             if (!a->file.empty()) {
               if (auto err = models::readTimingFile(a->file, t)) return printError(*err), kBadInput;
             } else if (!a->defaults) {
-              std::cerr << "loom-sim timing: give --defaults or --check FILE\n";
+              printError("`loom-sim timing`: give --defaults or --check FILE");
               return kBadInput;
             }
             std::cout << models::writeTimingJson(t);

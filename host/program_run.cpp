@@ -4,6 +4,7 @@
 #include "frontend/parse.h"
 #include "host/dfg_run.h"
 #include "host/wave_view.h"
+#include "support/version.h"
 #include "verify/verifier.h"
 
 #include <cerrno>
@@ -240,6 +241,7 @@ nlohmann::json ProgramRun::reportJson(const std::string& file, const std::string
                                       const RunOutcome& o, double cpuSeconds) const {
   const harness::Report& r = report();
   nlohmann::json j;
+  j["version"] = "loom-sim " + versionText();
   j["file"] = file;
   j["entry"] = settings_.entry;
   j["engine"] = engine;

@@ -14,6 +14,12 @@ dir=${2:-kernels}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 hash() { sha256sum "$1" | cut -c1-64; }
+# The version (and git revision) that made a file is not behaviour: each output names it
+# (support/version.h), and it is blanked before hashing.
+hash_output() {
+  sed -E -e '1s/^# loom-sim [^ ]+( \(git [^)]*\))? token log/# loom-sim token log/' \
+      -e 's/"version": "loom-sim [^"]*"/"version": "loom-sim"/' "$1" | sha256sum | cut -c1-64
+}
 for k in "$dir"/*.mlir; do
   name=$(basename "$k" .mlir)
   if "$sim" lower "$k" -o "$tmp/dfg.mlir" >/dev/null 2>&1; then
@@ -26,7 +32,7 @@ for k in "$dir"/*.mlir; do
     "$sim" run "$k" --engine "$e" --tokens "$tmp/tokens" --stats "$tmp/stats" >"$tmp/out" 2>/dev/null || rc=$?
     echo "$(hash "$tmp/out")  $name $e stdout exit=$rc"
     for f in tokens stats; do
-      if [ -f "$tmp/$f" ]; then echo "$(hash "$tmp/$f")  $name $e $f"; fi
+      if [ -f "$tmp/$f" ]; then echo "$(hash_output "$tmp/$f")  $name $e $f"; fi
     done
     rm -f "$tmp/tokens" "$tmp/stats"
   done

@@ -22,6 +22,10 @@ PACKAGES=(
   python3                        # bench/gen.py, tests that generate kernels or read files
   verilator                      # the RTL twin (rtl/, docs/rtl.md): lint, per-op tests, runs
   yosys                          # the RTL twin: synthesis without latches, cell counts
+  help2man                       # the man page `cmake --install` installs, from --help
+  bash-completion                # the completion `cmake --install` installs is tested in it
+  python3-jsonschema             # every report is validated against docs/report.schema.json
+  jq                             # the README's `--report - | jq` is run as written
 )
 
 missing=()

@@ -201,8 +201,9 @@ private:
       fstWriterSetAttrBegin(ctx_, FST_AT_MISC, FST_MT_COMMENT, text.c_str(), 0);
     } else if (w[0] == "$timescale" && w.size() >= 2) {
       fstWriterSetTimescaleFromString(ctx_, std::string(w[1]).c_str());
-    } else if (w[0] == "$version" && w.size() >= 2) {
-      fstWriterSetVersion(ctx_, std::string(w[1]).c_str());
+    } else if (w[0] == "$version" && w.size() >= 3) { // "$version <text> $end"
+      std::string_view text = l.substr(9, l.size() - 9 - 5);
+      fstWriterSetVersion(ctx_, std::string(text).c_str());
     } else if (w[0] == "$enddefinitions") {
       headerDone_ = true;
     }

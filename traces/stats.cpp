@@ -1,5 +1,7 @@
 #include "traces/stats.h"
 
+#include "support/version.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -38,6 +40,7 @@ std::vector<NetworkStats> StatsCollector::collect() const {
 
 nlohmann::json statsJson(const std::vector<NetworkStats>& nets) {
   nlohmann::json j;
+  j["version"] = "loom-sim " + versionText();
   uint64_t total = 0;
   nlohmann::json list = nlohmann::json::array();
   for (const NetworkStats& n : nets) {

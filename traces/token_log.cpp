@@ -1,5 +1,6 @@
 #include "traces/token_log.h"
 
+#include "support/version.h"
 #include "traces/value_text.h"
 
 #include <charconv>
@@ -36,7 +37,8 @@ private:
 TokenLog::TokenLog(std::ostream& out) : TokenLog(std::make_unique<TraceOut>(out)) {}
 
 TokenLog::TokenLog(std::unique_ptr<TraceOut> out) : out_(std::move(out)) {
-  out_->append("# loom-sim token log: one line per token, <cycle> <channel> <value>; <cycle> is "
+  out_->append("# loom-sim " + versionText() +
+               " token log: one line per token, <cycle> <channel> <value>; <cycle> is "
                "the global cycle its producer pushed it in (the consumer sees it from the next "
                "cycle)\n");
 }

@@ -1,5 +1,6 @@
 #include "traces/vcd.h"
 
+#include "support/version.h"
 #include "traces/phase_names.h"
 
 #include <algorithm>
@@ -354,7 +355,8 @@ template <class E> std::optional<std::string> WaveWriter<E>::close() {
 
 template <class E> void WaveWriter<E>::writeHeader() {
   headerDone_ = true;
-  std::string h = "$version loom-sim $end\n"
+  std::string h = "$version loom-sim " + versionText() +
+                  " $end\n"
                   "$comment one time unit is one clock cycle; time is the run's global cycle "
                   "(networks placed back to back in the order they ran) $end\n"
                   "$timescale 1ns $end\n";

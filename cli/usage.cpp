@@ -1,0 +1,140 @@
+#include "cli/usage.h"
+
+#include "cli/command.h"
+
+#include <algorithm>
+#include <charconv>
+#include <iostream>
+
+namespace loom::cli {
+
+namespace {
+
+size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j)
+    row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// Every long and short name of `app`'s options ("--engine", "-o"), and of the top
+// level's (-v, --help) which every subcommand accepts too.
+std::vector<std::string> optionNames(const CLI::App& app) {
+  std::vector<std::string> out;
+  for (const CLI::App* a = &app; a; a = a->get_parent())
+    for (const CLI::Option* o : a->get_options()) {
+      for (const std::string& l : o->get_lnames())
+        out.push_back("--" + l);
+      for (const std::string& s : o->get_snames())
+        out.push_back("-" + s);
+    }
+  return out;
+}
+
+std::vector<std::string> commandNames(const CLI::App& app) {
+  std::vector<std::string> out;
+  for (const CLI::App* c : app.get_subcommands([](const CLI::App*) { return true; }))
+    out.push_back(c->get_name());
+  return out;
+}
+
+std::string didYouMean(const std::string& word, const std::vector<std::string>& names) {
+  std::string c = closest(word, names);
+  return c.empty() ? "" : " (did you mean " + c + "?)";
+}
+
+// The subcommand the words name (the first word that is not an option), or nullptr;
+// `word` is that word.
+CLI::App* chosenCommand(CLI::App& app, const std::vector<std::string>& args, std::string& word) {
+  for (const std::string& a : args) {
+    if (!a.empty() && a[0] == '-') continue;
+    word = a;
+    try {
+      return app.get_subcommand(a);
+    } catch (const CLI::OptionNotFound&) {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+// CLI11's message without its capital and with the command's name.
+std::string plain(const CLI::ParseError& e) {
+  std::string m = e.what();
+  if (!m.empty() && m.back() == '.') m.pop_back();
+  return m;
+}
+
+} // namespace
+
+std::string closest(const std::string& word, const std::vector<std::string>& candidates) {
+  std::string best;
+  size_t bestDistance = std::max<size_t>(1, word.size() / 3) + 1;
+  for (const std::string& c : candidates) {
+    size_t d = editDistance(word, c);
+    if (d < bestDistance) bestDistance = d, best = c;
+  }
+  if (!best.empty()) return best;
+  std::vector<std::string> prefixed;
+  for (const std::string& c : candidates)
+    if (word.size() >= 3 && c.compare(0, word.size(), word) == 0) prefixed.push_back(c);
+  return prefixed.size() == 1 ? prefixed[0] : "";
+}
+
+int usageError(CLI::App& app, const CLI::ParseError& e, const std::vector<std::string>& args) {
+  std::string word;
+  CLI::App* cmd = chosenCommand(app, args, word);
+  std::string name = cmd ? "loom-sim " + cmd->get_name() : "loom-sim";
+  std::string message;
+  if (!cmd && !word.empty()) {
+    message = "unknown command '" + word + "'" + didYouMean(word, commandNames(app)) +
+              "; the commands: " + CLI::detail::join(commandNames(app), ", ");
+  } else if (!cmd && dynamic_cast<const CLI::RequiredError*>(&e)) {
+    message = "no command given; the commands: " + CLI::detail::join(commandNames(app), ", ");
+  } else if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
+    const CLI::App& where = cmd ? *cmd : app;
+    std::vector<std::string> extras = where.remaining();
+    auto option = std::find_if(extras.begin(), extras.end(),
+                               [](const std::string& x) { return x.size() > 1 && x[0] == '-'; });
+    if (option != extras.end()) {
+      std::string flag = option->substr(0, option->find('='));
+      message = "unknown option '" + flag + "' of `" + name + "`" +
+                didYouMean(flag, optionNames(where));
+    } else {
+      message = "unexpected argument '" + (extras.empty() ? std::string() : extras[0]) +
+                "' of `" + name + "`";
+    }
+  } else {
+    message = plain(e);
+    if (cmd) message = "`" + name + "`: " + message;
+  }
+  printError(message);
+  std::cerr << "(`" << name << " --help` lists the options)\n";
+  return kBadInput;
+}
+
+CLI::Validator countValidator() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        uint64_t v = 0;
+        const char* end = text.data() + text.size();
+        auto r = std::from_chars(text.data(), end, v);
+        if (text.empty() || r.ec == std::errc::result_out_of_range)
+          return "'" + text + "' is too large (at most 18446744073709551615)";
+        if (r.ec != std::errc() || r.ptr != end)
+          return "'" + text + "' is not a whole number from 0 to 18446744073709551615";
+        return "";
+      },
+      "COUNT");
+}
+
+} // namespace loom::cli

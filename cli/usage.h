@@ -1,0 +1,24 @@
+// The command line's own errors, in the one form every loom-sim error has
+// ("loom-sim: error: ..."), with a "did you mean" for a misspelt command or option, and
+// the validation of counts (limits refuse a negative or too large number rather than
+// wrapping it to "no limit").
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+namespace loom::cli {
+
+// The closest of `candidates` to `word` (edit distance at most a third of the word, at
+// least 1; or `word` a prefix of exactly one candidate); "" if none is close.
+std::string closest(const std::string& word, const std::vector<std::string>& candidates);
+
+// Prints what was wrong with the command line `args` (argv without the program name) as
+// CLI11 found it, and returns the exit code of bad usage (2).
+int usageError(CLI::App& app, const CLI::ParseError& e, const std::vector<std::string>& args);
+
+// A whole number from 0 to 2^64 - 1, in decimal: --max-cycles, --max-steps.
+CLI::Validator countValidator();
+
+} // namespace loom::cli

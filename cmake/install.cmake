@@ -29,3 +29,5 @@ write_basic_package_version_file(${CMAKE_BINARY_DIR}/loomsimConfigVersion.cmake
                                  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_BINARY_DIR}/loomsimConfig.cmake ${CMAKE_BINARY_DIR}/loomsimConfigVersion.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/loomsim)
+# The executable, its man page and its bash completion.
+include(${CMAKE_CURRENT_LIST_DIR}/install_tool.cmake)

@@ -107,11 +107,11 @@ int usageError(CLI::App& app, const CLI::ParseError& e, const std::vector<std::s
                                [](const std::string& x) { return x.size() > 1 && x[0] == '-'; });
     if (option != extras.end()) {
       std::string flag = option->substr(0, option->find('='));
-      message = "unknown option '" + flag + "' of `" + name + "`" +
-                didYouMean(flag, optionNames(where));
+      message =
+          "unknown option '" + flag + "' of `" + name + "`" + didYouMean(flag, optionNames(where));
     } else {
-      message = "unexpected argument '" + (extras.empty() ? std::string() : extras[0]) +
-                "' of `" + name + "`";
+      message = "unexpected argument '" + (extras.empty() ? std::string() : extras[0]) + "' of `" +
+                name + "`";
     }
   } else {
     message = plain(e);

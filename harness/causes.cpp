@@ -14,9 +14,10 @@ namespace {
 // Which of two causes leads when both could: the order the checks look from the
 // network's structure to its results.
 int rank(const std::string& check) {
-  static const char* order[] = {
-      "static",       "race",     "ledger",    "access-count", "shape",   "quiescence", "order",
-      "return-order", "deadlock", "cycle-cap", "op-error",     "results", "memory",     "alias"};
+  static const char* order[] = {"runtime-error", "static",   "race",       "ledger",
+                                "access-count",  "shape",    "quiescence", "order",
+                                "return-order",  "deadlock", "cycle-cap",  "op-error",
+                                "results",       "memory",   "alias"};
   for (size_t i = 0; i < std::size(order); ++i)
     if (check == order[i]) return static_cast<int>(i);
   return static_cast<int>(std::size(order));
@@ -250,6 +251,8 @@ std::string causesText(const std::vector<Finding>& findings, const std::vector<C
                        Detail detail) {
   std::ostringstream s;
   for (const CauseGroup& g : groups) {
+    // A runtime error on its own is printed by the command, as the error it is.
+    if (findings[g.root].check == "runtime-error" && g.explained.empty()) continue;
     s << findings[g.root].text();
     std::vector<uint64_t> calls = invocations(findings, g);
     if (calls.size() > 1) s << "  calls     " << callList(calls) << " (the same finding in each)\n";

@@ -1,5 +1,7 @@
 #include "harness/checks.h"
 
+#include "eval/arith.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -178,6 +180,36 @@ void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out) {
 }
 
 // ---- race ------------------------------------------------------------------------------
+
+std::string runtimeErrorKind(const std::string& message) {
+  auto has = [&](const std::string& words) { return message.find(words) != std::string::npos; };
+  static const std::pair<EvalError, const char*> arith[] = {
+      {EvalError::DivisionByZero, "division-by-zero"},
+      {EvalError::SignedOverflow, "signed-overflow"},
+      {EvalError::ShiftOutOfRange, "shift-out-of-range"},
+      {EvalError::FloatToIntRange, "float-to-int-range"},
+      {EvalError::PoisonDivisor, "poison-divisor"}};
+  for (const auto& [e, kind] : arith)
+    if (has(evalErrorMessage(e))) return kind;
+  if (has("out-of-bounds access") || has("out of bounds")) return "out-of-bounds";
+  if (has("runaway execution")) return "runaway";
+  if (has("assertion failed")) return "assertion";
+  if (has("cycle cap reached")) return "cycle-cap";
+  if (has("did not complete (")) return "call-failed";
+  return "other";
+}
+
+Finding runtimeErrorFinding(const Diag& error, const std::string& function) {
+  Finding f;
+  f.check = "runtime-error";
+  f.kind = runtimeErrorKind(error.message);
+  f.function = function;
+  f.summary = error.message;
+  f.loc = error.loc;
+  for (const Diag& n : error.notes)
+    f.details.push_back(n.str("note"));
+  return f;
+}
 
 Finding raceFinding(const Race& r, const std::string& function, uint64_t invocation) {
   auto iteration = [](const std::vector<int64_t>& iv) {

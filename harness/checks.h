@@ -73,6 +73,17 @@ const char* stopCheck(sim::InvocationStatus s);
 // loop it is, invocation 0).
 Finding raceFinding(const Race& r, const std::string& function, uint64_t invocation);
 
+// The error that stopped a run (an out-of-bounds access, a division by zero, a runaway
+// loop, ...), as the reference interpreter or a call's network reported it, as a finding
+// of check "runtime-error" at the op that failed; `kind` names which error
+// (runtimeErrorKind). The command prints the error itself, once (Diag::str).
+Finding runtimeErrorFinding(const Diag& error, const std::string& function);
+// "out-of-bounds", "division-by-zero", "signed-overflow", "shift-out-of-range",
+// "float-to-int-range", "poison-divisor", "runaway", "cycle-cap", "deadlock",
+// "assertion", "call-failed", or "other": read off the message, whose first words each
+// error's reporter fixes.
+std::string runtimeErrorKind(const std::string& message);
+
 // ---- diagnosis (diagnosis.cpp) ---------------------------------------------------------
 
 // The path from a node back to the loop-control stream its rate derives from, one

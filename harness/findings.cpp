@@ -7,6 +7,7 @@ namespace loom::harness {
 nlohmann::json Finding::json() const {
   nlohmann::json j;
   j["check"] = check;
+  if (!kind.empty()) j["kind"] = kind;
   j["function"] = function;
   if (invocation) j["invocation"] = invocation;
   j["summary"] = summary;

@@ -16,7 +16,9 @@ namespace loom::harness {
 
 struct Finding {
   std::string check;       // "static", "ledger", "shape", "access-count", "order", "quiescence",
-                           // "results", "memory", "deadlock", "cycle-cap", "op-error"
+                           // "results", "memory", "deadlock", "cycle-cap", "op-error",
+                           // "runtime-error"
+  std::string kind;        // runtime-error: "out-of-bounds", "division-by-zero", ... (below)
   std::string function;    // the accelerated function
   uint64_t invocation = 0; // 1-based; 0 when not tied to one invocation
   std::string summary;     // one line

@@ -30,6 +30,20 @@ void quiescence(const dfg::Graph& g, const sim::Elaboration& elab, std::vector<s
     out.push_back(text(f));
 }
 
+// The node an op error belongs to: the producer of the input that caused it, else the
+// op's own node.
+const dfg::Node* erringNode(const dfg::Graph& g, const sim::Elaboration& elab,
+                            const models::OpError& e) {
+  const sim::Circuit& circuit = elab.network->circuit();
+  for (dfg::Vertex v = 0; v < g.numNodes() && v < elab.opOfVertex.size(); ++v) {
+    if (elab.opOfVertex[v] >= circuit.numOps() || &circuit.op(elab.opOfVertex[v]) != e.op) continue;
+    dfg::EdgeId in;
+    if (e.input >= 0 && g.inEdge(v, static_cast<unsigned>(e.input), in)) return &g.node(g.src(in));
+    return &g.node(v);
+  }
+  return nullptr;
+}
+
 // A call that did not finish: why, and the wait-for chain from the return back to the
 // op that holds everything up.
 std::string stopFinding(const dfg::Graph& g, const sim::Elaboration& elab,
@@ -38,7 +52,14 @@ std::string stopFinding(const dfg::Graph& g, const sim::Elaboration& elab,
   f.check = harness::stopCheck(res.status);
   f.function = g.function;
   f.loc = g.node(g.ret).origin.loc;
+  // An op's error is placed at that op, or at the op whose token caused it (a memory's
+  // out-of-bounds address: the load or store that sent it); a stall at the return.
+  if (!res.errors.empty())
+    if (const dfg::Node* n = erringNode(g, elab, res.errors.front()); n && n->origin.loc.line)
+      f.loc = n->origin.loc;
   f.summary = "the network of '@" + g.function + "' stopped: " + res.message;
+  for (const models::OpError& e : res.errors)
+    if (e.str() != res.message) f.details.push_back(e.str());
   f.upstream = harness::waitChain(g, elab, elab.network->circuit(), res.waits);
   return text(f);
 }
@@ -100,11 +121,7 @@ DfgOutcome DfgRun::run(uint64_t maxCycles, traces::Tracer& tracer) {
   o.lines.push_back("@" + g_.function + ": " + sim::invocationStatusName(res.status) + " after " +
                     std::to_string(res.cycles()) + " cycles");
   if (!res.done()) {
-    o.lines.push_back("  " + res.message);
-    for (const models::OpError& e : res.errors)
-      o.lines.push_back("  " + e.str());
-    for (const sim::Wait& w : res.waits)
-      o.lines.push_back("  " + sim::describeWait(net.circuit(), w));
+    // Why, once, on stderr: the finding (stdout holds the results, and there are none).
     o.findings.push_back(stopFinding(g_, elab_, res));
     return o;
   }

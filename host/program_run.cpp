@@ -7,6 +7,7 @@
 #include "support/version.h"
 #include "verify/verifier.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -157,6 +158,16 @@ std::string functionOf(const Op& op) {
   const Region* r = top->parent ? top->parent->parent : nullptr;
   return r && r->func ? r->func->name : std::string();
 }
+
+// The function whose text holds `loc`: the last one that begins before it in its file.
+std::string functionAt(const Module& m, const Loc& loc) {
+  const Function* best = nullptr;
+  for (const auto& f : m.functions)
+    if (!f->isDeclaration && f->loc.file && loc.file && *f->loc.file == *loc.file &&
+        f->loc.line <= loc.line && (!best || f->loc.line > best->loc.line))
+      best = f.get();
+  return best ? best->name : std::string();
+}
 } // namespace
 
 RunOutcome ProgramRun::run() {
@@ -169,6 +180,11 @@ RunOutcome ProgramRun::run() {
   if (accel_)
     for (harness::Finding& f : o.hostFindings)
       accel_->report().findings.push_back(std::move(f));
+  // The error is a result like any finding: in the report, the page and the counts.
+  // (A call that did not complete has its findings already; its error only points there.)
+  if (accel_ && o.error && harness::runtimeErrorKind(o.error->message) != "call-failed")
+    accel_->report().findings.push_back(
+        harness::runtimeErrorFinding(*o.error, functionAt(mod_, o.error->loc)));
   if (tracer_)
     if (auto err = tracer_->finish()) o.traceErrors.push_back(*err);
   if (tracer_ && accel_) nameWaves(accel_->report().findings, tracer_->waves());
@@ -208,9 +224,12 @@ uint64_t ProgramRun::transfers() const {
 
 std::string ProgramRun::summaryLine(const RunOutcome& o, double ms) const {
   const harness::Report& rep = report();
-  const char* verdict = o.passed                          ? "all checks passed"
-                        : o.error && rep.findings.empty() ? "stopped by a runtime error"
-                                                          : "FAILED";
+  bool onlyError =
+      o.error && std::all_of(rep.findings.begin(), rep.findings.end(),
+                             [](const harness::Finding& f) { return f.check == "runtime-error"; });
+  const char* verdict = o.passed    ? "all checks passed"
+                        : onlyError ? "stopped by a runtime error"
+                                    : "FAILED";
   size_t roots = rep.findings.empty() ? 0 : causes().size();
   return std::to_string(rep.calls.size()) + " accelerated call(s), " + withCommas(cycles()) +
          " cycles, " + withCommas(transfers()) + " transfers, " + verdict + " (" +

@@ -46,8 +46,10 @@ bool Memory::step() {
 bool Memory::addressOk(const char* what, int index, Bits addr) {
   int64_t a = static_cast<int64_t>(addr);
   if (a >= 0 && static_cast<uint64_t>(a) < backing_->size()) return true;
+  bool store = std::string(what) == "store";
   fail(std::string(what) + " port " + std::to_string(index) + ": address " + std::to_string(a) +
-       " out of bounds (size " + std::to_string(backing_->size()) + ")");
+           " out of bounds (size " + std::to_string(backing_->size()) + ")",
+       store ? storeAddrInput(index) : loadAddrInput(index));
   return false;
 }
 

@@ -35,10 +35,10 @@ bool Op::fullyBound() const {
   return true;
 }
 
-void Op::fail(std::string message) {
+void Op::fail(std::string message, int input) {
   if (failed_) return;
   failed_ = true;
-  error_ = OpError{this, std::move(message), now_};
+  error_ = OpError{this, std::move(message), now_, input};
   if (errorLog_) errorLog_->report(error_);
 }
 

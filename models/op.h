@@ -69,6 +69,9 @@ struct OpError {
   const Op* op = nullptr;
   std::string message;
   uint64_t cycle = 0;
+  // The input whose token made the error (a memory's out-of-bounds address: the access's
+  // op is the producer of that input), or -1.
+  int input = -1;
   // "<kind> '<name>' at cycle <c>: <message>"
   std::string str() const;
 };
@@ -240,8 +243,8 @@ protected:
       if (!inputs_[p]->valid()) m |= p < 32 ? 1u << p : kAwaitAll;
     return m;
   }
-  // Records an error; the op stops.
-  void fail(std::string message);
+  // Records an error (caused by the token on `input`, if one was); the op stops.
+  void fail(std::string message, int input = -1);
   // A token that decides or addresses something (a condition, a select, a loop bound,
   // an address, a stored or returned value) must be defined (docs/design.md "Poison"):
   // false, with the op failed, when the front token of input `port` is poison. `role`

@@ -23,6 +23,7 @@ PACKAGES=(
   verilator                      # the RTL twin (rtl/, docs/rtl.md): lint, per-op tests, runs
   yosys                          # the RTL twin: synthesis without latches, cell counts
   help2man                       # the man page `cmake --install` installs, from --help
+  groff-base                     # ... rendered in its test (man -l, or groff alone)
   bash-completion                # the completion `cmake --install` installs is tested in it
   python3-jsonschema             # every report is validated against docs/report.schema.json
   jq                             # the README's `--report - | jq` is run as written

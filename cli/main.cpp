@@ -57,7 +57,7 @@ extern "C" int sc_main(int argc, char* argv[]) {
                "cycle-accurate network, and check that it behaved as the specs require.\n"
                "Exit codes: 0 success, 1 a run or a check failed, 2 bad input or usage."};
   app.require_subcommand(1);
-  const std::string versionLine = "loom-sim " + loom::versionText();
+  const std::string versionLine = loom::versionLine();
   app.set_version_flag("--version", versionLine, "Print the version and exit");
   int verbosity = 0;
   app.add_flag("-v,--verbose", verbosity, "More log output on stderr (-v info, -vv debug)");

@@ -67,7 +67,7 @@ CLI::App* chosenCommand(CLI::App& app, const std::vector<std::string>& args, std
   return nullptr;
 }
 
-// CLI11's message without its capital and with the command's name.
+// CLI11's message without its final period.
 std::string plain(const CLI::ParseError& e) {
   std::string m = e.what();
   if (!m.empty() && m.back() == '.') m.pop_back();
@@ -128,9 +128,9 @@ CLI::Validator countValidator() {
         uint64_t v = 0;
         const char* end = text.data() + text.size();
         auto r = std::from_chars(text.data(), end, v);
-        if (text.empty() || r.ec == std::errc::result_out_of_range)
+        if (r.ec == std::errc::result_out_of_range)
           return "'" + text + "' is too large (at most 18446744073709551615)";
-        if (r.ec != std::errc() || r.ptr != end)
+        if (text.empty() || r.ec != std::errc() || r.ptr != end)
           return "'" + text + "' is not a whole number from 0 to 18446744073709551615";
         return "";
       },

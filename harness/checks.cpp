@@ -179,7 +179,7 @@ void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out) {
   }
 }
 
-// ---- race ------------------------------------------------------------------------------
+// ---- runtime errors ----------------------------------------------------------------
 
 std::string runtimeErrorKind(const std::string& message) {
   auto has = [&](const std::string& words) { return message.find(words) != std::string::npos; };
@@ -210,6 +210,8 @@ Finding runtimeErrorFinding(const Diag& error, const std::string& function) {
     f.details.push_back(n.str("note"));
   return f;
 }
+
+// ---- race ------------------------------------------------------------------------------
 
 Finding raceFinding(const Race& r, const std::string& function, uint64_t invocation) {
   auto iteration = [](const std::vector<int64_t>& iv) {

@@ -79,8 +79,9 @@ Finding raceFinding(const Race& r, const std::string& function, uint64_t invocat
 // (runtimeErrorKind). The command prints the error itself, once (Diag::str).
 Finding runtimeErrorFinding(const Diag& error, const std::string& function);
 // "out-of-bounds", "division-by-zero", "signed-overflow", "shift-out-of-range",
-// "float-to-int-range", "poison-divisor", "runaway", "cycle-cap", "deadlock",
-// "assertion", "call-failed", or "other": read off the message, whose first words each
+// "float-to-int-range", "poison-divisor", "runaway", "cycle-cap", "assertion",
+// "call-failed" (an accelerated call stopped: its findings are in the report already),
+// or "other": read off the message, whose first words each
 // error's reporter fixes.
 std::string runtimeErrorKind(const std::string& message);
 

@@ -34,14 +34,12 @@ void quiescence(const dfg::Graph& g, const sim::Elaboration& elab, std::vector<s
 // op's own node.
 const dfg::Node* erringNode(const dfg::Graph& g, const sim::Elaboration& elab,
                             const models::OpError& e) {
-  const sim::Circuit& circuit = elab.network->circuit();
-  for (dfg::Vertex v = 0; v < g.numNodes() && v < elab.opOfVertex.size(); ++v) {
-    if (elab.opOfVertex[v] >= circuit.numOps() || &circuit.op(elab.opOfVertex[v]) != e.op) continue;
-    dfg::EdgeId in;
-    if (e.input >= 0 && g.inEdge(v, static_cast<unsigned>(e.input), in)) return &g.node(g.src(in));
-    return &g.node(v);
-  }
-  return nullptr;
+  uint32_t v =
+      traces::TracedNetwork::of(g, elab).vertexOfOp()[elab.network->circuit().indexOf(*e.op)];
+  if (v == traces::kNoVertex) return nullptr;
+  dfg::EdgeId in;
+  if (e.input >= 0 && g.inEdge(v, static_cast<unsigned>(e.input), in)) return &g.node(g.src(in));
+  return &g.node(v);
 }
 
 // A call that did not finish: why, and the wait-for chain from the return back to the

@@ -260,7 +260,7 @@ nlohmann::json ProgramRun::reportJson(const std::string& file, const std::string
                                       const RunOutcome& o, double cpuSeconds) const {
   const harness::Report& r = report();
   nlohmann::json j;
-  j["version"] = "loom-sim " + versionText();
+  j["version"] = versionLine();
   j["file"] = file;
   j["entry"] = settings_.entry;
   j["engine"] = engine;

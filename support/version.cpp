@@ -17,4 +17,8 @@ std::string versionText() {
   return rev.empty() ? std::string(version()) : std::string(version()) + " (git " + rev + ")";
 }
 
+std::string versionLine() {
+  return "loom-sim " + versionText();
+}
+
 } // namespace loom

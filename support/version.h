@@ -13,5 +13,7 @@ const char* version();
 const char* gitRevision();
 // "0.2.0 (git 8793fcf)", or "0.2.0" without a revision.
 std::string versionText();
+// "loom-sim 0.2.0 (git 8793fcf)": what --version prints and every output carries.
+std::string versionLine();
 
 } // namespace loom

@@ -40,7 +40,7 @@ std::vector<NetworkStats> StatsCollector::collect() const {
 
 nlohmann::json statsJson(const std::vector<NetworkStats>& nets) {
   nlohmann::json j;
-  j["version"] = "loom-sim " + versionText();
+  j["version"] = versionLine();
   uint64_t total = 0;
   nlohmann::json list = nlohmann::json::array();
   for (const NetworkStats& n : nets) {

@@ -37,7 +37,7 @@ private:
 TokenLog::TokenLog(std::ostream& out) : TokenLog(std::make_unique<TraceOut>(out)) {}
 
 TokenLog::TokenLog(std::unique_ptr<TraceOut> out) : out_(std::move(out)) {
-  out_->append("# loom-sim " + versionText() +
+  out_->append("# " + versionLine() +
                " token log: one line per token, <cycle> <channel> <value>; <cycle> is "
                "the global cycle its producer pushed it in (the consumer sees it from the next "
                "cycle)\n");

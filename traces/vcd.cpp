@@ -355,7 +355,7 @@ template <class E> std::optional<std::string> WaveWriter<E>::close() {
 
 template <class E> void WaveWriter<E>::writeHeader() {
   headerDone_ = true;
-  std::string h = "$version loom-sim " + versionText() +
+  std::string h = "$version " + versionLine() +
                   " $end\n"
                   "$comment one time unit is one clock cycle; time is the run's global cycle "
                   "(networks placed back to back in the order they ran) $end\n"

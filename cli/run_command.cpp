@@ -79,7 +79,7 @@ bool writeHtmlPage(const RunArgs& a, const ProgramRun& run, const RunOutcome& o,
   HtmlInputs in;
   in.file = a.file;
   in.summary = summary;
-  in.report = run.reportJson(a.file, a.engine, o, cpu);
+  in.report = run.reportJson(a.file, a.engine, o, summary, cpu);
   if (fix) in.report["try_fix"] = fix->json();
   in.renderSvg = [](const std::string& dot, std::string& why) {
     std::optional<std::string> svg = svgOfDot(dot, "--html", why);
@@ -162,7 +162,7 @@ int run(RunArgs& a) {
     }
     double cpu = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
     auto report = [&](std::ostream& os) {
-      nlohmann::json j = run.reportJson(a.file, a.engine, o, cpu);
+      nlohmann::json j = run.reportJson(a.file, a.engine, o, summary, cpu);
       if (fix) j["try_fix"] = fix->json();
       os << j.dump(2) << "\n";
     };

@@ -257,14 +257,18 @@ std::pair<uint64_t, uint64_t> workDone(const Accelerator& accel) {
 } // namespace
 
 nlohmann::json ProgramRun::reportJson(const std::string& file, const std::string& engine,
-                                      const RunOutcome& o, double cpuSeconds) const {
+                                      const RunOutcome& o, const std::string& summary,
+                                      double cpuSeconds) const {
   const harness::Report& r = report();
   nlohmann::json j;
+  j["schema_version"] = kReportSchemaVersion;
   j["version"] = versionLine();
+  j["command"] = "run";
   j["file"] = file;
   j["entry"] = settings_.entry;
   j["engine"] = engine;
   j["passed"] = o.passed;
+  j["summary"] = summary;
   nlohmann::json calls = nlohmann::json::array();
   for (const auto& c : r.calls)
     calls.push_back({{"function", c.function},

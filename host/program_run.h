@@ -26,6 +26,10 @@
 
 namespace loom {
 
+// The version of the --report document's layout (docs/report.schema.json): raised when
+// a field is removed, renamed or changes its meaning, not when one is added.
+constexpr int kReportSchemaVersion = 1;
+
 // A parsed and verified program, or the diagnostic that stopped it (and MLIR's notes).
 // A program LOOM compiled (docs/loom.md "LOOM's programs") comes with its networks: each
 // handshake.esi_instance of it runs one.
@@ -107,9 +111,10 @@ public:
   // "1 accelerated call(s), 889 cycles, 3,838 transfers, all checks passed (0
   // finding(s)), 3 ms" (docs/counters.md); `ms` is the caller's wall-clock time.
   std::string summaryLine(const RunOutcome& o, double ms) const;
-  // The --report document; `cpuSeconds` is the process' CPU time for its "time" object.
+  // The --report document (docs/report.schema.json); `summary` is summaryLine() as
+  // printed, `cpuSeconds` the process' CPU time for its "time" object.
   nlohmann::json reportJson(const std::string& file, const std::string& engine, const RunOutcome& o,
-                            double cpuSeconds) const;
+                            const std::string& summary, double cpuSeconds) const;
 
 private:
   const Module& mod_;

@@ -8,9 +8,15 @@ namespace loom::cli {
 
 namespace {
 
-bool splitDfgSpec(const std::string& spec, DfgFile& out) {
+// FUNC=FILE, or FILE alone for the one function --func names.
+bool splitDfgSpec(const std::string& spec, const std::vector<std::string>& funcs, DfgFile& out) {
   size_t eq = spec.find('=');
-  if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) return false;
+  if (eq == std::string::npos) {
+    if (funcs.size() != 1 || spec.empty()) return false;
+    out = {funcs.front(), spec};
+    return true;
+  }
+  if (eq == 0 || eq + 1 == spec.size()) return false;
   out = {spec.substr(0, eq), spec.substr(eq + 1)};
   return true;
 }
@@ -31,22 +37,26 @@ std::optional<std::string> configureAccel(AccelOptions& a, const std::string& en
 }
 
 std::optional<std::string> parseDfgSpecs(const std::vector<std::string>& specs,
+                                         const std::vector<std::string>& funcs,
                                          std::vector<DfgFile>& out) {
   out.clear();
   for (const std::string& spec : specs) {
     DfgFile d;
-    if (!splitDfgSpec(spec, d)) return "--dfg '" + spec + "': expected FUNC=FILE";
+    if (!splitDfgSpec(spec, funcs, d))
+      return "--dfg '" + spec + "': expected FUNC=FILE, or FILE with one --func FUNC";
     out.push_back(d);
   }
   return std::nullopt;
 }
 
 std::vector<NamedPath> runInputs(const std::string& file, const std::string& timingFile,
-                                 const std::vector<std::string>& dfgSpecs) {
+                                 const std::vector<std::string>& dfgSpecs,
+                                 const std::vector<std::string>& funcs) {
   std::vector<NamedPath> inputs{{"the input program", file}, {"the --timing file", timingFile}};
   for (const std::string& spec : dfgSpecs) {
     DfgFile d;
-    if (splitDfgSpec(spec, d)) inputs.push_back({"the --dfg " + d.function + " file", d.file});
+    if (splitDfgSpec(spec, funcs, d))
+      inputs.push_back({"the --dfg " + d.function + " file", d.file});
   }
   return inputs;
 }

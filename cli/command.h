@@ -50,6 +50,15 @@ inline void addNetworkOptions(CLI::App* c, std::string& timingFile, std::string&
       ->capture_default_str();
 }
 
+// --func FUNC, the one way every subcommand chooses its functions (repeatable; each
+// command says what it does without one). `alias` is an older spelling kept working.
+inline CLI::Option* addFunctionOption(CLI::App* c, std::vector<std::string>& funcs,
+                                      const std::string& help, const std::string& alias = "") {
+  return c->add_option("--func" + (alias.empty() ? "" : "," + alias), funcs,
+                       help + " (repeatable" +
+                           (alias.empty() ? "" : "; " + alias + " is its older spelling") + ")");
+}
+
 inline void print(const Diag& d, const char* severity = "error") {
   std::cerr << d.str(severity) << std::endl;
 }

@@ -9,7 +9,7 @@ namespace loom::cli {
 namespace {
 struct DiffArgs {
   std::string file, timingFile, engine = "event";
-  std::vector<std::string> dfgSpecs;
+  std::vector<std::string> dfgSpecs, funcs;
   RunSettings s;
 };
 
@@ -21,8 +21,10 @@ std::string outcome(const ProgramRun& run, const RunOutcome& o) {
 }
 
 int diff(DiffArgs& a) {
-  if (refusesOutputs(runInputs(a.file, a.timingFile, a.dfgSpecs), {stdoutPath()})) return kBadInput;
-  if (auto err = parseDfgSpecs(a.dfgSpecs, a.s.dfgFiles)) return printError(*err), kBadInput;
+  if (refusesOutputs(runInputs(a.file, a.timingFile, a.dfgSpecs, a.funcs), {stdoutPath()}))
+    return kBadInput;
+  if (auto err = parseDfgSpecs(a.dfgSpecs, a.funcs, a.s.dfgFiles))
+    return printError(*err), kBadInput;
   LoadedProgram prog = loadProgram(a.file);
   if (!printed(prog)) return kBadInput;
   if (auto err = configureAccel(a.s.accel, a.engine, {}, a.timingFile))
@@ -58,8 +60,11 @@ Command addDiffCommand(CLI::App& app) {
       "diff", "Compare a function's own lowering with a network lowered elsewhere (--dfg): "
               "loop control of accesses, invariants and carries, ctrl-done order, cycles");
   c->add_option("file", a->file, "MLIR file (the SCF program)")->required();
-  c->add_option("--dfg", a->dfgSpecs, "FUNC=FILE: the network to compare with FUNC's lowering")
+  c->add_option("--dfg", a->dfgSpecs,
+                "FUNC=FILE: the network to compare with FUNC's lowering (repeatable); FILE "
+                "alone with one --func FUNC")
       ->required();
+  addFunctionOption(c, a->funcs, "The function whose lowering --dfg FILE is compared with");
   c->add_option("--entry", a->s.entry, "Function to run (no arguments)")->capture_default_str();
   addNetworkOptions(c, a->timingFile, a->engine, a->s.accel.maxCycles);
   return {c, [a] { return diff(*a); }};

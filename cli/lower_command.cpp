@@ -9,6 +9,7 @@
 #include "lowering/infer_rates.h"
 #include "lowering/lower.h"
 
+#include <algorithm>
 #include <spdlog/spdlog.h>
 #include <sstream>
 
@@ -17,8 +18,8 @@ namespace loom::cli {
 namespace {
 
 struct LowerArgs {
-  std::string file, func, out, dot, svg, format = "loom.dfg";
-  std::vector<std::string> inject;
+  std::string file, out, dot, svg, format = "loom.dfg";
+  std::vector<std::string> funcs, inject;
 };
 
 // What loom-sim added to a graph read from LOOM's form, which leaves fan-out, unused
@@ -65,7 +66,7 @@ int lower(const LowerArgs& a) {
   LoadedProgram prog = loadProgram(a.file);
   if (!printed(prog)) return kBadInput;
   std::vector<const Function*> funcs;
-  if (auto err = selectFunctions(*prog.module, a.func, funcs)) return print(*err), kBadInput;
+  if (auto err = selectFunctions(*prog.module, a.funcs, funcs)) return print(*err), kBadInput;
   std::vector<dfg::Graph> graphs(funcs.size());
   std::set<Injection> applied;
   opts.applied = &applied;
@@ -91,14 +92,41 @@ int lower(const LowerArgs& a) {
   return ok ? verifyAll(graphs) : kBadInput;
 }
 
-int verify(const std::string& file, const std::string& dot) {
-  if (refusesOutputs({{"the input DFG", file}}, {{"--dot", dot}})) return kBadInput;
+struct VerifyArgs {
+  std::string file, dot;
+  std::vector<std::string> funcs;
+};
+
+// The graphs of `read` that --func names (all of them without --func); false with a
+// message on a name the file does not define.
+bool chooseGraphs(const std::vector<std::string>& funcs, const std::string& file,
+                  std::vector<dfg::Graph>& graphs) {
+  if (funcs.empty()) return true;
+  std::vector<dfg::Graph> chosen;
+  for (const std::string& f : funcs) {
+    auto it = std::find_if(graphs.begin(), graphs.end(),
+                           [&](const dfg::Graph& g) { return g.function == f; });
+    if (it == graphs.end())
+      return print({Loc{std::make_shared<const std::string>(file), 0, 0},
+                    "no function '@" + f + "' in the file"}),
+             false;
+    chosen.push_back(*it);
+  }
+  graphs = std::move(chosen);
+  return true;
+}
+
+int verify(const VerifyArgs& a) {
+  const std::string& file = a.file;
+  if (refusesOutputs({{"the input DFG", file}}, {{"--dot", a.dot}})) return kBadInput;
   dfg::ReadResult read = dfg::readDfgFile(file);
   if (read.error) return print(*read.error), kBadInput;
   if (read.graphs.empty())
     return print({Loc{std::make_shared<const std::string>(file), 0, 0}, "no function"}), kBadInput;
+  if (!chooseGraphs(a.funcs, file, read.graphs)) return kBadInput;
   spdlog::info("read {} function(s) from {}", read.graphs.size(), file);
-  if (!dot.empty() && !writeOutput(dot, [&](std::ostream& os) { dfg::printDot(read.graphs, os); }))
+  if (!a.dot.empty() &&
+      !writeOutput(a.dot, [&](std::ostream& os) { dfg::printDot(read.graphs, os); }))
     return kBadInput;
   return verifyAll(read.graphs);
 }
@@ -110,7 +138,7 @@ Command addLowerCommand(CLI::App& app) {
   CLI::App* c = app.add_subcommand(
       "lower", "Lower SCF functions to the handshake + dataflow graph and run the static verifier");
   c->add_option("file", a->file, "MLIR file")->required();
-  c->add_option("--func", a->func, "Function to lower (default: every function but main)");
+  addFunctionOption(c, a->funcs, "Function to lower (default: every function but main)");
   c->add_option("-o,--output", a->out, "Write the DFG text here (default: stdout)");
   c->add_option("--format", a->format, "loom.dfg (loom-sim's, default) or loom (LOOM's handshake)")
       ->check(CLI::IsMember({"loom.dfg", "loom"}));
@@ -121,15 +149,16 @@ Command addLowerCommand(CLI::App& app) {
 }
 
 Command addVerifyCommand(CLI::App& app) {
-  auto file = std::make_shared<std::string>(), dot = std::make_shared<std::string>();
+  auto a = std::make_shared<VerifyArgs>();
   CLI::App* c =
       app.add_subcommand("verify", "Run the static verifier on a DFG file (`lower`'s or LOOM's)");
-  c->add_option("file", *file,
+  c->add_option("file", a->file,
                 "DFG file (loom.dfg, or LOOM's: handshake.funcs, possibly in a "
                 "whole compiled module)")
       ->required();
-  c->add_option("--dot", *dot, "Also write the graphs as Graphviz DOT here");
-  return {c, [file, dot] { return verify(*file, *dot); }};
+  addFunctionOption(c, a->funcs, "Function to verify (default: every one in the file)");
+  c->add_option("--dot", a->dot, "Also write the graphs as Graphviz DOT here");
+  return {c, [a] { return verify(*a); }};
 }
 
 } // namespace loom::cli

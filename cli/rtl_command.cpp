@@ -3,11 +3,13 @@
 // into DIR the SystemVerilog library (one module per op kind, the channel FIFO) and one
 // top module per function, `<top>.sv` (with --probes also `<top>_bind.h`).
 #include "cli/command.h"
+#include "dfg/loom/file_kind.h"
 #include "dfg/loom/loom_form.h"
 #include "lowering/lower.h"
 #include "models/timing_json.h"
 #include "rtl/generate.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <spdlog/spdlog.h>
@@ -17,9 +19,11 @@ namespace loom::cli {
 namespace {
 
 struct RtlArgs {
-  std::string file, func, dir, timingFile;
+  std::string file, dir, timingFile;
+  std::vector<std::string> funcs;
   uint64_t extWords = 0;
-  bool probes = false, dfgInput = false;
+  bool probes = false, dfgFlag = false; // --dfg: FILE's kind is now recognised, see isDfgInput
+  bool dfgInput = false;
 };
 
 // The graphs to generate: lowered from the program, or read from a DFG file.
@@ -28,14 +32,19 @@ bool graphsOf(const RtlArgs& a, std::vector<dfg::Graph>& graphs) {
     dfg::ReadResult rr = dfg::readDfgFile(a.file);
     if (rr.error) return print(*rr.error), false;
     for (dfg::Graph& g : rr.graphs)
-      if (a.func.empty() || g.function == a.func) graphs.push_back(std::move(g));
-    if (graphs.empty()) printError("no function '" + a.func + "' in " + a.file);
+      if (a.funcs.empty() || std::count(a.funcs.begin(), a.funcs.end(), g.function))
+        graphs.push_back(std::move(g));
+    for (const std::string& f : a.funcs)
+      if (std::none_of(graphs.begin(), graphs.end(),
+                       [&](const dfg::Graph& g) { return g.function == f; }))
+        return printError("no function '@" + f + "' in " + a.file), false;
+    if (graphs.empty()) printError("no function in " + a.file);
     return !graphs.empty();
   }
   LoadedProgram prog = loadProgram(a.file);
   if (!printed(prog)) return false;
   std::vector<const Function*> funcs;
-  if (auto err = selectFunctions(*prog.module, a.func, funcs)) return print(*err), false;
+  if (auto err = selectFunctions(*prog.module, a.funcs, funcs)) return print(*err), false;
   graphs.resize(funcs.size());
   for (size_t i = 0; i < funcs.size(); ++i)
     if (auto err = lowerFunction(*prog.module, *funcs[i], LowerOptions{}, graphs[i]))
@@ -43,7 +52,12 @@ bool graphsOf(const RtlArgs& a, std::vector<dfg::Graph>& graphs) {
   return true;
 }
 
-int rtl(const RtlArgs& a) {
+int rtl(RtlArgs& a) {
+  // A DFG file (either form, or a program LOOM compiled: its networks are what it
+  // accelerates) is read as `sim` reads it; an SCF program is lowered. --dfg insists on
+  // a DFG, as it did before the kind was recognised.
+  dfg::FileKind kind = dfg::fileKindOfPath(a.file);
+  a.dfgInput = a.dfgFlag || dfg::isDfgKind(kind);
   std::vector<NamedPath> inputs = {{a.dfgInput ? "the input DFG" : "the input program", a.file},
                                    {"the --timing file", a.timingFile}};
   if (refusesOutputs(inputs, {{"-o", a.dir}})) return kBadInput;
@@ -98,11 +112,15 @@ Command addRtlCommand(CLI::App& app) {
   auto a = std::make_shared<RtlArgs>();
   CLI::App* c = app.add_subcommand(
       "rtl", "Write the SystemVerilog twin of the accelerated functions (docs/rtl.md)");
-  c->add_option("file", a->file, "MLIR file (with --dfg: a DFG file)")->required();
+  c->add_option("file", a->file,
+                "An SCF program (its functions are lowered) or a DFG file (`lower`'s, LOOM's)")
+      ->required();
   c->add_option("-o,--output", a->dir, "Directory to write the library and the tops into")
       ->required();
-  c->add_option("--func", a->func, "Function to generate (default: every function but main)");
-  c->add_flag("--dfg", a->dfgInput, "FILE is a DFG (`lower`'s or LOOM's), as `sim` reads it");
+  addFunctionOption(c, a->funcs, "Function to generate (default: every function but main)");
+  c->add_flag("--dfg", a->dfgFlag,
+              "Read FILE as a DFG (no longer needed: a DFG file is recognised; kept for old "
+              "scripts)");
   c->add_option("--timing", a->timingFile, "Timing file (JSON): capacities and latencies");
   c->add_option("--ext-words", a->extWords,
                 "Depth of an extmemory whose memref shape is dynamic (default: refuse it)")

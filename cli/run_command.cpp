@@ -93,7 +93,7 @@ bool writeHtmlPage(const RunArgs& a, const ProgramRun& run, const RunOutcome& o,
 int run(RunArgs& a) {
   auto t0 = std::chrono::steady_clock::now();
   const traces::TraceOptions& t = a.s.traces;
-  std::vector<NamedPath> inputs = runInputs(a.file, a.timingFile, a.dfgSpecs);
+  std::vector<NamedPath> inputs = runInputs(a.file, a.timingFile, a.dfgSpecs, a.s.accel.accel);
   std::vector<NamedPath> outputs = {{"--report", a.reportFile},
                                     {"--fixed-dfg", a.fixedDfg},
                                     {"--dot", a.dot},
@@ -130,7 +130,8 @@ int run(RunArgs& a) {
     return printError("--rtl-trace writes the Verilated twin's waveform: it needs --engine "
                       "verilator (--vcd writes the event and clocked engines' waveform)"),
            kBadInput;
-  if (auto err = parseDfgSpecs(a.dfgSpecs, a.s.dfgFiles)) return printError(*err), kBadInput;
+  if (auto err = parseDfgSpecs(a.dfgSpecs, a.s.accel.accel, a.s.dfgFiles))
+    return printError(*err), kBadInput;
   LoadedProgram prog = loadProgram(a.file);
   if (!printed(prog)) return kBadInput;
   if (!a.s.accel.scTrace.empty()) a.s.accel.systemc = true;
@@ -193,13 +194,15 @@ Command addRunCommand(CLI::App& app) {
                 "Stop with an error after this many interpreted operations (0: no limit)")
       ->check(countValidator())
       ->capture_default_str();
-  c->add_option("--accel", a->s.accel.accel,
-                "Run calls of this function on the dataflow simulator (repeatable; default: every "
-                "function defined in the file except the entry)");
+  addFunctionOption(c, a->s.accel.accel,
+                    "Run calls of this function on the dataflow simulator (default: every "
+                    "function defined in the file except the entry)",
+                    "--accel");
   c->add_option("--inject", a->inject,
                 "Commit a known lowering bug on purpose (repeatable): " + injectionList());
   c->add_option("--dfg", a->dfgSpecs,
-                "FUNC=FILE: run FUNC on the network in FILE, not on its lowering (repeatable)");
+                "FUNC=FILE: run FUNC on the network in FILE, not on its lowering (repeatable); "
+                "FILE alone with one --func FUNC");
   addNetworkOptions(c, a->timingFile, a->engine, a->s.accel.maxCycles);
   c->add_flag(
       "--no-checks", [a](int64_t) { a->s.accel.checks = false; },

@@ -1,5 +1,6 @@
 #include "host/program_run.h"
 
+#include "dfg/loom/file_kind.h"
 #include "dfg/loom/loom_form.h"
 #include "frontend/parse.h"
 #include "host/dfg_run.h"
@@ -48,7 +49,13 @@ LoadedProgram loadProgram(const std::string& file) {
   LoadedProgram p;
   std::optional<std::string> text = readSourceFile(file, p.error);
   if (!text) return p;
-  if (dfg::isLoomProgram(*text)) return loadLoomProgram(std::move(*text), file);
+  dfg::SniffedKind k = dfg::sniffFileKind(*text);
+  if (k.kind == dfg::FileKind::LoomSimDfg || k.kind == dfg::FileKind::LoomNetworks) {
+    p.error = Diag{Loc{std::make_shared<const std::string>(file), k.line, k.column},
+                   dfg::wrongKindMessage(k.kind, file, true)};
+    return p;
+  }
+  if (k.kind == dfg::FileKind::LoomProgram) return loadLoomProgram(std::move(*text), file);
   ParseResult parsed = parseModule(std::move(*text), file);
   p.notes = std::move(parsed.notes);
   if (parsed.error) {

@@ -66,9 +66,10 @@ std::optional<Diag> unusedInjections(const Module& m, const std::set<Injection>&
                                      const std::set<Injection>& applied,
                                      const std::vector<std::string>& functions);
 
-// The functions `lower` works on: the one named (it must have a body), or every defined
-// function but main (the host's entry). An error at the file when there is none.
-std::optional<Diag> selectFunctions(const Module& m, const std::string& name,
+// The functions `lower` works on: the ones named (--func, each must have a body), or
+// every defined function but main (the host's entry). An error at the file when there
+// is none.
+std::optional<Diag> selectFunctions(const Module& m, const std::vector<std::string>& names,
                                     std::vector<const Function*>& out);
 
 // Lowers one function. Unsupported constructs (calls, printing or dynamic allocation

@@ -6,6 +6,8 @@
 
 #include "lowering/static_verify.h"
 
+#include <algorithm>
+
 namespace loom {
 
 namespace {
@@ -64,16 +66,16 @@ std::optional<std::string> parseInjections(const std::vector<std::string>& names
   return std::nullopt;
 }
 
-std::optional<Diag> selectFunctions(const Module& m, const std::string& name,
+std::optional<Diag> selectFunctions(const Module& m, const std::vector<std::string>& names,
                                     std::vector<const Function*>& out) {
   Loc fileLoc{m.file, 0, 0};
-  if (!name.empty()) {
+  for (const std::string& name : names) {
     const Function* f = m.lookup(name);
     if (!f || f->isDeclaration)
       return Diag{fileLoc, "no function '@" + name + "' with a body to lower"};
-    out.push_back(f);
-    return std::nullopt;
+    if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
   }
+  if (!names.empty()) return std::nullopt;
   for (const auto& f : m.functions)
     if (f->name != "main" && !f->isDeclaration) out.push_back(f.get());
   if (out.empty()) return Diag{fileLoc, "no function to lower (only 'main' and declarations)"};

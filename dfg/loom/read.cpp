@@ -8,6 +8,7 @@
 // every handshake.esi_instance against the function it runs; nothing else of them is read.
 
 #include "dfg/loom/dialects.h"
+#include "dfg/loom/file_kind.h"
 #include "dfg/loom/host_ops.h"
 #include "dfg/loom/loom_form.h"
 #include "dfg/loom/syntax.h"
@@ -828,53 +829,11 @@ void shortenUnknownDialect(Diag& d) {
   d.notes.clear();
 }
 
-std::string wordAt(const std::string& s, size_t i) {
-  size_t j = i;
-  while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) ||
-                          std::string("_.$-").find(s[j]) != std::string::npos))
-    ++j;
-  return s.substr(i, j - i);
-}
-
-// Past the string literal that starts at i (a '"').
-size_t skipString(const std::string& s, size_t i) {
-  for (++i; i < s.size() && s[i] != '"'; ++i)
-    if (s[i] == '\\') ++i;
-  return std::min(i + 1, s.size());
-}
-
-// The end of the token at i: a word, a string, or one character.
-size_t tokenEnd(const std::string& s, size_t i) {
-  if (s[i] == '"') return skipString(s, i);
-  return i + std::max<size_t>(wordAt(s, i).size(), 1);
-}
-
 } // namespace
 
-// A handshake.func's name, pretty or quoted, where an op can begin: first on a line or
-// right after a '{' (a module's body), outside comments and strings. The loom.dfg form
-// and an SCF program have none; a whole compiled module has its host code first.
 bool isLoomForm(const std::string& text) {
-  const std::string func = FuncOp::getOperationName().str();
-  bool opStart = true;
-  for (size_t i = 0; i < text.size();) {
-    char c = text[i];
-    if (c == '\n' || c == '{') {
-      opStart = true, ++i;
-    } else if (std::isspace(static_cast<unsigned char>(c))) {
-      ++i;
-    } else if (text.compare(i, 2, "//") == 0) {
-      i = std::min(text.find('\n', i), text.size());
-    } else {
-      bool quoted = c == '"';
-      if (opStart && wordAt(text, i + quoted) == func &&
-          (!quoted || text.compare(i + 1 + func.size(), 1, "\"") == 0))
-        return true;
-      opStart = false;
-      i = tokenEnd(text, i);
-    }
-  }
-  return false;
+  FileKind k = sniffFileKind(text).kind;
+  return k == FileKind::LoomNetworks || k == FileKind::LoomProgram;
 }
 
 ReadResult readLoom(const std::string& text, const std::string& filename) {
@@ -883,7 +842,7 @@ ReadResult readLoom(const std::string& text, const std::string& filename) {
 }
 
 bool isLoomProgram(const std::string& text) {
-  return isLoomForm(text) && text.find("func.func ") != std::string::npos;
+  return sniffFileKind(text).kind == FileKind::LoomProgram;
 }
 
 namespace {
@@ -938,6 +897,11 @@ ReadResult readDfgFile(const std::string& path) {
   ReadResult r;
   std::optional<std::string> text = readSourceFile(path, r.error);
   if (!text) return r;
+  if (SniffedKind k = sniffFileKind(*text); k.kind == FileKind::ScfProgram) {
+    r.error = Diag{Loc{std::make_shared<const std::string>(path), k.line, k.column},
+                   wrongKindMessage(k.kind, path, false)};
+    return r;
+  }
   return isLoomForm(*text) ? readLoom(*text, path) : readMlir(*text, path);
 }
 

@@ -6,6 +6,7 @@
 // which simulates exactly as the loom.dfg form does; bad input is a located error.
 
 #include "cli/dfg_arguments.h"
+#include "dfg/loom/file_kind.h"
 #include "dfg/loom/loom_form.h"
 #include "frontend/parse.h"
 #include "host/dfg_run.h"
@@ -422,6 +423,40 @@ TEST_CASE("a file is in LOOM's form when it defines a handshake.func, whatever c
   CHECK(!dfg::isLoomForm("// handshake.func @f\nfunc.func @f() { func.return }"));
   CHECK(!dfg::isLoomForm("func.func @f() attributes {n = \"\nhandshake.func\"} { return }"));
   CHECK(!dfg::isLoomForm("func.func @f() { %x = \"handshake.funcs\"() : () -> i32 }"));
+}
+
+// What a file holds decides which commands read it; the op that tells is located, and
+// the error of a command given the wrong kind is placed there.
+TEST_CASE("a file's kind is told by its top-level ops, and located", "[loom-form]") {
+  using dfg::FileKind;
+  auto kind = [](const std::string& t) { return dfg::sniffFileKind(t).kind; };
+  CHECK(kind("func.func @f() { func.return }") == FileKind::ScfProgram);
+  CHECK(kind("module {\n  func @main() {\n    return\n  }\n}") == FileKind::ScfProgram); // MLIR 14
+  CHECK(kind("\"loom.dfg\"() ({}) {sym_name = \"f\"} : () -> ()") == FileKind::LoomSimDfg);
+  CHECK(kind("handshake.func @f() -> none {}") == FileKind::LoomNetworks);
+  CHECK(kind("module {\n  func.func private @printf(i32)\n  handshake.func @f() -> none {}\n}") ==
+        FileKind::LoomProgram);
+  CHECK(kind("") == FileKind::Unknown);
+  CHECK(kind("// func.func @f\n%x = arith.constant 1 : i32") == FileKind::Unknown);
+  // Named in a string that spans lines, or where no op begins: no evidence.
+  CHECK(kind("\"x\"() {n = \"a\nhandshake.func\"} : () -> ()") == FileKind::Unknown);
+  CHECK(kind("func.func @f() { %x = \"loom.dfg\"() : () -> i32 }") == FileKind::ScfProgram);
+  // Located at the op, its line counted past comments and a string of two lines.
+  dfg::SniffedKind k = dfg::sniffFileKind("// header\n\"x\"() {s = \"a\nb\"} : () -> ()\n"
+                                          "module {\n    handshake.func @f() -> none {}\n}");
+  CHECK(k.kind == FileKind::LoomNetworks);
+  CHECK(k.line == 5);
+  CHECK(k.column == 5);
+  k = dfg::sniffFileKind("module {\n  func.func @main() { return }\n  handshake.func @f()\n}");
+  CHECK(k.kind == FileKind::LoomProgram);
+  CHECK((k.line == 3 && k.column == 3)); // a program LOOM compiled: at its first network
+  CHECK(dfg::isProgramKind(FileKind::LoomProgram));
+  CHECK(dfg::isDfgKind(FileKind::LoomProgram));
+  CHECK(!dfg::isProgramKind(FileKind::LoomSimDfg));
+  CHECK(!dfg::isDfgKind(FileKind::ScfProgram));
+  CHECK(dfg::wrongKindMessage(FileKind::ScfProgram, "k.mlir", false) ==
+        "this file holds an SCF program, not a dataflow graph: `loom-sim lower k.mlir` lowers it "
+        "to one (and verifies it), `loom-sim run k.mlir` runs it");
 }
 
 // A channel's own capacity (an scf.parallel's body has them) has no place in LOOM's

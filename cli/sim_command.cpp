@@ -1,24 +1,48 @@
 // `loom-sim sim DFG`: one call of a DFG file written by `lower` (possibly edited by
 // hand) or by LOOM (dfg/loom), arguments from the command line (cli/dfg_arguments.h
-// reads them); results and final memories on stdout (host/dfg_run.h does the work).
+// reads them); results and final memories on stdout, findings and the summary line on
+// stderr (host/dfg_run.h does the work).
 #include "cli/command.h"
 #include "cli/dfg_arguments.h"
 #include "dfg/loom/loom_form.h"
 #include "host/dfg_run.h"
-#include "lowering/infer_rates.h"
 #include "models/timing_json.h"
+
+#include <chrono>
 
 namespace loom::cli {
 
 namespace {
 
 struct SimArgs {
-  std::string file, func, timingFile, engine = "event", vcdFile, fstFile, tokensFile;
+  std::string file, func, timingFile, engine = "event", reportFile;
   std::vector<std::string> args, mems;
   uint64_t maxCycles = sim::kDefaultMaxCycles;
+  bool checks = true;
+  traces::TraceOptions traces; // --vcd, --fst, --tokens, --stats
 };
 
+// After the call: what it printed, its findings, the summary line and the report.
+int finish(const SimArgs& a, const DfgRun& run, const DfgOutcome& o, double ms) {
+  for (const std::string& e : o.traceErrors)
+    printError(e);
+  for (const std::string& l : o.lines)
+    std::cout << l << "\n";
+  std::cout.flush(); // before stderr, so a terminal or a pipe shows both in order
+  for (size_t i = o.staticFindings; i < o.findings.size(); ++i)
+    std::cerr << o.findings[i].text();
+  std::string summary = run.summaryLine(o, ms);
+  std::cerr << "loom-sim: " << summary << "\n";
+  bool ok = o.passed();
+  auto report = [&](std::ostream& os) {
+    os << run.reportJson(a.file, a.engine, o, summary).dump(2) << "\n";
+  };
+  if (!a.reportFile.empty() && !writeOutput(a.reportFile, report)) ok = false;
+  return ok ? kOk : kFailed;
+}
+
 int simulate(const SimArgs& a) {
+  auto t0 = std::chrono::steady_clock::now();
   dfg::ReadResult rr = dfg::readDfgFile(a.file);
   if (rr.error) return print(*rr.error), kBadInput;
   std::string why;
@@ -27,13 +51,14 @@ int simulate(const SimArgs& a) {
   std::vector<NamedPath> inputs = {{"the input DFG", a.file}, {"the --timing file", a.timingFile}};
   for (auto& [what, path] : memoryFiles(a.mems, *g))
     inputs.push_back({what, path});
-  if (refusesOutputs(
-          inputs,
-          {{"--vcd", a.vcdFile}, {"--fst", a.fstFile}, {"--tokens", a.tokensFile}, stdoutPath()}))
+  const traces::TraceOptions& t = a.traces;
+  if (refusesOutputs(inputs, {{"--report", a.reportFile},
+                              {"--vcd", t.vcd},
+                              {"--fst", t.fst},
+                              {"--stats", t.stats},
+                              {"--tokens", t.tokens},
+                              stdoutPath()}))
     return kBadInput;
-  bool failed = false;
-  for (const GraphFinding& f : checkGraphInferring(*g))
-    std::cerr << f.diag.str() << " [static: " << f.check << "]\n", failed = true;
   models::TimingConfig timing;
   if (!a.timingFile.empty())
     if (auto err = models::readTimingFile(a.timingFile, timing)) return printError(*err), kBadInput;
@@ -41,6 +66,8 @@ int simulate(const SimArgs& a) {
   if (!sim::engineKindFromName(a.engine, engine))
     return printError("unknown --engine '" + a.engine + "' (clocked or event)"), kBadInput;
   DfgRun run(*g, timing, engine);
+  for (const GraphFinding& f : run.checkStatic())
+    std::cerr << f.diag.str() << " [static: " << f.check << "]\n";
   for (const std::string& e : run.elaborationErrors())
     std::cerr << a.file << ": error: " << e << "\n";
   if (!run.elaborationErrors().empty()) return kBadInput;
@@ -48,20 +75,11 @@ int simulate(const SimArgs& a) {
   std::optional<std::string> err = parseDfgArguments(*g, a.args, a.mems, args);
   if (!err) err = run.setArguments(args);
   if (err) return printError(*err), kBadInput;
-  traces::TraceOptions to;
-  to.vcd = a.vcdFile;
-  to.fst = a.fstFile;
-  to.tokens = a.tokensFile;
-  traces::Tracer tracer(to);
+  traces::Tracer tracer(t);
   if (auto err = tracer.open()) return printError(*err), kBadInput;
-  DfgOutcome o = run.run(a.maxCycles, tracer);
-  for (const std::string& e : o.traceErrors)
-    printError(e);
-  for (const std::string& l : o.lines)
-    std::cout << l << "\n";
-  for (const std::string& f : o.findings)
-    std::cerr << f << "\n";
-  return failed || !o.passed() ? kFailed : kOk;
+  DfgOutcome o = run.run(a.maxCycles, tracer, a.checks);
+  auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0);
+  return finish(a, run, o, ms.count());
 }
 
 } // namespace
@@ -83,9 +101,20 @@ Command addSimCommand(CLI::App& app) {
   c->add_option("--max-cycles", a->maxCycles, "Cycle cap (0: no limit)")
       ->check(countValidator())
       ->capture_default_str();
-  c->add_option("--vcd", a->vcdFile, "Write a change-only VCD");
-  c->add_option("--fst", a->fstFile, "Write the same trace as FST (GTKWave's compressed format)");
-  c->add_option("--tokens", a->tokensFile, "Write a token log (cycle, channel, value)");
+  c->add_flag(
+      "--no-checks", [a](int64_t) { a->checks = false; },
+      "Skip the run-time checks (quiescence after the call); the static verifier still runs");
+  c->add_option("--report", a->reportFile,
+                "Write a JSON report (the call, its findings, root causes; "
+                "docs/report.schema.json)");
+  c->add_option("--vcd", a->traces.vcd, "Write a change-only VCD");
+  c->add_option("--fst", a->traces.fst,
+                "Write the same trace as FST (GTKWave's compressed format)");
+  c->add_option(
+      "--stats", a->traces.stats,
+      "Write per-op (firings, stalls) and per-loop (activations, iterations, II) statistics; "
+      "JSON if the name ends in .json");
+  c->add_option("--tokens", a->traces.tokens, "Write a token log (cycle, channel, value)");
   return {c, [a] { return simulate(*a); }};
 }
 

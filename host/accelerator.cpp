@@ -251,24 +251,8 @@ std::optional<Diag> Accelerator::prepare() {
     }
     if (opts_.transform) opts_.transform(a->graph);
     for (const GraphFinding& gf :
-         localStatic ? checkGraphInferring(*localStatic) : checkGraph(a->graph)) {
-      harness::Finding h;
-      h.check = "static";
-      h.function = name;
-      h.summary = gf.diag.message;
-      h.loc = gf.diag.loc;
-      h.vertex = gf.vertex;
-      h.rewire = gf.rewire;
-      // The input the rule names: its channel, and the path back to the loop control.
-      dfg::EdgeId e;
-      if (gf.rewire.kind != dfg::Rewire::Kind::None &&
-          a->graph.inEdge(gf.rewire.consumer, gf.rewire.port, e)) {
-        h.edge = e;
-        h.upstreamEdges = harness::upstreamOf(a->graph, a->graph.src(e)).edges;
-      }
-      h.details.push_back("static check '" + gf.check + "'");
-      report_.findings.push_back(std::move(h));
-    }
+         localStatic ? checkGraphInferring(*localStatic) : checkGraph(a->graph))
+      report_.findings.push_back(staticFinding(a->graph, gf, name));
     lap(clock, times_.lower);
     a->elab = sim::elaborate(a->graph, opts_.timing, opts_.engine);
     if (!a->elab.ok()) {

@@ -2,32 +2,44 @@
 
 #include "eval/arith.h"
 #include "harness/checks.h"
+#include "host/program_run.h"
+#include "host/run_summary.h"
 #include "interp/interpreter.h"
+#include "lowering/infer_rates.h"
 #include "sim/waits.h"
+#include "support/version.h"
 
 namespace loom {
 
-namespace {
-
-std::string text(const harness::Finding& f) {
-  std::string t = f.text();
-  if (!t.empty() && t.back() == '\n') t.pop_back();
-  return t;
-}
-
-} // namespace
-
 // Quiescence without a golden run (harness::checkQuiescence with no reference).
-void quiescence(const dfg::Graph& g, const sim::Elaboration& elab, std::vector<std::string>& out) {
+void quiescence(const dfg::Graph& g, const sim::Elaboration& elab,
+                std::vector<harness::Finding>& out) {
   const sim::Circuit& c = elab.network->circuit();
   ExecutionRecord none;
   std::vector<uint64_t> before(c.numChannels(), 0);
   harness::InvocationContext ctx{g, elab, c, none, before, g.function, 0};
   ctx.reference = false;
-  std::vector<harness::Finding> found;
-  harness::checkQuiescence(ctx, found);
-  for (const harness::Finding& f : found)
-    out.push_back(text(f));
+  harness::checkQuiescence(ctx, out);
+}
+
+harness::Finding staticFinding(const dfg::Graph& g, const GraphFinding& gf,
+                               const std::string& function) {
+  harness::Finding h;
+  h.check = "static";
+  h.function = function;
+  h.summary = gf.diag.message;
+  h.loc = gf.diag.loc;
+  h.vertex = gf.vertex;
+  h.rewire = gf.rewire;
+  // The input the rule names: its channel, and the path back to the loop control.
+  dfg::EdgeId e;
+  if (gf.rewire.kind != dfg::Rewire::Kind::None &&
+      g.inEdge(gf.rewire.consumer, gf.rewire.port, e)) {
+    h.edge = e;
+    h.upstreamEdges = harness::upstreamOf(g, g.src(e)).edges;
+  }
+  h.details.push_back("static check '" + gf.check + "'");
+  return h;
 }
 
 // The node an op error belongs to: the producer of the input that caused it, else the
@@ -44,8 +56,8 @@ const dfg::Node* erringNode(const dfg::Graph& g, const sim::Elaboration& elab,
 
 // A call that did not finish: why, and the wait-for chain from the return back to the
 // op that holds everything up.
-std::string stopFinding(const dfg::Graph& g, const sim::Elaboration& elab,
-                        const sim::InvocationResult& res) {
+harness::Finding stopFinding(const dfg::Graph& g, const sim::Elaboration& elab,
+                             const sim::InvocationResult& res) {
   harness::Finding f;
   f.check = harness::stopCheck(res.status);
   f.function = g.function;
@@ -59,7 +71,7 @@ std::string stopFinding(const dfg::Graph& g, const sim::Elaboration& elab,
   for (const models::OpError& e : res.errors)
     if (e.str() != res.message) f.details.push_back(e.str());
   f.upstream = harness::waitChain(g, elab, elab.network->circuit(), res.waits);
-  return text(f);
+  return f;
 }
 
 const dfg::Graph* selectGraph(const std::vector<dfg::Graph>& graphs, const std::string& function,
@@ -106,8 +118,18 @@ std::optional<std::string> DfgRun::setArguments(const DfgArguments& args) {
   return std::nullopt;
 }
 
-DfgOutcome DfgRun::run(uint64_t maxCycles, traces::Tracer& tracer) {
+std::vector<GraphFinding> DfgRun::checkStatic() {
+  std::vector<GraphFinding> found = checkGraphInferring(g_);
+  static_.clear();
+  for (const GraphFinding& gf : found)
+    static_.push_back(staticFinding(g_, gf, g_.function));
+  return found;
+}
+
+DfgOutcome DfgRun::run(uint64_t maxCycles, traces::Tracer& tracer, bool checks) {
   DfgOutcome o;
+  o.findings = static_;
+  o.staticFindings = static_.size();
   tracer.addNetwork(traces::TracedNetwork::of(g_, elab_));
   sim::Network& net = *elab_.network;
   inv_.maxCycles = maxCycles;
@@ -121,21 +143,100 @@ DfgOutcome DfgRun::run(uint64_t maxCycles, traces::Tracer& tracer) {
   if (!res.done()) {
     // Why, once, on stderr: the finding (stdout holds the results, and there are none).
     o.findings.push_back(stopFinding(g_, elab_, res));
-    return o;
+  } else {
+    addOutputs(o);
+    if (checks) quiescence(g_, elab_, o.findings);
   }
-  for (size_t i = 0; i < res.results.size(); ++i)
-    o.lines.push_back("result #" + std::to_string(i) + ": " +
-                      (g_.resultTypes[i].isNone() // a control output's token: no value
-                           ? std::string("none")
-                           : formatVectorPrint(res.results[i], g_.resultTypes[i])));
+  record(o);
+  return o;
+}
+
+// A completed call's results and memories, as `sim` prints them.
+void DfgRun::addOutputs(DfgOutcome& o) const {
+  const std::vector<Bits>& results = o.result.results;
+  for (size_t i = 0; i < results.size(); ++i)
+    o.lines.push_back("result #" + std::to_string(i) + ": " + resultText(i, results[i]));
   for (size_t i = 0; i < mems_.size(); ++i)
     if (mems_[i]) {
       std::string text = formatPrintMemref(*mems_[i], 0x10000000 + i * 0x1000);
       if (!text.empty() && text.back() == '\n') text.pop_back();
       o.lines.push_back("memory #" + std::to_string(i) + ": " + text);
     }
-  quiescence(g_, elab_, o.findings);
-  return o;
+}
+
+std::string DfgRun::resultText(size_t i, Bits b) const {
+  const Type& t = g_.resultTypes[i];
+  return t.isNone() ? std::string("none") // a control output's token: no value
+                    : formatVectorPrint(b, t);
+}
+
+// The call's record, as the accelerator keeps one per call (docs/counters.md): the
+// network's only call, its span ending with the drain's quiet cycle.
+void DfgRun::record(DfgOutcome& o) const {
+  sim::CallSpan span = elab_.network->lastCall();
+  harness::Report::Call& c = o.call;
+  c.function = g_.function;
+  c.invocation = span.invocation;
+  c.startCycle = span.start;
+  c.cycles = span.cycles();
+  c.transfers = span.transfers;
+  if (span.done) c.latency = span.latency();
+  for (size_t i = 0; o.result.done() && i < o.result.results.size(); ++i)
+    c.results.push_back(resultText(i, o.result.results[i]));
+  c.passed = o.result.done() && o.findings.size() == o.staticFindings;
+}
+
+std::vector<harness::CauseGroup> DfgRun::causes(const DfgOutcome& o) const {
+  return harness::groupByCause(o.findings, [this](const std::string&) { return &g_; });
+}
+
+std::string DfgRun::summaryLine(const DfgOutcome& o, double ms) const {
+  size_t roots = o.findings.empty() ? 0 : causes(o).size();
+  return loom::summaryLine({"1 call", o.call.cycles, o.call.transfers,
+                            o.passed() ? "all checks passed" : "FAILED", o.findings.size(), roots},
+                           ms);
+}
+
+namespace {
+
+// Op firings and engine evaluations of the network over the call.
+std::pair<uint64_t, uint64_t> workDone(sim::Network& net) {
+  net.engine().flushStats();
+  uint64_t firings = 0;
+  for (uint32_t i = 0; i < net.circuit().numOps(); ++i)
+    firings += net.circuit().op(i).stats().firings;
+  return {firings, net.engine().evaluations()};
+}
+
+} // namespace
+
+nlohmann::json DfgRun::reportJson(const std::string& file, const std::string& engine,
+                                  const DfgOutcome& o, const std::string& summary) const {
+  const harness::Report::Call& c = o.call;
+  nlohmann::json j;
+  j["schema_version"] = kReportSchemaVersion;
+  j["version"] = versionLine();
+  j["command"] = "sim";
+  j["file"] = file;
+  j["function"] = g_.function;
+  j["engine"] = engine;
+  j["passed"] = o.passed();
+  j["summary"] = summary;
+  // No loop table: its counts are the reference run's, and `sim` has none.
+  nlohmann::json call = {{"function", c.function},      {"invocation", c.invocation},
+                         {"start_cycle", c.startCycle}, {"cycles", c.cycles},
+                         {"latency", c.latency},        {"transfers", c.transfers},
+                         {"results", c.results},        {"passed", c.passed}};
+  j["calls"] = nlohmann::json::array({call});
+  nlohmann::json fs = nlohmann::json::array();
+  for (const harness::Finding& f : o.findings)
+    fs.push_back(f.json());
+  j["findings"] = fs;
+  j["causes"] = harness::causesJson(o.findings, causes(o));
+  auto [firings, evaluations] = workDone(*elab_.network);
+  j["firings"] = firings;
+  j["evaluations"] = evaluations;
+  return j;
 }
 
 } // namespace loom

@@ -4,6 +4,7 @@
 #include "dfg/loom/loom_form.h"
 #include "frontend/parse.h"
 #include "host/dfg_run.h"
+#include "host/run_summary.h"
 #include "host/wave_view.h"
 #include "support/version.h"
 #include "verify/verifier.h"
@@ -238,12 +239,9 @@ std::string ProgramRun::summaryLine(const RunOutcome& o, double ms) const {
                         : onlyError ? "stopped by a runtime error"
                                     : "FAILED";
   size_t roots = rep.findings.empty() ? 0 : causes().size();
-  return std::to_string(rep.calls.size()) + " accelerated call(s), " + withCommas(cycles()) +
-         " cycles, " + withCommas(transfers()) + " transfers, " + verdict + " (" +
-         std::to_string(rep.findings.size()) + " finding(s)" +
-         (roots ? ", " + std::to_string(roots) + (roots == 1 ? " root cause" : " root causes")
-                : std::string()) +
-         "), " + withCommas(static_cast<uint64_t>(ms)) + " ms";
+  return loom::summaryLine({std::to_string(rep.calls.size()) + " accelerated call(s)", cycles(),
+                            transfers(), verdict, rep.findings.size(), roots},
+                           ms);
 }
 
 namespace {

@@ -23,10 +23,22 @@ bool within(const dfg::Graph& g, int inner, int outer) {
 int loopScope(const dfg::Graph& g, uint32_t loop, int at) {
   for (size_t s = 0; s < g.scopes.size(); ++s) {
     const dfg::Scope& sc = g.scopes[s];
-    if (sc.kind != dfg::Scope::Kind::LoopBody || !sc.op || sc.op->id != loop) continue;
+    // A graph read back from text has the op's id only.
+    uint32_t id = sc.op ? sc.op->id : sc.opId;
+    if (sc.kind != dfg::Scope::Kind::LoopBody || id != loop) continue;
     if (within(g, at, static_cast<int>(s)) || at == sc.parent) return static_cast<int>(s);
   }
   return -1;
+}
+
+// The op that makes the value `v` outputs: through the forks that copy it (a network
+// without scopes, LOOM's, names its loop by that op, not once more per fork).
+dfg::Vertex maker(const dfg::Graph& g, dfg::Vertex v) {
+  dfg::EdgeId in;
+  while ((g.node(v).kind == dfg::NodeKind::Fork || g.node(v).kind == dfg::NodeKind::LazyFork) &&
+         g.inEdge(v, 0, in))
+    v = g.src(in);
+  return v;
 }
 
 } // namespace
@@ -39,12 +51,12 @@ std::vector<LoopInfo> findLoops(const TracedNetwork& n) {
   for (dfg::EdgeId ch : g.edges()) {
     const dfg::Edge& e = g.edge(ch);
     if (e.role != dfg::Role::RawWillContinue) continue;
-    dfg::Vertex producer = g.src(ch);
-    const dfg::Node& p = g.node(producer);
+    const dfg::Node& p = g.node(g.src(ch));
     int scope = g.scopes.empty() ? -1 : loopScope(g, e.rate.op, static_cast<int>(p.scope));
+    dfg::Vertex producer = maker(g, g.src(ch));
     auto key = std::make_pair(scope, scope >= 0 ? dfg::Vertex(0) : producer);
     LoopInfo info;
-    info.name = scope >= 0 ? g.scopes[scope].name : p.name;
+    info.name = scope >= 0 ? g.scopes[scope].name : g.node(producer).name;
     info.channel = n.channelOf(ch);
     info.everyTokenIterates = e.rate.domain == dfg::Rate::Domain::LoopBody;
     auto [slot, fresh] = byLoop.emplace(key, out.size());

@@ -196,7 +196,7 @@ TEST_CASE("the classic bug: a body's memory ctrl on raw_will_continue leaves one
   CHECK(bad.result.done());
   CHECK(lines(bad) == lines(fixed)); // same results: only the extra token tells them apart
   REQUIRE(bad.findings.size() == 1);
-  const std::string& f = bad.findings[0];
+  const std::string f = bad.findings[0].text();
   INFO(f);
   CHECK(f.rfind(input("dotk_raw_ctrl.mlir") +
                     ":25:17: error: 1 token(s) latched in handshake.load 'dotk/%x' input "

@@ -56,7 +56,7 @@ std::vector<std::string> run(const dfg::Graph& g, const std::vector<std::string>
   none.progress = false;
   traces::Tracer tracer(none);
   DfgOutcome o = r.run(sim::kDefaultMaxCycles, tracer);
-  INFO((o.findings.empty() ? "" : o.findings[0]));
+  INFO((o.findings.empty() ? "" : o.findings[0].text()));
   CHECK(o.passed());
   return o.lines;
 }

@@ -75,10 +75,10 @@ inline bool printed(const LoadedProgram& p) {
   return p.module != nullptr;
 }
 
-// Writes through `write` to the file `path`, or to stdout when `path` is empty; false
-// (with a message) when the file cannot be written.
+// Writes through `write` to the file `path`, or to stdout when `path` is empty or `-`;
+// false (with a message) when the file cannot be written.
 template <typename Write> bool writeOutput(const std::string& path, Write&& write) {
-  if (path.empty()) return write(std::cout), std::cout.flush(), true;
+  if (path.empty() || path == "-") return write(std::cout), std::cout.flush(), true;
   std::ofstream os(path, std::ios::binary);
   if (os) write(os);
   if (!os || !os.flush()) printError("cannot write '" + path + "'");

@@ -55,6 +55,12 @@ std::optional<std::string> runDot(const std::string& svgPath, const std::string&
 }
 
 bool renderSvg(const std::string& svgPath, const std::string& dot) {
+  if (svgPath == "-") { // Graphviz's own -o cannot name stdout: through a temporary file
+    std::string why;
+    std::optional<std::string> svg = svgOfDot(dot, "--svg", why);
+    if (!svg) return printError(why), false;
+    return writeOutput(svgPath, [&](std::ostream& os) { os << *svg; });
+  }
   bool missing = false;
   std::optional<std::string> err = runDot(svgPath, dot, "--svg", missing);
   if (missing) *err += "; --dot writes the text";

@@ -53,10 +53,11 @@ int verifyAll(const std::vector<dfg::Graph>& graphs) {
 }
 
 int lower(const LowerArgs& a) {
-  if (refusesOutputs({{"the input program", a.file}}, {{"-o", a.out},
+  bool toStdout = a.out.empty() || a.out == "-";
+  if (refusesOutputs({{"the input program", a.file}}, {{"-o", toStdout ? "" : a.out},
                                                        {"--dot", a.dot},
                                                        {"--svg", a.svg},
-                                                       a.out.empty() ? stdoutPath() : NamedPath{}}))
+                                                       toStdout ? stdoutPath() : NamedPath{}}))
     return kBadInput;
   LowerOptions opts;
   opts.verify = false; // below, so that a violation is a failed check (1), not bad input

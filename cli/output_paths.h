@@ -13,9 +13,9 @@
 //   are not files that could be lost: they may be named by several outputs.
 // stdout is an output too when the command writes there and it has been redirected to a
 // regular file (stdoutPath()): `loom-sim run k.mlir --report out.txt > out.txt` would
-// have the report and the program's output write over each other. No command reads `-`
-// as stdout (stdout is what `lower` and `upgrade` write without -o), so `-` is a file
-// named `-` like any other.
+// have the report and the program's output write over each other. An output written
+// whole at the end may be named `-` for stdout (`run --report -`, `lower -o -`): the
+// command passes it as the descriptor, under its option's name.
 //
 // Why here (cli/) and not in traces/: the check needs every file a command reads (the
 // program, a --timing file, a DFG, --mem files) and writes (the DFG and DOT of `lower`,

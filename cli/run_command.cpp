@@ -1,8 +1,10 @@
 // `loom-sim run FILE`: the program's entry function in the reference interpreter, every
 // accelerated call on its dataflow network (host/program_run.h does the work).
 #include "cli/accel_arguments.h"
+#include "cli/batch.h"
 #include "cli/command.h"
 #include "cli/graph_files.h"
+#include "cli/junit.h"
 #include "dfg/loom/loom_form.h"
 #include "dfg/print_dot.h"
 #include "host/html_report.h"
@@ -16,11 +18,20 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <thread>
+#include <unistd.h>
 
 namespace loom::cli {
 namespace {
 struct RunArgs {
-  std::string file, timingFile, engine = "event", reportFile;
+  std::vector<std::string> files;             // as given: kernels and directories
+  std::string file;                           // the one kernel this run is of
+  std::string programOutput;                  // -o: the program's output (default: stdout)
+  unsigned jobs = 1;                          // -j
+  std::string junit;                          // --junit FILE
+  KernelVerdict* verdict = nullptr;           // filled by run() for the batch line and JUnit
+  std::vector<std::string> outputDirectories; // of the {} and directory forms
+  std::string timingFile, engine = "event", reportFile;
   std::vector<std::string> inject, dfgSpecs;
   bool brief = false, expand = false, tryFix = false;
   std::string fixedDfg, dot, svg, gtkw;
@@ -86,27 +97,98 @@ bool writeHtmlPage(const RunArgs& a, const ProgramRun& run, const RunOutcome& o,
     if (!svg) print(toolError(why + "; the page shows everything else"), "warning");
     return svg;
   };
+  if (a.html == "-")
+    return writeOutput(a.html,
+                       [&](std::ostream& os) { os << htmlReportPage(htmlReportData(run, in)); });
   if (auto err = writeHtmlReport(a.html, run, in)) return printError("--html: " + *err), false;
   return true;
 }
 
+// One file run writes: the option that names it, where its value lives, the extension
+// its directory form gives it, and whether `-` (stdout) may stand for it: only for what
+// is written whole at the end of the run, not for a trace written while it runs.
+struct OutputSlot {
+  const char* role;
+  std::string* path;
+  const char* extension;
+  bool toStdout;
+};
+
+std::vector<OutputSlot> outputSlots(RunArgs& a) {
+  traces::TraceOptions& t = a.s.traces;
+  return {{"-o", &a.programOutput, ".out", true},
+          {"--report", &a.reportFile, ".json", true},
+          {"--fixed-dfg", &a.fixedDfg, ".loom.mlir", true},
+          {"--dot", &a.dot, ".dot", true},
+          {"--svg", &a.svg, ".svg", true},
+          {"--html", &a.html, ".html", true},
+          {"--gtkw", &a.gtkw, ".gtkw", true},
+          {"--vcd", &t.vcd, ".vcd", false},
+          {"--fst", &t.fst, ".fst", false},
+          {"--stats", &t.stats, ".stats.txt", false},
+          {"--tokens", &t.tokens, ".tokens.txt", false},
+          {"--sc-trace", &a.s.accel.scTrace, ".sc.vcd", false},
+          {"--rtl-trace", &a.s.accel.rtlTrace, ".rtl.vcd", false}};
+}
+
+// Where the program's own output goes: -o FILE, else stdout, unless an output took
+// stdout (`--report -`): then stderr.
+bool stdoutTaken(RunArgs& a) {
+  for (const OutputSlot& o : outputSlots(a))
+    if (*o.path == "-" && o.path != &a.programOutput) return true;
+  return false;
+}
+
+// Each accelerated call's verdict with the texts of its findings (for JUnit); a finding
+// of no call (a static one) is the kernel's.
+void fillVerdict(const ProgramRun& run, const std::string& summary, KernelVerdict& k) {
+  k.summary = summary;
+  const harness::Report& r = run.report();
+  std::vector<bool> placed(r.findings.size(), false);
+  for (const harness::Report::Call& c : r.calls) {
+    CallVerdict v;
+    v.name = "@" + c.function + " call " + std::to_string(c.invocation);
+    v.passed = c.passed;
+    v.detail = withCommas(c.cycles) + " cycles, " + withCommas(c.transfers) + " transfers";
+    for (size_t i = 0; i < r.findings.size(); ++i)
+      if (r.findings[i].function == c.function && r.findings[i].invocation == c.invocation)
+        v.findings.push_back(r.findings[i].text()), placed[i] = true;
+    k.calls.push_back(std::move(v));
+  }
+  for (size_t i = 0; i < r.findings.size(); ++i)
+    if (!placed[i]) k.findings.push_back(r.findings[i].text());
+}
+
+// What is wrong with the options whatever the kernel: options that need another, the
+// --dfg specs, the engine, the injections, the timing file (read into a.s). With several
+// kernels it is said once, before any runs.
+std::optional<std::string> optionProblem(RunArgs& a) {
+  const traces::TraceOptions& t = a.s.traces;
+  if (!a.fixedDfg.empty() && !a.tryFix)
+    return "--fixed-dfg writes the network --try-fix repairs: it needs --try-fix";
+  if (!a.gtkw.empty() && t.vcd.empty() && t.fst.empty())
+    return "--gtkw writes a GTKWave view of the trace: it needs --fst FILE (or --vcd FILE)";
+  if (!a.html.empty() && !a.s.accelerate)
+    return "--html shows the accelerated calls: it cannot be used with --no-accel";
+  if (!a.s.accel.rtlTrace.empty() && a.engine != "verilator")
+    return "--rtl-trace writes the Verilated twin's waveform: it needs --engine verilator (--vcd "
+           "writes the event and clocked engines' waveform)";
+  if (auto err = parseDfgSpecs(a.dfgSpecs, a.s.accel.accel, a.s.dfgFiles)) return err;
+  if (a.s.accelerate) return configureAccel(a.s.accel, a.engine, a.inject, a.timingFile);
+  return std::nullopt;
+}
+
 int run(RunArgs& a) {
   auto t0 = std::chrono::steady_clock::now();
-  const traces::TraceOptions& t = a.s.traces;
   std::vector<NamedPath> inputs = runInputs(a.file, a.timingFile, a.dfgSpecs, a.s.accel.accel);
-  std::vector<NamedPath> outputs = {{"--report", a.reportFile},
-                                    {"--fixed-dfg", a.fixedDfg},
-                                    {"--dot", a.dot},
-                                    {"--svg", a.svg},
-                                    {"--html", a.html},
-                                    {"--vcd", t.vcd},
-                                    {"--fst", t.fst},
-                                    {"--gtkw", a.gtkw},
-                                    {"--stats", t.stats},
-                                    {"--tokens", t.tokens},
-                                    {"--sc-trace", a.s.accel.scTrace},
-                                    {"--rtl-trace", a.s.accel.rtlTrace},
-                                    stdoutPath()};
+  std::vector<NamedPath> outputs;
+  for (const OutputSlot& o : outputSlots(a))
+    if (*o.path == "-")
+      outputs.push_back({std::string(o.role) + " -", "", STDOUT_FILENO});
+    else
+      outputs.push_back({o.role, *o.path});
+  if (!stdoutTaken(a) && a.programOutput.empty()) outputs.push_back(stdoutPath());
+  outputs.push_back({"--junit", a.junit});
   if (refusesOutputs(inputs, outputs)) return kBadInput;
   // A later twin's trace file is named when the twin is loaded: the same check then,
   // against the inputs and every other output (the files of earlier twins are distinct
@@ -116,35 +198,27 @@ int run(RunArgs& a) {
   a.s.accel.refusesTrace = [others](const std::string& path) {
     return checkOutputPaths(others, {{"the twin's trace", path}});
   };
-  if (!a.fixedDfg.empty() && !a.tryFix)
-    return printError("--fixed-dfg writes the network --try-fix repairs: it needs --try-fix"),
-           kBadInput;
-  if (!a.gtkw.empty() && t.vcd.empty() && t.fst.empty())
-    return printError("--gtkw writes a GTKWave view of the trace: it needs --fst FILE (or --vcd "
-                      "FILE)"),
-           kBadInput;
-  if (!a.html.empty() && !a.s.accelerate)
-    return printError("--html shows the accelerated calls: it cannot be used with --no-accel"),
-           kBadInput;
-  if (!a.s.accel.rtlTrace.empty() && a.engine != "verilator")
-    return printError("--rtl-trace writes the Verilated twin's waveform: it needs --engine "
-                      "verilator (--vcd writes the event and clocked engines' waveform)"),
-           kBadInput;
-  if (auto err = parseDfgSpecs(a.dfgSpecs, a.s.accel.accel, a.s.dfgFiles))
-    return printError(*err), kBadInput;
+  if (auto err = optionProblem(a)) return printError(*err), kBadInput;
   LoadedProgram prog = loadProgram(a.file);
   if (!printed(prog)) return kBadInput;
   if (!a.s.accel.scTrace.empty()) a.s.accel.systemc = true;
   a.s.accel.channelTotals = !a.dot.empty() || !a.svg.empty();
   // The page draws every channel's tokens and each call's transfers over its cycles.
   if (!a.html.empty()) a.s.accel.channelTotals = a.s.traces.activity = true;
-  if (a.s.accelerate)
-    if (auto err = configureAccel(a.s.accel, a.engine, a.inject, a.timingFile))
-      return printError(*err), kBadInput;
-  ProgramRun run(prog, a.s, std::cout);
+  std::ofstream programFile;
+  if (!a.programOutput.empty() && a.programOutput != "-") {
+    programFile.open(a.programOutput, std::ios::binary);
+    if (!programFile) return printError("cannot write '" + a.programOutput + "'"), kBadInput;
+  }
+  std::ostream& programOut = programFile.is_open() ? programFile
+                             : stdoutTaken(a)      ? std::cerr
+                                                   : std::cout;
+  ProgramRun run(prog, a.s, programOut);
   if (auto err = run.prepare()) return print(*err), kBadInput;
   RunOutcome o = run.run();
-  std::cout.flush();
+  programOut.flush();
+  if (programFile.is_open() && !programFile)
+    o.passed = false, printError("cannot write '" + a.programOutput + "'");
   for (const std::string& e : o.traceErrors)
     printError(e);
   if (o.accelerated) {
@@ -155,6 +229,7 @@ int run(RunArgs& a) {
     auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0);
     std::string summary = run.summaryLine(o, ms.count()); // the page shows it as printed
     std::cerr << "loom-sim: " << summary << "\n";
+    if (a.verdict) fillVerdict(run, summary, *a.verdict);
     std::optional<FixAttempt> fix;
     if (a.tryFix) {
       fix = tryFix(prog, a.s, run);
@@ -172,10 +247,167 @@ int run(RunArgs& a) {
     if (!a.html.empty() && !writeHtmlPage(a, run, o, cpu, fix, summary)) o.passed = false;
     if (!a.gtkw.empty() && !writeWaveView(a, run)) o.passed = false;
   }
-  for (const harness::Finding& f : o.hostFindings) // --no-accel
+  for (const harness::Finding& f : o.hostFindings) { // --no-accel
     std::cerr << f.text();
+    if (a.verdict) a.verdict->findings.push_back(f.text());
+  }
   if (o.error) print(*o.error);
   return o.exitCode();
+}
+
+// The outputs of the run of `kernel`: `{}` in a path becomes the kernel's name, a
+// directory (one that exists, or a path ending in '/') gets NAME.EXT in it. With several
+// kernels every output needs one of those forms, and none may be stdout.
+std::optional<std::string> resolveOutputs(RunArgs& a, const std::string& kernel, size_t kernels) {
+  a.file = kernel;
+  a.outputDirectories.clear();
+  const std::string stem = kernelStem(kernel);
+  for (const OutputSlot& o : outputSlots(a)) {
+    std::string& p = *o.path;
+    const std::string role = o.role;
+    if (p.empty()) continue;
+    if (p == "-") {
+      if (!o.toStdout)
+        return role + " -: " + role +
+               " is written while the program runs, not to stdout; name a file";
+      if (kernels > 1)
+        return role + " -: with " + std::to_string(kernels) +
+               " kernels each writes its own: use {} or a directory (" + role + " 'out/{}" +
+               o.extension + "')";
+      continue;
+    }
+    std::error_code ec;
+    if (p.find("{}") != std::string::npos) {
+      for (size_t at; (at = p.find("{}")) != std::string::npos;)
+        p.replace(at, 2, stem);
+    } else if (p.back() == '/' || std::filesystem::is_directory(p, ec)) {
+      p = (std::filesystem::path(p) / (stem + o.extension)).string();
+    } else {
+      if (kernels == 1) continue;
+      return role + " " + p + ": with " + std::to_string(kernels) +
+             " kernels each needs a file of its own: put {} in the name (" + role + " 'out/{}" +
+             o.extension + "') or name a directory (" + role + " out/)";
+    }
+    // A per-kernel name: its folder is made for it (a plain path's is not).
+    std::string dir = std::filesystem::path(p).parent_path().string();
+    if (!dir.empty()) a.outputDirectories.push_back(dir);
+  }
+  return std::nullopt;
+}
+
+// The folders of the per-kernel outputs, made before any kernel writes into them.
+bool makeOutputDirectories(const RunArgs& a) {
+  for (const std::string& dir : a.outputDirectories) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return printError("cannot make the folder '" + dir + "': " + ec.message()), false;
+  }
+  return true;
+}
+
+// Writes --junit FILE (nothing without it); false if it could not be written.
+bool writeJUnit(const std::string& path, const std::vector<KernelVerdict>& kernels) {
+  return path.empty() || writeOutput(path, [&](std::ostream& os) { os << junitXml(kernels); });
+}
+
+// std::cerr as it is, and a copy of everything written to it: the log of a run, for
+// --junit when there is one kernel (with several, each child's stderr is a file).
+class StderrCopy : public std::streambuf {
+public:
+  StderrCopy() : real_(std::cerr.rdbuf(this)) {}
+  const std::string& text() const { return text_; }
+
+private:
+  int overflow(int c) override {
+    if (c != EOF) text_ += static_cast<char>(c);
+    return real_->sputc(static_cast<char>(c));
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    text_.append(s, static_cast<size_t>(n));
+    return real_->sputn(s, n);
+  }
+  int sync() override { return real_->pubsync(); }
+  std::streambuf* real_;
+  std::string text_;
+};
+
+int runOne(RunArgs& a, const std::string& kernel) {
+  if (auto err = resolveOutputs(a, kernel, 1)) return printError(*err), kBadInput;
+  if (!makeOutputDirectories(a)) return kBadInput;
+  if (a.junit.empty()) return run(a);
+  static StderrCopy log; // stays in place: output written after it must still reach stderr
+  KernelVerdict v;
+  v.file = kernel;
+  a.verdict = &v;
+  auto t0 = std::chrono::steady_clock::now();
+  v.exitCode = run(a);
+  v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  v.log = log.text();
+  return writeJUnit(a.junit, {v}) ? v.exitCode : std::max(v.exitCode, kFailed);
+}
+
+int runMany(const RunArgs& given, const std::vector<std::string>& kernels) {
+  auto t0 = std::chrono::steady_clock::now();
+  std::vector<RunArgs> runs(kernels.size(), given);
+  std::vector<NamedPath> inputs, outputs{{"--junit", given.junit}};
+  std::map<std::string, std::string> byStem;
+  bool templated = false;
+  for (size_t i = 0; i < kernels.size(); ++i) {
+    auto [it, fresh] = byStem.emplace(kernelStem(kernels[i]), kernels[i]);
+    if (auto err = resolveOutputs(runs[i], kernels[i], kernels.size()))
+      return printError(*err), kBadInput;
+    for (const OutputSlot& o : outputSlots(runs[i]))
+      if (!o.path->empty()) outputs.push_back({o.role, *o.path}), templated = true;
+    if (!fresh && templated)
+      return printError(it->second + " and " + kernels[i] + " have the same name '" + it->first +
+                        "': their output files would be one; run them apart"),
+             kBadInput;
+    for (const NamedPath& in :
+         runInputs(kernels[i], given.timingFile, given.dfgSpecs, given.s.accel.accel))
+      inputs.push_back(in);
+  }
+  if (refusesOutputs(inputs, outputs)) return kBadInput;
+  RunArgs options = given;
+  if (auto err = optionProblem(options)) return printError(*err), kBadInput;
+  for (RunArgs& r : runs)
+    if (!makeOutputDirectories(r)) return kBadInput;
+  size_t width = 0;
+  for (const std::string& k : kernels)
+    width = std::max(width, k.size());
+  std::vector<KernelVerdict> verdicts(kernels.size());
+  auto work = [&](size_t i, const std::string& resultPath) {
+    KernelVerdict v;
+    runs[i].verdict = &v;
+    int rc = run(runs[i]);
+    std::ofstream(resultPath) << nlohmann::json(v).dump();
+    return rc;
+  };
+  auto done = [&](size_t i, KernelVerdict& v, const std::string& result) {
+    if (!result.empty()) from_json(nlohmann::json::parse(result), v);
+    v.file = kernels[i];
+    std::cout << batchLines(v, width) << std::flush;
+    verdicts[i] = std::move(v);
+  };
+  auto name = [&](size_t i) { return kernels[i]; };
+  if (auto err = runInChildren(kernels.size(), given.jobs, work, done, name))
+    return printError(*err), kBadInput;
+  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::cout << batchTotal(verdicts, s) << "\n" << std::flush;
+  int rc = worstExitCode(verdicts);
+  return writeJUnit(given.junit, verdicts) ? rc : std::max(rc, kFailed);
+}
+
+// `run FILE...`: one kernel runs here, as it always has; several (or a directory) each
+// in a process of their own, with a line per kernel and a total.
+int runCommand(RunArgs& a) {
+  std::vector<std::string> kernels;
+  if (auto err = expandKernels(a.files, kernels)) return printError(*err), kBadInput;
+  bool directory = std::any_of(a.files.begin(), a.files.end(), [](const std::string& f) {
+    std::error_code ec;
+    return std::filesystem::is_directory(f, ec);
+  });
+  if (kernels.size() == 1 && !directory) return runOne(a, kernels.front());
+  return runMany(a, kernels);
 }
 
 } // namespace
@@ -185,7 +417,19 @@ Command addRunCommand(CLI::App& app) {
   CLI::App* c =
       app.add_subcommand("run", "Run a program: its entry function in the reference "
                                 "interpreter, accelerated calls on the dataflow simulator");
-  c->add_option("file", a->file, "MLIR file")->required();
+  c->add_option("files", a->files,
+                "MLIR files (SCF programs, or programs LOOM compiled), or folders of them (their "
+                "*.mlir files). With several, each runs on its own: a line per kernel, a total, "
+                "the worst exit code (README \"Many kernels\")")
+      ->required();
+  c->add_option("-o,--output", a->programOutput,
+                "Write the program's own output here (default: stdout, or stderr when another "
+                "output is `-`)");
+  c->add_option("-j,--jobs", a->jobs, "Run this many kernels at once (0: one per core)")
+      ->check(CLI::NonNegativeNumber);
+  c->add_option("--junit", a->junit,
+                "Write the verdicts as JUnit XML: a test suite per kernel, a test case for the "
+                "program and for each accelerated call, each finding a failure");
   c->add_option("--entry", a->s.entry, "Function to run (no arguments)")->capture_default_str();
   c->add_flag(
       "--no-accel", [a](int64_t) { a->s.accelerate = false; },
@@ -262,7 +506,10 @@ Command addRunCommand(CLI::App& app) {
       "Write per-op (firings, stalls) and per-loop (activations, iterations, II) statistics; "
       "JSON if the name ends in .json");
   c->add_option("--tokens", a->s.traces.tokens, "Write a token log (cycle, channel, value)");
-  return {c, [a] { return run(*a); }};
+  return {c, [a] {
+            if (a->jobs == 0) a->jobs = std::max(1u, std::thread::hardware_concurrency());
+            return runCommand(*a);
+          }};
 }
 
 } // namespace loom::cli

@@ -190,9 +190,13 @@ RunOutcome ProgramRun::run() {
       accel_->report().findings.push_back(std::move(f));
   // The error is a result like any finding: in the report, the page and the counts.
   // (A call that did not complete has its findings already; its error only points there.)
-  if (accel_ && o.error && harness::runtimeErrorKind(o.error->message) != "call-failed")
-    accel_->report().findings.push_back(
-        harness::runtimeErrorFinding(*o.error, functionAt(mod_, o.error->loc)));
+  if (accel_ && o.error && harness::runtimeErrorKind(o.error->message) != "call-failed") {
+    harness::Finding f = harness::runtimeErrorFinding(*o.error, functionAt(mod_, o.error->loc));
+    // In an accelerated function it is its last call's: the run stopped there.
+    for (const harness::Report::Call& c : accel_->report().calls)
+      if (c.function == f.function) f.invocation = c.invocation;
+    accel_->report().findings.push_back(std::move(f));
+  }
   if (tracer_)
     if (auto err = tracer_->finish()) o.traceErrors.push_back(*err);
   if (tracer_ && accel_) nameWaves(accel_->report().findings, tracer_->waves());

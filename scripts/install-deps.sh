@@ -27,6 +27,7 @@ PACKAGES=(
   bash-completion                # the completion `cmake --install` installs is tested in it
   python3-jsonschema             # every report is validated against docs/report.schema.json
   jq                             # the README's `--report - | jq` is run as written
+  python3-junitparser            # run --junit is read back by a JUnit consumer's parser
 )
 
 missing=()

@@ -106,7 +106,8 @@ own line(s), followed by blank lines only and then the block it applies to.
 Normalization, applied to both the shown and the real output before comparing (values
 that legitimately vary from run to run; nothing else is touched, so cycles, transfers,
 findings and messages must match exactly):
-  * the elapsed time at the end of loom-sim's summary line (`loom-sim: ..., 3 ms`) and
+  * the elapsed time at the end of loom-sim's summary line (`loom-sim: ..., 3 ms`, and
+    the lines of a run of many kernels: `PASS  k.mlir  ..., 3 ms`, `2 kernel(s): ...`) and
     the rate of its progress line (`9.8M tokens/s`) become `<time>` and `<rate>`;
   * the work directory's absolute path becomes `$PWD`;
   * trailing white space of each line, and blank lines at the end, are dropped
@@ -308,7 +309,8 @@ def parse_options(text):
 
 # ------------------------------------------------------------------------ normalization
 
-SUMMARY_TIME = re.compile(r"^(loom-sim: .*, )\d[\d,]*(\.\d+)? (ms|s)$")
+SUMMARY_TIME = re.compile(r"^((loom-sim: |PASS |FAIL |ERROR |CRASH |\d+ kernel\(s\): ).*, )"
+                          r"\d[\d,]*(\.\d+)? (ms|s)$")
 RATE = re.compile(r"\b\d+(\.\d+)?[kMG]? tokens/s\b")
 
 

@@ -68,7 +68,8 @@ std::optional<std::string> expandKernels(const std::vector<std::string>& args,
 
 std::string kernelStem(const std::string& file) {
   std::string name = fs::path(file).filename().string();
-  if (name.size() > 5 && name.compare(name.size() - 5, 5, ".mlir") == 0) name.resize(name.size() - 5);
+  if (name.size() > 5 && name.compare(name.size() - 5, 5, ".mlir") == 0)
+    name.resize(name.size() - 5);
   return name;
 }
 
@@ -166,13 +167,14 @@ std::string progressText(size_t finished, size_t n, const std::map<pid_t, Child>
 
 } // namespace
 
-std::optional<std::string>
-runInChildren(size_t n, unsigned jobs,
-              const std::function<int(size_t i, const std::string& resultPath)>& work,
-              const std::function<void(size_t i, KernelVerdict& v, const std::string& result)>& done,
-              const std::function<std::string(size_t i)>& name) {
+std::optional<std::string> runInChildren(
+    size_t n, unsigned jobs,
+    const std::function<int(size_t i, const std::string& resultPath)>& work,
+    const std::function<void(size_t i, KernelVerdict& v, const std::string& result)>& done,
+    const std::function<std::string(size_t i)>& name) {
   std::string tmpl = (fs::temp_directory_path() / "loom-sim-run.XXXXXX").string();
-  if (!::mkdtemp(tmpl.data())) return "cannot make a temporary directory: " + std::string(strerror(errno));
+  if (!::mkdtemp(tmpl.data()))
+    return "cannot make a temporary directory: " + std::string(strerror(errno));
   const fs::path dir = tmpl;
   auto errPath = [&](size_t i) { return (dir / (std::to_string(i) + ".err")).string(); };
   auto resultPath = [&](size_t i) { return (dir / (std::to_string(i) + ".json")).string(); };
@@ -205,8 +207,8 @@ runInChildren(size_t n, unsigned jobs,
     auto it = running.find(pid);
     if (it == running.end()) continue;
     KernelVerdict v;
-    v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - it->second.start)
-                    .count();
+    v.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - it->second.start).count();
     v.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
     v.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     v.log = readWhole(errPath(it->second.item));

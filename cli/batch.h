@@ -69,10 +69,10 @@ int worstExitCode(const std::vector<KernelVerdict>& all);
 // item before it has finished (so the output does not depend on -j); `verdict` has the
 // exit code, signal, time and log filled in. name(i) names an item for the progress line
 // on a terminal. Returns a problem that stopped it from starting children, if any.
-std::optional<std::string>
-runInChildren(size_t n, unsigned jobs,
-              const std::function<int(size_t i, const std::string& resultPath)>& work,
-              const std::function<void(size_t i, KernelVerdict& v, const std::string& result)>& done,
-              const std::function<std::string(size_t i)>& name);
+std::optional<std::string> runInChildren(
+    size_t n, unsigned jobs,
+    const std::function<int(size_t i, const std::string& resultPath)>& work,
+    const std::function<void(size_t i, KernelVerdict& v, const std::string& result)>& done,
+    const std::function<std::string(size_t i)>& name);
 
 } // namespace loom::cli

@@ -64,7 +64,8 @@ std::string programCase(const KernelVerdict& k, Counts& n) {
 
 std::string callCase(const KernelVerdict& k, const CallVerdict& c, Counts& n) {
   ++n.tests;
-  std::string out = "    <testcase classname=\"" + xml(k.file) + "\" name=\"" + xml(c.name) + "\">\n";
+  std::string out =
+      "    <testcase classname=\"" + xml(k.file) + "\" name=\"" + xml(c.name) + "\">\n";
   for (const std::string& f : c.findings) {
     ++n.failures;
     out += "      <failure type=\"finding\" message=\"" + xml(firstLine(f)) + "\">" + xml(f) +

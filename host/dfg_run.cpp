@@ -7,7 +7,6 @@
 #include "interp/interpreter.h"
 #include "lowering/infer_rates.h"
 #include "sim/waits.h"
-#include "support/version.h"
 
 namespace loom {
 
@@ -212,27 +211,11 @@ std::pair<uint64_t, uint64_t> workDone(sim::Network& net) {
 
 nlohmann::json DfgRun::reportJson(const std::string& file, const std::string& engine,
                                   const DfgOutcome& o, const std::string& summary) const {
-  const harness::Report::Call& c = o.call;
-  nlohmann::json j;
-  j["schema_version"] = kReportSchemaVersion;
-  j["version"] = versionLine();
-  j["command"] = "sim";
-  j["file"] = file;
+  nlohmann::json j = reportHead("sim", file, engine, o.passed(), summary);
   j["function"] = g_.function;
-  j["engine"] = engine;
-  j["passed"] = o.passed();
-  j["summary"] = summary;
   // No loop table: its counts are the reference run's, and `sim` has none.
-  nlohmann::json call = {{"function", c.function},      {"invocation", c.invocation},
-                         {"start_cycle", c.startCycle}, {"cycles", c.cycles},
-                         {"latency", c.latency},        {"transfers", c.transfers},
-                         {"results", c.results},        {"passed", c.passed}};
-  j["calls"] = nlohmann::json::array({call});
-  nlohmann::json fs = nlohmann::json::array();
-  for (const harness::Finding& f : o.findings)
-    fs.push_back(f.json());
-  j["findings"] = fs;
-  j["causes"] = harness::causesJson(o.findings, causes(o));
+  j["calls"] = nlohmann::json::array({callJson(o.call)});
+  addFindings(j, o.findings, causes(o));
   auto [firings, evaluations] = workDone(*elab_.network);
   j["firings"] = firings;
   j["evaluations"] = evaluations;

@@ -6,7 +6,6 @@
 #include "host/dfg_run.h"
 #include "host/run_summary.h"
 #include "host/wave_view.h"
-#include "support/version.h"
 #include "verify/verifier.h"
 
 #include <algorithm>
@@ -269,32 +268,13 @@ nlohmann::json ProgramRun::reportJson(const std::string& file, const std::string
                                       const RunOutcome& o, const std::string& summary,
                                       double cpuSeconds) const {
   const harness::Report& r = report();
-  nlohmann::json j;
-  j["schema_version"] = kReportSchemaVersion;
-  j["version"] = versionLine();
-  j["command"] = "run";
-  j["file"] = file;
+  nlohmann::json j = reportHead("run", file, engine, o.passed, summary);
   j["entry"] = settings_.entry;
-  j["engine"] = engine;
-  j["passed"] = o.passed;
-  j["summary"] = summary;
   nlohmann::json calls = nlohmann::json::array();
   for (const auto& c : r.calls)
-    calls.push_back({{"function", c.function},
-                     {"invocation", c.invocation},
-                     {"start_cycle", c.startCycle},
-                     {"cycles", c.cycles},
-                     {"latency", c.latency},
-                     {"transfers", c.transfers},
-                     {"results", c.results},
-                     {"passed", c.passed},
-                     {"loops", c.loops}});
+    calls.push_back(callJson(c)), calls.back()["loops"] = c.loops;
   j["calls"] = calls;
-  nlohmann::json fs = nlohmann::json::array();
-  for (const auto& f : r.findings)
-    fs.push_back(f.json());
-  j["findings"] = fs;
-  j["causes"] = harness::causesJson(r.findings, causes());
+  addFindings(j, r.findings, causes());
   auto [firings, evaluations] = workDone(*accel_);
   j["firings"] = firings;
   j["evaluations"] = evaluations;

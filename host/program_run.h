@@ -26,10 +26,6 @@
 
 namespace loom {
 
-// The version of the --report document's layout (docs/report.schema.json): raised when
-// a field is removed, renamed or changes its meaning, not when one is added.
-constexpr int kReportSchemaVersion = 1;
-
 // A parsed and verified program, or the diagnostic that stopped it (and MLIR's notes).
 // A program LOOM compiled (docs/loom.md "LOOM's programs") comes with its networks: each
 // handshake.esi_instance of it runs one.

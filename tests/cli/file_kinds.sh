@@ -3,7 +3,7 @@
 # another and names the commands that read it, at the op that tells the kind, exit 2:
 # an SCF program given to sim / verify / diff --dfg, loom-sim's loom.dfg text and
 # LOOM's networks (a file of LOOM's own, CORPUS/main_gate_only.mlir) given to run /
-# lower / check. A program LOOM compiled (CORPUS/legacy_gen_vecsum.mlir) is read by
+# lower / check / upgrade. A program LOOM compiled (CORPUS/legacy_gen_vecsum.mlir) is read by
 # both families; rtl takes either kind without being told. And --func is the one way to
 # choose functions: --accel is its alias, and --dfg FILE takes its function from it.
 set -euo pipefail
@@ -47,7 +47,7 @@ for f in "$dir/g.dfg.mlir|a dataflow graph in loom-sim's form (loom.dfg)|1:1" \
          "$corpus/main_gate_only.mlir|LOOM's dataflow networks (handshake.func, no host code)|5:3"; do
   IFS='|' read -r file what at <<< "$f"
   msg="$file:$at: error: this file holds $what, not a program: \`loom-sim sim $file\` simulates a call of it, \`loom-sim verify $file\` checks it"
-  for cmd in run lower check; do
+  for cmd in run lower check upgrade; do
     expect 2 "$msg" -- "$sim" $cmd "$file"
   done
   reads verify "$file" # ... while the commands that read DFGs read it
@@ -58,6 +58,8 @@ done
 v=$corpus/legacy_gen_vecsum.mlir
 "$sim" run "$v" --no-accel > "$dir/out" 2>&1 || fail "run --no-accel $v: $(cat "$dir/out")"
 reads verify "$v" # its networks break the specs' rules: verify says so, exit 1
+expect 2 "$v:110:3: error: this file holds a program LOOM compiled (host code and handshake.funcs), which \`loom-sim run $v\` reads as it is: \`upgrade\` rewrites SCF programs written in MLIR 14's spelling" \
+  -- "$sim" upgrade "$v"
 
 # rtl recognises a DFG file: the same SystemVerilog as from the program it was lowered
 # from, --dfg or not (the same lines: the text's channel order is not the lowering's).

@@ -78,7 +78,11 @@ inline bool printed(const LoadedProgram& p) {
 // Writes through `write` to the file `path`, or to stdout when `path` is empty or `-`;
 // false (with a message) when the file cannot be written.
 template <typename Write> bool writeOutput(const std::string& path, Write&& write) {
-  if (path.empty() || path == "-") return write(std::cout), std::cout.flush(), true;
+  if (path.empty() || path == "-") {
+    write(std::cout);
+    if (!std::cout.flush()) printError("cannot write to stdout");
+    return static_cast<bool>(std::cout);
+  }
   std::ofstream os(path, std::ios::binary);
   if (os) write(os);
   if (!os || !os.flush()) printError("cannot write '" + path + "'");

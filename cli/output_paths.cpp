@@ -124,12 +124,16 @@ const char* traceFormat(const std::string& role) {
 
 } // namespace
 
-bool refusesOutputs(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs) {
-  std::optional<std::string> err;
+std::optional<std::string> outputsProblem(const std::vector<NamedPath>& inputs,
+                                          const std::vector<NamedPath>& outputs) {
   for (const NamedPath& o : outputs)
-    if (const char* format = traceFormat(o.role); format && !o.path.empty() && !err)
-      err = checkTraceFormat(o.role, o.path, format);
-  if (!err) err = checkOutputPaths(inputs, outputs);
+    if (const char* format = traceFormat(o.role); format && !o.path.empty())
+      if (auto err = checkTraceFormat(o.role, o.path, format)) return err;
+  return checkOutputPaths(inputs, outputs);
+}
+
+bool refusesOutputs(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs) {
+  std::optional<std::string> err = outputsProblem(inputs, outputs);
   if (err) std::cerr << "loom-sim: error: " << *err << std::endl;
   return err.has_value();
 }

@@ -53,7 +53,12 @@ std::optional<std::string> checkOutputPaths(const std::vector<NamedPath>& inputs
 std::optional<std::string> checkTraceFormat(const std::string& role, const std::string& path,
                                             const std::string& format);
 
-// What a command calls before it opens anything: checkOutputPaths(), and the conflict,
+// Both checks: a trace named for the other format (checkTraceFormat), then
+// checkOutputPaths(); the first problem.
+std::optional<std::string> outputsProblem(const std::vector<NamedPath>& inputs,
+                                          const std::vector<NamedPath>& outputs);
+
+// What a command calls before it opens anything: outputsProblem(), and the conflict,
 // if any, printed on stderr as "loom-sim: error: ...". True if refused (exit 2).
 bool refusesOutputs(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs);
 

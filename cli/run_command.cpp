@@ -136,7 +136,29 @@ std::vector<OutputSlot> outputSlots(RunArgs& a) {
 bool stdoutTaken(RunArgs& a) {
   for (const OutputSlot& o : outputSlots(a))
     if (*o.path == "-" && o.path != &a.programOutput) return true;
-  return false;
+  return a.junit == "-";
+}
+
+// Every file the run of one kernel reads and writes, and what is wrong with them: an
+// output naming an input or another output, or two outputs on stdout (`-`).
+std::optional<std::string> runPaths(RunArgs& a, std::vector<NamedPath>& inputs,
+                                    std::vector<NamedPath>& outputs) {
+  inputs = runInputs(a.file, a.timingFile, a.dfgSpecs, a.s.accel.accel);
+  outputs.clear();
+  std::string dash;
+  for (const OutputSlot& o : outputSlots(a)) {
+    if (*o.path != "-") {
+      outputs.push_back({o.role, *o.path});
+      continue;
+    }
+    if (!dash.empty()) return dash + " - and " + o.role + " - both name stdout";
+    dash = o.role;
+    outputs.push_back({dash + " -", "", STDOUT_FILENO});
+  }
+  if (a.junit == "-" && !dash.empty()) return dash + " - and --junit - both name stdout";
+  if (!stdoutTaken(a) && a.programOutput.empty()) outputs.push_back(stdoutPath());
+  outputs.push_back({"--junit", a.junit == "-" ? "" : a.junit});
+  return outputsProblem(inputs, outputs);
 }
 
 // Each accelerated call's verdict with the texts of its findings (for JUnit); a finding
@@ -180,16 +202,8 @@ std::optional<std::string> optionProblem(RunArgs& a) {
 
 int run(RunArgs& a) {
   auto t0 = std::chrono::steady_clock::now();
-  std::vector<NamedPath> inputs = runInputs(a.file, a.timingFile, a.dfgSpecs, a.s.accel.accel);
-  std::vector<NamedPath> outputs;
-  for (const OutputSlot& o : outputSlots(a))
-    if (*o.path == "-")
-      outputs.push_back({std::string(o.role) + " -", "", STDOUT_FILENO});
-    else
-      outputs.push_back({o.role, *o.path});
-  if (!stdoutTaken(a) && a.programOutput.empty()) outputs.push_back(stdoutPath());
-  outputs.push_back({"--junit", a.junit});
-  if (refusesOutputs(inputs, outputs)) return kBadInput;
+  std::vector<NamedPath> inputs, outputs;
+  if (auto err = runPaths(a, inputs, outputs)) return printError(*err), kBadInput;
   // A later twin's trace file is named when the twin is loaded: the same check then,
   // against the inputs and every other output (the files of earlier twins are distinct
   // by their names).
@@ -216,9 +230,10 @@ int run(RunArgs& a) {
   ProgramRun run(prog, a.s, programOut);
   if (auto err = run.prepare()) return print(*err), kBadInput;
   RunOutcome o = run.run();
-  programOut.flush();
-  if (programFile.is_open() && !programFile)
-    o.passed = false, printError("cannot write '" + a.programOutput + "'");
+  if (!programOut.flush())
+    o.passed = false,
+    printError("cannot write the program's output to " +
+               (programFile.is_open() ? "'" + a.programOutput + "'" : std::string("stdout")));
   for (const std::string& e : o.traceErrors)
     printError(e);
   if (o.accelerated) {
@@ -333,6 +348,9 @@ private:
 
 int runOne(RunArgs& a, const std::string& kernel) {
   if (auto err = resolveOutputs(a, kernel, 1)) return printError(*err), kBadInput;
+  // Refused outputs stop the run before anything is written, the JUnit file too.
+  std::vector<NamedPath> inputs, outputs;
+  if (auto err = runPaths(a, inputs, outputs)) return printError(*err), kBadInput;
   if (!makeOutputDirectories(a)) return kBadInput;
   if (a.junit.empty()) return run(a);
   static StderrCopy log; // stays in place: output written after it must still reach stderr
@@ -349,6 +367,9 @@ int runOne(RunArgs& a, const std::string& kernel) {
 int runMany(const RunArgs& given, const std::vector<std::string>& kernels) {
   auto t0 = std::chrono::steady_clock::now();
   std::vector<RunArgs> runs(kernels.size(), given);
+  if (given.junit == "-")
+    return printError("--junit -: with several kernels stdout holds their lines; name a file"),
+           kBadInput;
   std::vector<NamedPath> inputs, outputs{{"--junit", given.junit}};
   std::map<std::string, std::string> byStem;
   bool templated = false;

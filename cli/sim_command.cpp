@@ -9,6 +9,7 @@
 #include "models/timing_json.h"
 
 #include <chrono>
+#include <unistd.h>
 
 namespace loom::cli {
 
@@ -26,9 +27,11 @@ struct SimArgs {
 int finish(const SimArgs& a, const DfgRun& run, const DfgOutcome& o, double ms) {
   for (const std::string& e : o.traceErrors)
     printError(e);
+  // The results on stdout, unless the report is there (`--report -`): then on stderr.
+  std::ostream& results = a.reportFile == "-" ? std::cerr : std::cout;
   for (const std::string& l : o.lines)
-    std::cout << l << "\n";
-  std::cout.flush(); // before stderr, so a terminal or a pipe shows both in order
+    results << l << "\n";
+  results.flush(); // before stderr, so a terminal or a pipe shows both in order
   for (size_t i = o.staticFindings; i < o.findings.size(); ++i)
     std::cerr << o.findings[i].text();
   std::string summary = run.summaryLine(o, ms);
@@ -52,12 +55,13 @@ int simulate(const SimArgs& a) {
   for (auto& [what, path] : memoryFiles(a.mems, *g))
     inputs.push_back({what, path});
   const traces::TraceOptions& t = a.traces;
-  if (refusesOutputs(inputs, {{"--report", a.reportFile},
+  if (refusesOutputs(inputs, {a.reportFile == "-" ? NamedPath{"--report -", "", STDOUT_FILENO}
+                                                  : NamedPath{"--report", a.reportFile},
                               {"--vcd", t.vcd},
                               {"--fst", t.fst},
                               {"--stats", t.stats},
                               {"--tokens", t.tokens},
-                              stdoutPath()}))
+                              a.reportFile == "-" ? NamedPath{} : stdoutPath()}))
     return kBadInput;
   models::TimingConfig timing;
   if (!a.timingFile.empty())

@@ -107,8 +107,14 @@ int usageError(CLI::App& app, const CLI::ParseError& e, const std::vector<std::s
                                [](const std::string& x) { return x.size() > 1 && x[0] == '-'; });
     if (option != extras.end()) {
       std::string flag = option->substr(0, option->find('='));
-      message =
-          "unknown option '" + flag + "' of `" + name + "`" + didYouMean(flag, optionNames(where));
+      std::vector<std::string> own = optionNames(app); // -v, --version: loom-sim's own
+      if (cmd && std::count(own.begin(), own.end(), flag))
+        message = "'" + flag + "' is an option of loom-sim itself, not of `" + name +
+                  "`: put it before the command (`loom-sim " + flag + " " + cmd->get_name() +
+                  " ...`)";
+      else
+        message = "unknown option '" + flag + "' of `" + name + "`" +
+                  didYouMean(flag, optionNames(where));
     } else {
       message = "unexpected argument '" + (extras.empty() ? std::string() : extras[0]) + "' of `" +
                 name + "`";

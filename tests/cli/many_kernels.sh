@@ -123,6 +123,17 @@ mkdir -p other && cp ks/gemm.mlir other/
 expect2 "loom-sim: error: ks/gemm.mlir and other/gemm.mlir have the same name 'gemm': their output files would be one; run them apart" \
   "$sim" run ks/gemm.mlir other/gemm.mlir --report 'o/{}.json'
 [ ! -e o ] || fail "a refused batch made its output directory"
+cp ks/gemm.mlir keep.mlir
+expect2 "loom-sim: error: --junit keep.mlir is the input program keep.mlir; refusing to overwrite it" \
+  "$sim" run keep.mlir --junit keep.mlir
+cmp -s ks/gemm.mlir keep.mlir || fail "--junit overwrote the input program"
+expect2 "loom-sim: error: --report - and --dot - both name stdout" "$sim" run ks/gemm.mlir --report - --dot -
+expect2 "loom-sim: error: --junit -: with several kernels stdout holds their lines; name a file" \
+  "$sim" run ks/gemm.mlir ks/dot.mlir --junit -
+rc=0
+"$sim" run ks/gemm.mlir > /dev/full 2> full.err || rc=$?
+[ "$rc" = 1 ] && grep -q "^loom-sim: error: cannot write the program's output to stdout$" full.err ||
+  fail "a full stdout: exit $rc, $(cat full.err)"
 
 # Pipes: --report - puts the report on stdout (jq reads it) and the program's output on
 # stderr; -o puts the program's output in a file, identical to a plain run's stdout.
@@ -135,5 +146,10 @@ grep -qF "$(head -1 plain.out)" piped.err || fail "--report -: the program's out
 cmp -s plain.out prog.out || fail "-o: the program's output differs from a plain run's"
 [ ! -s stdout.out ] || fail "-o: stdout is not empty"
 "$sim" run ks/gemm.mlir ks/dot.mlir -o 'progs/{}.txt' > /dev/null
+# sim --report -: the report alone on stdout, the results on stderr.
+"$sim" lower ks/dot.mlir --func dot -o dot.dfg.mlir
+"$sim" sim dot.dfg.mlir --mem 0=zeros:8 --mem 1=zeros:8 --arg 2=8 --report - > sim.json 2> sim.err
+[ "$(jq -r .command sim.json)" = sim ] || fail "sim --report -: $(head -c 300 sim.json)"
+grep -q "^result #0: 0$" sim.err || fail "sim --report -: the results are not on stderr: $(cat sim.err)"
 cmp -s plain.out progs/gemm.txt || fail "-o progs/{}.txt: gemm's output"
 echo "many kernels: verdicts, outputs, JUnit and pipes as specified"

@@ -388,8 +388,9 @@ def check_run(r):
         if opt == "--report" and p.stdout.startswith("{"):
             r.expect(json.loads(p.stdout).get("command") == "run", "`run --report -`: not a report")
     p = r.run("run", r.k("dot.mlir"), "--junit", "-")
-    r.expect(p.stdout.startswith("2.5601\n") and "<testsuites" in p.stdout,
-             "`run --junit -`: stdout is not the program's output, then the XML")
+    r.expect(p.stdout.startswith("<?xml") and "<testsuites" in p.stdout
+             and p.stderr.startswith("2.5601\n"),
+             "`run --junit -`: stdout is not the XML alone, with the program's output on stderr")
     # A failing run: the findings and the summary, then the runtime error after it.
     p = r.run("run", r.i("accel_oob.mlir"), rc=1)
     lines = p.stderr.rstrip("\n").split("\n")
@@ -481,8 +482,8 @@ def check_sim(r):
     r.expect(re.match(r"^loom-sim: 1 call, .* ms$", p.stderr.rstrip("\n")),
              f"`sim`: stderr is not the summary line: {p.stderr!r}")
     p = r.run("sim", "dot.dfg.mlir", *args, "--report", "-")
-    r.expect(p.stdout.startswith("@dot: done after ") and '"command": "sim"' in p.stdout,
-             "`sim --report -`: the report is not on stdout after the results")
+    r.expect(json.loads(p.stdout).get("command") == "sim" and p.stderr.startswith("@dot: done after "),
+             "`sim --report -`: stdout is not the report alone, with the results on stderr")
     p = r.run("sim", "dot.dfg.mlir", "--mem", "0=random:1:8", "--mem", "1=zeros:8", "--arg", "2=9", rc=1)
     r.expect(p.stdout.startswith("@dot: op error") and "op-error" in p.stderr
              and re.match(r"^loom-sim: 1 call, .*FAILED", last_line(p.stderr)),

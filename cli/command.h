@@ -40,7 +40,7 @@ inline void addNetworkOptions(CLI::App* c, std::string& timingFile, std::string&
                               uint64_t& maxCycles) {
   c->add_option("--timing", timingFile, "Timing file (JSON; see `loom-sim timing --defaults`)");
   c->add_option("--engine", engine,
-                "Simulation engine: event (default), clocked, or verilator (`run`: the RTL twin, "
+                "Simulation engine: event (default), clocked, or verilator (the RTL twin, "
                 "docs/rtl.md)")
       ->capture_default_str();
   c->add_option("--max-cycles", maxCycles,

@@ -142,6 +142,7 @@ Command addLowerCommand(CLI::App& app) {
   addFunctionOption(c, a->funcs, "Function to lower (default: every function but main)");
   c->add_option("-o,--output", a->out, "Write the DFG text here (default: stdout)");
   c->add_option("--format", a->format, "loom.dfg (loom-sim's, default) or loom (LOOM's handshake)")
+      ->capture_default_str()
       ->check(CLI::IsMember({"loom.dfg", "loom"}));
   c->add_option("--dot", a->dot, "Also write Graphviz DOT here");
   c->add_option("--svg", a->svg, "Also write the graph as SVG here (rendered by Graphviz's dot)");

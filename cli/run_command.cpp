@@ -447,10 +447,11 @@ Command addRunCommand(CLI::App& app) {
                 "Write the program's own output here (default: stdout, or stderr when another "
                 "output is `-`)");
   c->add_option("-j,--jobs", a->jobs, "Run this many kernels at once (0: one per core)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   c->add_option("--junit", a->junit,
                 "Write the verdicts as JUnit XML: a test suite per kernel, a test case for the "
-                "program and for each accelerated call, each finding a failure");
+                "program and for each accelerated call, each finding a failure (`-`: stdout)");
   c->add_option("--entry", a->s.entry, "Function to run (no arguments)")->capture_default_str();
   c->add_flag(
       "--no-accel", [a](int64_t) { a->s.accelerate = false; },

@@ -25,10 +25,6 @@ std::string shortName(const Op& op) {
   return std::string(dot == std::string_view::npos ? n : n.substr(dot + 1));
 }
 
-std::string valueName(const Value* v) {
-  return v->name.size() > 1 ? v->name.substr(1) : v->name;
-}
-
 // Is `v` defined inside `region` (by an op or as a block argument at any depth)?
 bool isDefinedInside(const Value* v, const Region& region) {
   const Block* b = v->def ? v->def->parent : v->owner;

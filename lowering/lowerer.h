@@ -133,6 +133,11 @@ struct RegionState {
   std::map<int64_t, PortRef> indexConsts; // index constants made in this region
 };
 
+// A value's SSA name without its '%', for the labels of the nodes made from it.
+inline std::string valueName(const Value* v) {
+  return v->name.size() > 1 ? v->name.substr(1) : v->name;
+}
+
 class Lowerer {
 public:
   Lowerer(const Module& m, const Function& f, const LowerOptions& opts, dfg::Graph& g);

@@ -12,10 +12,6 @@ namespace loom::lower {
 
 namespace {
 
-std::string valueName(const Value* v) {
-  return v->name.size() > 1 ? v->name.substr(1) : v->name;
-}
-
 Component fixed(int64_t v) {
   return Component{true, v, {}};
 }

@@ -4,7 +4,8 @@
 # and what it needs (run-example.sh: loom-sim). Default build dir: build/ (build-asan/
 # with --sanitize, build-release/ with --release, DIR with --dir). A build of one target
 # and a later build of everything in the same directory share the configuration, so the
-# second compiles only what the first did not.
+# second compiles only what the first did not. --sanitize compiles each file alone
+# (-DLOOM_UNITY=OFF, cmake/unity.cmake).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -15,7 +16,7 @@ extra=()
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --sanitize) dir=build-asan; type=Debug; extra+=(-DLOOM_SANITIZE=ON) ;;
+    --sanitize) dir=build-asan; type=Debug; extra+=(-DLOOM_SANITIZE=ON -DLOOM_UNITY=OFF) ;;
     --release) dir=build-release; type=Release ;;
     --target) targets+=("${2:?build.sh: --target needs a target}"); shift ;;
     --dir) dir=${2:?build.sh: --dir needs a directory}; shift ;;

@@ -21,9 +21,6 @@ namespace loom::traces {
 
 namespace {
 
-// Room past a block for the event that crosses its end (as the file sinks keep).
-constexpr size_t kSlack = size_t{256} << 10;
-
 // The number a VCD identifier code stands for (VcdCode::number, inverted).
 uint64_t codeNumber(std::string_view code) {
   uint64_t n = 0, scale = 1;
@@ -279,7 +276,7 @@ public:
   ~FstSink() override { stop(); }
 
   Span start() override {
-    cur_.resize(TraceOut::kBlock + kSlack);
+    cur_.resize(TraceOut::kBlock + TraceOut::kSlack);
     return {cur_.data(), cur_.data() + cur_.size()};
   }
 
@@ -287,7 +284,7 @@ public:
   Span handOn(size_t used, size_t need, bool, size_t& handed) override {
     handed = used;
     std::vector<char> next = spare();
-    next.resize(std::max(need + kSlack, TraceOut::kBlock + kSlack));
+    next.resize(std::max(need + TraceOut::kSlack, TraceOut::kBlock + TraceOut::kSlack));
     if (used > 0) {
       cur_.resize(used);
       push(std::move(cur_));

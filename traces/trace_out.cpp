@@ -17,9 +17,6 @@ namespace loom::traces {
 
 namespace {
 
-// Room past a block for the event that crosses its end.
-constexpr size_t kSlack = size_t{256} << 10;
-
 std::string errorText(int e) {
   return std::strerror(e);
 }
@@ -36,7 +33,7 @@ namespace {
 class CopySink : public TraceOut::Sink {
 public:
   Span start() override {
-    reserve(TraceOut::kBlock + kSlack);
+    reserve(TraceOut::kBlock + TraceOut::kSlack);
     return span();
   }
   Span handOn(size_t used, size_t need, bool, size_t& handed) override {
@@ -183,7 +180,7 @@ public:
   }
 
   Span start() override {
-    reserve(bufs_[0], 0, TraceOut::kBlock + kSlack);
+    reserve(bufs_[0], 0, TraceOut::kBlock + TraceOut::kSlack);
     return span(bufs_[0]);
   }
 
@@ -204,7 +201,7 @@ public:
     cur_ = (cur_ + 1) % kBuffers;
     Buffer& next = bufs_[cur_];
     wait(next);
-    reserve(next, 0, std::max(rest + need, TraceOut::kBlock + kSlack));
+    reserve(next, 0, std::max(rest + need, TraceOut::kBlock + TraceOut::kSlack));
     std::memcpy(next.data, b.data + n, rest); // b is being written, but not these bytes
     return span(next);
   }

@@ -32,6 +32,8 @@ namespace loom::traces {
 class TraceOut {
 public:
   static constexpr size_t kBlock = size_t{1} << 20;
+  // Room past a block for the event that crosses its end.
+  static constexpr size_t kSlack = size_t{256} << 10;
 
   // Hands the text to `out` (tests, string streams); `out` must outlive this object.
   explicit TraceOut(std::ostream& out);

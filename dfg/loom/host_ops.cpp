@@ -105,7 +105,7 @@ const std::map<std::string, ParseFn, std::less<>>& hostParsers() {
 
 const ParseFn kUnknownHost = parseUnknownHostOp;
 
-std::optional<mlir::Dialect::ParseOpHook> hookFor(llvm::StringRef opName) {
+std::optional<mlir::Dialect::ParseOpHook> hostHookFor(llvm::StringRef opName) {
   if (const ParseFn* f = hostOpParser(opName)) return mlir::Dialect::ParseOpHook(*f);
   return mlir::Dialect::ParseOpHook(kUnknownHost);
 }
@@ -150,7 +150,7 @@ EsiDialect::EsiDialect(mlir::MLIRContext* ctx)
 
 std::optional<mlir::Dialect::ParseOpHook>
 EsiDialect::getParseOperationHook(llvm::StringRef opName) const {
-  return hookFor(opName);
+  return hostHookFor(opName);
 }
 
 // channel<T>, with CIRCT's optional signaling standard and data delay kept in the
@@ -184,7 +184,7 @@ SeqDialect::SeqDialect(mlir::MLIRContext* ctx)
 
 std::optional<mlir::Dialect::ParseOpHook>
 SeqDialect::getParseOperationHook(llvm::StringRef opName) const {
-  return hookFor(opName);
+  return hostHookFor(opName);
 }
 
 mlir::Type SeqDialect::parseType(mlir::DialectAsmParser& parser) const {

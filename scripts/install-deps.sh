@@ -29,6 +29,8 @@ PACKAGES=(
   python3-jsonschema             # every report is validated against docs/report.schema.json
   jq                             # the README's `--report - | jq` is run as written
   python3-junitparser            # run --junit is read back by a JUnit consumer's parser
+  slurm-wlm                      # sbatch, slurmctld, slurmd: the one-node cluster of scripts/slurm-local.sh
+  munge                          # Slurm's authentication; slurm-local.sh runs its own munged
 )
 
 missing=()

@@ -62,9 +62,9 @@ extern "C" int sc_main(int argc, char* argv[]) {
   int verbosity = 0;
   app.add_flag("-v,--verbose", verbosity, "More log output on stderr (-v info, -vv debug)");
   std::vector<Command> commands = {
-      addRunCommand(app),    addCheckCommand(app),  addUpgradeCommand(app),
-      addLowerCommand(app),  addVerifyCommand(app), addSimCommand(app),
-      addTimingCommand(app), addDiffCommand(app),   addRtlCommand(app)};
+      addRunCommand(app),    addCheckCommand(app), addUpgradeCommand(app), addLowerCommand(app),
+      addVerifyCommand(app), addSimCommand(app),   addTimingCommand(app),  addDiffCommand(app),
+      addRtlCommand(app),    addSweepCommand(app)};
   CLI::App* versionCommand = app.add_subcommand("version", "Print the version (as --version)");
   commands.push_back(
       {versionCommand, [versionLine] { return std::cout << versionLine << "\n", kOk; }});

@@ -1,5 +1,7 @@
 // `loom-sim run FILE`: the program's entry function in the reference interpreter, every
 // accelerated call on its dataflow network (host/program_run.h does the work).
+#include "cli/run_command.h"
+
 #include "cli/accel_arguments.h"
 #include "cli/batch.h"
 #include "cli/command.h"
@@ -23,21 +25,6 @@
 
 namespace loom::cli {
 namespace {
-struct RunArgs {
-  std::vector<std::string> files;             // as given: kernels and directories
-  std::string file;                           // the one kernel this run is of
-  std::string programOutput;                  // -o: the program's output (default: stdout)
-  unsigned jobs = 1;                          // -j
-  std::string junit;                          // --junit FILE
-  KernelVerdict* verdict = nullptr;           // filled by run() for the batch line and JUnit
-  std::vector<std::string> outputDirectories; // of the {} and directory forms
-  std::string timingFile, engine = "event", reportFile;
-  std::vector<std::string> inject, dfgSpecs;
-  bool brief = false, expand = false, tryFix = false;
-  std::string fixedDfg, dot, svg, gtkw;
-  std::string html; // --html PAGE
-  RunSettings s;
-};
 
 // What --try-fix did, after the summary line: each rewiring, the rerun, the verdict.
 void printFixAttempt(const FixAttempt& fix) {
@@ -200,7 +187,9 @@ std::optional<std::string> optionProblem(RunArgs& a) {
   return std::nullopt;
 }
 
-int run(RunArgs& a) {
+} // namespace
+
+int runProgram(RunArgs& a) {
   auto t0 = std::chrono::steady_clock::now();
   std::vector<NamedPath> inputs, outputs;
   if (auto err = runPaths(a, inputs, outputs)) return printError(*err), kBadInput;
@@ -269,6 +258,8 @@ int run(RunArgs& a) {
   if (o.error) print(*o.error);
   return o.exitCode();
 }
+
+namespace {
 
 // The outputs of the run of `kernel`: `{}` in a path becomes the kernel's name, a
 // directory (one that exists, or a path ending in '/') gets NAME.EXT in it. With several
@@ -352,13 +343,13 @@ int runOne(RunArgs& a, const std::string& kernel) {
   std::vector<NamedPath> inputs, outputs;
   if (auto err = runPaths(a, inputs, outputs)) return printError(*err), kBadInput;
   if (!makeOutputDirectories(a)) return kBadInput;
-  if (a.junit.empty()) return run(a);
+  if (a.junit.empty()) return runProgram(a);
   static StderrCopy log; // stays in place: output written after it must still reach stderr
   KernelVerdict v;
   v.file = kernel;
   a.verdict = &v;
   auto t0 = std::chrono::steady_clock::now();
-  v.exitCode = run(a);
+  v.exitCode = runProgram(a);
   v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   v.log = log.text();
   return writeJUnit(a.junit, {v}) ? v.exitCode : std::max(v.exitCode, kFailed);
@@ -399,7 +390,7 @@ int runMany(const RunArgs& given, const std::vector<std::string>& kernels) {
   auto work = [&](size_t i, const std::string& resultPath) {
     KernelVerdict v;
     runs[i].verdict = &v;
-    int rc = run(runs[i]);
+    int rc = runProgram(runs[i]);
     std::ofstream(resultPath) << nlohmann::json(v).dump();
     return rc;
   };

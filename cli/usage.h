@@ -4,15 +4,13 @@
 // wrapping it to "no limit").
 #pragma once
 
+#include "support/text.h"
+
 #include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
 
 namespace loom::cli {
-
-// The closest of `candidates` to `word` (edit distance at most a third of the word, at
-// least 1; or `word` a prefix of exactly one candidate); "" if none is close.
-std::string closest(const std::string& word, const std::vector<std::string>& candidates);
 
 // Prints what was wrong with the command line `args` (argv without the program name) as
 // CLI11 found it, and returns the exit code of bad usage (2).

@@ -8,6 +8,7 @@ PACKAGES=(
   lld                            # links in a sixth of GNU ld's time (CMakeLists.txt, LOOM_LLD)
   libsystemc-dev libboost-graph-dev catch2 libspdlog-dev libfmt-dev
   libcli11-dev nlohmann-json3-dev
+  libtomlplusplus-dev            # sweep manifests: TOML, each value with its line and column
   # MLIR 22: the front end's parser and verifier and, with mlir-runner (mlir-22-tools)
   # and the runner libraries, the independent oracle; llvm-22-dev is needed by MLIR's
   # CMake config; llvm-22-tools gives FileCheck and lit.

@@ -1,0 +1,32 @@
+// `run`'s options and its run of one program, which `sweep` runs for each of its tasks.
+#pragma once
+
+#include "cli/batch.h"
+#include "host/program_run.h"
+
+#include <string>
+#include <vector>
+
+namespace loom::cli {
+
+struct RunArgs {
+  std::vector<std::string> files;             // as given: kernels and directories
+  std::string file;                           // the one kernel this run is of
+  std::string programOutput;                  // -o: the program's output (default: stdout)
+  unsigned jobs = 1;                          // -j
+  std::string junit;                          // --junit FILE
+  KernelVerdict* verdict = nullptr;           // filled by run() for the batch line and JUnit
+  std::vector<std::string> outputDirectories; // of the {} and directory forms
+  std::string timingFile, engine = "event", reportFile;
+  std::vector<std::string> inject, dfgSpecs;
+  bool brief = false, expand = false, tryFix = false;
+  std::string fixedDfg, dot, svg, gtkw;
+  std::string html; // --html PAGE
+  RunSettings s;
+};
+
+// Runs the program a.file as `loom-sim run` does (its outputs, the summary line on
+// stderr, the verdict if asked for); returns the exit code.
+int runProgram(RunArgs& a);
+
+} // namespace loom::cli

@@ -5,14 +5,18 @@
 #include "cli/command.h"
 #include "cli/run_command.h"
 #include "support/numbers.h"
+#include "support/process.h"
 #include "support/text.h"
 #include "sweep/manifest.h"
 #include "sweep/plan.h"
 #include "sweep/results.h"
+#include "sweep/slurm.h"
 #include "sweep/table.h"
+#include "terminal/status_line.h"
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <sstream>
 #include <sys/wait.h>
 #include <thread>
@@ -32,8 +36,12 @@ struct SweepArgs {
   std::string manifest, out, dir;
   unsigned jobs = 1;
   bool rerunFailing = false;
-  std::string chunk;     // run --chunk I/N: the I-th of N equal runs of consecutive tasks
-  std::string csv, json; // report outputs (default DIR/report/sweep.csv and .json)
+  bool resume = false;         // submit --resume
+  size_t tasksPerElement = 50; // submit: tasks per array element
+  sweep::SlurmOptions slurm;   // submit: what each element asks for
+  double poll = 10;            // collect: seconds between looks at the queue
+  std::string chunk;           // run --chunk I/N: the I-th of N equal runs of consecutive tasks
+  std::string csv, json;       // report outputs (default DIR/report/sweep.csv and .json)
 };
 
 // Reads the manifest and expands it; prints the error (located) and returns false.
@@ -70,11 +78,16 @@ int planCommand(const SweepArgs& a) {
   return kOk;
 }
 
-// loom-gen, from the folder loom-sim runs from (the build folder, or the installed bin/).
-std::string generatorPath() {
+// This executable's path, for the job script of an array element.
+std::string selfPath() {
   std::error_code ec;
   fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  return ec ? std::string("loom-gen") : (self.parent_path() / "loom-gen").string();
+  return ec ? std::string("loom-sim") : self.string();
+}
+
+// loom-gen, from the folder loom-sim runs from (the build folder, or the installed bin/).
+std::string generatorPath() {
+  return (fs::path(selfPath()).parent_path() / "loom-gen").string();
 }
 
 // Writes loom-gen's program of each seed a task will run, if it is not there yet.
@@ -246,13 +259,197 @@ int runCommand(const SweepArgs& a) {
   return worst;
 }
 
+int reportCommand(const SweepArgs& a);
+
+// ---- Slurm ---------------------------------------------------------------------------
+
+// The state squeue gives each chunk's latest element (none for an element Slurm has
+// forgotten, or when squeue cannot be run: `why` then says so).
+std::map<size_t, std::string> elementStates(const sweep::SlurmState& st, std::string& why) {
+  if (st.submissions.empty()) return {};
+  std::string jobs;
+  for (const sweep::Submission& s : st.submissions)
+    jobs += (jobs.empty() ? "" : ",") + s.job;
+  ProcessResult r = runProcess({"squeue", "-h", "-r", "-t", "all", "-j", jobs, "-o", "%i %T"});
+  if (!r.started) return why = "squeue: " + r.why, std::map<size_t, std::string>{};
+  // Jobs Slurm no longer knows make squeue fail: their elements are simply not queued.
+  return sweep::parseSqueue(r.out, st.submissions);
+}
+
+// Where each chunk stands: done (every task has a result), queued (an element pending or
+// running), or incomplete (tasks missing and nothing queued: cancelled, failed, lost).
+struct ChunkCounts {
+  size_t done = 0, running = 0, pending = 0;
+  std::vector<size_t> incomplete;
+  std::map<std::string, size_t> ended; // states of the incomplete chunks' elements
+};
+
+ChunkCounts chunkCounts(const Plan& plan, const sweep::Results& results,
+                        const sweep::SlurmState& st, const std::map<size_t, std::string>& states) {
+  ChunkCounts c;
+  std::vector<size_t> open = sweep::chunksToRun(plan, results, st.chunks, false);
+  c.done = st.chunks - open.size();
+  for (size_t chunk : open) {
+    auto it = states.find(chunk);
+    std::string state = it == states.end() ? "" : it->second;
+    if (state == "RUNNING" || state == "COMPLETING")
+      ++c.running;
+    else if (sweep::isQueued(state))
+      ++c.pending;
+    else
+      c.incomplete.push_back(chunk), ++c.ended[state.empty() ? "not in Slurm's queue" : state];
+  }
+  return c;
+}
+
+std::string chunkLine(const sweep::SlurmState& st, const ChunkCounts& c) {
+  std::string jobs;
+  for (const sweep::Submission& s : st.submissions)
+    jobs += (jobs.empty() ? "" : ", ") + s.job + " (" + s.elements + ")";
+  std::string line = "slurm: " + plural(st.chunks, "chunk") + ", job(s) " + jobs + ": " +
+                     std::to_string(c.done) + " done, " + std::to_string(c.running) + " running, " +
+                     std::to_string(c.pending) + " pending, " +
+                     std::to_string(c.incomplete.size()) + " incomplete";
+  if (!c.incomplete.empty()) {
+    std::string states;
+    for (const auto& [state, n] : c.ended)
+      states += (states.empty() ? "" : ", ") + std::to_string(n) + " " + state;
+    line += std::string(c.incomplete.size() == 1 ? " (chunk " : " (chunks ") +
+            sweep::elementList(c.incomplete) + ": " + states +
+            "; `loom-sim sweep submit --resume` submits them again)";
+  }
+  return line;
+}
+
 int statusCommand(const SweepArgs& a) {
   SweepDir dir{a.dir};
   Plan plan;
   if (auto err = sweep::readSweepDir(dir, plan)) return printError(*err), kBadInput;
-  sweep::Counts c = sweep::countVerdicts(sweep::readResults(dir, plan));
+  sweep::Results results = sweep::readResults(dir, plan);
+  sweep::Counts c = sweep::countVerdicts(results);
   std::cout << a.dir << ": " << sweep::countsLine(c) << "\n";
+  sweep::SlurmState st;
+  if (auto err = sweep::readSlurmState(dir, st)) return printError(*err), kBadInput;
+  if (st.chunks) {
+    std::string why;
+    std::map<size_t, std::string> states = elementStates(st, why);
+    if (!why.empty()) std::cout << "slurm: " << why << "; the elements' states are unknown\n";
+    std::cout << chunkLine(st, chunkCounts(plan, results, st, states)) << "\n";
+  }
   return c.missing ? kFailed : kOk;
+}
+
+// Slurm's largest array index + 1 (scontrol show config's MaxArraySize), 0 if unknown.
+size_t maxArraySize() {
+  ProcessResult r = runProcess({"scontrol", "show", "config"});
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("MaxArraySize", 0) == 0 && line.find('=') != std::string::npos)
+      return std::strtoul(line.substr(line.find('=') + 1).c_str(), nullptr, 10);
+  return 0;
+}
+
+std::string absolute(const std::string& path) {
+  std::error_code ec;
+  return fs::absolute(path, ec).lexically_normal().string();
+}
+
+int submitCommand(const SweepArgs& a) {
+  Manifest m;
+  Plan plan;
+  if (!loadPlan(a.manifest, m, plan)) return kBadInput;
+  SweepDir dir{a.out};
+  sweep::SlurmState st;
+  if (auto err = sweep::readSlurmState(dir, st)) return printError(*err), kBadInput;
+  if (!st.submissions.empty() && !a.resume)
+    return printError("'" + a.out + "' was submitted already (job " + st.submissions.back().job +
+                      "): `loom-sim sweep submit --resume` submits what is missing, "
+                      "`loom-sim sweep status` shows where it stands"),
+           kBadInput;
+  ProcessResult probe = runProcess({"sbatch", "--version"});
+  if (!probe.started)
+    return printError("sbatch " + probe.why +
+                      ": `sweep submit` needs a Slurm submit host (`sweep run` runs the "
+                      "sweep on this machine)"),
+           kBadInput;
+  if (auto err = sweep::openSweepDir(dir, m, plan)) return printError(*err), kBadInput;
+  if (st.chunks == 0) {
+    st.chunks = (plan.tasks.size() + a.tasksPerElement - 1) / a.tasksPerElement;
+    st.options = a.slurm;
+  }
+  size_t limit = maxArraySize();
+  if (limit && st.chunks > limit)
+    return printError(plural(st.chunks, "chunk") + " of " + std::to_string(a.tasksPerElement) +
+                      " tasks: more array elements than this cluster's MaxArraySize (" +
+                      std::to_string(limit) + "); give --tasks-per-element " +
+                      std::to_string((plan.tasks.size() + limit - 1) / limit) + " or more"),
+           kBadInput;
+  sweep::Results results = sweep::readResults(dir, plan);
+  std::vector<size_t> chunks = sweep::chunksToRun(plan, results, st.chunks, a.rerunFailing);
+  std::string why;
+  std::map<size_t, std::string> states = elementStates(st, why);
+  std::vector<size_t> todo;
+  for (size_t c : chunks)
+    if (!states.count(c) || !sweep::isQueued(states.at(c))) todo.push_back(c);
+  if (todo.empty()) {
+    std::cout << "nothing to submit: " << sweep::countsLine(sweep::countVerdicts(results))
+              << (chunks.empty() ? "" : "; the rest is queued") << "\n";
+    return kOk;
+  }
+  std::error_code ec;
+  fs::create_directories(dir.root + "/slurm/logs", ec);
+  std::string script = dir.root + "/slurm/job.sh";
+  sweep::JobScript job{selfPath(), absolute(a.manifest), absolute(a.out), absolute("."), st.chunks,
+                       st.options};
+  if (auto err = sweep::writeAtomically(script, sweep::jobScriptText(job)))
+    return printError(*err), kBadInput;
+  std::string array = sweep::elementList(todo);
+  if (st.options.maxParallel) array += "%" + std::to_string(st.options.maxParallel);
+  std::vector<std::string> argv{"sbatch", "--parsable", "--array=" + array};
+  argv.insert(argv.end(), st.options.sbatchArgs.begin(), st.options.sbatchArgs.end());
+  argv.push_back(script);
+  ProcessResult r = runProcess(argv);
+  std::string id = r.out.substr(0, r.out.find_first_of(";\n"));
+  if (r.exitCode != 0 || id.empty())
+    return printError("sbatch refused the array (exit " + std::to_string(r.exitCode) +
+                      "): " + r.err),
+           kBadInput;
+  st.submissions.push_back({id, sweep::elementList(todo)});
+  if (auto err = sweep::writeSlurmState(dir, st)) return printError(*err), kBadInput;
+  std::cout << "submitted job " << id << ": " << plural(todo.size(), "array element") << " ("
+            << sweep::elementList(todo) << " of " << st.chunks << " chunks, up to "
+            << (plan.tasks.size() + st.chunks - 1) / st.chunks
+            << " tasks each); `loom-sim sweep status " << a.out << "` follows it\n";
+  return kOk;
+}
+
+// Waits until no chunk with missing tasks has an element queued, then merges the table.
+int collectCommand(const SweepArgs& a) {
+  SweepDir dir{a.dir};
+  Plan plan;
+  if (auto err = sweep::readSweepDir(dir, plan)) return printError(*err), kBadInput;
+  sweep::SlurmState st;
+  if (auto err = sweep::readSlurmState(dir, st)) return printError(*err), kBadInput;
+  bool tty = ::isatty(STDERR_FILENO);
+  for (;;) {
+    sweep::Results results = sweep::readResults(dir, plan);
+    std::string why;
+    std::map<size_t, std::string> states = elementStates(st, why);
+    if (!why.empty()) return printError(why + ": cannot follow the array"), kBadInput;
+    ChunkCounts c = chunkCounts(plan, results, st, states);
+    if (c.running + c.pending == 0) {
+      if (tty) terminal::StatusLine::clear();
+      if (st.chunks) std::cout << chunkLine(st, c) << "\n";
+      break;
+    }
+    if (tty)
+      terminal::StatusLine::show(stderr,
+                                 "waiting: " + sweep::countsLine(sweep::countVerdicts(results)) +
+                                     "; " + std::to_string(c.running) + " running, " +
+                                     std::to_string(c.pending) + " pending");
+    std::this_thread::sleep_for(std::chrono::duration<double>(a.poll));
+  }
+  return reportCommand(a);
 }
 
 int reportCommand(const SweepArgs& a) {
@@ -307,21 +504,70 @@ Command addSweepCommand(CLI::App& app) {
   run->add_option("--chunk", a->chunk,
                   "I/N: only the I-th (from 0) of N runs of consecutive tasks (a Slurm array "
                   "element's share)");
-  CLI::App* status = c->add_subcommand("status", "Count a sweep's finished and missing tasks");
+  CLI::App* submit = c->add_subcommand(
+      "submit", "Submit the manifest's tasks to Slurm as a job array, a chunk of tasks per "
+                "element; with --resume, the chunks with missing tasks and no element queued");
+  submit->add_option("manifest", a->manifest, "The sweep's manifest (TOML)")->required();
+  submit
+      ->add_option("--out", a->out,
+                   "The sweep's folder, on a file system the nodes share: its plan, a result "
+                   "file per task, slurm/ (the job script, its logs, the submissions)")
+      ->required();
+  submit->add_flag("--resume", a->resume,
+                   "Submit again the chunks whose tasks are missing and that no element is "
+                   "pending or running for (cancelled, failed, timed out, lost)");
+  submit->add_flag("--rerun-failing", a->rerunFailing,
+                   "With --resume: also the chunks holding tasks that failed or were refused");
+  submit
+      ->add_option("--tasks-per-element", a->tasksPerElement,
+                   "Tasks each array element runs (fixed at the first submission)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  submit->add_option("--partition", a->slurm.partition,
+                     "sbatch --partition (default: the "
+                     "cluster's)");
+  submit->add_option("--time", a->slurm.time, "sbatch --time: each element's limit")
+      ->capture_default_str();
+  submit->add_option("--mem", a->slurm.mem, "sbatch --mem: each element's memory")
+      ->capture_default_str();
+  submit
+      ->add_option("--cpus-per-task", a->slurm.cpusPerTask,
+                   "sbatch --cpus-per-task: each element runs its tasks with -j this")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  submit
+      ->add_option("--max-parallel", a->slurm.maxParallel,
+                   "At most this many elements at once (--array=...%N; 0: no cap)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  submit->add_option("--sbatch-arg", a->slurm.sbatchArgs,
+                     "One more sbatch option, as sbatch takes it (repeatable): "
+                     "--sbatch-arg=--account=X");
+  CLI::App* status = c->add_subcommand(
+      "status", "Count a sweep's finished and missing tasks; after `submit`, each chunk's "
+                "state in Slurm's queue");
   status->add_option("dir", a->dir, "The sweep's folder")->required();
+  CLI::App* collect = c->add_subcommand(
+      "collect", "Wait until no element of a submitted sweep is pending or running, then merge "
+                 "its results as `report` does");
+  collect->add_option("dir", a->dir, "The sweep's folder")->required();
+  collect->add_option("--poll", a->poll, "Seconds between looks at Slurm's queue")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   CLI::App* report = c->add_subcommand(
       "report", "Merge a sweep's results into one table (CSV and JSON), and list its failures");
   report->add_option("dir", a->dir, "The sweep's folder")->required();
   report->add_option("--csv", a->csv, "Write the table here (default: DIR/report/sweep.csv)");
   report->add_option("--json", a->json, "Write the table here (default: DIR/report/sweep.json)");
   Command cmd{c, nullptr};
-  cmd.run = [a, plan, run, status, report]() {
+  cmd.run = [a, plan, run, submit, status, collect]() {
     if (plan->parsed()) return planCommand(*a);
     if (run->parsed()) return runCommand(*a);
+    if (submit->parsed()) return submitCommand(*a);
     if (status->parsed()) return statusCommand(*a);
+    if (collect->parsed()) return collectCommand(*a);
     return reportCommand(*a);
   };
-  (void)report;
   return cmd;
 }
 

@@ -300,12 +300,12 @@ class Runner:
         self.inputs = os.path.join(src, "tests", "cli", "inputs")
         self.problems = []
 
-    def run(self, *args, rc=0):
+    def run(self, *args, rc=0, env=None):
         argv = [self.sim] + [str(a) for a in args]
         for attempt in range(3):  # the binary may be relinked by a build for a moment
             try:
                 p = subprocess.run(argv, cwd=self.work, stdin=subprocess.DEVNULL,
-                                   capture_output=True, text=True, timeout=TIMEOUT)
+                                   capture_output=True, text=True, timeout=TIMEOUT, env=env)
                 break
             except OSError:  # "Permission denied", or an empty binary mid-link
                 if attempt == 2:
@@ -526,6 +526,95 @@ def check_version(r):
              f"`version`: not the version line on stdout: {p.stdout!r}")
 
 
+def sweep_manifest(r):
+    """A 4-task sweep of two shipped kernels, written once."""
+    path = os.path.join(r.work, "sweep.toml")
+    if not os.path.exists(path):
+        with open(path, "w") as f:
+            f.write('kernels = ["%s", "%s"]\n[grid]\nmemoryLatency = [1, 4]\n'
+                    % (r.k("gemm.mlir"), r.k("dot.mlir")))
+    return path
+
+
+def check_sweep_plan(r):
+    p = r.run("sweep", "plan", sweep_manifest(r))
+    lines = p.stdout.splitlines()
+    r.expect(len(lines) == 6 and lines[-1] == "2 kernel(s) x 2 point(s) x 1 engine(s) = 4 tasks"
+             and not p.stderr, f"`sweep plan`: not the tasks and their count: {p.stdout!r}")
+    p = r.run("sweep", "plan", os.path.join(r.work, "none.toml"), rc=2)
+    r.expect(not p.stdout and "none.toml: error: no such manifest file" in p.stderr,
+             f"`sweep plan` of no manifest: not the error on stderr: {p.stderr!r}")
+
+
+def check_sweep_run(r):
+    out = os.path.join(r.work, "sweep-out")
+    p = r.run("sweep", "run", sweep_manifest(r), "--out", out)
+    r.expect(re.match(r"^ran 4 of 4 tasks in [\d,]+ ms; 4 tasks: 4 passed, 0 failed, 0 bad "
+                      r"input, 0 crashed, 0 missing\n$", p.stdout) and not p.stderr,
+             f"`sweep run`: not the summary line alone on stdout: {p.stdout!r} {p.stderr!r}")
+    with open(os.path.join(r.work, "failing.toml"), "w") as f:
+        f.write('kernels = ["%s"]\n[grid]\nmemoryLatency = [1]\n' % r.i("accel_oob.mlir"))
+    p = r.run("sweep", "run", os.path.join(r.work, "failing.toml"), "--out",
+              os.path.join(r.work, "sweep-fail"), rc=1)
+    r.expect(p.stdout.startswith("FAIL       0  ") and "out-of-bounds access" in p.stdout
+             and not p.stderr, f"`sweep run`: a failing task's lines not on stdout: {p.stdout!r}")
+
+
+def fake_slurm(r):
+    """A folder holding an sbatch that accepts everything as job 4242, and a squeue and
+    scontrol that know nothing: where the output goes, not what Slurm does."""
+    bin_dir = os.path.join(r.work, "fake-slurm")
+    os.makedirs(bin_dir, exist_ok=True)
+    for name, body in (("sbatch", "echo 4242"), ("squeue", "true"), ("scontrol", "true")):
+        path = os.path.join(bin_dir, name)
+        with open(path, "w") as f:
+            f.write("#!/bin/sh\n" + body + "\n")
+        os.chmod(path, 0o755)
+    env = dict(os.environ)
+    env["PATH"] = bin_dir + os.pathsep + env.get("PATH", "")
+    return env
+
+
+def check_sweep_submit(r):
+    out = os.path.join(r.work, "sweep-slurm")
+    p = r.run("sweep", "submit", sweep_manifest(r), "--out", out, env=fake_slurm(r))
+    r.expect(p.stdout.startswith("submitted job 4242: 1 array element (0 of 1 chunks")
+             and not p.stderr, f"`sweep submit`: not the job's line on stdout: {p.stdout!r}")
+    env = dict(os.environ)
+    env["PATH"] = os.path.join(r.work, "no-such-folder")
+    p = r.run("sweep", "submit", sweep_manifest(r), "--out", os.path.join(r.work, "x"), rc=2,
+              env=env)
+    r.expect(not p.stdout and "sbatch not found" in p.stderr,
+             f"`sweep submit` without sbatch: not the error on stderr: {p.stderr!r}")
+
+
+def check_sweep_status(r):
+    p = r.run("sweep", "status", os.path.join(r.work, "sweep-out"))
+    r.expect(p.stdout.endswith(": 4 tasks: 4 passed, 0 failed, 0 bad input, 0 crashed, 0 "
+                               "missing\n") and not p.stderr, f"`sweep status`: {p.stdout!r}")
+    p = r.run("sweep", "status", os.path.join(r.work, "sweep-slurm"), rc=1, env=fake_slurm(r))
+    r.expect("slurm: 1 chunk, job(s) 4242 (0): 0 done, 0 running, 0 pending, 1 incomplete"
+             in p.stdout and not p.stderr, f"`sweep status` after submit: {p.stdout!r}")
+
+
+def check_sweep_collect(r):
+    p = r.run("sweep", "collect", os.path.join(r.work, "sweep-slurm"), rc=1, env=fake_slurm(r))
+    r.expect("1 incomplete" in p.stdout and "4 tasks: 0 passed, 0 failed, 0 bad input, 0 "
+             "crashed, 4 missing" in p.stdout and "table: " in p.stdout and not p.stderr,
+             f"`sweep collect`: not the chunks and the table's lines on stdout: {p.stdout!r} "
+             f"{p.stderr!r}")
+
+
+def check_sweep_report(r):
+    out = os.path.join(r.work, "sweep-out")
+    p = r.run("sweep", "report", out)
+    r.expect(p.stdout.startswith("4 tasks: 4 passed") and "table: " in p.stdout
+             and not p.stderr, f"`sweep report`: {p.stdout!r} {p.stderr!r}")
+    p = r.run("sweep", "report", out, "--csv", "-", "--json", os.path.join(r.work, "t.json"))
+    r.expect(p.stdout.startswith("id,kernel,seed,engine,memoryLatency,verdict")
+             and p.stderr.startswith("4 tasks: 4 passed"),
+             f"`sweep report --csv -`: not the CSV on stdout, the rest on stderr: {p.stdout!r}")
+
 # The stdout/stderr table's rows (their command cell, backquotes removed) and their checks,
 # in the order they must run (lower writes the DFGs verify, sim and diff read).
 CHECKS = [
@@ -541,6 +630,12 @@ CHECKS = [
     ("timing", check_timing),
     ("diff", check_diff),
     ("rtl", check_rtl),
+    ("sweep plan", check_sweep_plan),
+    ("sweep run", check_sweep_run),
+    ("sweep submit", check_sweep_submit),
+    ("sweep status", check_sweep_status),
+    ("sweep collect", check_sweep_collect),
+    ("sweep report", check_sweep_report),
     ("version", check_version),
 ]
 
@@ -647,6 +742,12 @@ def main():
         for c in commands:
             text = subprocess.run([sim, c, "--help"], capture_output=True, text=True).stdout
             helps[c] = parse_help(text, f"loom-sim {c} --help")
+            # A command with commands of its own (`sweep run`): each has its options' rows.
+            for sub in subcommands(text):
+                words = [c, sub]
+                text = subprocess.run([sim, *words, "--help"], capture_output=True,
+                                      text=True).stdout
+                helps[" ".join(words)] = parse_help(text, f"loom-sim {' '.join(words)} --help")
         consts = constants(os.path.join(src, "cli", "command.h"))
         problems = self_test(section, helps, consts, commands)
         problems += compare_options(helps, readme_options(section))

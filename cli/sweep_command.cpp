@@ -9,6 +9,8 @@
 #include "support/text.h"
 #include "sweep/manifest.h"
 #include "sweep/plan.h"
+#include "sweep/plots.h"
+#include "sweep/report_page.h"
 #include "sweep/results.h"
 #include "sweep/slurm.h"
 #include "sweep/table.h"
@@ -42,6 +44,7 @@ struct SweepArgs {
   double poll = 10;            // collect: seconds between looks at the queue
   std::string chunk;           // run --chunk I/N: the I-th of N equal runs of consecutive tasks
   std::string csv, json;       // report outputs (default DIR/report/sweep.csv and .json)
+  bool noPlots = false;        // report: the tables only, without gnuplot
 };
 
 // Reads the manifest and expands it; prints the error (located) and returns false.
@@ -475,7 +478,20 @@ int reportCommand(const SweepArgs& a) {
     if (results[t.id] && results[t.id]->verdict != "PASS") os << taskLine(plan, t, *results[t.id]);
   if (csv != "-") os << "table: " << csv << "\n";
   if (json != "-") os << "table: " << json << "\n";
-  return c.missing ? kFailed : kOk;
+  int rc = c.missing ? kFailed : kOk;
+  if (a.noPlots) return rc;
+  std::string folder = a.dir + "/report", plotsFolder = folder + "/plots";
+  sweep::PlotSet plots;
+  if (auto err = sweep::writePlotSources(plan, results, plotsFolder, plots))
+    return printError(*err), kFailed;
+  if (auto err = sweep::drawPlots(plots, plotsFolder, std::thread::hardware_concurrency()))
+    return printError(err->message), err->notFound ? kBadInput : kFailed;
+  os << "plots: " << plotsFolder << " (" << plural(plots.files.size(), "file") << ")\n";
+  if (auto err =
+          sweep::writeReportPage(folder + "/index.html", plan, results, plots, {a.dir, csv, json}))
+    return printError(*err), kFailed;
+  os << "page: " << folder << "/index.html\n";
+  return rc;
 }
 
 } // namespace
@@ -559,6 +575,9 @@ Command addSweepCommand(CLI::App& app) {
   report->add_option("dir", a->dir, "The sweep's folder")->required();
   report->add_option("--csv", a->csv, "Write the table here (default: DIR/report/sweep.csv)");
   report->add_option("--json", a->json, "Write the table here (default: DIR/report/sweep.json)");
+  report->add_flag("--no-plots", a->noPlots,
+                   "Only the tables: no plots (gnuplot) and no page (default: both, into "
+                   "DIR/report/plots and DIR/report/index.html)");
   Command cmd{c, nullptr};
   cmd.run = [a, plan, run, submit, status, collect]() {
     if (plan->parsed()) return planCommand(*a);

@@ -32,6 +32,7 @@ PACKAGES=(
   python3-junitparser            # run --junit is read back by a JUnit consumer's parser
   slurm-wlm                      # sbatch, slurmctld, slurmd: the one-node cluster of scripts/slurm-local.sh
   munge                          # Slurm's authentication; slurm-local.sh runs its own munged
+  gnuplot-nox                    # sweep report's plots: pngcairo and svg terminals, no X
 )
 
 missing=()

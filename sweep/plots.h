@@ -4,10 +4,11 @@
 // file and the gnuplot script of each program and engine stay beside the images, so that
 // a user can restyle a script and run `gnuplot NAME.gp` in that folder again.
 //
-//   plots/gemm.event.gp                            draws the four files below
-//   plots/gemm.event.cycles-vs-channelCapacity.dat  (and .png, .svg)
-//   plots/gemm.event.heatmap.dat                    (and .png, .svg)
-//   plots/failing.txt                               the tasks that did not pass
+//   plots/gemm.event.gp                   draws the images of the plots below
+//   plots/gemm.event.cycles-vs-channelCapacity.dat                 (and .png, .svg)
+//   plots/gemm.event.cycles-vs-memoryLatency.dat                   (and .png, .svg)
+//   plots/gemm.event.heatmap-channelCapacity-memoryLatency.dat     (and .png, .svg)
+//   plots/failing.txt                     the tasks that did not pass
 #pragma once
 
 #include "sweep/table.h"

@@ -570,8 +570,10 @@ Command addSweepCommand(CLI::App& app) {
   collect->add_option("--poll", a->poll, "Seconds between looks at Slurm's queue")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  collect->add_flag("--no-plots", a->noPlots, "As report's: only the tables");
   CLI::App* report = c->add_subcommand(
-      "report", "Merge a sweep's results into one table (CSV and JSON), and list its failures");
+      "report", "Merge a sweep's results into one table (CSV and JSON), draw its plots (PNG and "
+                "SVG, by gnuplot) and its page (HTML), and list its failures");
   report->add_option("dir", a->dir, "The sweep's folder")->required();
   report->add_option("--csv", a->csv, "Write the table here (default: DIR/report/sweep.csv)");
   report->add_option("--json", a->json, "Write the table here (default: DIR/report/sweep.json)");

@@ -10,7 +10,7 @@ LOOM_SIM is the binary under test; FILE.md are paths relative to the source dire
 order, in one fresh temporary work directory whose layout makes the docs' relative
 paths work:
 
-  kernels scripts tests tools bench docs   symlinks to the source tree (read-only use)
+  kernels scripts tests tools bench docs examples: symlinks to the source tree (read-only use)
   build/loom-sim                           symlink to LOOM_SIM
   DIR/NAME                                 symlink to PATH, for each --bin DIR/NAME=PATH
                                            (build/loom-gen, build-release/loom-sim, ...)
@@ -129,7 +129,7 @@ import subprocess
 import sys
 import tempfile
 
-LINKED_DIRS = ["kernels", "scripts", "tests", "tools", "bench", "docs"]
+LINKED_DIRS = ["kernels", "scripts", "tests", "tools", "bench", "docs", "examples"]
 # LOOM's files, as the docs name them: BASE/shared/loom-corpus links to --corpus.
 CORPUS_PATH = "../shared/loom-corpus"
 

@@ -157,15 +157,17 @@ struct Child {
   ::_exit(rc);
 }
 
-std::string progressText(size_t finished, size_t n, const std::map<pid_t, Child>& running,
-                         const std::function<std::string(size_t)>& name) {
-  std::string s = "[" + std::to_string(finished) + "/" + std::to_string(n) + "] running";
-  for (const auto& [pid, c] : running)
-    s += " " + name(c.item);
+} // namespace
+
+std::string progressText(size_t finished, size_t n, const std::vector<std::string>& running) {
+  constexpr size_t kBar = 20;
+  size_t full = n ? finished * kBar / n : kBar;
+  std::string s = "[" + std::string(full, '#') + std::string(kBar - full, '.') + "] " +
+                  std::to_string(finished) + "/" + std::to_string(n) + " done, running";
+  for (const std::string& r : running)
+    s += " " + r;
   return s;
 }
-
-} // namespace
 
 std::optional<std::string> runInChildren(
     size_t n, unsigned jobs,
@@ -196,7 +198,12 @@ std::optional<std::string> runInChildren(
       running[pid] = {started++, std::chrono::steady_clock::now()};
     }
     if (running.empty()) break; // only after a problem: nothing left to wait for
-    if (tty) terminal::StatusLine::show(stderr, progressText(count, n, running, name));
+    if (tty) {
+      std::vector<std::string> names;
+      for (const auto& [pid, c] : running)
+        names.push_back(name(c.item));
+      terminal::StatusLine::show(stderr, progressText(count, n, names));
+    }
     int status = 0;
     pid_t pid = ::waitpid(-1, &status, 0);
     if (pid < 0) {

@@ -63,6 +63,10 @@ std::string batchTotal(const std::vector<KernelVerdict>& all, double seconds);
 // The worst exit code of all (2 over 1 over 0).
 int worstExitCode(const std::vector<KernelVerdict>& all);
 
+// The progress line of a batch on a terminal: a bar of the finished share, the count, the
+// running items: "[#####...............] 310/1242 done, running gemm.mlir dot.mlir".
+std::string progressText(size_t finished, size_t n, const std::vector<std::string>& running);
+
 // Runs work(i, resultPath) for every i < n in child processes, at most `jobs` at once;
 // the child exits with what work returns and may write its result to resultPath. Calls
 // done(i, verdict, result) in the parent in the order of i, each as soon as it and every

@@ -76,3 +76,14 @@ TEST_CASE("JUnit counts and escapes what it carries") {
                "</failure>") != std::string::npos);
   CHECK(x.find("log?\n</failure>") != std::string::npos); // no control characters in XML
 }
+
+TEST_CASE("the progress line: a bar of twenty for the finished share, the count, the running") {
+  CHECK(progressText(0, 1242, {"a.mlir", "b.mlir"}) ==
+        "[....................] 0/1242 done, running a.mlir b.mlir");
+  // 310 of 1242 is 24.96%: 4 of 20 (rounded down, so the bar is full only at the end).
+  CHECK(progressText(310, 1242, {"gemm.mlir"}) ==
+        "[####................] 310/1242 done, running gemm.mlir");
+  CHECK(progressText(1241, 1242, {"last.mlir"}) ==
+        "[###################.] 1241/1242 done, running last.mlir");
+  CHECK(progressText(4, 4, {}) == "[####################] 4/4 done, running");
+}

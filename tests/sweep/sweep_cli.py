@@ -197,6 +197,46 @@ bad(f"kernels = [{k}]\n[grid]\nmemoryLatency = [1]\n", "--chunk '3/3'", "--chunk
 r = sweep("status", KERNELS)
 check(r.returncode == 2 and "is not a sweep's folder" in r.stderr, f"status of a non-sweep: {r.stderr!r}")
 
+# Generated programs: loom-gen's program of each seed, kept in the folder, run like a kernel.
+gen = os.path.join(os.path.dirname(SIM), "loom-gen")
+seeds_toml = os.path.join(work, "seeds.toml")
+with open(seeds_toml, "w") as f:
+    f.write("[generator]\nseeds = [3, 4]\n[grid]\nchannelCapacity = [1, 2]\n")
+out4 = os.path.join(work, "out4")
+r = sweep("run", seeds_toml, "--out", out4)
+check(r.returncode == 0 and r.stdout.splitlines()[-1].endswith(
+    "4 tasks: 4 passed, 0 failed, 0 bad input, 0 crashed, 0 missing"), f"seeds: {r.stdout!r} {r.stderr!r}")
+for row in table(out4):
+    program = os.path.join(out4, "programs", f"seed-{row['seed']}.mlir")
+    want = subprocess.run([gen, "--seed", row["seed"], "--size", "small"], capture_output=True,
+                          text=True).stdout
+    check(open(program).read() == want, f"{program} is loom-gen's program of seed {row['seed']}")
+    rr = subprocess.run([SIM, "run", program, "--timing",
+                         os.path.join(out4, "points", f"p{int(row['id']) % 2}.json"), "--report", "-"],
+                        capture_output=True, text=True)
+    rep = json.loads(rr.stdout)
+    check(int(row["cycles"]) == sum(c["cycles"] for c in rep["calls"]) and row["kernel"] == "",
+          f"seed {row['seed']}: the sweep's cycles are run's")
+
+# On a terminal, the progress line: a bar, the count, the running tasks.
+import pty
+master, slave = pty.openpty()
+p = subprocess.Popen([SIM, "sweep", "run", seeds_toml, "--out", os.path.join(work, "out5")],
+                     stdout=subprocess.DEVNULL, stderr=slave)
+os.close(slave)
+seen = b""
+while True:
+    try:
+        chunk = os.read(master, 4096)
+    except OSError:
+        break
+    if not chunk:
+        break
+    seen += chunk
+p.wait()
+check(b"[....................] 0/4 done, running seed:3" in seen and b"3/4 done, running seed:4" in seen,
+      f"the progress line on a terminal: {seen[:300]!r}")
+
 subprocess.run(["rm", "-rf", work])
 if failures:
     print(f"{len(failures)} check(s) failed")

@@ -1,5 +1,6 @@
 #include "cli/batch.h"
 
+#include "support/files.h"
 #include "support/numbers.h"
 #include "terminal/status_line.h"
 
@@ -25,13 +26,6 @@ namespace {
 
 bool isKernelFile(const fs::path& p) {
   return p.extension() == ".mlir";
-}
-
-std::string readWhole(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 // The first line of `text` that says what went wrong ("error:"), else its first line.
@@ -218,13 +212,13 @@ std::optional<std::string> runInChildren(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - it->second.start).count();
     v.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
     v.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-    v.log = readWhole(errPath(it->second.item));
+    v.log = readFileText(errPath(it->second.item));
     finished[it->second.item] = std::move(v);
     running.erase(it);
     ++count;
     for (; reported < n && finished[reported]; ++reported) {
       terminal::StatusLine::clear();
-      done(reported, *finished[reported], readWhole(resultPath(reported)));
+      done(reported, *finished[reported], readFileText(resultPath(reported)));
     }
   }
   terminal::StatusLine::clear();

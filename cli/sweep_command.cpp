@@ -4,6 +4,7 @@
 #include "cli/batch.h"
 #include "cli/command.h"
 #include "cli/run_command.h"
+#include "support/files.h"
 #include "support/numbers.h"
 #include "support/process.h"
 #include "support/text.h"
@@ -124,13 +125,6 @@ std::optional<std::string> generatePrograms(const SweepDir& dir, const Plan& pla
   return std::nullopt;
 }
 
-std::string readWholeFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream os;
-  os << in.rdbuf();
-  return os.str();
-}
-
 // The first line of a run's log that reports an error, else its summary line.
 std::string firstError(const std::string& log, const std::string& summary) {
   std::istringstream in(log);
@@ -144,7 +138,7 @@ std::string firstError(const std::string& log, const std::string& summary) {
 void readFigures(const std::string& report, const std::string& stats, TaskResult& r) {
   std::error_code ec;
   if (fs::exists(report, ec)) {
-    nlohmann::json j = nlohmann::json::parse(readWholeFile(report), nullptr, false);
+    nlohmann::json j = nlohmann::json::parse(readFileText(report), nullptr, false);
     if (j.is_object()) {
       for (const nlohmann::json& c : j.value("calls", nlohmann::json::array())) {
         ++r.calls;
@@ -155,7 +149,7 @@ void readFigures(const std::string& report, const std::string& stats, TaskResult
     }
   }
   if (fs::exists(stats, ec)) {
-    nlohmann::json j = nlohmann::json::parse(readWholeFile(stats), nullptr, false);
+    nlohmann::json j = nlohmann::json::parse(readFileText(stats), nullptr, false);
     if (j.is_object())
       for (const nlohmann::json& net : j.value("networks", nlohmann::json::array()))
         for (const nlohmann::json& op : net.value("ops", nlohmann::json::array())) {
@@ -195,7 +189,7 @@ int runTask(const SweepDir& dir, const Manifest& m, const Plan& plan, const Task
   readFigures(a.reportFile, a.s.traces.stats, r);
   std::cerr.flush();
   // The child's stderr is a file of runInChildren's (cli/batch.h): its log so far.
-  if (rc != kOk) r.firstError = firstError(readWholeFile("/proc/self/fd/2"), v.summary);
+  if (rc != kOk) r.firstError = firstError(readFileText("/proc/self/fd/2"), v.summary);
   if (auto err = sweep::writeAtomically(dir.resultFile(t.id), nlohmann::json(r).dump() + "\n"))
     return printError(*err), kBadInput;
   return rc;

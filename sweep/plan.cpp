@@ -2,6 +2,7 @@
 #include "sweep/plan.h"
 
 #include "models/timing_json.h"
+#include "support/files.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -78,13 +79,6 @@ std::vector<std::vector<int>> gridPoints(const std::vector<Axis>& grid) {
   return points;
 }
 
-std::string fileBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream os;
-  os << in.rdbuf();
-  return os.str();
-}
-
 std::string fingerprintOf(const Manifest& m, const Plan& p) {
   nlohmann::json j = planJson(m, p);
   j.erase("fingerprint");
@@ -92,7 +86,7 @@ std::string fingerprintOf(const Manifest& m, const Plan& p) {
   uint64_t h = fnv1a(j.dump());
   for (const Task& t : p.tasks)
     if (t.seed == std::nullopt && t.point == 0 && t.engine == m.engines.front())
-      h = fnv1a(fileBytes((fs::path(m.folder) / t.kernel).string()), h);
+      h = fnv1a(readFileText((fs::path(m.folder) / t.kernel).string()), h);
   return hex(h);
 }
 

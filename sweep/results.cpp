@@ -2,6 +2,7 @@
 #include "sweep/results.h"
 
 #include "models/timing_json.h"
+#include "support/files.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -57,13 +58,6 @@ std::string padded(size_t n) {
   return std::string(s.size() < 6 ? 6 - s.size() : 0, '0') + s;
 }
 
-std::string readText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream os;
-  os << in.rdbuf();
-  return os.str();
-}
-
 } // namespace
 
 std::string SweepDir::pointFile(size_t point) const {
@@ -104,7 +98,7 @@ std::optional<TaskResult> readResult(const SweepDir& dir, size_t id) {
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) return std::nullopt;
   try {
-    TaskResult r = nlohmann::json::parse(readText(path)).get<TaskResult>();
+    TaskResult r = nlohmann::json::parse(readFileText(path)).get<TaskResult>();
     if (r.id == id) return r;
   } catch (const nlohmann::json::exception&) {
     // not a result (written by something else): the task runs again and replaces it
@@ -124,7 +118,7 @@ std::optional<std::string> readSweepDir(const SweepDir& dir, Plan& plan) {
   if (!fs::is_regular_file(dir.planFile(), ec))
     return "'" + dir.root + "' is not a sweep's folder (it has no sweep.json)";
   try {
-    if (auto err = planFromJson(nlohmann::json::parse(readText(dir.planFile())), plan))
+    if (auto err = planFromJson(nlohmann::json::parse(readFileText(dir.planFile())), plan))
       return dir.planFile() + ": not a sweep plan: " + *err;
   } catch (const nlohmann::json::exception& e) {
     return dir.planFile() + ": not a sweep plan: " + e.what();

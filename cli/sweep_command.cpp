@@ -498,12 +498,12 @@ Command addSweepCommand(CLI::App& app) {
   c->require_subcommand(1);
   CLI::App* plan =
       c->add_subcommand("plan", "Print the tasks a manifest expands to, and their count");
-  plan->add_option("manifest", a->manifest, "The sweep's manifest (TOML)")->required();
+  plan->add_option("manifest", a->manifest, "The sweep's manifest file (TOML)")->required();
   CLI::App* run = c->add_subcommand(
       "run", "Run the manifest's tasks here, each in a process of its own; again, only the "
              "missing ones");
-  run->add_option("manifest", a->manifest, "The sweep's manifest (TOML)")->required();
-  run->add_option("--out", a->out, "The sweep's folder: its plan, and a result file per task")
+  run->add_option("manifest", a->manifest, "The sweep's manifest file (TOML)")->required();
+  run->add_option("--out", a->out, "The sweep's directory: its plan, and a result file per task")
       ->required();
   run->add_option("-j,--jobs", a->jobs, "Run this many tasks at once (0: one per core)")
       ->check(CLI::NonNegativeNumber)
@@ -517,10 +517,10 @@ Command addSweepCommand(CLI::App& app) {
   CLI::App* submit = c->add_subcommand(
       "submit", "Submit the manifest's tasks to Slurm as a job array, a chunk of tasks per "
                 "element; with --resume, the chunks with missing tasks and no element queued");
-  submit->add_option("manifest", a->manifest, "The sweep's manifest (TOML)")->required();
+  submit->add_option("manifest", a->manifest, "The sweep's manifest file (TOML)")->required();
   submit
       ->add_option("--out", a->out,
-                   "The sweep's folder, on a file system the nodes share: its plan, a result "
+                   "The sweep's directory, on a file system the nodes share: its plan, a result "
                    "file per task, slurm/ (the job script, its logs, the submissions)")
       ->required();
   submit->add_flag("--resume", a->resume,
@@ -556,11 +556,11 @@ Command addSweepCommand(CLI::App& app) {
   CLI::App* status = c->add_subcommand(
       "status", "Count a sweep's finished and missing tasks; after `submit`, each chunk's "
                 "state in Slurm's queue");
-  status->add_option("dir", a->dir, "The sweep's folder")->required();
+  status->add_option("dir", a->dir, "The sweep's directory")->required();
   CLI::App* collect = c->add_subcommand(
       "collect", "Wait until no element of a submitted sweep is pending or running, then merge "
                  "its results as `report` does");
-  collect->add_option("dir", a->dir, "The sweep's folder")->required();
+  collect->add_option("dir", a->dir, "The sweep's directory")->required();
   collect->add_option("--poll", a->poll, "Seconds between looks at Slurm's queue")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
@@ -568,7 +568,7 @@ Command addSweepCommand(CLI::App& app) {
   CLI::App* report = c->add_subcommand(
       "report", "Merge a sweep's results into one table (CSV and JSON), draw its plots (PNG and "
                 "SVG, by gnuplot) and its page (HTML), and list its failures");
-  report->add_option("dir", a->dir, "The sweep's folder")->required();
+  report->add_option("dir", a->dir, "The sweep's directory")->required();
   report->add_option("--csv", a->csv, "Write the table here (default: DIR/report/sweep.csv)");
   report->add_option("--json", a->json, "Write the table here (default: DIR/report/sweep.json)");
   report->add_flag("--no-plots", a->noPlots,

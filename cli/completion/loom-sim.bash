@@ -7,10 +7,12 @@
 
 declare -gA _loom_sim_help_cache=()
 
-# _loom_sim_help CMD [SUB]: the --help text of CMD (as typed: loom-sim, build/loom-sim,
-# ~/.local/bin/loom-sim) or of its subcommand SUB.
+# _loom_sim_help CMD [SUB...]: the --help text of CMD (as typed: loom-sim, build/loom-sim,
+# ~/.local/bin/loom-sim) or of its subcommand SUB (`sweep run`: a subcommand's own).
 _loom_sim_help() {
-  local cmd=$1 sub=${2-} path stamp key text
+  local cmd=$1 path stamp key text
+  shift
+  local sub="$*"
   # A tilde as typed: the word is not expanded.
   # shellcheck disable=SC2088
   [[ $cmd == "~/"* ]] && cmd=$HOME/${cmd#"~/"}
@@ -22,7 +24,7 @@ _loom_sim_help() {
     printf '%s\n' "${_loom_sim_help_cache[$key]}"
     return 0
   fi
-  text=$("$path" ${sub:+"$sub"} --help 2>/dev/null) || return 1
+  text=$("$path" "$@" --help 2>/dev/null) || return 1
   [[ -n $stamp ]] && _loom_sim_help_cache[$key]=$text
   printf '%s\n' "$text"
 }
@@ -178,6 +180,22 @@ _loom_sim() {
   if [[ -n $sub ]]; then
     help=$(_loom_sim_help "$cmd" "$sub") || return 0
     _loom_sim_parse <<<"$help"
+    # A subcommand with its own (`sweep run`): the first word after it names one; until
+    # it is typed, those are what completes.
+    if ((${#_loom_sim_subs[@]})); then
+      subs=" ${_loom_sim_subs[*]} "
+      local inner=''
+      for ((i = subi + 1; i < cword; i++)); do
+        [[ $subs == *" ${words[i]} "* ]] && { inner=${words[i]} subi=$i; break; }
+      done
+      if [[ -z $inner ]]; then
+        [[ $cur == -* ]] || mapfile -t COMPREPLY < <(compgen -W "${_loom_sim_subs[*]}" -- "$cur")
+        [[ $cur == -* ]] && mapfile -t COMPREPLY < <(compgen -W "${!_loom_sim_opts[*]}" -- "$cur")
+        return 0
+      fi
+      help=$(_loom_sim_help "$cmd" "$sub" "$inner") || return 0
+      _loom_sim_parse <<<"$help"
+    fi
   fi
 
   # Bash splits `--engine=clocked` and `--dfg f=x.mlir` at the '=' (COMP_WORDBREAKS),

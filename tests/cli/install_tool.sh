@@ -45,7 +45,15 @@ grep -qE "^ +--report TEXT" <<<"$run" || fail "'loom-sim run' in the man page la
 grep -qE "^ +--max-cycles " <<<"$run" || fail "'loom-sim run' in the man page lacks --max-cycles"
 for sub in "${subs[@]}"; do
   grep -qx "   loom-sim $sub" <<<"$page" || fail "the man page has no subsection for '$sub'"
+  # ...and one for each command of its own (`sweep run`), with its options.
+  mapfile -t inner < <("$prefix/bin/loom-sim" "$sub" --help |
+    sed -n '/^Subcommands:/,/^$/s/^  \([a-z][a-z0-9-]*\).*/\1/p')
+  for s in "${inner[@]}"; do
+    grep -qx "   loom-sim $sub $s" <<<"$page" || fail "the man page has no subsection for '$sub $s'"
+  done
 done
+sweep_run=$(sed -n '/^   loom-sim sweep run$/,/^   loom-sim [a-z]/p' <<<"$page")
+grep -qE "^ +--rerun-failing" <<<"$sweep_run" || fail "'loom-sim sweep run' in the man page lacks --rerun-failing"
 
 # The completion: COMPREPLY for a command line, the cursor at the end of its last word.
 [[ -f $completion ]] || fail "no completion share/bash-completion/completions/loom-sim"
@@ -83,6 +91,12 @@ expect "gemm.mlir gemm.out" loom-sim run gem
 expect "gemm.mlir" loom-sim run --dfg gemm = gemm.m
 expect "" loom-sim run --entry gem
 expect "sub" loom-sim rtl -o s
+# A command's own commands (sweep run), their options and positionals.
+expect "submit" loom-sim sweep sub
+expect "collect plan report run status submit" loom-sim sweep ""
+expect "--rerun-failing --resume" loom-sim sweep submit --re
+expect "gemm.mlir gemm.out" loom-sim sweep run gem
+expect "sub" loom-sim sweep run m.toml --out s
 echo ok
 EOF
 mkdir "$dir/work" "$dir/work/sub"

@@ -28,18 +28,17 @@ bool isKernelFile(const fs::path& p) {
   return p.extension() == ".mlir";
 }
 
-// The first line of `text` that says what went wrong ("error:"), else its first line.
-std::string firstError(const std::string& text) {
-  std::istringstream in(text);
+} // namespace
+
+std::string firstError(const std::string& log, const std::string& otherwise) {
+  std::istringstream in(log);
   std::string line, first;
   while (std::getline(in, line)) {
     if (line.find("error:") != std::string::npos) return line;
     if (first.empty()) first = line;
   }
-  return first;
+  return otherwise.empty() ? first : otherwise;
 }
-
-} // namespace
 
 std::optional<std::string> expandKernels(const std::vector<std::string>& args,
                                          std::vector<std::string>& kernels) {

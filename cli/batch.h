@@ -52,6 +52,10 @@ void from_json(const nlohmann::json& j, CallVerdict& c);
 void to_json(nlohmann::json& j, const KernelVerdict& k);
 void from_json(const nlohmann::json& j, KernelVerdict& k);
 
+// The first line of a run's log that says what went wrong ("error:"), else `otherwise`, or
+// the log's first line when that is empty.
+std::string firstError(const std::string& log, const std::string& otherwise = "");
+
 // "PASS ", "FAIL ", "ERROR" or "CRASH": a kernel's verdict in its batch line.
 const char* verdictWord(const KernelVerdict& k);
 // The batch's output for one kernel: its line (verdict, file, summary or first error)

@@ -125,14 +125,6 @@ std::optional<std::string> generatePrograms(const SweepDir& dir, const Plan& pla
   return std::nullopt;
 }
 
-// The first line of a run's log that reports an error, else its summary line.
-std::string firstError(const std::string& log, const std::string& summary) {
-  std::istringstream in(log);
-  for (std::string line; std::getline(in, line);)
-    if (line.find("error:") != std::string::npos) return line;
-  return summary;
-}
-
 // The figures of a finished run: from its report (calls, cycles, transfers, findings)
 // and its stats file (stall cycles summed over every op).
 void readFigures(const std::string& report, const std::string& stats, TaskResult& r) {

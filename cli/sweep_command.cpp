@@ -211,7 +211,6 @@ int runCommand(const SweepArgs& a) {
   for (size_t id = first; id < end; ++id)
     if (sweep::needsRun(results[id], a.rerunFailing)) todo.push_back(id);
   if (auto err = generatePrograms(dir, plan, todo)) return printError(*err), kBadInput;
-  int worst = kOk;
   auto work = [&](size_t i, const std::string&) {
     return runTask(dir, m, plan, plan.tasks[todo[i]]);
   };
@@ -228,9 +227,6 @@ int runCommand(const SweepArgs& a) {
         printError(*err);
     }
     results[t.id] = r;
-    worst = std::max(worst, r->exitCode == kOk         ? kOk
-                            : r->exitCode == kBadInput ? kBadInput
-                                                       : kFailed);
     if (r->verdict != "PASS") std::cout << taskLine(plan, t, *r) << std::flush;
   };
   auto name = [&](size_t i) { return sweep::programName(plan.tasks[todo[i]]); };
@@ -242,6 +238,8 @@ int runCommand(const SweepArgs& a) {
             << (a.chunk.empty() ? "" : " (chunk " + a.chunk + ")") << " in "
             << withCommas(static_cast<uint64_t>(s * 1000)) << " ms; "
             << sweep::countsLine(sweep::countVerdicts(mine)) << "\n";
+  // The worst code of the share's tasks, those run before included (2 over 1 over 0).
+  int worst = kOk;
   for (const std::optional<TaskResult>& r : mine)
     if (r && r->exitCode != kOk)
       worst = std::max(worst, r->exitCode == kBadInput ? kBadInput : kFailed);

@@ -1,6 +1,7 @@
 #include "rtl/twin.h"
 
 #include "eval/arith.h"
+#include "support/text.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -71,12 +72,11 @@ std::string firstLine(const std::string& command) {
   return out;
 }
 
-// FNV-1a, 64 bits: stable across runs and machines (std::hash need not be).
+// FNV-1a (support/text.h) over several texts, each ended by a separator.
 struct Hash {
   uint64_t h = 1469598103934665603ull;
   void add(const std::string& s) {
-    for (unsigned char c : s)
-      h = (h ^ c) * 1099511628211ull;
+    h = fnv1a(s, h);
     h = (h ^ 0xff) * 1099511628211ull; // separator: ("ab","c") != ("a","bc")
   }
 };

@@ -39,4 +39,19 @@ std::string closest(const std::string& word, const std::vector<std::string>& can
   return prefixed.size() == 1 ? prefixed[0] : "";
 }
 
+std::string htmlText(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s) {
+    switch (c) {
+    case '&': out += "&amp;"; break;
+    case '<': out += "&lt;"; break;
+    case '>': out += "&gt;"; break;
+    case '"': out += "&quot;"; break;
+    case '\'': out += "&#39;"; break;
+    default: out += c < 0x20 && c != '\t' && c != '\n' && c != '\r' ? '?' : static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 } // namespace loom

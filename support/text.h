@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,19 @@ inline std::string padRight(const std::string& s, size_t width) {
 inline std::string padLeft(const std::string& s, size_t width) {
   return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
 }
+
+// FNV-1a, 64 bits, of `text` continuing from `h`: a hash that is the same on every
+// machine and build (std::hash need not be), for cache keys and fingerprints.
+inline uint64_t fnv1a(const std::string& text, uint64_t h = 14695981039346656037ull) {
+  for (unsigned char c : text)
+    h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+// Text as HTML or XML character data or a quoted attribute's value: & < > " ' as
+// references; the control characters XML cannot hold (all but tab, newline and carriage
+// return) as '?'. JUnit files, the sweep's page.
+std::string htmlText(const std::string& s);
 
 // The closest of `candidates` to `word` (edit distance at most a third of the word, at
 // least 1; or `word` a prefix of exactly one candidate); "" if none is close: the "did you

@@ -3,6 +3,7 @@
 
 #include "models/timing_json.h"
 #include "support/files.h"
+#include "support/text.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -15,13 +16,6 @@ namespace loom::sweep {
 namespace fs = std::filesystem;
 
 namespace {
-
-// FNV-1a, 64 bits: a stable hash of text, the same on every machine and build.
-uint64_t fnv1a(const std::string& text, uint64_t h = 14695981039346656037ull) {
-  for (unsigned char c : text)
-    h = (h ^ c) * 1099511628211ull;
-  return h;
-}
 
 std::string hex(uint64_t v) {
   std::ostringstream os;

@@ -3,10 +3,10 @@
 #include "sweep/plots.h"
 
 #include "support/process.h"
+#include "sweep/results.h"
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -335,14 +335,6 @@ std::optional<PlotText> heatMap(const Plan& plan, const Results& results, const 
   return t;
 }
 
-std::optional<std::string> writeFile(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) return "cannot write '" + path.string() + "'";
-  return std::nullopt;
-}
-
 // One program on one engine: its data files and the script that draws them.
 std::optional<std::string> writeGroup(const Plan& plan, const Results& results, const Group& g,
                                       const std::vector<std::vector<int>>& axes,
@@ -361,13 +353,13 @@ std::optional<std::string> writeGroup(const Plan& plan, const Results& results, 
                        "` in this folder draws them again.\n\n";
   for (PlotText& t : texts) {
     script += t.script;
-    if (auto err = writeFile(folder / (t.plot.name + ".dat"), t.data)) return err;
+    if (auto err = writeAtomically((folder / (t.plot.name + ".dat")).string(), t.data)) return err;
     for (const char* ext : {".dat", ".png", ".svg"})
       files.push_back(t.plot.name + ext);
     out.plots.push_back(std::move(t.plot));
   }
   files.push_back(out.script);
-  return writeFile(folder / out.script, script);
+  return writeAtomically((folder / out.script).string(), script);
 }
 
 } // namespace
@@ -440,7 +432,7 @@ std::optional<std::string> writePlotSources(const Plan& plan, const Results& res
     out.groups.push_back(std::move(pg));
   }
   out.files.push_back("failing.txt");
-  return writeFile(fs::path(folder) / "failing.txt", failingList(plan, results));
+  return writeAtomically((fs::path(folder) / "failing.txt").string(), failingList(plan, results));
 }
 
 std::optional<DrawError> drawPlots(const PlotSet& set, const std::string& folder, unsigned jobs) {

@@ -103,21 +103,6 @@ std::string programSections(const Plan& plan, const Results& results, const Plot
 
 } // namespace
 
-std::string htmlText(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-    case '&': out += "&amp;"; break;
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '"': out += "&quot;"; break;
-    case '\'': out += "&#39;"; break;
-    default: out += c;
-    }
-  }
-  return out;
-}
-
 std::string hrefTo(const std::string& file, const std::string& pageFolder) {
   std::error_code ec;
   fs::path target = fs::weakly_canonical(fs::absolute(file), ec);
@@ -158,11 +143,7 @@ std::optional<std::string> writeReportPage(const std::string& path, const Plan& 
                                            const Results& results, const PlotSet& plots,
                                            const PageInputs& in) {
   std::string folder = fs::path(path).parent_path().string();
-  std::ofstream out(path, std::ios::binary);
-  out << reportPage(plan, results, plots, folder.empty() ? "." : folder, in);
-  out.close();
-  if (!out) return "cannot write '" + path + "'";
-  return std::nullopt;
+  return writeAtomically(path, reportPage(plan, results, plots, folder.empty() ? "." : folder, in));
 }
 
 } // namespace loom::sweep

@@ -3,6 +3,7 @@
 // network: its images are the SVGs in plots/, next to it, by relative links.
 #pragma once
 
+#include "support/text.h"
 #include "sweep/plots.h"
 
 #include <optional>
@@ -17,8 +18,8 @@ struct PageInputs {
   std::string failing = "failing.txt"; // in the plots folder
 };
 
-// Text as HTML character data or a quoted attribute's value.
-std::string htmlText(const std::string& s);
+// Text as HTML character data or a quoted attribute's value (support/text.h).
+using loom::htmlText;
 
 // A link from a page in `pageFolder` to `file`: its relative path, percent-encoded where a
 // URL needs it (spaces, '#', '?', '%', non-ASCII bytes).

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# file_kinds.sh LOOM_SIM KERNELS CORPUS: each command recognises a file meant for
+# file_kinds.sh LOOM_SIM KERNELS [CORPUS]: each command recognises a file meant for
 # another and names the commands that read it, at the op that tells the kind, exit 2:
 # an SCF program given to sim / verify / diff --dfg, loom-sim's loom.dfg text and
 # LOOM's networks (a file of LOOM's own, CORPUS/main_gate_only.mlir) given to run /
 # lower / check / upgrade. A program LOOM compiled (CORPUS/legacy_gen_vecsum.mlir) is read by
 # both families; rtl takes either kind without being told. And --func is the one way to
 # choose functions: --accel is its alias, and --dfg FILE takes its function from it.
+# Given CORPUS, only the checks on LOOM's files run (ctest loom.corpus_file_kinds, which
+# exists where the corpus does, as every loom-corpus test); without it, all the others.
 set -euo pipefail
-sim=$1 kernels=$2 corpus=$3
+sim=$1 kernels=$2 corpus=${3-}
 fail() { echo "FAIL: $*" >&2; exit 1; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-[ -f "$corpus/main_gate_only.mlir" ] || fail "LOOM's corpus is not at $corpus"
+[ -z "$corpus" ] || [ -f "$corpus/main_gate_only.mlir" ] || fail "LOOM's corpus is not at $corpus"
 
 # expect CODE MESSAGE -- COMMAND...: the exit code, and MESSAGE as a line of stderr.
 expect() {
@@ -42,24 +44,34 @@ done
 expect 2 "$k:2:1: error: $prog" -- "$sim" diff "$k" --dfg "gemm=$k"
 expect 2 "$k:2:1: error: $prog" -- "$sim" run "$k" --func gemm --dfg "$k"
 
-for f in "$dir/g.dfg.mlir|a dataflow graph in loom-sim's form (loom.dfg)|1:1" \
-         "$dir/g.loom.mlir|LOOM's dataflow networks (handshake.func, no host code)|1:1" \
-         "$corpus/main_gate_only.mlir|LOOM's dataflow networks (handshake.func, no host code)|5:3"; do
-  IFS='|' read -r file what at <<< "$f"
-  msg="$file:$at: error: this file holds $what, not a program: \`loom-sim sim $file\` simulates a call of it, \`loom-sim verify $file\` checks it"
-  for cmd in run lower check upgrade; do
-    expect 2 "$msg" -- "$sim" $cmd "$file"
+# not_a_program FILE|WHAT|LINE:COL...: refused by the commands that read programs, read by
+# those that read DFGs.
+not_a_program() {
+  local f file what at msg cmd
+  for f in "$@"; do
+    IFS='|' read -r file what at <<< "$f"
+    msg="$file:$at: error: this file holds $what, not a program: \`loom-sim sim $file\` simulates a call of it, \`loom-sim verify $file\` checks it"
+    for cmd in run lower check upgrade; do
+      expect 2 "$msg" -- "$sim" $cmd "$file"
+    done
+    reads verify "$file" # ... while the commands that read DFGs read it
   done
-  reads verify "$file" # ... while the commands that read DFGs read it
+}
 
-done
+if [ -n "$corpus" ]; then
+  not_a_program "$corpus/main_gate_only.mlir|LOOM's dataflow networks (handshake.func, no host code)|5:3"
+  # A program LOOM compiled: a program and networks at once.
+  v=$corpus/legacy_gen_vecsum.mlir
+  "$sim" run "$v" --no-accel > "$dir/out" 2>&1 || fail "run --no-accel $v: $(cat "$dir/out")"
+  reads verify "$v" # its networks break the specs' rules: verify says so, exit 1
+  expect 2 "$v:110:3: error: this file holds a program LOOM compiled (host code and handshake.funcs), which \`loom-sim run $v\` reads as it is: \`upgrade\` rewrites SCF programs written in MLIR 14's spelling" \
+    -- "$sim" upgrade "$v"
+  echo "file kinds of LOOM's own files recognised by every command"
+  exit 0
+fi
 
-# A program LOOM compiled: a program and networks at once.
-v=$corpus/legacy_gen_vecsum.mlir
-"$sim" run "$v" --no-accel > "$dir/out" 2>&1 || fail "run --no-accel $v: $(cat "$dir/out")"
-reads verify "$v" # its networks break the specs' rules: verify says so, exit 1
-expect 2 "$v:110:3: error: this file holds a program LOOM compiled (host code and handshake.funcs), which \`loom-sim run $v\` reads as it is: \`upgrade\` rewrites SCF programs written in MLIR 14's spelling" \
-  -- "$sim" upgrade "$v"
+not_a_program "$dir/g.dfg.mlir|a dataflow graph in loom-sim's form (loom.dfg)|1:1" \
+  "$dir/g.loom.mlir|LOOM's dataflow networks (handshake.func, no host code)|1:1"
 
 # rtl recognises a DFG file: the same SystemVerilog as from the program it was lowered
 # from, --dfg or not (the same lines: the text's channel order is not the lowering's).

@@ -5,7 +5,9 @@
 #include "support/big_stack.h"
 #include "support/version.h"
 
+#include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
 #include <systemc>
@@ -42,6 +44,17 @@ void reportToLog(const sc_core::sc_report& report, const sc_core::sc_actions& ac
   sc_core::sc_report_handler::default_handler(report, rest);
 }
 
+// A command that printed to stdout and returned kOk must not exit 0 when the text was
+// lost (a full disk): commands that check their own writes have returned non-zero
+// already; this covers every other line on stdout, --help and --version included.
+int checkedStdout(int rc) {
+  std::cout.flush();
+  bool lost = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+  if (!lost || rc != loom::cli::kOk) return rc;
+  loom::cli::printError("cannot write to stdout");
+  return loom::cli::kFailed;
+}
+
 } // namespace
 
 // SystemC's library defines main() and calls sc_main; ours replaces it only to silence
@@ -71,11 +84,11 @@ extern "C" int sc_main(int argc, char* argv[]) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
+    return checkedStdout(app.exit(e));
   } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
+    return checkedStdout(app.exit(e));
   } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
+    return checkedStdout(app.exit(e));
   } catch (const CLI::ParseError& e) {
     return usageError(app, e, std::vector<std::string>(argv + 1, argv + argc));
   }
@@ -89,5 +102,5 @@ extern "C" int sc_main(int argc, char* argv[]) {
   for (const Command& c : commands)
     if (*c.app) loom::runOnLargeStack([&] { rc = c.run(); });
   spdlog::debug("stack high-water mark: {} KiB", loom::largeStackHighWater() / 1024);
-  return rc;
+  return checkedStdout(rc);
 }

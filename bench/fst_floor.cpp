@@ -7,13 +7,12 @@
 // decodes the records besides. Phase enums are left out (header only, no cost).
 //
 // The FST written holds the VCD's waveform; bench.fst_floor reads it back with fst2vcd.
-#include <fstapi.h>
-
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstapi.h>
 #include <fstream>
 #include <sstream>
 #include <string>

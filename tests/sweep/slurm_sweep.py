@@ -10,8 +10,6 @@ equals the one `sweep run` makes of the same manifest on this machine (the wall-
 column aside). Also: `submit` without sbatch on PATH is refused and writes nothing.
 Exit 77 (a skip) where Slurm cannot start at all; LOOM_SLURM_REQUIRE=1 makes that fail.
 """
-import csv
-import io
 import json
 import os
 import shutil
@@ -19,9 +17,11 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sweep_common import check, failures, merged_table  # noqa: E402
+
 SIM, SLURM_LOCAL, KERNELS, INPUTS = sys.argv[1:5]
 NAME = "sweep.slurm"
-failures = []
 
 
 def skip(why):
@@ -30,12 +30,6 @@ def skip(why):
         print(f"{NAME}: LOOM_SLURM_REQUIRE=1: a skip fails", file=sys.stderr)
         sys.exit(1)
     sys.exit(77)
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 if os.geteuid() != 0:
@@ -81,11 +75,7 @@ def sweep(*args, path=None):
 
 
 def table(out):
-    r = sweep("report", out, "--csv", "-", "--json", os.path.join(work, "t.json"))
-    rows = list(csv.DictReader(io.StringIO(r.stdout)))
-    for row in rows:
-        del row["seconds"]
-    return rows
+    return merged_table(sweep, out, os.path.join(work, "t.json"))
 
 
 try:

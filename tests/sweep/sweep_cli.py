@@ -8,9 +8,7 @@ missing tasks and ends with the same table as an uninterrupted one; chunks (a Sl
 array's shares) give that table too; bad input is refused with exit 2, located, and a
 folder holding another sweep is left byte for byte as it was.
 """
-import csv
 import hashlib
-import io
 import json
 import os
 import re
@@ -20,27 +18,16 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sweep_common import check, failures, merged_table  # noqa: E402
+
 SIM, KERNELS, INPUTS = sys.argv[1:4]
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
 def sweep(*args, **kw):
     return subprocess.run([SIM, "sweep", *args], capture_output=True, text=True, **kw)
 
 
 def table(out):
-    """The merged table without the wall-clock column, which no two runs share."""
-    r = sweep("report", out, "--csv", "-", "--json", os.path.join(out, "t.json"))
-    rows = list(csv.DictReader(io.StringIO(r.stdout)))
-    for row in rows:
-        del row["seconds"]
-    return rows
+    return merged_table(sweep, out, os.path.join(out, "t.json"))
 
 
 def tree_hash(folder):

@@ -21,17 +21,13 @@ import tempfile
 import urllib.parse
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sweep_common import check, failures  # noqa: E402
+
 SIM, KERNELS, INPUTS = sys.argv[1:4]
-failures = []
 SVG = "{http://www.w3.org/2000/svg}"
 CC, ML = [1, 2], [1, 4, 16]
 PARAMS = ["channelCapacity", "memoryLatency"]
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 work = tempfile.mkdtemp(prefix="loom-sweep-plots-")

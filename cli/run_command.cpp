@@ -321,6 +321,8 @@ bool writeJUnit(const std::string& path, const std::vector<KernelVerdict>& kerne
 class StderrCopy : public std::streambuf {
 public:
   StderrCopy() : real_(std::cerr.rdbuf(this)) {}
+  // A static: destroyed at exit, before the library flushes std::cerr for the last time.
+  ~StderrCopy() override { std::cerr.rdbuf(real_); }
   const std::string& text() const { return text_; }
 
 private:

@@ -26,6 +26,7 @@ expect 1 "$lost" --version
 expect 1 "$lost" --help
 expect 1 "$lost" run --help
 expect 1 "$lost" sweep plan "$root/examples/sweep/sweep.toml"
+expect 1 "$lost" sim "$root/tests/cli/inputs/dot.dfg.mlir" --mem 0=zeros:4 --mem 1=zeros:4 --arg 2=4
 expect 1 "loom-sim: error: cannot write the program's output to stdout" run "$k"
 expect 2 "$lost" lower "$k"
 expect 0 "" check "$k"

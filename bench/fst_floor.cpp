@@ -1,12 +1,15 @@
 // fst_floor VCD FST [BLOCK_CHANGES]: what GTKWave's FST writer (fstapi) alone costs to
 // write one waveform. The VCD (a `loom-sim run --vcd` file) is read and parsed into
 // memory first; the clock then runs only around the fstapi calls loom-sim's FST writer
-// makes for the same changes (traces/fst.cpp: LZ4 blocks, a block every BLOCK_CHANGES
-// changes (default 2^17, loom-sim's), a channel's second port as an alias). So the
+// makes for the same changes (the context, declarations and block size are its own:
+// traces/fst.h, namespace fst; BLOCK_CHANGES overrides the block size; a channel's second
+// port is an alias). So the
 // seconds printed are a floor under `run --fst`: its conversion thread does this and
 // decodes the records besides. Phase enums are left out (header only, no cost).
 //
 // The FST written holds the VCD's waveform; bench.fst_floor reads it back with fst2vcd.
+#include "traces/fst.h"
+
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -14,8 +17,8 @@
 #include <cstring>
 #include <fstapi.h>
 #include <fstream>
-#include <sstream>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -46,14 +49,6 @@ struct Trace {
   std::exit(2);
 }
 
-std::vector<std::string> words(const std::string& line) {
-  std::istringstream in(line);
-  std::vector<std::string> w;
-  for (std::string s; in >> s;)
-    w.push_back(s);
-  return w;
-}
-
 // A vector's VCD digits at full width: VCD drops leading zeros (and extends x and z).
 std::string fullWidth(const std::string& digits, unsigned width) {
   if (digits.size() >= width) return digits.substr(digits.size() - width);
@@ -67,25 +62,20 @@ public:
 
   // "$scope module a $end", "$var wire 64 '' data [63:0] $end", ...
   void declare(const std::string& line) {
-    std::vector<std::string> w = words(line);
+    std::vector<std::string_view> w = loom::traces::fst::words(line);
     if (w.empty()) return;
     if (w[0] == "$scope" && w.size() >= 3) {
-      fstWriterSetScope(ctx_, FST_ST_VCD_MODULE, w[2].c_str(), nullptr);
+      fstWriterSetScope(ctx_, FST_ST_VCD_MODULE, std::string(w[2]).c_str(), nullptr);
     } else if (w[0] == "$upscope") {
       fstWriterSetUpscope(ctx_);
     } else if (w[0] == "$timescale" && w.size() >= 2) {
-      fstWriterSetTimescaleFromString(ctx_, w[1].c_str());
+      fstWriterSetTimescaleFromString(ctx_, std::string(w[1]).c_str());
     } else if (w[0] == "$var" && w.size() >= 6) {
-      unsigned width = static_cast<unsigned>(std::stoul(w[2]));
-      std::string name = w[4];
-      if (w.size() >= 7 && w[5][0] == '[') name += " " + w[5];
-      fstVarType type = w[1] == "real"      ? FST_VT_VCD_REAL
-                        : w[1] == "integer" ? FST_VT_VCD_INTEGER
-                        : w[1] == "reg"     ? FST_VT_VCD_REG
-                                            : FST_VT_VCD_WIRE;
-      Var& v = vars_[w[3]];
-      fstHandle h = fstWriterCreateVar(ctx_, type, FST_VD_IMPLICIT, width, name.c_str(), v.handle);
-      if (!v.handle) v = {h, width, w[1] == "real"};
+      loom::traces::fst::Var d = loom::traces::fst::declaration(w);
+      Var& v = vars_[std::string(d.code)];
+      fstHandle h = fstWriterCreateVar(ctx_, static_cast<fstVarType>(d.type), FST_VD_IMPLICIT,
+                                       d.width, d.name.c_str(), v.handle);
+      if (!v.handle) v = {h, d.width, d.real};
     }
   }
 
@@ -161,10 +151,9 @@ Trace readVcd(const std::string& path, Replay& replay) {
 
 int main(int argc, char** argv) {
   if (argc < 3 || argc > 4) die("usage: fst_floor VCD FST [BLOCK_CHANGES]");
-  size_t block = argc == 4 ? std::stoul(argv[3]) : size_t{1} << 17;
-  void* ctx = fstWriterCreate(argv[2], 1);
+  size_t block = argc == 4 ? std::stoul(argv[3]) : loom::traces::fst::kBlockChanges;
+  void* ctx = loom::traces::fst::openContext(argv[2]);
   if (!ctx) die(std::string("cannot create ") + argv[2]);
-  fstWriterSetPackType(ctx, FST_WR_PT_LZ4);
   Replay replay(ctx);
   Trace t = readVcd(argv[1], replay);
   auto start = std::chrono::steady_clock::now();

@@ -31,22 +31,6 @@ uint64_t codeNumber(std::string_view code) {
   return n;
 }
 
-// The words of a header line: "$var wire 8 ! data [7:0] $end".
-std::vector<std::string_view> words(std::string_view line) {
-  std::vector<std::string_view> out;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && line[i] == ' ')
-      ++i;
-    size_t j = i;
-    while (j < line.size() && line[j] != ' ')
-      ++j;
-    if (j > i) out.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
-
 // Binary text of `value` in `width` digits, most significant first.
 std::string binary(uint64_t value, unsigned width) {
   std::string s(width, '0');
@@ -175,7 +159,7 @@ private:
 
   void time(uint64_t t) {
     // A block ends at a time step (fstWriterFlushContext takes effect at the next).
-    if (changes_ >= kBlockChanges) {
+    if (changes_ >= fst::kBlockChanges) {
       fstWriterFlushContext(ctx_);
       changes_ = 0;
     }
@@ -184,7 +168,7 @@ private:
 
   // The header, one declaration per line (VcdWriter::writeHeader).
   void header(std::string_view l) {
-    std::vector<std::string_view> w = words(l);
+    std::vector<std::string_view> w = fst::words(l);
     if (w.empty()) return;
     if (w[0] == "$scope" && w.size() >= 3) {
       fstWriterSetScope(ctx_, FST_ST_VCD_MODULE, std::string(w[2]).c_str(), nullptr);
@@ -208,23 +192,16 @@ private:
 
   // "$var <kind> <width> <code> <name> [<range>] $end"
   void declare(const std::vector<std::string_view>& w) {
-    std::string_view kind = w[1], code = w[3];
-    unsigned width = 1;
-    std::from_chars(w[2].data(), w[2].data() + w[2].size(), width);
-    std::string name(w[4]);
-    if (w.size() >= 7 && w[5].front() == '[') name += " " + std::string(w[5]);
-    fstVarType type = kind == "real"      ? FST_VT_VCD_REAL
-                      : kind == "integer" ? FST_VT_VCD_INTEGER
-                      : kind == "reg"     ? FST_VT_VCD_REG
-                                          : FST_VT_VCD_WIRE;
-    if (auto it = enums_.find(std::string(code)); it != enums_.end())
-      fstWriterEmitEnumTableRef(ctx_, enumTable(name, it->second, width));
-    uint64_t n = codeNumber(code);
+    fst::Var d = fst::declaration(w);
+    if (auto it = enums_.find(std::string(d.code)); it != enums_.end())
+      fstWriterEmitEnumTableRef(ctx_, enumTable(d.name, it->second, d.width));
+    uint64_t n = codeNumber(d.code);
     if (n >= vars_.size()) vars_.resize(n + 1);
     // A channel's variables appear under both of its ports: the second is an alias.
     fstHandle alias = vars_[n].handle;
-    fstHandle h = fstWriterCreateVar(ctx_, type, FST_VD_IMPLICIT, width, name.c_str(), alias);
-    if (!alias) vars_[n] = {h, width, kind == "real"};
+    fstHandle h = fstWriterCreateVar(ctx_, static_cast<fstVarType>(d.type), FST_VD_IMPLICIT,
+                                     d.width, d.name.c_str(), alias);
+    if (!alias) vars_[n] = {h, d.width, d.real};
   }
 
   // One table per distinct list of phase names (many ops share a kind).
@@ -250,13 +227,6 @@ private:
     tables_.emplace(key, h);
     return h;
   }
-
-  // fstapi keeps a block's changes as one linked list per variable in one buffer and
-  // walks each list when it writes the block out: at its default size (128 MiB) those
-  // walks miss the cache and cost ten times the run. A block per 256 Ki changes keeps
-  // them in cache; smaller blocks cost more headers than they save (bench/trace_cost.sh,
-  // docs/design.md "FST, and the names of signals").
-  static constexpr size_t kBlockChanges = size_t{1} << 17;
 
   void* ctx_;
   size_t changes_ = 0; // since the last block
@@ -361,6 +331,51 @@ private:
 
 } // namespace
 
+namespace fst {
+
+void* openContext(const std::string& path) {
+  void* ctx = fstWriterCreate(path.c_str(), 1);
+  if (!ctx) return nullptr;
+  fstWriterSetPackType(ctx, FST_WR_PT_LZ4);
+  // Not fstWriterSetParallelMode: with it, 1 of 4 runs of gemm 48^3 wrote a file that
+  // fst2vcd cannot read ("fstReaderIterBlocks2() ... rc=-3"), 3 of 4 with the conversion
+  // on its own thread; without it 6 of 6 read back. The conversion has a thread of its
+  // own instead (FstSink).
+  return ctx;
+}
+
+std::vector<std::string_view> words(std::string_view line) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && line[i] == ' ')
+      ++i;
+    size_t j = i;
+    while (j < line.size() && line[j] != ' ')
+      ++j;
+    if (j > i) out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+Var declaration(const std::vector<std::string_view>& w) {
+  Var d;
+  std::string_view kind = w[1];
+  std::from_chars(w[2].data(), w[2].data() + w[2].size(), d.width);
+  d.code = w[3];
+  d.name = std::string(w[4]);
+  if (w.size() >= 7 && w[5].front() == '[') d.name += " " + std::string(w[5]);
+  d.real = kind == "real";
+  d.type = d.real              ? FST_VT_VCD_REAL
+           : kind == "integer" ? FST_VT_VCD_INTEGER
+           : kind == "reg"     ? FST_VT_VCD_REG
+                               : FST_VT_VCD_WIRE;
+  return d;
+}
+
+} // namespace fst
+
 std::unique_ptr<TraceOut> createFstOut(const std::string& path, std::string& error) {
   // fstWriterCreate reports nothing: open the file first for the reason.
   if (FILE* f = std::fopen(path.c_str(), "wb")) {
@@ -369,16 +384,11 @@ std::unique_ptr<TraceOut> createFstOut(const std::string& path, std::string& err
     error = std::strerror(errno);
     return nullptr;
   }
-  void* ctx = fstWriterCreate(path.c_str(), 1);
+  void* ctx = fst::openContext(path);
   if (!ctx) {
     error = "the FST writer cannot create it";
     return nullptr;
   }
-  fstWriterSetPackType(ctx, FST_WR_PT_LZ4);
-  // Not fstWriterSetParallelMode: with it, 1 of 4 runs of gemm 48^3 wrote a file that
-  // fst2vcd cannot read ("fstReaderIterBlocks2() ... rc=-3"), 3 of 4 with the conversion
-  // on its own thread; without it 6 of 6 read back. The conversion has a thread of its
-  // own instead (FstSink).
   return TraceOut::withSink(std::make_unique<FstSink>(ctx));
 }
 

@@ -16,12 +16,47 @@
 
 #include "traces/trace_out.h"
 
+#include <cstddef>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace loom::traces {
 
 // Creates (or truncates) the FST file at `path`; nullptr and `error` set if it cannot.
 std::unique_ptr<TraceOut> createFstOut(const std::string& path, std::string& error);
+
+// How the FST writer drives fstapi, defined once: bench/fst_floor makes the same calls to
+// time fstapi alone.
+namespace fst {
+
+// A block of the file ends at the first time step after this many value changes. fstapi
+// keeps a block's changes as one linked list per variable and walks each list when it
+// writes the block out: at its default size (128 MiB) those walks miss the cache and cost
+// ten times the run. Blocks of 2^16 to 2^17 changes are fastest; smaller ones pay
+// fstapi's costs per block (a header of every current value, the time table through a
+// temporary file and zlib) more often (docs/performance.md "Traces").
+constexpr size_t kBlockChanges = size_t{1} << 17;
+
+// fstWriterCreate with the writer's settings (LZ4 blocks, no parallel mode); nullptr if
+// fstapi cannot create the file.
+void* openContext(const std::string& path);
+
+// The words of a VCD header line: "$var wire 8 ! data [7:0] $end".
+std::vector<std::string_view> words(std::string_view line);
+
+// A VCD "$var <kind> <width> <code> <name> [<range>] $end" line (its words, at least 5) as
+// fstWriterCreateVar takes it: `type` is an fstVarType, `name` has the range appended.
+struct Var {
+  int type = 0;
+  unsigned width = 1;
+  bool real = false;
+  std::string_view code;
+  std::string name;
+};
+Var declaration(const std::vector<std::string_view>& words);
+
+} // namespace fst
 
 } // namespace loom::traces

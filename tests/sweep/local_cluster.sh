@@ -76,7 +76,9 @@ out=$dir/out
 mkdir -p "$out"
 cat >"$dir/job.sh" <<'JOB'
 #!/bin/sh
-sleep 4
+# Only a sleep that ran its 4 s writes the file: scancel's SIGTERM may reach the sleep
+# an instant before this shell, which would otherwise go on to the echo.
+sleep 4 || exit 1
 echo "$SLURM_ARRAY_JOB_ID" >"done.$SLURM_ARRAY_TASK_ID"
 JOB
 jid=$(sbatch --parsable --array=0-3 --chdir="$out" --output="$out/%a.log" "$dir/job.sh") ||

@@ -10,6 +10,7 @@
 #include "dfg/loom/loom_form.h"
 #include "dfg/print_dot.h"
 #include "host/html_report.h"
+#include "host/prove.h"
 #include "host/run_graph.h"
 #include "host/try_fix.h"
 #include "host/wave_view.h"
@@ -229,6 +230,12 @@ int runProgram(RunArgs& a) {
     harness::Detail detail = a.brief    ? harness::Detail::Brief
                              : a.expand ? harness::Detail::Blocks
                                         : harness::Detail::Lines;
+    harness::Mistakes mistakes = run.mistakes();
+    if (a.prove && !run.report().findings.empty()) {
+      proveMistakes(prog, a.s, run, mistakes, {a.jobs, a.rerunLimit});
+      run.setMistakes(mistakes);
+    }
+    std::cerr << harness::mistakesText(run.report().findings, mistakes, a.expand);
     std::cerr << harness::causesText(run.report().findings, run.causes(), detail);
     auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0);
     std::string summary = run.summaryLine(o, ms.count()); // the page shows it as printed
@@ -488,6 +495,15 @@ Command addRunCommand(CLI::App& app) {
               "Apply the rewirings the diagnosis names to a copy of each network and run the "
               "program again: say whether the findings are gone and the results still equal "
               "the reference (the exit code stays the first run's)");
+  c->add_flag(
+      "--no-prove", [a](int64_t) { a->prove = false; },
+      "Do not rerun the program with each mistake's repairs alone: the findings a mistake "
+      "explains are then the network's paths' guess, not what a rerun shows");
+  c->add_option("--rerun-limit", a->rerunLimit,
+                "Seconds each proving rerun may take before it is stopped and its mistake left "
+                "unproven (0: no limit); -j reruns run at once")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   c->add_option("--fixed-dfg", a->fixedDfg,
                 "With --try-fix: write the repaired networks to this file, in LOOM's form");
   auto* brief = c->add_flag("--brief", a->brief,

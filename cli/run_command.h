@@ -20,6 +20,8 @@ struct RunArgs {
   std::string timingFile, engine = "event", reportFile;
   std::vector<std::string> inject, dfgSpecs;
   bool brief = false, expand = false, tryFix = false;
+  bool prove = true;      // rerun each mistake's repairs alone (--no-prove: not)
+  double rerunLimit = 60; // --rerun-limit: seconds per rerun
   std::string fixedDfg, dot, svg, gtkw;
   std::string html; // --html PAGE
   RunSettings s;

@@ -174,7 +174,8 @@ void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out) {
     if (ctrl > want && addr == want)
       f.cause = "extra control token(s) in the access's ctrl input with no matching address: the "
                 "memory-control "
-                "chain of a loop body is probably wired to raw_will_continue instead of after_cond";
+                "chain of a loop body is probably wired to raw_will_continue instead of after_cond",
+      f.rule = dfg::RuleId::MemCtrlOnRaw;
     out.push_back(std::move(f));
   }
 }
@@ -242,6 +243,7 @@ Finding raceFinding(const Race& r, const std::string& function, uint64_t invocat
   f.cause = "the iterations of an scf.parallel must be independent (a data race is undefined "
             "behaviour in MLIR): give each iteration its own elements, combine values with "
             "scf.reduce, or make the loop an scf.for";
+  f.rule = dfg::RuleId::ParallelRace;
   return f;
 }
 
@@ -487,6 +489,7 @@ void checkOrder(const InvocationContext& c, Vertex memory,
         f.cause = "the ctrl-done chain of a parallel loop's body does not order one iteration's "
                   "accesses: each access must take the done token of the previous access of its "
                   "iteration, or of the iteration running its loop (iterations may overlap)";
+        f.rule = dfg::RuleId::MemoryOrder;
         out.push_back(std::move(f));
         return;
       }
@@ -520,6 +523,7 @@ void checkOrder(const InvocationContext& c, Vertex memory,
       f.cause = "the ctrl-done chain does not order this group's accesses: each access must take "
                 "the previous "
                 "access's done token (only consecutive loads may share one)";
+      f.rule = dfg::RuleId::MemoryOrder;
       out.push_back(std::move(f));
       return;
     }
@@ -591,6 +595,7 @@ Finding uncountedLatch(const InvocationContext& c, EdgeId e, uint64_t held,
   f.upstream = up.lines;
   f.upstreamEdges = up.edges;
   f.cause = latchedCause(g.node(consumer), ed.dstPort, up);
+  f.rule = latchedRule(g, consumer, ed.dstPort, up);
   if (onRaw(g.node(consumer), ed.dstPort, up))
     f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
   return f;
@@ -614,6 +619,7 @@ Finding countedLatch(const InvocationContext& c, EdgeId e, uint64_t held,
   if (f.cause.empty()) {
     Upstream up = upstreamOf(g, g.src(e));
     f.cause = latchedCause(g.node(consumer), ed.dstPort, up);
+    f.rule = latchedRule(g, consumer, ed.dstPort, up);
     if (onRaw(g.node(consumer), ed.dstPort, up))
       f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
   }

@@ -107,6 +107,10 @@ Upstream upstreamOf(const dfg::Graph& g, dfg::Vertex v);
 // the loop control its input's path leads back to (`up`); "" if nothing is known.
 // The rewiring that moves the op the walk `up` ended at onto the loop's other stream.
 dfg::Rewire rewireOf(const dfg::Graph& g, const Upstream& up, dfg::Rewire::Kind kind);
+// The rule a token latched at input `port` of `consumer` breaks, as latchedCause names it
+// (None where it names none).
+dfg::RuleId latchedRule(const dfg::Graph& g, dfg::Vertex consumer, unsigned port,
+                        const Upstream& up);
 std::string latchedCause(const dfg::Node& consumer, unsigned port, const Upstream& up);
 
 // Fills location, op and the likely cause of a count mismatch on edge `e`.

@@ -58,6 +58,19 @@ std::string latchedCause(const dfg::Node& consumer, unsigned port, const Upstrea
   return "";
 }
 
+dfg::RuleId latchedRule(const dfg::Graph& g, Vertex consumer, unsigned port, const Upstream& up) {
+  bool raw = up.reached && up.rootRole == Role::RawWillContinue;
+  const dfg::Node& n = g.node(consumer);
+  bool access = n.kind == NodeKind::Load || n.kind == NodeKind::Store;
+  if (access && port == 2) return raw ? dfg::RuleId::MemCtrlOnRaw : dfg::RuleId::None;
+  if (n.kind == NodeKind::Mux && port > 0) return dfg::RuleId::UnsplitBranchValue;
+  if (raw) {
+    dfg::Rewire r = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
+    return r.any() ? dfg::ruleOfRewire(g, r) : dfg::RuleId::BodyCtrlOnRaw;
+  }
+  return dfg::RuleId::None;
+}
+
 namespace {
 
 // The input whose stream decides how often a node fires (the op table's pacing input);
@@ -160,6 +173,7 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
               "tokens), "
               "not raw_will_continue (N + 1).";
     f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
+    f.rule = f.rewire.any() ? dfg::ruleOfRewire(g, f.rewire) : dfg::RuleId::BodyCtrlOnRaw;
   } else if (up.reached && up.rootRole == Role::AfterCond &&
              ed.rate.domain == dfg::Rate::Domain::LoopBoundary && delta < 0) {
     f.cause = "one token short per loop activation on a loop-boundary channel fed by after_cond: "
@@ -167,6 +181,7 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
               "carry (or its split) is driven by the gated stream; it must use raw_will_continue "
               "(N + 1 tokens).";
     f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToRawWillContinue);
+    f.rule = f.rewire.any() ? dfg::ruleOfRewire(g, f.rewire) : dfg::RuleId::IterCarryOnGated;
   } else if (bodyDomain && delta > 0 && delta == zeroTrip) {
     f.cause =
         "one body token for each of the " + std::to_string(zeroTrip) +
@@ -174,22 +189,26 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
         "memory-control "
         "carry consumed its seed and emitted while the gate emitted nothing. Guard the loop with "
         "scf.if (lb < ub) (or rotate the while into a guarded do-while).";
+    f.rule = dfg::RuleId::ZeroTripGuard;
   } else if (cn.kind == NodeKind::Mux && ed.dstPort > 0 && delta >= 0) {
     f.cause =
         "a token reached the mux on a branch that was not taken: a value yielded from outside the "
         "branch "
         "must be split by the branch's cond_br (branch gate) so the untaken side leaves no token.";
+    f.rule = dfg::RuleId::UnsplitBranchValue;
   } else if ((cn.kind == NodeKind::Load || cn.kind == NodeKind::Store) && ed.dstPort == 2 &&
              delta > 0) {
     f.cause = "extra control token(s) in the access's ctrl with no address to pair with: the "
               "memory-control "
               "chain of a loop body is wired to raw_will_continue instead of after_cond.";
     if (fromRaw) f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
+    f.rule = dfg::RuleId::MemCtrlOnRaw;
   } else if (cn.kind == NodeKind::CondBr && ed.dstPort == 0 && delta > 0) {
     f.cause =
         "an extra condition token latched in a cond_br: a body-local control chain is wired to "
         "raw_will_continue instead of after_cond.";
     if (fromRaw) f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
+    f.rule = f.rewire.any() ? dfg::ruleOfRewire(g, f.rewire) : dfg::RuleId::BodyCondBrOnRaw;
   }
 }
 

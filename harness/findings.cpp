@@ -29,6 +29,7 @@ nlohmann::json Finding::json() const {
   }
   if (!upstream.empty()) j["upstream"] = upstream;
   if (!cause.empty()) j["cause"] = cause;
+  if (rule != dfg::RuleId::None) j["rule"] = dfg::ruleInfo(rule).code;
   if (!details.empty()) j["details"] = details;
   if (related) j["related"] = related;
   return j;
@@ -60,6 +61,9 @@ std::string Finding::text() const {
   for (size_t i = 0; i < upstream.size(); ++i)
     line(i ? "" : (waits ? "waits" : "upstream"), (i ? (waits ? "-> " : "<- ") : "") + upstream[i]);
   line("cause", cause);
+  if (rule != dfg::RuleId::None)
+    line("rule", std::string(dfg::ruleInfo(rule).code) + " " + dfg::ruleInfo(rule).name +
+                     " (loom-sim explain " + dfg::ruleInfo(rule).code + ")");
   for (const std::string& d : details)
     line("note", d);
   if (related)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "dfg/rewire.h"
+#include "dfg/rules.h"
 #include "ir/ir.h"
 
 #include <cstdint>
@@ -51,6 +52,8 @@ struct Finding {
   std::vector<dfg::EdgeId> upstreamEdges;
   // The rewiring the diagnosis names, if any: what `run --try-fix` applies.
   dfg::Rewire rewire;
+  // The lowering rule it breaks, where it names one (dfg/rules.h): its mistake.
+  dfg::RuleId rule = dfg::RuleId::None;
 
   nlohmann::json json() const;
   std::string text() const; // the multi-line block

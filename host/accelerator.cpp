@@ -875,6 +875,7 @@ void Accelerator::checkReturnAfterDones(Accel& a,
                     "' performed an access in cycle " + std::to_string(m.cycle);
         h.cause = "the return control must wait for every done token of the invocation (join the "
                   "group dones)";
+        h.rule = dfg::RuleId::ReturnOrder;
         report_.findings.push_back(std::move(h));
         return;
       }

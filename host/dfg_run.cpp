@@ -30,6 +30,7 @@ harness::Finding staticFinding(const dfg::Graph& g, const GraphFinding& gf,
   h.loc = gf.diag.loc;
   h.vertex = gf.vertex;
   h.rewire = gf.rewire;
+  h.rule = gf.rule;
   // The input the rule names: its channel, and the path back to the loop control.
   dfg::EdgeId e;
   if (gf.rewire.kind != dfg::Rewire::Kind::None &&
@@ -216,6 +217,8 @@ nlohmann::json DfgRun::reportJson(const std::string& file, const std::string& en
   // No loop table: its counts are the reference run's, and `sim` has none.
   j["calls"] = nlohmann::json::array({callJson(o.call)});
   addFindings(j, o.findings, causes(o));
+  harness::addMistakes(
+      j, harness::findMistakes(o.findings, causes(o), [this](const std::string&) { return &g_; }));
   auto [firings, evaluations] = workDone(*elab_.network);
   j["firings"] = firings;
   j["evaluations"] = evaluations;

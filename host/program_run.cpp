@@ -217,6 +217,12 @@ std::vector<harness::CauseGroup> ProgramRun::causes() const {
                                [this](const std::string& f) { return graph(f); });
 }
 
+harness::Mistakes ProgramRun::mistakes() const {
+  if (mistakes_) return *mistakes_;
+  return harness::findMistakes(report().findings, causes(),
+                               [this](const std::string& f) { return graph(f); });
+}
+
 uint64_t ProgramRun::cycles() const {
   return accel_ ? accel_->totalCycles() : 0;
 }
@@ -275,6 +281,7 @@ nlohmann::json ProgramRun::reportJson(const std::string& file, const std::string
     calls.push_back(callJson(c)), calls.back()["loops"] = c.loops;
   j["calls"] = calls;
   addFindings(j, r.findings, causes());
+  harness::addMistakes(j, mistakes());
   auto [firings, evaluations] = workDone(*accel_);
   j["firings"] = firings;
   j["evaluations"] = evaluations;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "harness/causes.h"
+#include "harness/mistakes.h"
 #include "host/accelerator.h"
 #include "support/numbers.h"
 #include "traces/tracer.h"
@@ -86,6 +87,10 @@ public:
   const harness::Report& report() const;
   // After run(): the report's findings grouped by cause (harness/causes.h).
   std::vector<harness::CauseGroup> causes() const;
+  // After run(): the lowering mistakes the findings show (harness/mistakes.h), by the
+  // paths unless setMistakes() gave them proven (host/prove.h); the report has them.
+  harness::Mistakes mistakes() const;
+  void setMistakes(harness::Mistakes m) { mistakes_ = std::move(m); }
   uint64_t cycles() const;
   uint64_t transfers() const;
   // After prepare(): the network function `f` runs on (null if it is not accelerated).
@@ -120,6 +125,7 @@ private:
   std::unique_ptr<traces::Tracer> tracer_;
   const Function* entry_ = nullptr;
   const std::map<std::string, dfg::Graph>* networks_ = nullptr; // a program LOOM compiled
+  std::optional<harness::Mistakes> mistakes_;
 
   void addInstantiated(const std::map<std::string, dfg::Graph>& networks);
 };

@@ -40,14 +40,17 @@ nlohmann::json FixAttempt::json() const {
 
 FixAttempt tryFix(const LoadedProgram& prog, const RunSettings& s, const ProgramRun& first) {
   FixAttempt out;
+  repairNetworks(
+      first, [](dfg::RuleId) { return true; }, out);
+  if (out.fixed.empty()) return out;
+  rerunRepaired(prog, s, out);
+  return out;
+}
+
+void repairNetworks(const ProgramRun& first, const RuleFilter& take, FixAttempt& out) {
   std::map<std::string, std::set<dfg::Rewire>> byFunction;
   for (const harness::Finding& f : first.report().findings)
-    if (f.rewire.any()) byFunction[f.function].insert(f.rewire);
-  RunSettings again = s;
-  again.accel.injectionSitesRequired = false; // the repaired networks are given
-  again.traces = traces::TraceOptions{};      // the first run's trace files stay as they are
-  again.accel.scTrace.clear();
-  again.accel.rtlTrace.clear();
+    if (f.rewire.any() && take(f.rule)) byFunction[f.function].insert(f.rewire);
   for (auto& [function, rewires] : byFunction) {
     const dfg::Graph* g = first.graph(function);
     if (!g) continue;
@@ -72,13 +75,21 @@ FixAttempt tryFix(const LoadedProgram& prog, const RunSettings& s, const Program
       clearRates(copy);
       next.clear();
       for (const GraphFinding& f : checkGraphInferring(copy))
-        if (f.rewire.any() && !tried.count(f.rewire)) next.insert(f.rewire);
+        if (f.rewire.any() && take(f.rule) && !tried.count(f.rewire)) next.insert(f.rewire);
     }
-    if (!changed) continue;
-    again.accel.graphs[function] = copy;
-    out.fixed[function] = std::move(copy);
+    if (changed) out.fixed[function] = std::move(copy);
   }
-  if (out.fixed.empty()) return out;
+}
+
+void rerunRepaired(const LoadedProgram& prog, const RunSettings& s, FixAttempt& out,
+                   std::vector<harness::Finding>* findings) {
+  RunSettings again = s;
+  again.accel.injectionSitesRequired = false; // the repaired networks are given
+  again.traces = traces::TraceOptions{};      // the first run's trace files stay as they are
+  again.accel.scTrace.clear();
+  again.accel.rtlTrace.clear();
+  for (auto& [function, g] : out.fixed)
+    again.accel.graphs[function] = g;
   // A --dfg file of a repaired function would replace the repair: its spec goes.
   std::vector<DfgFile> files;
   for (const DfgFile& d : again.dfgFiles)
@@ -91,7 +102,7 @@ FixAttempt tryFix(const LoadedProgram& prog, const RunSettings& s, const Program
   if (auto err = rerun.prepare()) {
     out.error = true;
     out.summary = "the repaired network was refused: " + err->message;
-    return out;
+    return;
   }
   RunOutcome o = rerun.run();
   out.error = o.error.has_value();
@@ -104,7 +115,7 @@ FixAttempt tryFix(const LoadedProgram& prog, const RunSettings& s, const Program
   std::string line = rerun.summaryLine(o, 0);
   out.summary = line.substr(0, line.rfind(", ")); // without the time
   out.lastOutput = lastLine(programOutput.str());
-  return out;
+  if (findings) *findings = rerun.report().findings;
 }
 
 } // namespace loom

@@ -7,6 +7,7 @@
 
 #include "host/program_run.h"
 
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -33,5 +34,16 @@ struct FixAttempt {
 // Applies every rewiring `first`'s findings name and reruns `prog` with `s` (no traces,
 // output captured). Nothing to apply: `rerun` stays false.
 FixAttempt tryFix(const LoadedProgram& prog, const RunSettings& s, const ProgramRun& first);
+
+// The rewirings of the findings whose rule `take` accepts, applied to copies of `first`'s
+// networks (in rounds where rates are inferred: the rules' new findings on the repaired
+// copy, again only those `take` accepts). Fills applied, refused and fixed.
+using RuleFilter = std::function<bool(dfg::RuleId)>;
+void repairNetworks(const ProgramRun& first, const RuleFilter& take, FixAttempt& out);
+
+// Runs `prog` again with out.fixed in place of the networks; fills the rest of `out`.
+// `rerun` receives the rerun's findings.
+void rerunRepaired(const LoadedProgram& prog, const RunSettings& s, FixAttempt& out,
+                   std::vector<harness::Finding>* findings = nullptr);
 
 } // namespace loom

@@ -43,10 +43,11 @@ private:
 
   const dfg::Node& node(Vertex v) const { return g_.node(v); }
 
-  void report(const char* check, Vertex v, const std::string& msg, dfg::Rewire fix = {}) {
+  void report(const char* check, dfg::RuleId rule, Vertex v, const std::string& msg,
+              dfg::Rewire fix = {}) {
     Loc loc = node(v).origin.loc;
     findings_.push_back(
-        {check, Diag{loc, node(v).opName() + " '" + node(v).name + "' " + msg}, v, fix});
+        {check, Diag{loc, node(v).opName() + " '" + node(v).name + "' " + msg}, v, fix, rule});
   }
 
   std::string port(Vertex v, bool input, unsigned p) const {
@@ -61,21 +62,21 @@ private:
       for (dfg::EdgeId ch : g_.inEdges(v)) {
         const dfg::Edge& e = g_.edge(ch);
         if (e.dstPort >= ins.size()) {
-          report("ports", v,
+          report("ports", dfg::RuleId::Ports, v,
                  "has a channel into input port " + std::to_string(e.dstPort) +
                      ", which does not exist");
           continue;
         }
         ++ins[e.dstPort];
         if (e.type != n.inTypes[e.dstPort])
-          report("ports", v,
+          report("ports", dfg::RuleId::Ports, v,
                  "input " + port(v, true, e.dstPort) + " expects " + n.inTypes[e.dstPort].str() +
                      " but its channel carries " + e.type.str());
       }
       for (dfg::EdgeId ch : g_.outEdges(v)) {
         const dfg::Edge& e = g_.edge(ch);
         if (e.srcPort >= outs.size()) {
-          report("ports", v,
+          report("ports", dfg::RuleId::Ports, v,
                  "has a channel from output port " + std::to_string(e.srcPort) +
                      ", which does not exist");
           continue;
@@ -85,13 +86,13 @@ private:
       for (unsigned p = 0; p < ins.size(); ++p)
         if (ins[p] != 1)
           report(
-              "ports", v,
+              "ports", dfg::RuleId::Ports, v,
               "input " + port(v, true, p) +
                   (ins[p] ? " has " + std::to_string(ins[p]) + " producers" : " is not connected"));
       if (n.kind == NodeKind::Return) continue; // its outputs go to the host
       for (unsigned p = 0; p < outs.size(); ++p)
         if (outs[p] != 1)
-          report("ports", v,
+          report("ports", dfg::RuleId::Ports, v,
                  "output " + port(v, false, p) +
                      (outs[p] ? " has " + std::to_string(outs[p]) + " consumers (a fork is missing)"
                               : " is not connected (a sink is missing)"));
@@ -287,8 +288,9 @@ private:
         dfg::Rewire fix = rule.empty()
                               ? missingInvariant(v, p, 0)
                               : dfg::rewireBackFrom(g_, v, p, dfg::Rewire::Kind::ToAfterCond);
-        if (rule.empty() && fix.any()) rule = kInvariantRule;
-        return report("rates", v,
+        dfg::RuleId id = !rule.empty() ? dfg::RuleId::MemCtrlOnRaw : dfg::RuleId::SameExecution;
+        if (rule.empty() && fix.any()) rule = kInvariantRule, id = dfg::RuleId::MissingInvariant;
+        return report("rates", id, v,
                       "input " + port(v, true, p) + " carries " + describeIn(v, p) + " but input " +
                           port(v, true, 0) + " carries " + describeIn(v, 0) +
                           ": inputs of one firing must come from the same region execution" + rule,
@@ -298,7 +300,7 @@ private:
     for (unsigned p = 0; p < n.outTypes.size(); ++p) {
       if (!outRate(v, p).known() || !ref) continue;
       if (!outRate(v, p).sameCount(*ref))
-        report("rates", v,
+        report("rates", dfg::RuleId::SameExecution, v,
                "output " + port(v, false, p) + " is in " + outRate(v, p).str() + " (" +
                    outRate(v, p).formula() + ") but its inputs are " + ref->formula());
     }
@@ -350,19 +352,23 @@ private:
     Role outRole = node(v).outRoles[0];
     std::string rule;
     dfg::Rewire fix;
+    dfg::RuleId id = de.role == Role::RawWillContinue ? dfg::ruleOfRawConsumer(g_, v, 0)
+                     : de.role == Role::AfterCond     ? dfg::ruleOfGatedConsumer(g_, v, 0)
+                                                      : dfg::RuleId::SameExecution;
     if (de.role == Role::RawWillContinue && (outRole == Role::BodyCtrl || outRole == Role::Data) &&
         node(v).kind == NodeKind::Invariant)
       rule = ": a body-local invariant must be driven by after_cond, not raw_will_continue";
     else if (de.role == Role::RawWillContinue && outRole == Role::MemCtrl)
       rule =
-          ": a loop-body memory-control carry must be driven by after_cond, not raw_will_continue";
+          ": a loop-body memory-control carry must be driven by after_cond, not raw_will_continue",
+      id = dfg::RuleId::MemCtrlOnRaw;
     else if (de.role == Role::AfterCond && outRole == Role::IterCarry)
       rule = ": an iter_arg carry must be driven by raw_will_continue, not after_cond";
     if (!rule.empty())
       fix = {de.role == Role::AfterCond ? dfg::Rewire::Kind::ToRawWillContinue
                                         : dfg::Rewire::Kind::ToAfterCond,
              v, 0};
-    report("loop-control", v,
+    report("loop-control", id, v,
            "input " + port(v, true, 0) + " is " + describeIn(v, 0) + " but its output is in " +
                o.str() + " (" + o.formula() + ")" + rule,
            fix);
@@ -375,7 +381,8 @@ private:
     const Rate& ac = outRate(v, 1);
     if (!bv.known() || !bc.known() || !ac.known()) return;
     if (!bv.sameCount(bc))
-      report("rates", v, "before_value and before_cond come from different region executions");
+      report("rates", dfg::RuleId::GateCounts, v,
+             "before_value and before_cond come from different region executions");
     // before has one token per activation more than after: their difference is a count
     // of activations, with no iterations of this gate's own loop in it.
     Rate extra = bc.minus(ac);
@@ -383,7 +390,7 @@ private:
     for (const dfg::RateTerm& t : extra.terms)
       if (t.count == dfg::Count::LoopIterations && t.op == node(v).origin.opId) ok = false;
     if (!ok)
-      report("loop-control", v,
+      report("loop-control", dfg::RuleId::GateCounts, v,
              "input " + port(v, true, 1) + " is " + describeIn(v, 1) + " and after_cond is " +
                  ac.formula() + ": a gate must turn N + 1 tokens per activation into N");
   }
@@ -417,14 +424,18 @@ private:
         }
         if (!fix.any()) continue;
         named = true;
-        report("rates", v,
+        report("rates",
+               rule == kSplitRule ? dfg::RuleId::UnsplitBranchValue : dfg::RuleId::MissingInvariant,
+               v,
                "input " + port(v, true, p) + " carries " + describeIn(v, p) + " but input " +
                    port(v, true, q) + " carries " + describeIn(v, q) +
                    ": start, step and bound come from different region executions" + rule,
                fix);
         break;
       }
-    if (!named) report("rates", v, "start, step and bound come from different region executions");
+    if (!named)
+      report("rates", dfg::RuleId::SameExecution, v,
+             "start, step and bound come from different region executions");
   }
 
   // invariant(d, a) and carry(d, a, b) take one `a` per activation of the loop whose
@@ -437,8 +448,10 @@ private:
     if (!start.known() || !a.known() || a.sameCount(start)) return;
     dfg::Rewire fix = splitFix(v, 1, start);
     const char* rule = fix.any() ? kSplitRule : "";
-    if (!fix.any() && (fix = outerInvariant(v, *s)).any()) rule = kInvariantRule;
-    report("rates", v,
+    dfg::RuleId id = fix.any() ? dfg::RuleId::UnsplitBranchValue : dfg::RuleId::InitialValue;
+    if (!fix.any() && (fix = outerInvariant(v, *s)).any())
+      rule = kInvariantRule, id = dfg::RuleId::MissingInvariant;
+    report("rates", id, v,
            "input " + port(v, true, 1) + " carries " + describeIn(v, 1) + " but its loop '" +
                node(*s).name + "' starts " + start.formula() +
                " times: it takes one initial value per activation of its loop" + rule,
@@ -464,20 +477,25 @@ private:
       Role cr = inEdge(v, 0).role;
       std::string rule;
       dfg::Rewire fix;
+      dfg::RuleId id = dfg::RuleId::SameExecution;
       if (cr == Role::AfterCond && node(v).outRoles[0] == Role::Data)
         rule = ": a loop-boundary split must be driven by raw_will_continue",
-        fix = {dfg::Rewire::Kind::ToRawWillContinue, v, 0};
+        fix = {dfg::Rewire::Kind::ToRawWillContinue, v, 0}, id = dfg::RuleId::IterCarryOnGated;
       else if (cr == Role::RawWillContinue &&
                (node(v).outRoles[0] == Role::Done || inEdge(v, 1).role == Role::Done))
         rule = ": a loop-body done split must be driven by after_cond, not raw_will_continue",
-        fix = {dfg::Rewire::Kind::ToAfterCond, v, 0};
-      return report("loop-control", v,
+        fix = {dfg::Rewire::Kind::ToAfterCond, v, 0}, id = dfg::RuleId::MemCtrlOnRaw;
+      else if (cr == Role::RawWillContinue && d.domain == Rate::Domain::LoopBody)
+        // Body values split on the loop's raw condition: N + 1 conditions for N values.
+        rule = ": a loop-body cond_br must be driven by after_cond, not raw_will_continue",
+        fix = {dfg::Rewire::Kind::ToAfterCond, v, 0}, id = dfg::RuleId::BodyCondBrOnRaw;
+      return report("loop-control", id, v,
                     "cond " + port(v, true, 0) + " is " + describeIn(v, 0) + " but data " +
                         port(v, true, 1) + " is " + describeIn(v, 1) + rule,
                     fix);
     }
     if (t.known() && f.known() && !t.plus(f).sameCount(d))
-      report("rates", v,
+      report("rates", dfg::RuleId::SameExecution, v,
              "its outputs (" + t.formula() + " and " + f.formula() +
                  ") do not add up to its input (" + d.formula() + ")");
   }
@@ -488,7 +506,8 @@ private:
     const Rate& o = outRate(v, 0);
     if (!sel.known() || !o.known()) return;
     if (!sel.sameCount(o))
-      return report("rates", v, "select " + describeIn(v, 0) + " but output " + o.formula());
+      return report("rates", dfg::RuleId::SameExecution, v,
+                    "select " + describeIn(v, 0) + " but output " + o.formula());
     Rate sum;
     for (unsigned p = 1; p < node(v).inTypes.size(); ++p) {
       if (!inRate(v, p).known()) return;
@@ -513,7 +532,11 @@ private:
       for (unsigned p = 1; gate && !fix.any() && p < node(v).inTypes.size(); ++p)
         if (!inRate(v, p).sameCount(o) && inRate(v, p).domain != Rate::Domain::LoopBody)
           fix = enterLoop(v, p, *gate);
-      report("branch-gate", v,
+      dfg::RuleId id = fix.kind == dfg::Rewire::Kind::SplitMuxInputs ? dfg::RuleId::MuxInputsUnsplit
+                       : fix.kind == dfg::Rewire::Kind::AddInvariant
+                           ? dfg::RuleId::MissingInvariant
+                           : dfg::RuleId::UnsplitBranchValue;
+      report("branch-gate", id, v,
              "data inputs add up to " + sum.formula() + " but the mux fires " + o.formula() +
                  " times:" + which +
                  (everyTime ? " a mux takes only the input it selects: values made whichever "
@@ -530,15 +553,16 @@ private:
       const dfg::Node& n = node(v);
       if (n.kind != NodeKind::Load && n.kind != NodeKind::Store) continue;
       if (inEdge(v, 2).type != Type::none())
-        report("access", v, "ctrl input is not a control token");
+        report("access", dfg::RuleId::AccessPaths, v, "ctrl input is not a control token");
       auto toMem = g_.outEdges(v, 1);
       Vertex mem = g_.dst(toMem[0]);
       if (node(mem).kind != NodeKind::Memory && node(mem).kind != NodeKind::ExtMemory) {
-        report("access", v, "address does not go to a memory interface");
+        report("access", dfg::RuleId::AccessPaths, v, "address does not go to a memory interface");
         continue;
       }
       if (n.kind == NodeKind::Load && producer(v, 1) != mem)
-        report("access", v, "data does not come back from its memory interface");
+        report("access", dfg::RuleId::AccessPaths, v,
+               "data does not come back from its memory interface");
     }
   }
 
@@ -587,7 +611,7 @@ private:
         if (u == exit) break;
       }
       if (!dominated)
-        report("return-order", v,
+        report("return-order", dfg::RuleId::ReturnOrder, v,
                "has done tokens that can reach the end of the invocation without passing the "
                "return's control: the return must wait for every access");
     }
@@ -608,7 +632,7 @@ private:
         const dfg::Node& un = node(u);
         if ((un.kind == NodeKind::Memory || un.kind == NodeKind::ExtMemory)) {
           if (un.memGroup != group)
-            report("groups", v,
+            report("groups", dfg::RuleId::GroupIndependence, v,
                    "ctrl depends on the done tokens of '" + un.name +
                        "', another memory group: distinct memrefs must keep independent ctrl-done "
                        "networks");

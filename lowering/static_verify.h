@@ -8,6 +8,7 @@
 
 #include "dfg/dfg.h"
 #include "dfg/rewire.h"
+#include "dfg/rules.h"
 
 #include <optional>
 #include <string>
@@ -20,6 +21,7 @@ struct GraphFinding {
   Diag diag;              // located at the op's source, message names op and port
   dfg::Vertex vertex = 0; // the op
   dfg::Rewire rewire;     // the fix, where the rule names one (raw vs gated control)
+  dfg::RuleId rule = dfg::RuleId::None; // the lowering rule it breaks (dfg/rules.h)
 };
 
 // All violations, in a stable order.

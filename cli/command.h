@@ -34,6 +34,7 @@ Command addTimingCommand(CLI::App& app);
 Command addDiffCommand(CLI::App& app);
 Command addRtlCommand(CLI::App& app);
 Command addSweepCommand(CLI::App& app);
+Command addExplainCommand(CLI::App& app);
 
 // The options of a run's networks that `run` and `diff` share: --timing, --engine and
 // --max-cycles.

@@ -239,17 +239,34 @@ std::string indented(const std::string& text, const std::string& pad) {
   return out + "\n";
 }
 
+// `text` in lines of at most `width` characters, each after `pad`.
+std::string wrapped(const std::string& text, const std::string& pad, size_t width) {
+  std::string out, line;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find(' ', at);
+    if (end == std::string::npos) end = text.size();
+    std::string word = text.substr(at, end - at);
+    if (!line.empty() && line.size() + 1 + word.size() > width)
+      out += pad + line + "\n", line.clear();
+    line += (line.empty() ? "" : " ") + word;
+    at = end + 1;
+  }
+  if (!line.empty()) out += pad + line + "\n";
+  return out;
+}
+
 } // namespace
 
 std::string explainText(const RuleInfo& r) {
   std::string s = std::string(r.code) + " " + r.name + ": " + r.title + "\n\n";
-  s += "The rule (" + std::string(r.spec) + "):\n" + indented(r.words, "    ") + "\n";
+  s += "The rule (" + std::string(r.spec) + "):\n" + wrapped(r.words, "    ", 84) + "\n";
   s += "Wrong:\n" + indented(r.wrong, "    ") + "\nRight:\n" + indented(r.right, "    ") + "\n";
-  s += std::string("Repair: ") +
-       (r.repairable ? std::string(r.repair) + " (`run --try-fix` applies it)"
-                     : std::string("`run --try-fix` has none for this rule; change the "
-                                   "lowering as shown under Right")) +
-       "\n";
+  s += "Repair:\n" + wrapped(r.repairable
+                                 ? std::string(r.repair) + " (`run --try-fix` applies it)."
+                                 : std::string("`run --try-fix` has none for this rule; change the "
+                                               "lowering as shown under Right."),
+                             "    ", 84);
   return s;
 }
 

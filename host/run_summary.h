@@ -17,7 +17,7 @@ namespace loom {
 
 // The version of the --report document's layout (docs/report.schema.json): raised when
 // a field is removed, renamed or changes its meaning, not when one is added.
-constexpr int kReportSchemaVersion = 1;
+constexpr int kReportSchemaVersion = 2;
 
 struct RunTally {
   std::string calls;                  // "3 accelerated call(s)", "1 call"

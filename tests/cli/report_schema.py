@@ -14,7 +14,8 @@ docs/report.schema.json (JSON Schema 2020-12, with Debian's python3-jsonschema, 
     finding and a latched token, deadlocked, stopped by an op error and by the cycle cap;
   * each report's `passed` agrees with the exit code;
   * mutations of valid reports (a required field removed; an unknown field at the top, in
-    a call and in a finding; a count as a string; schema_version 2; a loop table or an
+    a call and in a finding; a count as a string; schema_version 1; a mistake with
+    an unknown code or no instance; a loop table or an
     entry in a sim report) are each rejected.
 
 Commands run two at a time. Prints how many reports were checked. Exit 0 if all is well.
@@ -171,6 +172,28 @@ def check_reports(validator, reports):
             fail("%s: %s at %s" % (name, e.message[:300], "/".join(map(str, e.absolute_path))))
         if report.get("passed") != (rc == 0):
             fail("%s: passed is %s but the exit code is %d" % (name, report.get("passed"), rc))
+        check_mistakes(name, report)
+
+
+def check_mistakes(name, report):
+    """Every finding belongs to a mistake, a combination or the unexplained, each index is
+    a finding, and a report with no finding has no mistake (issue 47, item 1)."""
+    n = len(report.get("findings", []))
+    if n == 0 and report.get("mistakes"):
+        fail("%s: mistakes without a finding" % name)
+    placed = set(report.get("unexplained", []))
+    for m in report.get("mistakes", []):
+        placed |= set(m["explains"])
+        for i in m["instances"]:
+            if i["finding"] >= n:
+                fail("%s: %s instance names finding %d of %d" % (name, m["code"], i["finding"], n))
+    for c in report.get("combinations", []):
+        placed |= set(c["removes"])
+    if any(i >= n for i in placed):
+        fail("%s: a mistake explains a finding that is not there" % name)
+    if len(placed) != n:
+        fail("%s: %d of %d findings belong to no mistake and are not listed as unexplained"
+             % (name, n - len(placed), n))
 
 
 def coverage(reports):
@@ -233,7 +256,11 @@ def mutations(run_report, sim_report):
          mutate(run, lambda m: m.update(firings=str(m["firings"])))),
         ("a count as a fraction (transfers)", "type",
          mutate(run, lambda m: call(m).update(transfers=call(m)["transfers"] + 0.5))),
-        ("schema_version 2", "const", mutate(run, lambda m: m.update(schema_version=2))),
+        ("schema_version 1", "const", mutate(run, lambda m: m.update(schema_version=1))),
+        ("a mistake with an unknown code", "pattern",
+         mutate(run, lambda m: m["mistakes"][0].update(code="X1"))),
+        ("a mistake without instances", "minItems",
+         mutate(run, lambda m: m["mistakes"][0].update(instances=[]))),
         ("an unknown check", "enum", mutate(run, lambda m: finding(m).update(check="hunch"))),
         ("a run report without entry", "required", mutate(run, lambda m: m.pop("entry"))),
         ("a sim report with a loop table", "not",
@@ -277,7 +304,7 @@ def main():
         if not seen[need]:
             fail("no report has any " + need)
 
-    run_report = find(reports, lambda r: r["command"] == "run" and r["findings"] and r["causes"]
+    run_report = find(reports, lambda r: r["command"] == "run" and r["mistakes"] and r["causes"]
                       and any(c["loops"] for c in r["calls"]))
     sim_report = find(reports, lambda r: r["command"] == "sim" and r["findings"])
     if run_report is None or sim_report is None:

@@ -90,22 +90,16 @@ const std::vector<RuleInfo>& catalogue() {
        "spec-dataflow-compilation, scf.if",
        "if a yielded value is defined outside the branch region, it must first be split by "
        "handshake.cond_br so the untaken branch does not leave a residual token on the final "
-       "handshake.mux",
+       "handshake.mux (the same holds for a value a loop's zero-trip guard lets in, and for "
+       "both sides of a branch computed whichever way it goes: a mux takes only the input its "
+       "select names)",
        "%r = mux %cond [%else_v, %outside_v] : i1, i32   // %outside_v comes either way",
        "%t, %f = cond_br %cond, %outside_v : i32\n"
        "%r = mux %cond [%else_v, %t] : i1, i32            // the false side goes to a sink",
-       "a cond_br on the branch's condition is put before the input; its other side is sunk", true},
-      {RuleId::MuxInputsUnsplit, "L203", "mux-inputs-unsplit",
-       "a mux fed by values made whichever way its branch goes",
-       "spec-dataflow, handshake.mux; spec-dataflow-compilation, scf.if",
-       "merge branch results with handshake.mux; a mux consumes only the input its select names, "
-       "so a value made on both paths must be split by the branch's cond_br before it",
-       "%r = mux %sel [%a, %b] : i1, i32                 // %a and %b both come every time",
-       "%a_t, %a_f = cond_br %sel, %a : i32\n"
-       "%b_t, %b_f = cond_br %sel, %b : i32\n"
-       "%r = mux %sel [%a_f, %b_t] : i1, i32",
-       "each data input goes through a cond_br on the mux's select; the other side is sunk", true},
-      {RuleId::InitialValue, "L204", "initial-value-rate",
+       "a cond_br on the branch's condition is put before the input (before each of a mux's "
+       "inputs where both come every time); its other side goes to a sink",
+       true},
+      {RuleId::InitialValue, "L203", "initial-value-rate",
        "a carry's or invariant's initial value not made once per activation of its loop",
        "spec-dataflow, dataflow.carry and dataflow.invariant",
        "the initial value is taken once when the loop starts; the spec's lowering makes it where "
@@ -115,7 +109,7 @@ const std::vector<RuleInfo>& catalogue() {
        "%init_in = dataflow.invariant %outer_after, %init_per_call\n"
        "%acc = dataflow.carry %raw, %init_in, %next",
        "", false},
-      {RuleId::SameExecution, "L205", "same-execution",
+      {RuleId::SameExecution, "L204", "same-execution",
        "inputs of one firing from different region executions",
        "spec-dataflow-compilation, \"Nested region value import\"",
        "after lowering, there must be no semantic dependence on original SCF nesting: all "
@@ -199,7 +193,9 @@ RuleId ruleOfRawConsumer(const Graph& g, Vertex consumer, unsigned port) {
                ? RuleId::MemCtrlOnRaw
                : RuleId::BodyCtrlOnRaw;
   case NodeKind::Invariant:
-    return n.outRoles.at(0) == Role::MemCtrl ? RuleId::MemCtrlOnRaw : RuleId::InvariantOnRaw;
+    return n.outRoles.at(0) == Role::MemCtrl    ? RuleId::MemCtrlOnRaw
+           : n.outRoles.at(0) == Role::BodyCtrl ? RuleId::BodyCtrlOnRaw
+                                                : RuleId::InvariantOnRaw;
   case NodeKind::CondBr: {
     EdgeId data;
     bool done = n.outRoles.at(0) == Role::Done ||
@@ -222,7 +218,7 @@ RuleId ruleOfRewire(const Graph& g, const Rewire& r) {
   case Rewire::Kind::ToRawWillContinue: return ruleOfGatedConsumer(g, r.consumer, r.port);
   case Rewire::Kind::AddInvariant: return RuleId::MissingInvariant;
   case Rewire::Kind::SplitByCondition: return RuleId::UnsplitBranchValue;
-  case Rewire::Kind::SplitMuxInputs: return RuleId::MuxInputsUnsplit;
+  case Rewire::Kind::SplitMuxInputs: return RuleId::UnsplitBranchValue;
   case Rewire::Kind::None: break;
   }
   return RuleId::None;

@@ -27,7 +27,6 @@ enum class RuleId : uint8_t {
   // Values entering a region (L2xx).
   MissingInvariant,
   UnsplitBranchValue,
-  MuxInputsUnsplit,
   InitialValue,
   SameExecution,
   // Structure and memory (L3xx).

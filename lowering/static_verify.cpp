@@ -532,8 +532,7 @@ private:
       for (unsigned p = 1; gate && !fix.any() && p < node(v).inTypes.size(); ++p)
         if (!inRate(v, p).sameCount(o) && inRate(v, p).domain != Rate::Domain::LoopBody)
           fix = enterLoop(v, p, *gate);
-      dfg::RuleId id = fix.kind == dfg::Rewire::Kind::SplitMuxInputs ? dfg::RuleId::MuxInputsUnsplit
-                       : fix.kind == dfg::Rewire::Kind::AddInvariant
+      dfg::RuleId id = fix.kind == dfg::Rewire::Kind::AddInvariant
                            ? dfg::RuleId::MissingInvariant
                            : dfg::RuleId::UnsplitBranchValue;
       report("branch-gate", id, v,

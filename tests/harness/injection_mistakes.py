@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Every injection on every shipped kernel names its own mistake first and alone, proven
+by a rerun where the rule has a repair (issue 47, item 2).
+
+usage: injection_mistakes.py LOOM_SIM KERNELS_DIR WORK_DIR OPEN_LIST [JOBS]
+
+For each kernel of KERNELS_DIR and each `--inject` name, runs
+`loom-sim run K --inject X --report R` (the network in loom-sim's form, its own lowering);
+where the run has findings, its report's first mistake must be the rule the injection
+breaks (hand-derived from what each injection changes in the lowering, below), it must
+be the only mistake, and its attribution must be proven where the rule has a repair.
+OPEN_LIST names the runs known not to hold yet (issue 47 is open on them): each must
+still fail, so that a fix shows as an unexpected pass and its line is removed.
+An injection that leaves a kernel's findings empty is counted, not failed (it changed
+nothing that kernel's checks can see; issue 47 item 7 is about those). Prints the
+counts; exit 0 if all is well.
+"""
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+
+# What each injection breaks (lowering/lowerer.cpp, dfg/rules.h): body-ctrl-raw takes a
+# loop body's control invariant off after_cond; mem-ctrl-raw the memory-control carry and
+# its done split; invariant-raw a value invariant; iter-carry-gated puts an iter_arg
+# carry and its split on after_cond; no-zero-trip-guard drops the guard; no-branch-gate
+# feeds a branch's outside values to its mux unsplit; no-mem-order gives every access of
+# a group the entry token.
+EXPECTED = {
+    "body-ctrl-raw": "L101",
+    "mem-ctrl-raw": "L103",
+    "invariant-raw": "L102",
+    "iter-carry-gated": "L105",
+    "no-zero-trip-guard": "L106",
+    "no-branch-gate": "L202",
+    "no-mem-order": "L303",
+}
+REPAIRABLE = {"L101", "L102", "L103", "L105", "L202"}
+
+
+def run(argv):
+    p = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+    return p.returncode, p.stderr
+
+
+def one(sim, kernel, inject, work):
+    name = "%s.%s" % (os.path.basename(kernel)[:-5], inject)
+    report = os.path.join(work, name + ".json")
+    rc, err = run([sim, "run", kernel, "--inject", inject, "--report", report])
+    if rc == 2:
+        return name, "refused", err.strip().splitlines()[-1] if err.strip() else ""
+    try:
+        r = json.load(open(report))
+    except (OSError, ValueError):
+        return name, "fail", "no report (exit %d): %s" % (rc, err[-300:])
+    if not r["findings"]:
+        return name, "no effect", ""
+    codes = [m["code"] for m in r["mistakes"]]
+    want = EXPECTED[inject]
+    if codes != [want]:
+        return name, "fail", "mistakes %s, expected [%s] alone" % (codes, want)
+    m = r["mistakes"][0]
+    if want in REPAIRABLE and m["attribution"] != "proven":
+        return name, "fail", "%s is %s: %s" % (want, m["attribution"], m.get("proof", ""))
+    return name, "ok", ""
+
+
+def main():
+    sim, kernels, work, open_list = sys.argv[1:5]
+    jobs = int(sys.argv[5]) if len(sys.argv) > 5 else 2
+    known = {l.strip() for l in open(open_list) if l.strip() and not l.startswith("#")}
+    os.makedirs(work, exist_ok=True)
+    files = sorted(os.path.join(kernels, f) for f in os.listdir(kernels) if f.endswith(".mlir"))
+    tasks = [(k, i) for k in files for i in EXPECTED]
+    counts, failures = {}, []
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        for name, verdict, why in pool.map(lambda t: one(sim, t[0], t[1], work), tasks):
+            if name in known:
+                verdict = "known open" if verdict == "fail" else "unexpected pass"
+                if verdict == "unexpected pass":
+                    failures.append("%s: now holds; remove it from %s" % (name, open_list))
+            elif verdict == "fail":
+                failures.append("%s: %s" % (name, why))
+            counts[verdict] = counts.get(verdict, 0) + 1
+    for f in failures:
+        print("FAIL", f)
+    print("%d runs: %s" % (len(tasks), ", ".join("%d %s" % (n, v) for v, n in sorted(counts.items()))))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

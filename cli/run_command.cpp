@@ -446,7 +446,10 @@ Command addRunCommand(CLI::App& app) {
   c->add_option("-o,--output", a->programOutput,
                 "Write the program's own output here (default: stdout, or stderr when another "
                 "output is `-`)");
-  c->add_option("-j,--jobs", a->jobs, "Run this many kernels at once (0: one per core)")
+  c->add_option(
+       "-j,--jobs", a->jobs,
+       "Run this many kernels at once, or with one kernel this many proving reruns (0: one "
+       "per core)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   c->add_option("--junit", a->junit,

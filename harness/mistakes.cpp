@@ -143,8 +143,9 @@ std::string mistakesText(const std::vector<Finding>& fs, const Mistakes& m, bool
       << " below\n";
     return s.str();
   }
-  s << "loom-sim: " << plural(m.list.size(), "lowering mistake", "lowering mistakes") << " explain "
-    << explained << " of " << plural(fs.size(), "finding", "findings") << ":\n";
+  s << "loom-sim: " << plural(m.list.size(), "lowering mistake", "lowering mistakes")
+    << (m.list.size() == 1 ? " explains " : " explain ") << explained << " of "
+    << plural(fs.size(), "finding", "findings") << ":\n";
   size_t codeWidth = 0, titleWidth = 0;
   for (const Mistake& x : m.list) {
     const dfg::RuleInfo& r = dfg::ruleInfo(x.rule);

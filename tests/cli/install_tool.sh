@@ -82,7 +82,7 @@ expect "--max-cycles" loom-sim run --max-c
 expect "clocked event verilator" loom-sim run --engine ""
 expect "clocked event" loom-sim sim --engine ""
 expect "clocked" loom-sim run --engine = c
-expect "--no-accel --no-checks" loom-sim -v run --no-
+expect "--no-accel --no-checks --no-prove" loom-sim -v run --no-
 expect "loom.dfg" loom-sim lower --format loom.
 # File names: a file-valued option's and the positional; no file for a function's name.
 cd "$WORK"

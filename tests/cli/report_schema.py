@@ -177,7 +177,7 @@ def check_reports(validator, reports):
 
 def check_mistakes(name, report):
     """Every finding belongs to a mistake, a combination or the unexplained, each index is
-    a finding, and a report with no finding has no mistake (issue 47, item 1)."""
+    a finding, and a report with no finding has no mistake."""
     n = len(report.get("findings", []))
     if n == 0 and report.get("mistakes"):
         fail("%s: mistakes without a finding" % name)

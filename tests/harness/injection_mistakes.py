@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Every injection on every shipped kernel names its own mistake first and alone, proven
-by a rerun where the rule has a repair (issue 47, item 2).
+by a rerun where the rule has a repair.
 
 usage: injection_mistakes.py LOOM_SIM KERNELS_DIR WORK_DIR OPEN_LIST [JOBS]
 
@@ -9,10 +9,10 @@ For each kernel of KERNELS_DIR and each `--inject` name, runs
 where the run has findings, its report's first mistake must be the rule the injection
 breaks (hand-derived from what each injection changes in the lowering, below), it must
 be the only mistake, and its attribution must be proven where the rule has a repair.
-OPEN_LIST names the runs known not to hold yet (issue 47 is open on them): each must
+OPEN_LIST names the runs known not to hold yet: each must
 still fail, so that a fix shows as an unexpected pass and its line is removed.
 An injection that leaves a kernel's findings empty is counted, not failed (it changed
-nothing that kernel's checks can see; issue 47 item 7 is about those). Prints the
+nothing that kernel's checks can see). Prints the
 counts; exit 0 if all is well.
 """
 import concurrent.futures

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The mistakes of LOOM's dotprod and vecsum, proven by reruns (issue 47, item 2).
+"""The mistakes of LOOM's dotprod and vecsum, proven by reruns.
 
 usage: corpus_mistakes.py LOOM_SIM CORPUS WORK_DIR
 

@@ -17,10 +17,10 @@
 namespace loom {
 
 struct GraphFinding {
-  std::string check;      // short name of the rule, e.g. "ports", "invariant-on-raw"
-  Diag diag;              // located at the op's source, message names op and port
-  dfg::Vertex vertex = 0; // the op
-  dfg::Rewire rewire;     // the fix, where the rule names one (raw vs gated control)
+  std::string check;                    // short name of the rule, e.g. "ports", "invariant-on-raw"
+  Diag diag;                            // located at the op's source, message names op and port
+  dfg::Vertex vertex = 0;               // the op
+  dfg::Rewire rewire;                   // the fix, where the rule names one (raw vs gated control)
   dfg::RuleId rule = dfg::RuleId::None; // the lowering rule it breaks (dfg/rules.h)
 };
 

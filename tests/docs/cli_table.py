@@ -501,6 +501,16 @@ def check_timing(r):
     r.expect(not p.stdout and "give --defaults or --check" in p.stderr, "`timing`: no error on stderr")
 
 
+def check_explain(r):
+    p = r.run("explain", "L103")
+    r.expect(p.stdout.startswith("L103 mem-ctrl-on-raw: ") and "Wrong:" in p.stdout
+             and "Repair:" in p.stdout and not p.stderr, "`explain L103`: the rule is not on stdout")
+    p = r.run("explain")
+    r.expect(len(p.stdout.splitlines()) > 10 and not p.stderr, "`explain`: the list is not on stdout")
+    p = r.run("explain", "L999", rc=2)
+    r.expect(not p.stdout and "no rule 'L999'" in p.stderr, "`explain L999`: no error on stderr")
+
+
 def check_diff(r):
     p = r.run("diff", r.k("dot.mlir"), "--dfg", "dot=dot.dfg.mlir")
     r.expect(last_line(p.stdout) == "0 difference(s)" and "ours    " in p.stdout and not p.stderr,
@@ -628,6 +638,7 @@ CHECKS = [
     ("verify", check_verify),
     ("sim", check_sim),
     ("timing", check_timing),
+    ("explain", check_explain),
     ("diff", check_diff),
     ("rtl", check_rtl),
     ("sweep plan", check_sweep_plan),

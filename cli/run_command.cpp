@@ -231,10 +231,10 @@ int runProgram(RunArgs& a) {
                              : a.expand ? harness::Detail::Blocks
                                         : harness::Detail::Lines;
     harness::Mistakes mistakes = run.mistakes();
-    if (a.prove && !run.report().findings.empty()) {
+    if (a.prove && !run.report().findings.empty())
       proveMistakes(prog, a.s, run, mistakes, {a.jobs, a.rerunLimit});
-      run.setMistakes(mistakes);
-    }
+    run.setMistakes(mistakes); // the report and the page show the same
+
     std::cerr << harness::mistakesText(run.report().findings, mistakes, a.expand);
     std::cerr << harness::causesText(run.report().findings, run.causes(), detail);
     auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0);

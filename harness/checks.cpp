@@ -171,11 +171,12 @@ void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out) {
     f.hasCounts = true;
     f.expected = static_cast<int64_t>(want);
     f.observed = static_cast<int64_t>(ctrl);
-    if (ctrl > want && addr == want)
+    if (ctrl > want && addr == want) {
       f.cause = "extra control token(s) in the access's ctrl input with no matching address: the "
                 "memory-control "
-                "chain of a loop body is probably wired to raw_will_continue instead of after_cond",
+                "chain of a loop body is probably wired to raw_will_continue instead of after_cond";
       f.rule = dfg::RuleId::MemCtrlOnRaw;
+    }
     out.push_back(std::move(f));
   }
 }
@@ -578,12 +579,6 @@ Finding latchFinding(const InvocationContext& c, EdgeId e, uint64_t held,
   return f;
 }
 
-// Whether latchedCause() names the raw-vs-gated miswire (not the missing branch gate).
-bool onRaw(const dfg::Node& consumer, unsigned port, const Upstream& up) {
-  return up.reached && up.rootRole == dfg::Role::RawWillContinue &&
-         !(consumer.kind == NodeKind::Mux && port > 0);
-}
-
 Finding uncountedLatch(const InvocationContext& c, EdgeId e, uint64_t held,
                        const models::Channel& chan) {
   const dfg::Graph& g = c.graph;
@@ -594,10 +589,7 @@ Finding uncountedLatch(const InvocationContext& c, EdgeId e, uint64_t held,
   Upstream up = upstreamOf(g, g.src(e));
   f.upstream = up.lines;
   f.upstreamEdges = up.edges;
-  f.cause = latchedCause(g.node(consumer), ed.dstPort, up);
-  f.rule = latchedRule(g, consumer, ed.dstPort, up);
-  if (onRaw(g.node(consumer), ed.dstPort, up))
-    f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
+  explainLatch(g, consumer, ed.dstPort, up, f);
   return f;
 }
 
@@ -617,11 +609,7 @@ Finding countedLatch(const InvocationContext& c, EdgeId e, uint64_t held,
   diagnoseMismatch(c, e, exp, f.observed, f); // locates at the producer
   // Counts that match say nothing of why the token stayed: the op and its path do.
   if (f.cause.empty()) {
-    Upstream up = upstreamOf(g, g.src(e));
-    f.cause = latchedCause(g.node(consumer), ed.dstPort, up);
-    f.rule = latchedRule(g, consumer, ed.dstPort, up);
-    if (onRaw(g.node(consumer), ed.dstPort, up))
-      f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
+    explainLatch(g, consumer, ed.dstPort, upstreamOf(g, g.src(e)), f);
   }
   Finding at = latchFinding(c, e, held, chan); // the token sits in the consumer's input
   f.op = at.op, f.loc = at.loc, f.scfOp = at.scfOp, f.port = at.port, f.summary = at.summary;

@@ -103,15 +103,13 @@ struct Upstream {
 };
 Upstream upstreamOf(const dfg::Graph& g, dfg::Vertex v);
 
-// What a token latched in input `port` of `consumer` most likely means, from the op and
-// the loop control its input's path leads back to (`up`); "" if nothing is known.
 // The rewiring that moves the op the walk `up` ended at onto the loop's other stream.
 dfg::Rewire rewireOf(const dfg::Graph& g, const Upstream& up, dfg::Rewire::Kind kind);
-// The rule a token latched at input `port` of `consumer` breaks, as latchedCause names it
-// (None where it names none).
-dfg::RuleId latchedRule(const dfg::Graph& g, dfg::Vertex consumer, unsigned port,
-                        const Upstream& up);
-std::string latchedCause(const dfg::Node& consumer, unsigned port, const Upstream& up);
+// What a token latched in input `port` of `consumer` most likely means, from the op and
+// the loop control its input's path leads back to (`up`): `f`'s cause, the rule it
+// breaks and the rewiring that undoes it (each left as it is where nothing is known).
+void explainLatch(const dfg::Graph& g, dfg::Vertex consumer, unsigned port, const Upstream& up,
+                  Finding& f);
 
 // Fills location, op and the likely cause of a count mismatch on edge `e`.
 void diagnoseMismatch(const InvocationContext& c, dfg::EdgeId e, int64_t expected, int64_t observed,

@@ -39,36 +39,30 @@ dfg::Rewire rewireOf(const dfg::Graph& g, const Upstream& up, dfg::Rewire::Kind 
   return {kind, g.dst(up.last), g.edge(up.last).dstPort};
 }
 
-std::string latchedCause(const dfg::Node& consumer, unsigned port, const Upstream& up) {
-  bool raw = up.reached && up.rootRole == Role::RawWillContinue;
-  bool access = consumer.kind == NodeKind::Load || consumer.kind == NodeKind::Store;
-  if (access && port == 2)
-    return std::string("control token(s) in the access's ctrl with no address to pair with") +
-           (raw ? ", on a path from raw_will_continue (N + 1 tokens per activation): a loop "
-                  "body's memory control must be driven by after_cond (N), not "
-                  "raw_will_continue (the raw-vs-gated miswire)"
-                : ": the memory-control chain gives the access more ctrl tokens than addresses");
-  if (consumer.kind == NodeKind::Mux && port > 0)
-    return "a token reached the mux on a branch that was not taken: a value yielded from outside "
-           "the branch must be split by the branch's cond_br (branch gate)";
-  if (raw)
-    return "a token left on a path from raw_will_continue (N + 1 tokens per activation): if "
-           "this op belongs to the loop body (N), it must be driven by after_cond (the "
-           "raw-vs-gated miswire)";
-  return "";
-}
-
-dfg::RuleId latchedRule(const dfg::Graph& g, Vertex consumer, unsigned port, const Upstream& up) {
+void explainLatch(const dfg::Graph& g, Vertex consumer, unsigned port, const Upstream& up,
+                  Finding& f) {
   bool raw = up.reached && up.rootRole == Role::RawWillContinue;
   const dfg::Node& n = g.node(consumer);
   bool access = n.kind == NodeKind::Load || n.kind == NodeKind::Store;
-  if (access && port == 2) return raw ? dfg::RuleId::MemCtrlOnRaw : dfg::RuleId::None;
-  if (n.kind == NodeKind::Mux && port > 0) return dfg::RuleId::UnsplitBranchValue;
-  if (raw) {
-    dfg::Rewire r = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
-    return r.any() ? dfg::ruleOfRewire(g, r) : dfg::RuleId::BodyCtrlOnRaw;
+  bool mux = n.kind == NodeKind::Mux && port > 0;
+  if (raw && !mux) f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
+  if (access && port == 2) {
+    f.cause = std::string("control token(s) in the access's ctrl with no address to pair with") +
+              (raw ? ", on a path from raw_will_continue (N + 1 tokens per activation): a loop "
+                     "body's memory control must be driven by after_cond (N), not "
+                     "raw_will_continue (the raw-vs-gated miswire)"
+                   : ": the memory-control chain gives the access more ctrl tokens than addresses");
+    f.rule = raw ? dfg::RuleId::MemCtrlOnRaw : dfg::RuleId::None;
+  } else if (mux) {
+    f.cause = "a token reached the mux on a branch that was not taken: a value yielded from "
+              "outside the branch must be split by the branch's cond_br (branch gate)";
+    f.rule = dfg::RuleId::UnsplitBranchValue;
+  } else if (raw) {
+    f.cause = "a token left on a path from raw_will_continue (N + 1 tokens per activation): if "
+              "this op belongs to the loop body (N), it must be driven by after_cond (the "
+              "raw-vs-gated miswire)";
+    f.rule = f.rewire.any() ? dfg::ruleOfRewire(g, f.rewire) : dfg::RuleId::BodyCtrlOnRaw;
   }
-  return dfg::RuleId::None;
 }
 
 namespace {

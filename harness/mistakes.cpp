@@ -101,12 +101,28 @@ Mistakes findMistakes(const std::vector<Finding>& fs, const std::vector<CauseGro
   for (size_t k = 0; k < out.list.size(); ++k)
     out.list[k].explains.assign(explains[k].begin(), explains[k].end());
   std::sort(out.unexplained.begin(), out.unexplained.end());
-  // The mistake that explains most leads; ties in code order.
-  std::stable_sort(out.list.begin(), out.list.end(), [](const Mistake& a, const Mistake& b) {
-    if (a.explains.size() != b.explains.size()) return a.explains.size() > b.explains.size();
-    return a.rule < b.rule;
-  });
+  sortMistakes(out);
   return out;
+}
+
+void sortMistakes(Mistakes& m) {
+  std::vector<size_t> order(m.list.size()), at(m.list.size());
+  for (size_t k = 0; k < order.size(); ++k)
+    order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    const Mistake &x = m.list[a], &y = m.list[b];
+    if (x.explains.size() != y.explains.size()) return x.explains.size() > y.explains.size();
+    return x.rule < y.rule;
+  });
+  std::vector<Mistake> sorted;
+  for (size_t k = 0; k < order.size(); ++k)
+    at[order[k]] = k, sorted.push_back(std::move(m.list[order[k]]));
+  m.list = std::move(sorted);
+  for (Combination& c : m.combinations) {
+    for (size_t& k : c.mistakes)
+      k = at[k];
+    std::sort(c.mistakes.begin(), c.mistakes.end());
+  }
 }
 
 namespace {
@@ -146,11 +162,10 @@ std::string mistakesText(const std::vector<Finding>& fs, const Mistakes& m, bool
   s << "loom-sim: " << plural(m.list.size(), "lowering mistake", "lowering mistakes")
     << (m.list.size() == 1 ? " explains " : " explain ") << explained << " of "
     << plural(fs.size(), "finding", "findings") << ":\n";
-  size_t codeWidth = 0, titleWidth = 0;
+  size_t codeWidth = 0;
   for (const Mistake& x : m.list) {
     const dfg::RuleInfo& r = dfg::ruleInfo(x.rule);
     codeWidth = std::max(codeWidth, std::string(r.code).size() + 1 + std::string(r.name).size());
-    titleWidth = std::max(titleWidth, std::string(r.title).size());
   }
   for (const Mistake& x : m.list) {
     const dfg::RuleInfo& r = dfg::ruleInfo(x.rule);

@@ -55,6 +55,10 @@ struct Mistakes {
 Mistakes findMistakes(const std::vector<Finding>& findings, const std::vector<CauseGroup>& groups,
                       const GraphOf& graphOf);
 
+// Puts the mistake that explains most first (ties in code order); the combinations'
+// indexes follow.
+void sortMistakes(Mistakes& m);
+
 // A finding's identity across runs of one program (a rerun with repairs adds ops but
 // never renumbers one): its check, function, call, op, channel producer, port and rule.
 std::string findingKey(const Finding& f);

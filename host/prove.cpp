@@ -86,10 +86,11 @@ std::vector<Trial> runTrials(const LoadedProgram& prog, const RunSettings& s,
   return trials;
 }
 
-std::vector<size_t> removedBy(const Trial& t, const std::vector<Finding>& fs) {
+// The first run's findings (by their keys) that the trial's rerun no longer has.
+std::vector<size_t> removedBy(const Trial& t, const std::vector<std::string>& keys) {
   std::vector<size_t> gone;
-  for (size_t i = 0; i < fs.size(); ++i)
-    if (!t.remaining.count(harness::findingKey(fs[i]))) gone.push_back(i);
+  for (size_t i = 0; i < keys.size(); ++i)
+    if (!t.remaining.count(keys[i])) gone.push_back(i);
   return gone;
 }
 
@@ -102,6 +103,10 @@ std::string plural(size_t n, const char* one, const char* many) {
 void proveMistakes(const LoadedProgram& prog, const RunSettings& s, const ProgramRun& first,
                    Mistakes& m, const ProveOptions& o) {
   const std::vector<Finding>& fs = first.report().findings;
+  std::vector<std::string> keys;
+  for (const Finding& f : fs)
+    keys.push_back(harness::findingKey(f));
+  const std::set<std::string> before(keys.begin(), keys.end());
   std::vector<Trial> singles;
   for (size_t k = 0; k < m.list.size(); ++k) {
     if (m.list[k].repairs() == 0) {
@@ -125,14 +130,10 @@ void proveMistakes(const LoadedProgram& prog, const RunSettings& s, const Progra
       continue;
     }
     repairable.push_back(t.mistakes[0]);
-    std::vector<size_t> gone = removedBy(t, fs);
+    std::vector<size_t> gone = removedBy(t, keys);
     size_t added = 0;
-    for (const std::string& key : t.remaining) {
-      bool old = false;
-      for (const Finding& f : fs)
-        if (harness::findingKey(f) == key) old = true;
-      added += old ? 0 : 1;
-    }
+    for (const std::string& key : t.remaining)
+      added += before.count(key) ? 0 : 1;
     x.attribution = Mistake::Attribution::Proven;
     x.explains = gone;
     x.proof = "with only its " + plural(x.repairs(), "repair", "repairs") + ", " +
@@ -157,7 +158,7 @@ void proveMistakes(const LoadedProgram& prog, const RunSettings& s, const Progra
     for (const Trial& t : sets) {
       if (!t.ok) continue;
       harness::Combination c{t.mistakes, {}};
-      for (size_t i : removedBy(t, fs))
+      for (size_t i : removedBy(t, keys))
         if (!removed[i]) c.removes.push_back(i), removed[i] = true;
       if (!c.removes.empty()) m.combinations.push_back(std::move(c));
     }
@@ -177,25 +178,8 @@ void proveMistakes(const LoadedProgram& prog, const RunSettings& s, const Progra
     if (!explained[i]) m.unexplained.push_back(i);
     if (!removed[i] && !repairable.empty()) m.unremoved.push_back(i);
   }
-  // The mistake that explains most leads (one that now explains nothing is still a rule
-  // broken, and stays); combinations follow the new order.
-  std::vector<size_t> order(m.list.size()), at(m.list.size());
-  for (size_t k = 0; k < order.size(); ++k)
-    order[k] = k;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    const Mistake &x = m.list[a], &y = m.list[b];
-    if (x.explains.size() != y.explains.size()) return x.explains.size() > y.explains.size();
-    return x.rule < y.rule;
-  });
-  std::vector<Mistake> sorted;
-  for (size_t k = 0; k < order.size(); ++k)
-    at[order[k]] = k, sorted.push_back(std::move(m.list[order[k]]));
-  m.list = std::move(sorted);
-  for (harness::Combination& c : m.combinations) {
-    for (size_t& k : c.mistakes)
-      k = at[k];
-    std::sort(c.mistakes.begin(), c.mistakes.end());
-  }
+  // One that now explains nothing is still a rule broken, and stays.
+  harness::sortMistakes(m);
 }
 
 } // namespace loom

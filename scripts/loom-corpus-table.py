@@ -13,8 +13,13 @@ compiled (CORPUS/legacy_gen_*.mlir), what `loom-sim run` does with it.
   loops bound  the network's streams bound to the CPU version's loops, of all (the
             ledger counts the channels of bound loops; docs/loom.md "Against a CPU
             version as LOOM prints it")
-  causes    each root cause: its check, the op and port, and the C++ line
-  try-fix   what `run --try-fix` does: the rewirings applied, then verified or the
+  causes    how many root causes the findings have (docs/design.md "Causes and
+            consequences")
+  mistakes  the lowering rules broken (docs/design.md "Mistakes"): each code with its
+            instances, the one that explains most first
+  proven    of the mistakes, how many a rerun with only their repairs proved; and the
+            findings no mistake explains
+  repaired  what `run --try-fix` does: the rewirings applied, then verified or the
             findings that remain, and the rerun program's last line
 
 Without --write or --check the table goes to stdout. --write replaces the lines
@@ -49,32 +54,18 @@ def cell(text):
     return text.replace("|", "\\|")
 
 
-def short_op(text):
-    """"handshake.load '_Z6k_dsa_esi/%dataResult' ..." -> "handshake.load %dataResult"."""
-    words = text.split(" ")
-    if len(words) < 2 or not words[1].startswith("'"):
-        return text.split(":")[0][:40]
-    return words[0] + " " + words[1].strip("'").split("/")[-1]
+def mistakes_cell(j):
+    return ", ".join("%s x%d" % (m["code"], len(m["instances"])) for m in j.get("mistakes", []))
 
 
-def cause_text(f):
-    """One root cause: the rule or check, the op and the C++ line (file:line)."""
-    where = f.get("source", "").split(" (")[0]  # the C++ line; the .mlir one is in the report
-    where = os.path.basename(where.split(" called from ")[-1]).rsplit(":", 1)[0]
-    if f["check"] == "static":
-        rule = f.get("details", [""])[0].replace("static check ", "").strip("'")
-        what = rule + ": " + short_op(f["summary"])
-    else:
-        what = f["check"] + ": " + short_op(f.get("op") or f["summary"])
-        if f.get("port"):
-            what += " " + f["port"].split(" (")[0]
-    return what + (" (" + where + ")" if where else "")
-
-
-def causes_cell(j):
-    causes = [cause_text(j["findings"][c["finding"]]) for c in j.get("causes", [])]
-    shown = causes[:4] + (["and %d more" % (len(causes) - 4)] if len(causes) > 4 else [])
-    return "%d: %s" % (len(causes), "; ".join(shown)) if causes else ""
+def proven_cell(j):
+    ms = j.get("mistakes", [])
+    if not ms:
+        return ""
+    text = "%d of %d" % (sum(m["attribution"] == "proven" for m in ms), len(ms))
+    if j.get("unexplained"):
+        text += "; %d unexplained" % len(j["unexplained"])
+    return text
 
 
 def row(sim, path):
@@ -88,7 +79,8 @@ def row(sim, path):
         rc, out, err = run([sim, "-v", "run", path, "--try-fix", "--report", report])
         if rc == 2 or not os.path.exists(report):
             why = last_line(err).split("error: ", 1)[-1]  # the message, not the path
-            return [name, read, "refused: " + cell(why[:90]), cell(printed), "", "", "", ""]
+            return [name, read, "refused: " + cell(why[:90]), cell(printed), "", "", "", "", "",
+                    ""]
         j = json.load(open(report))
     findings = j["findings"]
     stopped = [f["check"] for f in findings if f["check"] in ("deadlock", "op-error", "cycle-cap")]
@@ -99,7 +91,7 @@ def row(sim, path):
     # The first run's rate inference (-v): loops bound to the CPU version's, of all.
     bound = re.search(r"\] @[^:]+: rates inferred for \d+ of \d+ channel\(s\); (\d+) of (\d+) loop", err)
     loops = "%s of %s" % bound.groups() if bound else "?"
-    causes = causes_cell(j)
+    causes = str(len(j.get("causes", [])))
     fix = j.get("try_fix", {})
     if not fix.get("rerun"):
         tried = "no rewiring"
@@ -111,12 +103,14 @@ def row(sim, path):
             tried += "%d finding(s) remain" % fix.get("findings", 0)
         if fix.get("printed"):
             tried += "; prints '%s'" % cell(fix["printed"])
-    return [name, read, ran, cell(printed), cycles, loops, cell(causes), tried]
+    return [name, read, ran, cell(printed), cycles, loops, causes, mistakes_cell(j), proven_cell(j),
+            tried]
 
 
 def table(sim, corpus):
     rows = [row(sim, p) for p in sorted(glob.glob(os.path.join(corpus, "legacy_gen_*.mlir")))]
-    head = ["program", "read", "ran", "printed", "cycles", "loops bound", "root causes", "try-fix"]
+    head = ["program", "read", "ran", "printed", "cycles", "loops bound", "root causes", "mistakes",
+            "proven", "repaired (try-fix)"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     return lines

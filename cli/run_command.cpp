@@ -5,6 +5,7 @@
 #include "cli/accel_arguments.h"
 #include "cli/batch.h"
 #include "cli/command.h"
+#include "cli/demangle.h"
 #include "cli/graph_files.h"
 #include "cli/junit.h"
 #include "dfg/loom/loom_form.h"
@@ -27,6 +28,32 @@
 namespace loom::cli {
 namespace {
 
+// What the rerun's program printed: one line as it is, up to 10 indented under the
+// heading, more as their last 10 and how many came before.
+void printRerunOutput(const std::string& output) {
+  std::vector<std::string> lines;
+  std::istringstream in(output);
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
+  while (!lines.empty() && lines.back().empty())
+    lines.pop_back();
+  const std::string head = "loom-sim: try-fix: the program printed";
+  if (lines.empty()) return;
+  if (lines.size() == 1) {
+    std::cerr << head << ": " << lines[0] << "\n";
+    return;
+  }
+  constexpr size_t kShown = 10;
+  size_t from = lines.size() > kShown ? lines.size() - kShown : 0;
+  if (from)
+    std::cerr << head << " " << withCommas(lines.size()) << " lines; the last " << kShown << " ("
+              << withCommas(from) << " before them left out):\n";
+  else
+    std::cerr << head << ":\n";
+  for (size_t i = from; i < lines.size(); ++i)
+    std::cerr << "    " << lines[i] << "\n";
+}
+
 // What --try-fix did, after the summary line: each rewiring, the rerun, the verdict.
 void printFixAttempt(const FixAttempt& fix) {
   for (const std::string& r : fix.applied)
@@ -37,8 +64,7 @@ void printFixAttempt(const FixAttempt& fix) {
     std::cerr << "loom-sim: try-fix: rerun: " << fix.summary << "\n";
     for (const std::string& f : fix.remaining)
       std::cerr << "loom-sim: try-fix: remains: " << f << "\n";
-    if (!fix.lastOutput.empty())
-      std::cerr << "loom-sim: try-fix: the program printed: " << fix.lastOutput << "\n";
+    printRerunOutput(fix.output);
   }
   std::cerr << "loom-sim: try-fix: " << fix.verdict() << "\n";
 }
@@ -191,6 +217,7 @@ std::optional<std::string> optionProblem(RunArgs& a) {
 } // namespace
 
 int runProgram(RunArgs& a) {
+  bool errorPrinted = false;
   auto t0 = std::chrono::steady_clock::now();
   std::vector<NamedPath> inputs, outputs;
   if (auto err = runPaths(a, inputs, outputs)) return printError(*err), kBadInput;
@@ -235,7 +262,8 @@ int runProgram(RunArgs& a) {
       proveMistakes(prog, a.s, run, mistakes, {a.jobs, a.rerunLimit});
     run.setMistakes(mistakes); // the report and the page show the same
 
-    std::cerr << harness::mistakesText(run.report().findings, mistakes, a.expand);
+    std::cerr << harness::mistakesText(run.report().findings, mistakes, a.expand,
+                                       shortFunctionName);
     std::cerr << harness::causesText(run.report().findings, run.causes(), detail);
     auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0);
     std::string summary = run.summaryLine(o, ms.count()); // the page shows it as printed
@@ -243,6 +271,9 @@ int runProgram(RunArgs& a) {
     if (a.verdict) fillVerdict(run, summary, *a.verdict);
     std::optional<FixAttempt> fix;
     if (a.tryFix) {
+      // The first run's error comes before the repair's lines: a --try-fix run ends on
+      // its verdict.
+      if (o.error) print(*o.error), errorPrinted = true;
       fix = tryFix(prog, a.s, run);
       printFixAttempt(*fix);
       if (!a.fixedDfg.empty() && !writeFixed(*fix, a.fixedDfg)) o.passed = false;
@@ -262,7 +293,7 @@ int runProgram(RunArgs& a) {
     std::cerr << f.text();
     if (a.verdict) a.verdict->findings.push_back(f.text());
   }
-  if (o.error) print(*o.error);
+  if (o.error && !errorPrinted) print(*o.error);
   return o.exitCode();
 }
 

@@ -140,8 +140,8 @@ std::string attributionText(const Mistake& m) {
   return "by the network's paths";
 }
 
-std::string instanceText(const Mistake::Instance& in) {
-  std::string s = "@" + in.function + ": " + in.op;
+std::string instanceText(const Mistake::Instance& in, const NameOf& nameOf) {
+  std::string s = "@" + (nameOf ? nameOf(in.function) : in.function) + ": " + in.op;
   if (!in.port.empty()) s += " " + in.port;
   std::string where = shortWhere(in.loc);
   if (!where.empty()) s += " (" + where + ")";
@@ -150,7 +150,8 @@ std::string instanceText(const Mistake::Instance& in) {
 
 } // namespace
 
-std::string mistakesText(const std::vector<Finding>& fs, const Mistakes& m, bool expand) {
+std::string mistakesText(const std::vector<Finding>& fs, const Mistakes& m, bool expand,
+                         const NameOf& nameOf) {
   if (fs.empty()) return "";
   std::ostringstream s;
   size_t explained = fs.size() - m.unexplained.size();
@@ -176,7 +177,7 @@ std::string mistakesText(const std::vector<Finding>& fs, const Mistakes& m, bool
     s << "      " << r.title << "\n";
     if (!expand) continue;
     for (const Mistake::Instance& in : x.instances)
-      s << "      - " << instanceText(in) << "\n";
+      s << "      - " << instanceText(in, nameOf) << "\n";
     if (!x.proof.empty()) s << "      rerun: " << x.proof << "\n";
   }
   for (const Combination& c : m.combinations) {

@@ -8,6 +8,7 @@
 
 #include "harness/causes.h"
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -63,9 +64,12 @@ void sortMistakes(Mistakes& m);
 // never renumbers one): its check, function, call, op, channel producer, port and rule.
 std::string findingKey(const Finding& f);
 
-// The text `run` leads with: a line per mistake (`expand`: its instances under it), the
-// unexplained count; "" when there is no finding.
-std::string mistakesText(const std::vector<Finding>& findings, const Mistakes& m, bool expand);
+// The text `run` leads with: a line per mistake (`expand`: its instances under it, each
+// function named by `nameOf`, as it is without one), the unexplained count; "" when
+// there is no finding.
+using NameOf = std::function<std::string(const std::string& function)>;
+std::string mistakesText(const std::vector<Finding>& findings, const Mistakes& m, bool expand,
+                         const NameOf& nameOf = {});
 
 // The report's `mistakes` (each with its code, rule, instances and the indexes of the
 // findings it explains), `unexplained`, `combinations` and `unremoved`.

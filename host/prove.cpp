@@ -136,10 +136,13 @@ void proveMistakes(const LoadedProgram& prog, const RunSettings& s, const Progra
       added += before.count(key) ? 0 : 1;
     x.attribution = Mistake::Attribution::Proven;
     x.explains = gone;
-    x.proof = "with only its " + plural(x.repairs(), "repair", "repairs") + ", " +
-              std::to_string(gone.size()) + " of " + plural(fs.size(), "finding", "findings") +
-              " are gone" + (added ? ", " + plural(added, "new one", "new ones") + " appear" : "") +
-              (t.verified ? "; that rerun passes every check" : "");
+    x.proof =
+        "with only its " + plural(x.repairs(), "repair", "repairs") + ", " +
+        std::to_string(gone.size()) + " of " + plural(fs.size(), "finding", "findings") +
+        " are gone" +
+        (added ? ", " + plural(added, "new one", "new ones") + (added == 1 ? " appears" : " appear")
+               : "") +
+        (t.verified ? "; that rerun passes every check" : "");
     for (size_t i : gone)
       removed[i] = true;
   }

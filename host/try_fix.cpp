@@ -114,7 +114,8 @@ void rerunRepaired(const LoadedProgram& prog, const RunSettings& s, FixAttempt& 
   }
   std::string line = rerun.summaryLine(o, 0);
   out.summary = line.substr(0, line.rfind(", ")); // without the time
-  out.lastOutput = lastLine(programOutput.str());
+  out.output = programOutput.str();
+  out.lastOutput = lastLine(out.output);
   if (findings) *findings = rerun.report().findings;
 }
 

@@ -26,6 +26,7 @@ struct FixAttempt {
   bool error = false;       // the rerun stopped with a runtime error
   std::string summary;      // the rerun's summary line (no time)
   std::string lastOutput;   // the last line the rerun's program printed
+  std::string output;       // all it printed
   bool verified() const { return rerun && findings == 0 && callsPassed && !error; }
   std::string verdict() const;
   nlohmann::json json() const;

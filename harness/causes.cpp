@@ -95,6 +95,9 @@ private:
     if (same != rootByKey_.end()) return join(i, same->second, true);
     if (f.check == "race")
       if (auto g = raceOfLoop(f)) return join(i, *g, false);
+    // A stop that names the rule a cause of its call already names is that cause's.
+    if (f.check == "deadlock" || f.check == "cycle-cap")
+      if (auto g = sameRuleInCall(f)) return join(i, *g, false);
     if (!alwaysRoot(f))
       if (auto g = nearestRoot(f, f.check == "ledger")) return join(i, *g, false);
     if (!asCause && !alwaysRoot(f) && f.check != "ledger")
@@ -164,6 +167,15 @@ private:
           waited = k, deepest = line;
     }
     return waited ? waited : first;
+  }
+
+  std::optional<size_t> sameRuleInCall(const Finding& f) const {
+    if (f.rule == dfg::RuleId::None) return std::nullopt;
+    for (size_t k = 0; k < groups_.size(); ++k) {
+      const Finding& r = fs_[groups_[k].root];
+      if (r.rule == f.rule && r.function == f.function && inCall(k, f.invocation)) return k;
+    }
+    return std::nullopt;
   }
 
   // Another race of the same scf.parallel in this call: one mistake, several pairs of

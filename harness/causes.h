@@ -9,7 +9,9 @@
 //     channels walked), except that a static finding is always a cause and a ledger
 //     finding (its producer had every input right) folds only under a static one;
 //   - a finding with no op of its own (results, a stop) goes to the cause of its call
-//     whose op its wait-for chain passes last, else to its call's first cause.
+//     whose op its wait-for chain passes last, else to its call's first cause; a stop
+//     that names a rule (a loop without its zero-trip guard) goes to a cause of its call
+//     that names the same one.
 // A finding that no cause explains leads a group of its own.
 #pragma once
 

@@ -111,6 +111,12 @@ dfg::Rewire rewireOf(const dfg::Graph& g, const Upstream& up, dfg::Rewire::Kind 
 void explainLatch(const dfg::Graph& g, dfg::Vertex consumer, unsigned port, const Upstream& up,
                   Finding& f);
 
+// A call that deadlocked in which an scf.for or scf.parallel ran zero times in some
+// activation while its stream starts in every one (the stream's rate counts the loop's
+// activations, not the non-empty ones: no zero-trip guard lets it start only when it
+// runs): the stop's cause, rule L106, placed at the loop's stream. Nothing otherwise.
+void diagnoseZeroTrip(const InvocationContext& c, Finding& stop);
+
 // Fills location, op and the likely cause of a count mismatch on edge `e`.
 void diagnoseMismatch(const InvocationContext& c, dfg::EdgeId e, int64_t expected, int64_t observed,
                       Finding& f);

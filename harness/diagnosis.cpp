@@ -39,6 +39,36 @@ dfg::Rewire rewireOf(const dfg::Graph& g, const Upstream& up, dfg::Rewire::Kind 
   return {kind, g.dst(up.last), g.edge(up.last).dstPort};
 }
 
+void diagnoseZeroTrip(const InvocationContext& c, Finding& stop) {
+  const dfg::Graph& g = c.graph;
+  const ExecutionRecord& r = c.golden;
+  for (Vertex v = 0; v < g.numNodes(); ++v) {
+    const dfg::Node& n = g.node(v);
+    uint32_t loop = n.origin.opId;
+    if (!n.origin.op || !isLoop(n.origin.op->kind) || loop >= r.activations.size()) continue;
+    uint64_t zeroTrip = r.activations[loop] - r.nonEmpty[loop];
+    if (zeroTrip == 0) continue;
+    // Its loop-boundary stream (a for's will-continue, a while's carries): one token per
+    // activation beside the iterations, counted from every activation or, behind a
+    // guard, from the non-empty ones.
+    for (const dfg::Rate& rate : n.outRates) {
+      if (rate.domain != dfg::Rate::Domain::LoopBoundary || rate.op != loop) continue;
+      bool guarded = false;
+      for (const dfg::RateTerm& t : rate.terms)
+        guarded |= t.count == dfg::Count::LoopNonEmpty && t.op == loop;
+      if (guarded) continue;
+      locate(g, v, stop);
+      stop.cause = "the " + std::string(n.origin.op->name()) + " ran zero times in " +
+                   std::to_string(zeroTrip) + " of its " + std::to_string(r.activations[loop]) +
+                   " activation(s), and its loop control starts in every one (" + rate.formula() +
+                   "): without a zero-trip guard, the body's invariants and memory control "
+                   "take their seeds in an activation that gives them nothing";
+      stop.rule = dfg::RuleId::ZeroTripGuard;
+      return;
+    }
+  }
+}
+
 void explainLatch(const dfg::Graph& g, Vertex consumer, unsigned port, const Upstream& up,
                   Finding& f) {
   bool raw = up.reached && up.rootRole == Role::RawWillContinue;

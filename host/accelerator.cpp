@@ -705,8 +705,10 @@ void Accelerator::explainStop(CallState& s, harness::Finding& h) {
   for (const sim::Wait& w : res.waits)
     h.details.push_back(sim::describeWait(circuit, w));
   if (res.status == sim::InvocationStatus::CycleCap) placeAtRunningLoop(s, h);
+  bool deadlock = opts_.checks && res.status == sim::InvocationStatus::Deadlock;
+  if (deadlock) harness::diagnoseZeroTrip(context(s), h);
   report_.findings.push_back(std::move(h));
-  if (opts_.checks && res.status == sim::InvocationStatus::Deadlock) {
+  if (deadlock) {
     harness::InvocationContext ctx = context(s);
     harness::checkLedger(ctx, report_.findings, /*stalled=*/true);
     harness::checkQuiescence(ctx, report_.findings, /*stalled=*/true);

@@ -111,7 +111,8 @@ static const char* injectionSite(Injection i) {
            "constant";
   case Injection::NoBranchGate: return "an scf.if that yields a value defined outside it";
   case Injection::NoMemOrder:
-    return "two accesses of one memref at one level of a region, not all of them loads";
+    return "two accesses of one memref at one level of a region, not all of them loads, of "
+           "a memref the function stores to (loads alone may run in any order)";
   }
   return "?";
 }

@@ -124,9 +124,15 @@ PortRef Lowerer::orderRegion(uint32_t group, LRegion& r, PortRef token, const Ra
     if (itemHasGroup(it, group)) items.push_back(&it);
   if (items.empty()) return token;
 
-  bool ordersSomething = false; // two items, not all loads: the chain orders them
+  // Two items, not all loads, of a group that stores: the chain orders them. A group that
+  // only loads has nothing to order (loads may trade places), wherever its loads are.
+  bool ordersSomething = false;
   for (LItem* it : items)
     ordersSomething |= it->kind != LItem::Kind::Access || accesses_[it->access].isStore;
+  bool stores = false;
+  for (int a : groups_[group].accesses)
+    stores |= accesses_[a].isStore;
+  ordersSomething &= stores;
   if (items.size() >= 2 && ordersSomething && applies(Injection::NoMemOrder)) {
     // Every item takes the region's entry token; nothing orders them.
     std::vector<PortRef> dones;

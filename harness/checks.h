@@ -123,10 +123,11 @@ void diagnoseMismatch(const InvocationContext& c, dfg::EdgeId e, int64_t expecte
 
 // The wait-for chain of a stalled network, from the Return back to the first op that
 // waits on a producer that is not itself waiting (or round a cycle), one line per op
-// with what it waits on and its SCF source.
+// with what it waits on and its SCF source. `capped`: the cycle cap stopped a network
+// still running, so an op with nothing to wait for was still working, not finished.
 std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& elab,
-                                   const sim::Circuit& circuit,
-                                   const std::vector<sim::Wait>& waits);
+                                   const sim::Circuit& circuit, const std::vector<sim::Wait>& waits,
+                                   bool capped = false);
 
 // Describes a node and its SCF source into a finding.
 void locate(const dfg::Graph& g, dfg::Vertex v, Finding& f);

@@ -281,7 +281,8 @@ std::string muxNote(const models::Op& op, const std::function<std::string(int)>&
 } // namespace
 
 std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& elab,
-                                   const sim::Circuit& circuit, const std::vector<sim::Wait>&) {
+                                   const sim::Circuit& circuit, const std::vector<sim::Wait>&,
+                                   bool capped) {
   std::map<uint32_t, Vertex> vertexOf;
   for (Vertex v = 0; v < elab.opOfVertex.size(); ++v)
     vertexOf[elab.opOfVertex[v]] = v;
@@ -330,8 +331,11 @@ std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& 
       lines.push_back(self + " waits for space toward '" + cons->name() + "'" + src(cur) + note);
       cur = circuit.indexOf(*cons);
     } else {
-      lines.push_back(self + " has nothing to wait for and will produce nothing more" + src(cur) +
-                      note);
+      lines.push_back(self +
+                      (capped ? " has what it needs: it was still working when the cycle cap "
+                                "stopped the run"
+                              : " has nothing to wait for and will produce nothing more") +
+                      src(cur) + note);
       break;
     }
   }

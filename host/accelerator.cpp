@@ -701,7 +701,8 @@ void Accelerator::explainStop(CallState& s, harness::Finding& h) {
   h.summary = "the network of '@" + s.a.name + "' stopped: " + res.message;
   for (const models::OpError& e : res.errors)
     h.details.push_back(e.str());
-  h.upstream = harness::waitChain(s.a.graph, s.a.elab, circuit, res.waits);
+  h.upstream = harness::waitChain(s.a.graph, s.a.elab, circuit, res.waits,
+                                  res.status == sim::InvocationStatus::CycleCap);
   for (const sim::Wait& w : res.waits)
     h.details.push_back(sim::describeWait(circuit, w));
   if (res.status == sim::InvocationStatus::CycleCap) placeAtRunningLoop(s, h);
@@ -736,11 +737,17 @@ void Accelerator::placeAtRunningLoop(const CallState& s, harness::Finding& h) {
     return d;
   };
   int deepest = 0;
+  const Op* innermost = nullptr;
   for (const Op* loop : running) {
     h.details.push_back("loop still running: " + std::string(loop->name()) + " at " +
                         loop->loc.where() + " (raise the limit with --max-cycles)");
-    if (depth(loop) > deepest) deepest = depth(loop), h.loc = loop->loc;
+    if (depth(loop) > deepest) deepest = depth(loop), h.loc = loop->loc, innermost = loop;
   }
+  // The limit, not a stall: said first, with where the run was.
+  h.summary +=
+      ": the limit stopped a run still in progress" +
+      (innermost ? ", in the " + std::string(innermost->name()) + " at " + innermost->loc.where()
+                 : std::string());
 }
 
 // Work still in flight after the return belongs to the call (its span ends with the

@@ -70,7 +70,8 @@ harness::Finding stopFinding(const dfg::Graph& g, const sim::Elaboration& elab,
   f.summary = "the network of '@" + g.function + "' stopped: " + res.message;
   for (const models::OpError& e : res.errors)
     if (e.str() != res.message) f.details.push_back(e.str());
-  f.upstream = harness::waitChain(g, elab, elab.network->circuit(), res.waits);
+  f.upstream = harness::waitChain(g, elab, elab.network->circuit(), res.waits,
+                                  res.status == sim::InvocationStatus::CycleCap);
   return f;
 }
 

@@ -147,10 +147,8 @@ void proveMistakes(const LoadedProgram& prog, const RunSettings& s, const Progra
       removed[i] = true;
   }
   // What no single repair removes: pairs of repairable mistakes, then all of them.
-  std::vector<size_t> survivors;
-  for (size_t i = 0; i < fs.size(); ++i)
-    if (!removed[i]) survivors.push_back(i);
-  if (!survivors.empty() && repairable.size() >= 2) {
+  bool survivors = std::find(removed.begin(), removed.end(), false) != removed.end();
+  if (survivors && repairable.size() >= 2) {
     std::vector<Trial> sets;
     if (repairable.size() <= 6)
       for (size_t a = 0; a < repairable.size(); ++a)

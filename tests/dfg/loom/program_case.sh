@@ -70,7 +70,7 @@ no_invariant)
     "a value made outside a loop enters its body through a dataflow.invariant on after_cond" \
     "did not complete (deadlock)" \
     "loom-sim: try-fix: @scale_dsa_esi: arith.muli 'scale_dsa_esi/%y' input 'in1' takes dataflow.invariant 'scale_dsa_esi/%y.fix_invariant' of it on after_cond of dataflow.gate 'scale_dsa_esi/%iv'" \
-    "loom-sim: try-fix: the program printed: scale: PASSED" \
+    "loom-sim: try-fix: the program printed:" "    b[7] = 21 (cpu 21)" "    scale: PASSED" \
     "loom-sim: try-fix: the fix is verified" ;;
 printf_n)
   # "b[%u]..." becomes "b[%n]...": the first conversion writes through its argument.

@@ -167,9 +167,6 @@ struct Node {
   int argIndex = -1;
   // Load / Store: which memory group and which port of the interface.
   int memPort = -1;
-  // Stream: whether step_op and cont_cond were given. LOOM's older stream declares both
-  // optional and no default, so a stream read without them is checked but not simulated.
-  bool streamConfigured = true;
   // Made by loom-sim, not written in the text the graph was read from: a fork or sink
   // for a value used more or less than once, or an adapter of the function's tokens
   // (docs/loom.md "What loom-sim reads").

@@ -45,7 +45,7 @@ std::optional<Vertex> gateOf(const Graph& g, PortRef raw) {
 
 // The port the rewired input must take its tokens from.
 std::optional<PortRef> target(const Graph& g, const Rewire& r, PortRef from, std::string& why) {
-  if (r.kind == Rewire::Kind::ToAfterCond) {
+  if (r.kind == Rewire::Kind::ToAfterCond || r.kind == Rewire::Kind::SplitAfterBody) {
     if (g.node(from.node).outRoles.at(from.port) != Role::RawWillContinue)
       return why = "its tokens do not come from a loop's raw_will_continue", std::nullopt;
     auto gate = gateOf(g, from);
@@ -276,6 +276,39 @@ std::optional<std::string> splitMuxInputs(Graph& g, const Rewire& r, const std::
   return std::nullopt;
 }
 
+// SplitAfterBody, the first half: the cond_br `br` splitting carry C's output (its only
+// use) before the body is turned around, C.out -> body, done -> br.data, br.true -> C.b;
+// the caller then moves br's condition to after_cond.
+std::optional<std::string> moveSplitAfterBody(Graph& g, Vertex br, const std::string& input) {
+  EdgeId toData, toBody, feedback;
+  if (g.node(br).kind != NodeKind::CondBr || !g.inEdge(br, 1, toData))
+    return input + ": not a handshake.cond_br with its data connected";
+  Vertex carry = g.src(toData);
+  if (g.node(carry).kind != NodeKind::Carry || g.outEdges(carry, 0).size() != 1)
+    return input + ": its data is not a dataflow.carry's output, used by it alone";
+  std::vector<EdgeId> body = g.outEdges(br, 0);
+  if (body.size() != 1 || !g.inEdge(carry, 2, feedback))
+    return input + ": its true side or the carry's feedback is not one channel";
+  toBody = body[0];
+  PortRef done{g.src(feedback), g.edge(feedback).srcPort};
+  Vertex bodyOp = g.dst(toBody);
+  unsigned bodyPort = g.edge(toBody).dstPort;
+  unsigned capacities[3] = {g.edge(toData).capacity, g.edge(toBody).capacity,
+                            g.edge(feedback).capacity};
+  g.removeEdge(toBody); // ids of the others may move: found again below
+  g.inEdge(br, 1, toData);
+  g.removeEdge(toData);
+  g.inEdge(carry, 2, feedback);
+  g.removeEdge(feedback);
+  Node& n = g.node(br);
+  n.outRoles.assign(2, g.node(done.node).outRoles.at(done.port));
+  n.outRates.assign(2, g.node(done.node).outRates.at(done.port));
+  g.edge(g.connect(done, br, 1)).capacity = capacities[0];
+  g.edge(g.connect({carry, 0}, bodyOp, bodyPort)).capacity = capacities[1];
+  g.edge(g.connect({br, 0}, carry, 2)).capacity = capacities[2];
+  return std::nullopt;
+}
+
 } // namespace
 
 Rewire rewireBackFrom(const Graph& g, Vertex consumer, unsigned port, Rewire::Kind kind) {
@@ -307,6 +340,10 @@ std::optional<std::string> applyRewire(Graph& g, const Rewire& r, std::string& d
   std::string why;
   auto to = target(g, r, from, why);
   if (!to) return input + ": " + why;
+  if (r.kind == Rewire::Kind::SplitAfterBody) {
+    if (auto err = moveSplitAfterBody(g, r.consumer, input)) return err;
+    g.inEdge(r.consumer, r.port, e);
+  }
   PortRef old{g.src(e), g.edge(e).srcPort};
   unsigned capacity = g.edge(e).capacity;
   std::string was = where(g, from);
@@ -317,6 +354,9 @@ std::optional<std::string> applyRewire(Graph& g, const Rewire& r, std::string& d
   g.inEdge(r.consumer, r.port, now); // attach() connected it
   g.edge(now).capacity = capacity;
   done = input + " takes " + where(g, origin(g, now)) + " (was " + was + ")";
+  if (r.kind == Rewire::Kind::SplitAfterBody)
+    done += ", and the cond_br splits the body's done token after the body (was the "
+            "memory-control carry's output, before it)";
   return std::nullopt;
 }
 

@@ -26,7 +26,8 @@ struct Rewire {
     ToRawWillContinue,
     AddInvariant,
     SplitByCondition,
-    SplitMuxInputs
+    SplitMuxInputs,
+    SplitAfterBody
   };
   Kind kind = Kind::None;
   Vertex consumer = 0; // the op whose input moves
@@ -68,6 +69,12 @@ std::optional<Vertex> gateBackFrom(const Graph& g, Vertex consumer, unsigned por
 // outside it), takes each through a new cond_br on its select (cast to i1 where it is an
 // index or a wider integer): the side that selects the input goes on to the mux, the
 // other to a sink.
+// SplitAfterBody: `consumer`, a handshake.cond_br on a loop's raw_will_continue that
+// splits a memory-control carry's output before the body (true side to the body, false
+// side to the exit), is moved after the body as spec-dataflow-memory places it: the body
+// takes the carry's output, the cond_br splits the body's done token instead (true side
+// to the carry's feedback, false side to the exit), and its condition moves to the
+// loop's after_cond.
 // Added ops are marked `added`. On success `done` says what changed; otherwise the
 // reason the graph does not allow it (and `g` is unchanged).
 std::optional<std::string> applyRewire(Graph& g, const Rewire& r, std::string& done);

@@ -65,11 +65,18 @@ const std::vector<RuleInfo>& catalogue() {
        "%body_x, %exit_x = cond_br %raw, %acc : i32",
        "the carry's d and the split's condition move from after_cond to raw_will_continue", true},
       {RuleId::ZeroTripGuard, "L106", "zero-trip-guard",
-       "a loop body emits in activations with N = 0",
+       "a loop its zero-trip guard does not wholly guard",
        "spec-dataflow-compilation, scf.if (\"a canonical zero-trip guard around a loop\")",
        "the enclosing loop lowering must not assume the guard disappears semantically",
-       "%k_in = dataflow.invariant %after, %k  // takes %k even when the loop runs 0 times",
-       "scf.if (lb < ub) { scf.for ... }       // the guard's cond_br splits %k", "", false},
+       "%run, %skip = cond_br %n_is_0, %go : none          // the guard\n"
+       "%i, %raw = dataflow.stream %zero, %one, %n         // starts even when N = 0\n"
+       "%acc = dataflow.carry %raw, %skip_init, %next      // its init only when N != 0",
+       "%t, %n_in = cond_br %n_is_0, %n : index           // and the same for start, step\n"
+       "%i, %raw = dataflow.stream %zero_in, %one_in, %n_in\n"
+       "%acc = dataflow.carry %raw, %skip_init, %next",
+       "a cond_br on the guard's condition is put before each of the stream's start, step and "
+       "bound that comes whichever way the guard goes; its other side goes to a sink",
+       true},
       {RuleId::GateCounts, "L107", "gate-counts",
        "a dataflow.gate that does not turn N + 1 tokens into N", "spec-dataflow, dataflow.gate",
        "dataflow.gate reduces before-region streams to N",
@@ -198,9 +205,11 @@ RuleId ruleOfRawConsumer(const Graph& g, Vertex consumer, unsigned port) {
                                                 : RuleId::InvariantOnRaw;
   case NodeKind::CondBr: {
     EdgeId data;
-    bool done = n.outRoles.at(0) == Role::Done ||
-                (g.inEdge(consumer, 1, data) && g.edge(data).role == Role::Done);
-    // A done split is the memory control's other half (spec-dataflow-memory).
+    bool done = n.outRoles.at(0) == Role::Done || n.outRoles.at(0) == Role::MemCtrl ||
+                (g.inEdge(consumer, 1, data) &&
+                 (g.edge(data).role == Role::Done || g.edge(data).role == Role::MemCtrl));
+    // A done split is the memory control's other half (spec-dataflow-memory), and so is
+    // a split of the memory-control carry's output before the body.
     return done ? RuleId::MemCtrlOnRaw : RuleId::BodyCondBrOnRaw;
   }
   default: return RuleId::BodyCtrlOnRaw;
@@ -219,6 +228,7 @@ RuleId ruleOfRewire(const Graph& g, const Rewire& r) {
   case Rewire::Kind::AddInvariant: return RuleId::MissingInvariant;
   case Rewire::Kind::SplitByCondition: return RuleId::UnsplitBranchValue;
   case Rewire::Kind::SplitMuxInputs: return RuleId::UnsplitBranchValue;
+  case Rewire::Kind::SplitAfterBody: return RuleId::MemCtrlOnRaw;
   case Rewire::Kind::None: break;
   }
   return RuleId::None;

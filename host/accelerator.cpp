@@ -684,12 +684,59 @@ Diag Accelerator::reportStop(CallState& s) {
   } else {
     explainStop(s, h);
   }
+  std::string ports = s.twin ? "" : portsAtStop(s);
   harness::Report::Call call = recordCall(s.a.name, s.invocation, span(s));
   call.passed = false;
   report_.calls.push_back(call);
   lap(s.clock, times_.checks);
   return Diag{s.site.loc, "accelerated call of '@" + s.a.name + "' did not complete (" +
-                              harness::stopCheck(s.status) + "); see the findings above"};
+                              harness::stopCheck(s.status) + ")" + ports +
+                              "; see the findings above"};
+}
+
+// What reached the return of a stopped call, port by port (LOOM's form gives each
+// result a port of its own, so a result there has reached the host): each result that
+// came, against the reference where the golden run has one (a "results" finding where it
+// differs), and what never came. "" where nothing came.
+std::string Accelerator::portsAtStop(CallState& s) {
+  const std::vector<std::optional<Bits>>& at = s.res.atReturn;
+  if (at.empty()) return "";
+  size_t results = at.size() - 1;
+  bool golden = s.status == sim::InvocationStatus::Deadlock &&
+                s.goldenResult.results.size() == results && !s.goldenResult.error;
+  std::vector<std::string> came, missing;
+  for (size_t i = 0; i < results; ++i) {
+    std::string name = "result #" + std::to_string(i);
+    if (!at[i]) {
+      missing.push_back(name);
+      continue;
+    }
+    const Type& t = s.f.resultTypes.at(i);
+    std::string text = name + " came, " + bitsText(*at[i], t);
+    if (golden && *at[i] == s.goldenResult.results[i].bits) {
+      text += " as the reference gives";
+    } else if (golden) {
+      text += ", where the reference gives " + bitsText(s.goldenResult.results[i].bits, t);
+      harness::Finding h;
+      h.check = "results";
+      h.function = s.a.name;
+      h.invocation = s.invocation;
+      h.loc = s.site.loc;
+      h.summary = "result #" + std::to_string(i) + " is " + bitsText(*at[i], t) +
+                  " (it came, the call did not complete); the interpreter gives " +
+                  bitsText(s.goldenResult.results[i].bits, t);
+      report_.findings.push_back(std::move(h));
+    }
+    came.push_back(text);
+  }
+  if (came.empty()) return "";
+  if (!at.back()) missing.push_back("the done token");
+  std::string out;
+  for (size_t i = 0; i < came.size(); ++i)
+    out += (i ? "; " : ": ") + came[i];
+  for (size_t i = 0; i < missing.size(); ++i)
+    out += (i ? ", " : "; ") + missing[i];
+  return missing.empty() ? out : out + " never came";
 }
 
 // What the models tell of a stop: the op errors, the wait-for chain, the loops still

@@ -171,6 +171,7 @@ private:
   std::optional<Diag> runTwin(CallState& s);
   std::optional<Diag> loadTwin(CallState& s, uint64_t need);
   Diag reportStop(CallState& s);
+  std::string portsAtStop(CallState& s);
   void explainStop(CallState& s, harness::Finding& h);
   void placeAtRunningLoop(const CallState& s, harness::Finding& h);
   void settle(CallState& s);

@@ -48,16 +48,26 @@ FixAttempt tryFix(const LoadedProgram& prog, const RunSettings& s, const Program
 }
 
 void repairNetworks(const ProgramRun& first, const RuleFilter& take, FixAttempt& out) {
-  std::map<std::string, std::set<dfg::Rewire>> byFunction;
+  // A network whose rates are inferred has the zero-trip guards the rules name repaired
+  // first, alone: a guarded loop changes the rates of all it drives, and the static rules
+  // then name on the new rates what still needs a repair (the first run's may name a
+  // split the guard makes wrong). What the run found, not the static rules, waits for the
+  // next round.
+  std::map<std::string, std::set<dfg::Rewire>> byFunction, guards, found;
   for (const harness::Finding& f : first.report().findings)
-    if (f.rewire.any() && take(f.rule)) byFunction[f.function].insert(f.rewire);
+    if (f.rewire.any() && take(f.rule)) {
+      byFunction[f.function].insert(f.rewire);
+      if (f.rule == dfg::RuleId::ZeroTripGuard) guards[f.function].insert(f.rewire);
+      if (f.check != "static") found[f.function].insert(f.rewire);
+    }
   for (auto& [function, rewires] : byFunction) {
     const dfg::Graph* g = first.graph(function);
     if (!g) continue;
     dfg::Graph copy = *g;
     bool changed = false;
     bool inferred = first.accelerator()->ratesInferred(function);
-    std::set<dfg::Rewire> next = rewires, tried;
+    std::set<dfg::Rewire> next = rewires, later, tried;
+    if (inferred && !guards[function].empty()) next = guards[function], later = found[function];
     // Later rewirings name ops by vertex: rewiring adds ops but never removes one. A
     // network whose rates were inferred from it has them inferred again after each
     // round: a repaired stream gives its loop new rates, and the static rules then name
@@ -76,6 +86,9 @@ void repairNetworks(const ProgramRun& first, const RuleFilter& take, FixAttempt&
       next.clear();
       for (const GraphFinding& f : checkGraphInferring(copy))
         if (f.rewire.any() && take(f.rule) && !tried.count(f.rewire)) next.insert(f.rewire);
+      for (const dfg::Rewire& r : later)
+        if (!tried.count(r)) next.insert(r);
+      later.clear();
     }
     if (changed) out.fixed[function] = std::move(copy);
   }

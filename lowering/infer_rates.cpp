@@ -368,9 +368,8 @@ LoopTree networkTree(const dfg::Graph& g, const std::vector<Vertex>& streams,
     t.side.push_back(side);
     t.names.push_back("'" + g.node(streams[k]).name + "'");
     const dfg::Node& n = g.node(streams[k]);
-    t.streams.push_back(n.streamConfigured ? std::string(dfg::stepOpText(n.stepOp)) + " " +
-                                                 dfg::contCondText(n.contCond)
-                                           : "");
+    t.streams.push_back(std::string(dfg::stepOpText(n.stepOp)) + " " +
+                        dfg::contCondText(n.contCond));
     if (parent == -2)
       out.notes.push_back("loop " + t.names.back() +
                           " does not start once per call or once per iteration of another "

@@ -40,6 +40,7 @@ public:
 private:
   const dfg::Graph& g_;
   std::vector<GraphFinding> findings_;
+  std::set<Vertex> guarded_; // streams whose zero-trip guard is reported
 
   const dfg::Node& node(Vertex v) const { return g_.node(v); }
 
@@ -451,11 +452,42 @@ private:
     dfg::RuleId id = fix.any() ? dfg::RuleId::UnsplitBranchValue : dfg::RuleId::InitialValue;
     if (!fix.any() && (fix = outerInvariant(v, *s)).any())
       rule = kInvariantRule, id = dfg::RuleId::MissingInvariant;
+    if (!fix.any() && guardStream(*s, a)) rule = kGuardRule, id = dfg::RuleId::ZeroTripGuard;
     report("rates", id, v,
            "input " + port(v, true, 1) + " carries " + describeIn(v, 1) + " but its loop '" +
                node(*s).name + "' starts " + start.formula() +
                " times: it takes one initial value per activation of its loop" + rule,
            fix);
+  }
+
+  static constexpr const char* kGuardRule =
+      ": it comes only when the loop's zero-trip guard lets the loop run, and the loop's "
+      "start, step and bound enter through the guard's cond_br too";
+
+  // A loop behind a zero-trip guard whose initial values come on the guard's side (`init`,
+  // a side of the guard's cond_br) while its stream starts whichever way the guard goes:
+  // each of the stream's inputs made more often is split by the guard's cond_br (spec-
+  // dataflow-compilation, scf.if: "a canonical zero-trip guard around a loop"). Reported
+  // once per stream, at its inputs; true if the stream is so guarded.
+  bool guardStream(Vertex stream, const Rate& init) {
+    std::vector<dfg::Rewire> fixes;
+    for (unsigned p = 0; p < 3; ++p) {
+      if (!inRate(stream, p).known()) return false;
+      if (inRate(stream, p).sameCount(init)) continue;
+      dfg::Rewire fix = splitFix(stream, p, init);
+      if (!fix.any()) return false;
+      fixes.push_back(fix);
+    }
+    if (fixes.empty()) return false;
+    if (!guarded_.insert(stream).second) return true;
+    for (const dfg::Rewire& fix : fixes)
+      report("rates", dfg::RuleId::ZeroTripGuard, stream,
+             "input " + port(stream, true, fix.port) + " carries " + describeIn(stream, fix.port) +
+                 " but the loop's initial values come " + init.formula() +
+                 " times: a loop behind a zero-trip guard takes its start, step and bound "
+                 "through the guard's cond_br",
+             fix);
+    return true;
   }
 
   // The initial value of a repeater of an inner loop (stream `inner`), made once per
@@ -485,6 +517,11 @@ private:
                (node(v).outRoles[0] == Role::Done || inEdge(v, 1).role == Role::Done))
         rule = ": a loop-body done split must be driven by after_cond, not raw_will_continue",
         fix = {dfg::Rewire::Kind::ToAfterCond, v, 0}, id = dfg::RuleId::MemCtrlOnRaw;
+      else if (cr == Role::RawWillContinue && inEdge(v, 1).role == Role::MemCtrl &&
+               node(producer(v, 1)).kind == NodeKind::Carry)
+        rule = ": a loop-body memory-control carry's output goes to the body, and its done "
+               "token is split after the body, by after_cond",
+        fix = {dfg::Rewire::Kind::SplitAfterBody, v, 0}, id = dfg::RuleId::MemCtrlOnRaw;
       else if (cr == Role::RawWillContinue && d.domain == Rate::Domain::LoopBody)
         // Body values split on the loop's raw condition: N + 1 conditions for N values.
         rule = ": a loop-body cond_br must be driven by after_cond, not raw_will_continue",

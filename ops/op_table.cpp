@@ -116,9 +116,9 @@ std::vector<OpSpec> makeTable() {
   const std::vector<RtlParam> widthOfOut0 = {outWidth("W", 0)};
   AttrSpec contCond = both(Attr::ContCond, "cont_cond", true);
   contCond.loomOlderName = "stop_cond";
-  contCond.loomOptional = true;
+  contCond.loomDefaulted = true;
   AttrSpec stepOp = both(Attr::StepOp, "step_op", true);
-  stepOp.loomOptional = true;
+  stepOp.loomDefaulted = true;
   return {
     // -- function boundary
     row(NodeKind::Entry, "loom.entry", F::Boundary, {}, {{kVar, {{"out%u"}}}, ctrlIn},

@@ -123,9 +123,9 @@ struct AttrSpec {
   bool required;        // in each form that names it
   // LOOM's form: an older name read like loomName.
   const char* loomOlderName = nullptr;
-  // LOOM's form may leave it out although it is required in the loom.dfg form (its older
-  // dataflow.stream declares step_op and cont_cond optional).
-  bool loomOptional = false;
+  // LOOM's form may leave it out, and the node then keeps its default (LOOM's older
+  // dataflow.stream: "If step_op is omitted, it defaults to +=", cont_cond to "<").
+  bool loomDefaulted = false;
 };
 
 // How LOOM's form writes an op (dfg/loom/syntax.h): one custom syntax per family of

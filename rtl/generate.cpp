@@ -705,7 +705,11 @@ std::optional<std::string> testbenchBinding(const dfg::Graph& g, const RtlOption
 }
 
 std::string topModuleName(const dfg::Graph& g) {
-  std::string name = "loom_" + identifier(g.function);
+  // Verilator escapes "__" in a module's name when it names the model's C++ class
+  // (Vloom___05FZ...), so a mangled C++ name (_Z10vecsum...) loses its double underscores.
+  std::string id = identifier(g.function), name = "loom";
+  for (char c : "_" + id)
+    if (c != '_' || name.back() != '_') name += c;
   for (const SvFile& f : library())
     if (name + ".sv" == f.name) return name + "_top";
   return name;

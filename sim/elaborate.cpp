@@ -90,11 +90,6 @@ Op* OpFactory::create(const dfg::Node& n, std::string& error) {
     }
     return add<models::Return>(name, ins - 1);
   case NodeKind::Stream:
-    if (!n.streamConfigured) {
-      error = "a stream without step_op and cont_cond cannot be simulated (LOOM's older "
-              "dataflow.stream leaves both optional and defines no default)";
-      return nullptr;
-    }
     return add<models::Stream>(name, n.stepOp, n.contCond,
                                outs > 0 ? n.outTypes[0] : Type::index());
   case NodeKind::Gate: return add<models::Gate>(name);

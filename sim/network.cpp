@@ -30,6 +30,7 @@ EntrySource& Network::setEntry(std::string name, int numOutputs) {
 void Network::attachReturn(models::Return& ret, const std::vector<Type>& resultTypes) {
   assert(sinks_.empty() && "one return per network");
   numResults_ = ret.numResults();
+  return_ = &ret;
   for (int i = 0; i <= ret.numResults(); ++i) {
     bool done = i == ret.doneOutput();
     std::string name = ret.name() + (done ? ".done" : ".result" + std::to_string(i));
@@ -188,17 +189,29 @@ void Network::settle(RunStatus status) {
   case RunStatus::Deadlock:
     r.status = InvocationStatus::Deadlock;
     r.waits = waitingOps(circuit_);
+    r.atReturn = waitingAtReturn();
     r.message = "deadlock: nothing can move after " + span + "; " + std::to_string(r.waits.size()) +
                 " op(s) waiting";
     break;
   case RunStatus::CycleCap:
     r.status = InvocationStatus::CycleCap;
     r.waits = waitingOps(circuit_);
+    r.atReturn = waitingAtReturn();
     r.message = "cycle cap reached: " + span;
     break;
   }
   outcome_ = std::move(r);
   unbindExternalMemories();
+}
+
+std::vector<std::optional<Bits>> Network::waitingAtReturn() const {
+  std::vector<std::optional<Bits>> at;
+  if (!return_) return at;
+  for (int i = 0; i < return_->numInputs(); ++i) {
+    const models::Channel* ch = return_->inputChannel(i);
+    at.push_back(ch && ch->valid() ? std::optional<Bits>(ch->front()) : std::nullopt);
+  }
+  return at;
 }
 
 void Network::unbindExternalMemories() {

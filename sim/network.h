@@ -80,7 +80,11 @@ struct InvocationResult {
   uint64_t endCycle = 0;               // one past its last cycle
   std::vector<models::OpError> errors; // OpError: the errors of this invocation
   std::vector<Wait> waits;             // Deadlock, CycleCap: who waits on what
-  std::string message;                 // one-line summary (BadInput: what is wrong)
+  // Deadlock, CycleCap: the token waiting at each input of the Return (its results, then
+  // its ctrl), if any. LOOM's form gives each result a port of its own: a value here has
+  // reached the host there, whatever else never came.
+  std::vector<std::optional<Bits>> atReturn;
+  std::string message; // one-line summary (BadInput: what is wrong)
 
   bool done() const { return status == InvocationStatus::Done; }
   uint64_t cycles() const { return endCycle - startCycle; }
@@ -163,6 +167,7 @@ private:
   void settle(RunStatus status);
   void unbindExternalMemories();
   InvocationResult badInput(std::string message) const;
+  std::vector<std::optional<Bits>> waitingAtReturn() const;
 
   Circuit circuit_;
   EngineKind engineKind_;
@@ -170,6 +175,7 @@ private:
   bool sound_ = false;
   EntrySource* entry_ = nullptr;
   std::vector<HostSink*> sinks_;
+  const models::Return* return_ = nullptr;
   int numResults_ = 0;
   std::vector<ExternalMemory> external_;
   std::vector<InternalMemory> internal_;

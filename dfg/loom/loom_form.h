@@ -46,8 +46,8 @@
 //     i1 done token done tokens, other none channels control), as far as the static
 //     checks use them.
 //   - LOOM's older spellings: a stream's `stop_cond` is `cont_cond`, its types may be left
-//     out; without step_op and cont_cond it is read (Node::streamConfigured false) but
-//     not simulated. `loom.*` attributes are accepted everywhere and left aside.
+//     out, and a step_op or stop_cond left out takes the default its spec gives (`+=`,
+//     `<`). `loom.*` attributes are accepted everywhere and left aside.
 //   - a whole module (LOOM's compiled application): its handshake.funcs are read, its host
 //     code (MLIR's dialects, ESI's wrappers, seq.const_clock, handshake.esi_instance:
 //     host_ops.h) parsed and checked to be ops loom-sim knows, each esi_instance against

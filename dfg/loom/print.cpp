@@ -179,15 +179,6 @@ private:
   }
 };
 
-// The loom.dfg form requires a stream's step_op and cont_cond.
-std::optional<std::string> unconfiguredStream(const Graph& g) {
-  for (Vertex v = 0; v < g.numNodes(); ++v)
-    if (g.node(v).kind == NodeKind::Stream && !g.node(v).streamConfigured)
-      return "cannot write '@" + g.function + "' in the loom.dfg form: stream '" + g.node(v).name +
-             "' has no step_op and cont_cond";
-  return std::nullopt;
-}
-
 } // namespace
 
 std::optional<std::string> printLoom(const Graph& g, std::ostream& os) {
@@ -222,8 +213,6 @@ std::optional<std::string> printDfg(const std::vector<Graph>& graphs, DfgFormat 
   for (const Graph& g : graphs)
     if (format == DfgFormat::Loom) {
       if (auto err = printLoom(g, text)) return err;
-    } else if (auto err = unconfiguredStream(g)) {
-      return err;
     } else {
       printMlir(g, text);
     }

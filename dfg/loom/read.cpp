@@ -513,9 +513,7 @@ private:
     for (const Type& t : valueTypes)
       if (t != n.outTypes[0])
         a.fail("'value' of type " + t.str() + " for a result of type " + n.outTypes[0].str());
-    // LOOM's older stream may leave out step_op and cont_cond: it is checked, not simulated.
-    bool configured = poison || node_attrs::requireAttrs(a, name, n, seen, node_attrs::kLoomForm);
-    if (n.kind == NodeKind::Stream) n.streamConfigured = configured;
+    if (!poison) node_attrs::requireAttrs(a, name, n, seen, node_attrs::kLoomForm);
     if (n.kind == NodeKind::Memory || n.kind == NodeKind::ExtMemory) memoryGroup(n, seen);
   }
 

@@ -116,8 +116,8 @@ public:
     switch (a) {
     case Attr::Predicate: return predicate();
     case Attr::Value: return mlir_form::valueAttr(ctx_, n_.constValue, out_);
-    case Attr::StepOp: return n_.streamConfigured ? str(stepOpText(n_.stepOp)) : nullptr;
-    case Attr::ContCond: return n_.streamConfigured ? str(contCondText(n_.contCond)) : nullptr;
+    case Attr::StepOp: return str(stepOpText(n_.stepOp));
+    case Attr::ContCond: return str(contCondText(n_.contCond));
     case Attr::Slots: return count(n_.bufferSlots);
     case Attr::BufferKind: return str(text::bufferKindName(n_.bufferFifo));
     case Attr::InitValues: return initValues(error);
@@ -226,28 +226,17 @@ bool given(ops::NodeKind k, Attr attr, const std::set<std::string>& seen, const 
   return false;
 }
 
-bool requireAttrs(AttrReader& r, const std::string& opName, const Node& n,
+void requireAttrs(AttrReader& r, const std::string& opName, const Node& n,
                   const std::set<std::string>& seen, const Form& form) {
-  const std::vector<ops::AttrSpec>& attrs = ops::spec(n.kind).attrs;
-  bool anyOptional = false, optionalGiven = false;
-  for (const ops::AttrSpec& a : attrs) {
+  for (const ops::AttrSpec& a : ops::spec(n.kind).attrs) {
     const char* name = nameIn(a, form);
     const char* older = form.loom ? a.loomOlderName : nullptr;
     if (name && older && seen.count(name) && seen.count(older))
       r.fail("'" + opName + "' has both '" + name + "' and its older name '" + older + "'");
-    if (form.loom && a.loomOptional) {
-      anyOptional = true;
-      optionalGiven |= given(n.kind, a.attr, seen, form);
-    }
-  }
-  bool leftOut = anyOptional && !optionalGiven;
-  for (const ops::AttrSpec& a : attrs) {
-    const char* name = nameIn(a, form);
-    if (leftOut && a.loomOptional) continue;
+    if (form.loom && a.loomDefaulted) continue;
     if (name && required(a, n) && !given(n.kind, a.attr, seen, form))
       r.fail("'" + opName + "' needs a '" + name + "' attribute");
   }
-  return !leftOut;
 }
 
 bool readArithProperties(AttrReader& r, mlir::Operation* op, Node& n) {

@@ -45,9 +45,8 @@ bool given(ops::NodeKind k, ops::Attr attr, const std::set<std::string>& seen, c
 
 // Fails, naming the first one, unless `seen` holds every attribute `form` requires of
 // `n` (an arith comparison requires its predicate), each by one name only. LOOM's form
-// may leave out the attributes its older ops declare optional (AttrSpec::loomOptional),
-// all of them or none: false when it does.
-bool requireAttrs(reader::AttrReader& r, const std::string& opName, const Node& n,
+// may leave out the attributes its older ops give a default (AttrSpec::loomDefaulted).
+void requireAttrs(reader::AttrReader& r, const std::string& opName, const Node& n,
                   const std::set<std::string>& seen, const Form& form);
 
 // An arith or math op's own attributes (its properties): its predicate, and the overflow

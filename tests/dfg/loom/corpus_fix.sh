@@ -14,6 +14,11 @@
 # "Trying a fix"): the repaired network rotates x = 0x80000001, 0x12345678, 5 left by r = 0, 4, 33
 # (r % 32 = 0, 4, 1) to 0x80000001, 0x23456781, 10. Where r = 0 it computes x >> 32,
 # poison (docs/design.md "Poison"), which the new cond_br sends to a sink: no finding.
+# Then cdma (DST[i] = SRC[i] for i < N), whose stream takes start, step and bound whichever
+# way its zero-trip guard goes and whose memory control splits the carry's output before
+# the body: SRC = 10 20 30 40; N = 0 leaves DST 0 0 0 0, where LOOM's network leaves the
+# stream's will-continue latched in a memory-control carry and its cond_br; N = 3 gives
+# 10 20 30 0; the repaired network, no finding.
 set -uo pipefail
 sim=$1 corpus=$2
 prog=$corpus/legacy_gen_vecsum.mlir
@@ -27,6 +32,10 @@ sum_before=$(cksum <"$prog")
 [ $? -eq 1 ] || fail "LOOM's network: exit code, expected 1"
 grep -qF "loom-sim: try-fix: the fix is verified" "$dir/err" || fail "the fix is not verified"
 [ "$(cksum <"$prog")" = "$sum_before" ] || fail "the corpus file was changed"
+# LOOM's return gives the sum a port of its own: it comes (A[i] = i for i < 1,024, init
+# 100: 100 + 523,776), though the done token never does.
+grep -qF "did not complete (deadlock): result #0 came, 523876 as the reference gives; the done token never came" \
+  "$dir/err" || fail "LOOM's network: the stop does not say which result came"
 
 echo "10 20 30 40" >"$dir/a.txt"
 call() { # FILE N [--func F]
@@ -69,5 +78,29 @@ echo "0 4 33" >"$dir/r.txt"
   --mem 2=zeros:3 --arg 3=3 >"$dir/out" 2>"$dir/err" || fail "rotate_bits, repaired: exit code, expected 0"
 grep -qxF "[-2147483647,  591751041,  10]" "$dir/out" || fail "rotate_bits, repaired: results"
 ! grep -q "error:" "$dir/err" || fail "rotate_bits, repaired: a finding"
+prog=$corpus/legacy_gen_cdma.mlir
+net=_Z8cdma_dsaPKjPjm_esi
+"$sim" run "$prog" --try-fix --brief --fixed-dfg "$dir/cdma.mlir" >"$dir/out" 2>"$dir/err"
+[ $? -eq 1 ] || fail "cdma, LOOM's network: exit code, expected 1"
+for text in "dataflow.stream '$net/%index' input 'bound' takes the false side of handshake.cond_br" \
+  "the cond_br splits the body's done token after the body" "loom-sim: try-fix: the fix is verified"; do
+  grep -qF "$text" "$dir/err" || fail "cdma: missing: $text"
+done
+cdma() { # FILE N
+  "$sim" sim "$1" --func "$net" --mem "0=$dir/a.txt:4" --mem 1=zeros:4 --arg "2=$2" >"$dir/out" 2>"$dir/err"
+}
+cdma "$prog" 0
+[ $? -eq 1 ] || fail "cdma, LOOM's network, N = 0: exit code, expected 1"
+grep -qF "error: 1 token(s) latched in dataflow.carry '$net/%13' input 'd' after the call" "$dir/err" ||
+  fail "cdma, LOOM's network, N = 0: no will-continue latched in the carry"
+for nr in "0:[0,  0,  0,  0]" "3:[10,  20,  30,  0]"; do
+  n=${nr%%:*} r=${nr#*:}
+  cdma "$dir/cdma.mlir" "$n" || fail "cdma, repaired, N = $n: exit code, expected 0"
+  [ "$(tail -n 1 "$dir/out")" = "$r" ] || fail "cdma, repaired, N = $n: DST, expected $r"
+  ! grep -q "error:" "$dir/err" || fail "cdma, repaired, N = $n: a finding"
+done
+"$sim" verify "$dir/cdma.mlir" 2>"$dir/err" || fail "cdma: verify rejects the repaired network"
+
 echo "vecsum: repaired, verified, and right at N = 0, 3, 4 where LOOM's network latches at N = 0"
 echo "rotate_bits: repaired (the mux's inputs split), verified, and right where x >> 32 is poison"
+echo "cdma: repaired (the guard, the memory-control split after the body), verified, right at N = 0, 3"

@@ -6,8 +6,9 @@
 #      answered by the CPU version: exit 0, and the program's own last line says PASSED;
 #   2. with every esi_instance on LOOM's network, cycle by cycle: the verdict RUNS pins,
 #      `passed` (exit 0, the same output as 1.) or the check that stopped the call
-#      (`deadlock`, `op-error`; exit 1) or `elaborate` (the network cannot be built:
-#      exit 2). Why each verdict follows from the specs: docs/loom-corpus.md.
+#      (`deadlock`, `op-error`; exit 1), `static` (every call completes with the same
+#      output as 1., but the static checks find the network broken: exit 1) or `elaborate`
+#      (the network cannot be built: exit 2). Why each verdict follows from the specs: docs/loom-corpus.md.
 set -uo pipefail
 sim=$1 file=$2 runs=$3
 base=$(basename "$file")
@@ -33,6 +34,11 @@ passed)
 deadlock | op-error)
   [ "$rc" -eq 1 ] || fail "run: exit $rc, expected 1 ($pinned)"
   grep -q "\[@[^ ]*, call 1, $pinned\]$" "$dir/run.err" || fail "run: no '$pinned' stop" ;;
+static)
+  [ "$rc" -eq 1 ] || fail "run: exit $rc, expected 1 (static)"
+  cmp -s "$dir/interp.out" "$dir/run.out" || fail "run: output differs from --no-accel"
+  grep -q ", static\]$" "$dir/run.err" || fail "run: no static finding"
+  ! grep -q "\[@[^ ]*, call [0-9]*, [a-z-]*\]$" "$dir/run.err" || fail "run: a call stopped" ;;
 elaborate)
   [ "$rc" -eq 2 ] || fail "run: exit $rc, expected 2"
   grep -q "error: cannot elaborate the network of" "$dir/run.err" || fail "run: no elaboration error" ;;

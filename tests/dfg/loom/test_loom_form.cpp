@@ -351,8 +351,9 @@ TEST_CASE("bad input is one located error that names what is wrong", "[loom-form
         "found 1");
   CHECK(body("  %v, %w = dataflow.gate %x, %x : i32, i32 -> i32, i32") ==
         "t.mlir:2:12: error: operand #1 (before_cond) of 'dataflow.gate' must be i1, got i32");
-  CHECK(body("  %s, %b = dataflow.stream %x, %x, %x {step_op = \"+=\"} : (i32, i32, i32) -> "
-             "(i32, i1)") == "t.mlir:2:12: error: 'dataflow.stream' needs a 'cont_cond' attribute");
+  CHECK(body("  %s, %b = dataflow.stream %x, %x, %x {step_op = \"%=\"} : (i32, i32, i32) -> "
+             "(i32, i1)") ==
+        "t.mlir:2:12: error: unknown step_op '%=' (one of += -= *= /= <<= >>=)");
   CHECK(body("  %k = constant %go {value = 1 : i64} : i32") ==
         "t.mlir:2:8: error: 'value' of type i64 for a result of type i32");
 

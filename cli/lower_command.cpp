@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "cli/graph_files.h"
 #include "dfg/loom/loom_form.h"
+#include "dfg/op_names.h"
 #include "dfg/print_dot.h"
 #include "host/program_run.h"
 #include "lowering/infer_rates.h"
@@ -43,9 +44,11 @@ int verifyAll(const std::vector<dfg::Graph>& graphs) {
   int rc = kOk;
   for (const dfg::Graph& g : graphs) {
     if (!g.scfOrigins) spdlog::info("@{}: {}", g.function, addedNodes(g));
-    if (std::vector<GraphFinding> f = checkGraphInferring(g); !f.empty())
-      print(f.front().diag), rc = kFailed;
-    else
+    if (std::vector<GraphFinding> f = checkGraphInferring(g); !f.empty()) {
+      Diag d = f.front().diag;
+      d.message = dfg::nameOps(d.message, dfg::opNames(g)); // "op 12" by its place
+      print(d), rc = kFailed;
+    } else
       spdlog::info("@{}: static verifier passed ({} ops, {} channels)", g.function, g.numNodes(),
                    g.numEdges());
   }

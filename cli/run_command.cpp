@@ -8,6 +8,7 @@
 #include "cli/demangle.h"
 #include "cli/graph_files.h"
 #include "cli/junit.h"
+#include "cli/terminal_text.h"
 #include "dfg/loom/loom_form.h"
 #include "dfg/print_dot.h"
 #include "host/html_report.h"
@@ -55,18 +56,28 @@ void printRerunOutput(const std::string& output) {
 }
 
 // What --try-fix did, after the summary line: each rewiring, the rerun, the verdict.
-void printFixAttempt(const FixAttempt& fix) {
+void printFixAttempt(const FixAttempt& fix, const TerminalText& shown) {
   for (const std::string& r : fix.applied)
-    std::cerr << "loom-sim: try-fix: " << r << "\n";
+    std::cerr << shown("loom-sim: try-fix: " + r) << "\n";
   for (const std::string& r : fix.refused)
-    std::cerr << "loom-sim: try-fix: cannot apply: " << r << "\n";
+    std::cerr << shown("loom-sim: try-fix: cannot apply: " + r) << "\n";
   if (fix.rerun) {
-    std::cerr << "loom-sim: try-fix: rerun: " << fix.summary << "\n";
+    std::cerr << shown("loom-sim: try-fix: rerun: " + fix.summary) << "\n";
     for (const std::string& f : fix.remaining)
-      std::cerr << "loom-sim: try-fix: remains: " << f << "\n";
+      std::cerr << shown("loom-sim: try-fix: remains: " + f) << "\n";
     printRerunOutput(fix.output);
   }
   std::cerr << "loom-sim: try-fix: " << fix.verdict() << "\n";
+}
+
+// The names a network or a function of `prog` is written with.
+std::vector<std::string> functionNames(const LoadedProgram& prog) {
+  std::vector<std::string> names;
+  for (const auto& f : prog.module->functions)
+    names.push_back(f->name);
+  for (const auto& [name, g] : prog.networks)
+    names.push_back(name);
+  return names;
 }
 
 // --fixed-dfg: the repaired networks in LOOM's form (nothing repaired: an error).
@@ -202,6 +213,9 @@ std::optional<std::string> optionProblem(RunArgs& a) {
   const traces::TraceOptions& t = a.s.traces;
   if (!a.fixedDfg.empty() && !a.tryFix)
     return "--fixed-dfg writes the network --try-fix repairs: it needs --try-fix";
+  if (a.width > 0 && a.width < 40)
+    return "--width " + std::to_string(a.width) +
+           " leaves no room for a finding's place and check: 0, or 40 and more";
   if (!a.gtkw.empty() && t.vcd.empty() && t.fst.empty())
     return "--gtkw writes a GTKWave view of the trace: it needs --fst FILE (or --vcd FILE)";
   if (!a.html.empty() && !a.s.accelerate)
@@ -244,6 +258,12 @@ int runProgram(RunArgs& a) {
   std::ostream& programOut = programFile.is_open() ? programFile
                              : stdoutTaken(a)      ? std::cerr
                                                    : std::cout;
+  // On a terminal (or with --width N): short names and lines of at most N characters
+  // (--expand: whole); in a pipe or a file (or --width 0), every name and line whole.
+  bool view = a.width < 0 ? ::isatty(STDERR_FILENO) : a.width > 0;
+  size_t width = a.width > 0 ? static_cast<size_t>(a.width) : TerminalText::kWidth;
+  TerminalText shown(view ? functionNames(prog) : std::vector<std::string>{},
+                     view && !a.expand ? width : 0);
   ProgramRun run(prog, a.s, programOut);
   if (auto err = run.prepare()) return print(*err), kBadInput;
   RunOutcome o = run.run();
@@ -262,20 +282,20 @@ int runProgram(RunArgs& a) {
       proveMistakes(prog, a.s, run, mistakes, {a.jobs, a.rerunLimit});
     run.setMistakes(mistakes); // the report and the page show the same
 
-    std::cerr << harness::mistakesText(run.report().findings, mistakes, a.expand,
-                                       shortFunctionName);
-    std::cerr << harness::causesText(run.report().findings, run.causes(), detail);
+    std::cerr << shown(
+        harness::mistakesText(run.report().findings, mistakes, a.expand, shortFunctionName));
+    std::cerr << shown(harness::causesText(run.report().findings, run.causes(), detail));
     auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0);
     std::string summary = run.summaryLine(o, ms.count()); // the page shows it as printed
-    std::cerr << "loom-sim: " << summary << "\n";
+    std::cerr << shown("loom-sim: " + summary) << "\n";
     if (a.verdict) fillVerdict(run, summary, *a.verdict);
     std::optional<FixAttempt> fix;
     if (a.tryFix) {
       // The first run's error comes before the repair's lines: a --try-fix run ends on
       // its verdict.
-      if (o.error) print(*o.error), errorPrinted = true;
+      if (o.error) std::cerr << shown(o.error->str()) << std::endl, errorPrinted = true;
       fix = tryFix(prog, a.s, run);
-      printFixAttempt(*fix);
+      printFixAttempt(*fix, shown);
       if (!a.fixedDfg.empty() && !writeFixed(*fix, a.fixedDfg)) o.passed = false;
     }
     double cpu = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
@@ -293,7 +313,7 @@ int runProgram(RunArgs& a) {
     std::cerr << f.text();
     if (a.verdict) a.verdict->findings.push_back(f.text());
   }
-  if (o.error && !errorPrinted) print(*o.error);
+  if (o.error && !errorPrinted) std::cerr << shown(o.error->str()) << std::endl;
   return o.exitCode();
 }
 
@@ -544,8 +564,15 @@ Command addRunCommand(CLI::App& app) {
                             "Print each root cause without the list of findings it explains "
                             "(their count stays)");
   c->add_flag("--expand", a->expand,
-              "Print every finding a root cause explains in full, not as one line")
+              "Print every finding a root cause explains in full, not as one line, each line "
+              "whole (see --width), and each mistake's instances")
       ->excludes(brief);
+  c->add_option("--width", a->width,
+                "The findings as a terminal shows them: each op named within its function, each "
+                "function as its C++ source names it, lines of at most this many characters "
+                "(--expand: whole); 0: every name and line as the report has them (default: 160 "
+                "on a terminal, 0 in a pipe or a file)")
+      ->check(CLI::Range(0, 100000));
   c->add_option("--dot", a->dot,
                 "Write the networks as Graphviz DOT: each channel's tokens over the run against "
                 "its rate's count, findings in red");

@@ -20,6 +20,9 @@ struct RunArgs {
   std::string timingFile, engine = "event", reportFile;
   std::vector<std::string> inject, dfgSpecs;
   bool brief = false, expand = false, tryFix = false;
+  // The terminal's view of the findings (cli/terminal_text.h): lines of at most this
+  // many characters; 0: the full text; -1: the view at 160 where stderr is a terminal.
+  int width = -1;
   bool prove = true;      // rerun each mistake's repairs alone (--no-prove: not)
   double rerunLimit = 60; // --rerun-limit: seconds per rerun
   std::string fixedDfg, dot, svg, gtkw;

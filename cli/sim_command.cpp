@@ -5,6 +5,7 @@
 #include "cli/command.h"
 #include "cli/dfg_arguments.h"
 #include "dfg/loom/loom_form.h"
+#include "dfg/op_names.h"
 #include "host/dfg_run.h"
 #include "models/timing_json.h"
 
@@ -70,8 +71,9 @@ int simulate(const SimArgs& a) {
   if (!sim::engineKindFromName(a.engine, engine))
     return printError("unknown --engine '" + a.engine + "' (clocked or event)"), kBadInput;
   DfgRun run(*g, timing, engine);
+  dfg::OpNames names = dfg::opNames(*g); // "op 12" by its place
   for (const GraphFinding& f : run.checkStatic())
-    std::cerr << f.diag.str() << " [static: " << f.check << "]\n";
+    std::cerr << dfg::nameOps(f.diag.str(), names) << " [static: " << f.check << "]\n";
   for (const std::string& e : run.elaborationErrors())
     std::cerr << a.file << ": error: " << e << "\n";
   if (!run.elaborationErrors().empty()) return kBadInput;

@@ -176,6 +176,51 @@ std::string Rate::formula() const {
   return s.empty() ? "0" : s;
 }
 
+namespace {
+
+// One count, once: "once per iteration of op 12".
+std::string once(const RateTerm& t) {
+  std::string op = "op " + std::to_string(t.op);
+  switch (t.count) {
+  case Count::Invocations: return "once per call";
+  case Count::LoopIterations: return "once per iteration of " + op;
+  case Count::LoopNonEmpty: return "once per activation of " + op + " that iterates";
+  case Count::LoopActivations: return "once per activation of " + op;
+  case Count::IfThen: return "on the true side of " + op;
+  case Count::IfElse: return "on the false side of " + op;
+  }
+  return "";
+}
+
+} // namespace
+
+std::string Rate::words() const {
+  Rate r = fromMap(normalized(terms));
+  for (const RateTerm& t : r.terms)
+    if (!t.ctx.empty() || (t.coef != 1 && t.coef != -1)) return formula();
+  if (r.terms.empty()) return "never";
+  if (r.terms.size() == 1) return r.terms[0].coef == 1 ? once(r.terms[0]) : formula();
+  if (r.terms.size() != 2) return formula();
+  const RateTerm& a = r.terms[0].coef == 1 ? r.terms[0] : r.terms[1];
+  const RateTerm& b = &a == &r.terms[0] ? r.terms[1] : r.terms[0];
+  if (a.coef != 1 || a.count == Count::IfThen || a.count == Count::IfElse) return formula();
+  if (b.coef == -1 && b.count == Count::IfThen) // P - then(c): P's count on c's false side
+    return once(a) + " on the false side of op " + std::to_string(b.op);
+  if (a.count == Count::LoopIterations && b.count == Count::LoopNonEmpty && a.op == b.op)
+    return std::string(b.coef == 1 ? "N + 1" : "N - 1") + " per activation of op " +
+           std::to_string(a.op); // the loop's boundary, or its body but the last
+  if (b.coef == 1 && a.count == Count::LoopNonEmpty && b.count == Count::LoopIterations &&
+      a.op == b.op)
+    return "N + 1 per activation of op " + std::to_string(a.op);
+  if (b.coef == 1) {
+    const RateTerm& body = a.count == Count::LoopIterations ? a : b;
+    const RateTerm& other = &body == &a ? b : a;
+    if (body.count == Count::LoopIterations && other.count != Count::IfThen)
+      return once(body) + ", plus " + once(other);
+  }
+  return formula();
+}
+
 std::string Node::portName(bool input, unsigned port) const {
   return ops::portName(ops::spec(kind), shape(), input, port);
 }

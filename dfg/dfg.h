@@ -115,6 +115,10 @@ struct Rate {
   std::string str() const; // "loop body of op 12" style, for messages
   // The expected count as a formula over interpreter counts, e.g. "I(op 12) + A'(op 12)".
   std::string formula() const;
+  // The same in words where it has a common shape ("once per call", "once per iteration
+  // of op 12", "once per call on the false side of op 9"), else its formula; ops as
+  // "op N" for dfg::nameOps.
+  std::string words() const;
   // Same expected count (terms compared after summing coefficients).
   bool sameCount(const Rate& o) const;
   // this - o, normalized.

@@ -60,7 +60,7 @@ void diagnoseZeroTrip(const InvocationContext& c, Finding& stop) {
       locate(g, v, stop);
       stop.cause = "the " + std::string(n.origin.op->name()) + " ran zero times in " +
                    std::to_string(zeroTrip) + " of its " + std::to_string(r.activations[loop]) +
-                   " activation(s), and its loop control starts in every one (" + rate.formula() +
+                   " activation(s), and its loop control starts in every one (" + rate.words() +
                    "): without a zero-trip guard, the body's invariants and memory control "
                    "take their seeds in an activation that gives them nothing";
       stop.rule = dfg::RuleId::ZeroTripGuard;

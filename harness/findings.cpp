@@ -35,6 +35,14 @@ nlohmann::json Finding::json() const {
   return j;
 }
 
+void nameOps(Finding& f, const dfg::OpNames& names) {
+  for (std::string* s : {&f.summary, &f.domain, &f.formula, &f.cause})
+    *s = dfg::nameOps(*s, names);
+  for (std::vector<std::string>* list : {&f.details, &f.upstream})
+    for (std::string& s : *list)
+      s = dfg::nameOps(s, names);
+}
+
 std::string Finding::text() const {
   std::ostringstream s;
   s << (loc.line ? loc.where() + ": " : std::string()) << "error: " << summary;

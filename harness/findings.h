@@ -3,6 +3,7 @@
 // report, the exit code and the tests treat them alike.
 #pragma once
 
+#include "dfg/op_names.h"
 #include "dfg/rewire.h"
 #include "dfg/rules.h"
 #include "ir/ir.h"
@@ -58,6 +59,9 @@ struct Finding {
   nlohmann::json json() const;
   std::string text() const; // the multi-line block
 };
+
+// `f`'s text with each scf op its rates and domains count ("op 12") named by `names`.
+void nameOps(Finding& f, const dfg::OpNames& names);
 
 // Findings of a whole run, with the counters the summary needs.
 struct Report {

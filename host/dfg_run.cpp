@@ -148,6 +148,9 @@ DfgOutcome DfgRun::run(uint64_t maxCycles, traces::Tracer& tracer, bool checks) 
     addOutputs(o);
     if (checks) quiescence(g_, elab_, o.findings);
   }
+  dfg::OpNames names = dfg::opNames(g_);
+  for (harness::Finding& f : o.findings)
+    harness::nameOps(f, names);
   record(o);
   return o;
 }

@@ -199,6 +199,11 @@ RunOutcome ProgramRun::run() {
   if (tracer_)
     if (auto err = tracer_->finish()) o.traceErrors.push_back(*err);
   if (tracer_ && accel_) nameWaves(accel_->report().findings, tracer_->waves());
+  if (accel_) {
+    dfg::OpNames names = dfg::opNames(mod_); // the program's loops and branches by place
+    for (harness::Finding& f : accel_->report().findings)
+      harness::nameOps(f, names);
+  }
   if (accel_)
     if (auto err = accel_->closeScTrace()) o.traceErrors.push_back(*err);
   o.accelerated = accel_ != nullptr;

@@ -1,6 +1,8 @@
 // Rate inference for a network lowered elsewhere (infer_rates.h).
 #include "lowering/infer_rates.h"
 
+#include "dfg/op_names.h"
+
 #include <deque>
 #include <map>
 #include <optional>
@@ -568,18 +570,14 @@ RateInference inferLocalRates(dfg::Graph& g) {
   writeRates(g, p, b, out);
   out.bound = 0;
   for (size_t k = 0; k < n.streams.size(); ++k)
-    out.symbols[b.loops[k]] = "'" + g.node(n.streams[k]).name + "'";
+    out.symbols[b.loops[k]] = "the loop '" + g.node(n.streams[k]).name + "'";
   for (auto& [source, i] : n.conditions)
     out.symbols[b.guards[i]] = "the condition from '" + g.node(source.first).name + "'";
   return out;
 }
 
-std::string nameSymbols(std::string text, const RateInference& r) {
-  for (auto& [id, name] : r.symbols)
-    for (const std::string& ref : {"op #" + std::to_string(id), "op " + std::to_string(id)})
-      for (size_t at = text.find(ref); at != std::string::npos; at = text.find(ref, at))
-        text.replace(at, ref.size(), name), at += name.size();
-  return text;
+std::string nameSymbols(const std::string& text, const RateInference& r) {
+  return dfg::nameOps(text, r.symbols);
 }
 
 std::vector<GraphFinding> checkGraphInferring(const dfg::Graph& g) {

@@ -67,7 +67,7 @@ RateInference inferRates(dfg::Graph& g, const Function& f);
 // compare rates, not counts.
 RateInference inferLocalRates(dfg::Graph& g);
 // `text` with each symbol's "op N" (and "op #N") replaced by its name.
-std::string nameSymbols(std::string text, const RateInference& r);
+std::string nameSymbols(const std::string& text, const RateInference& r);
 
 // The static verifier (static_verify.h) on a network that may carry no rates (a file in
 // LOOM's form, `verify` and `sim`): its rates are inferred locally first, so the rate

@@ -4,6 +4,7 @@
 
 #include "lowering/lowerer.h"
 
+#include "dfg/op_names.h"
 #include "lowering/static_verify.h"
 
 #include <algorithm>
@@ -92,7 +93,10 @@ std::optional<Diag> lowerFunction(const Module& m, const Function& f, const Lowe
     return e.diag;
   }
   if (opts.verify)
-    if (auto err = verifyGraph(out)) return err;
+    if (auto err = verifyGraph(out)) {
+      err->message = dfg::nameOps(err->message, dfg::opNames(m)); // "op 12" by its place
+      return err;
+    }
   return std::nullopt;
 }
 
@@ -101,7 +105,9 @@ static const char* injectionSite(Injection i) {
   switch (i) {
   case Injection::BodyCtrlRaw:
     return "a loop body with an op its control token starts (a constant defined in the body)";
-  case Injection::MemCtrlRaw: return "a loop whose body accesses memory";
+  case Injection::MemCtrlRaw:
+    return "an scf.for or scf.parallel whose body accesses memory (an scf.while's memory "
+           "control has one condition stream)";
   case Injection::InvariantRaw:
     return "a value from outside an scf.for or scf.parallel used in its body";
   case Injection::IterCarryGated:

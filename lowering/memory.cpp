@@ -186,7 +186,9 @@ PortRef Lowerer::orderItem(uint32_t group, LItem& it, PortRef token, const Rate&
     return {mx, 0};
   }
   case LItem::Kind::Loop: {
-    PortRef d = applies(Injection::MemCtrlRaw) ? it.raw : it.cond;
+    // An scf.while's memory control takes its one condition stream either way: there the
+    // injection has nothing to change (and is refused when nothing else takes it).
+    PortRef d = !(it.raw == it.cond) && applies(Injection::MemCtrlRaw) ? it.raw : it.cond;
     if (it.parallel) return orderParallel(group, it, d, token);
     // loop_ctrl = carry(after_cond, entry, body_done_feedback); body done split by
     // after_cond: true -> feedback, false -> exit.

@@ -119,7 +119,8 @@ private:
   const Rate& inRate(Vertex v, unsigned p) const { return inEdge(v, p).rate; }
   const Rate& outRate(Vertex v, unsigned p) const { return node(v).outRates[p]; }
 
-  // "raw_will_continue of dataflow.stream 'k/for0.stream' (I(op 3) + A'(op 3))"
+  // "raw_will_continue from 'k/for0.stream' (once per iteration of op 3, plus once per
+  // call)"
   std::string describeIn(Vertex v, unsigned p) const {
     const dfg::Edge& e = inEdge(v, p);
     Vertex src = producer(v, p);
@@ -131,7 +132,7 @@ private:
             ? " output '" + n.portName(false, g_.edge(edgeInto(v, p)).srcPort) + "'"
             : "";
     return std::string(dfg::roleName(e.role)) + " from '" + n.name + "'" + output + " (" +
-           e.rate.formula() + ")";
+           e.rate.words() + ")";
   }
 
   bool allKnown(std::initializer_list<const Rate*> rs) const {
@@ -302,8 +303,8 @@ private:
       if (!outRate(v, p).known() || !ref) continue;
       if (!outRate(v, p).sameCount(*ref))
         report("rates", dfg::RuleId::SameExecution, v,
-               "output " + port(v, false, p) + " is in " + outRate(v, p).str() + " (" +
-                   outRate(v, p).formula() + ") but its inputs are " + ref->formula());
+               "output " + port(v, false, p) + " is in " + outRate(v, p).str() + ", " +
+                   outRate(v, p).words() + ", but its inputs come " + ref->words());
     }
   }
 
@@ -371,7 +372,7 @@ private:
              v, 0};
     report("loop-control", id, v,
            "input " + port(v, true, 0) + " is " + describeIn(v, 0) + " but its output is in " +
-               o.str() + " (" + o.formula() + ")" + rule,
+               o.str() + rule,
            fix);
   }
 
@@ -392,8 +393,8 @@ private:
       if (t.count == dfg::Count::LoopIterations && t.op == node(v).origin.opId) ok = false;
     if (!ok)
       report("loop-control", dfg::RuleId::GateCounts, v,
-             "input " + port(v, true, 1) + " is " + describeIn(v, 1) + " and after_cond is " +
-                 ac.formula() + ": a gate must turn N + 1 tokens per activation into N");
+             "input " + port(v, true, 1) + " is " + describeIn(v, 1) + " and after_cond comes " +
+                 ac.words() + ": a gate must turn N + 1 tokens per activation into N");
   }
 
   bool streamInputsAgree(Vertex v) const {
@@ -455,8 +456,8 @@ private:
     if (!fix.any() && guardStream(*s, a)) rule = kGuardRule, id = dfg::RuleId::ZeroTripGuard;
     report("rates", id, v,
            "input " + port(v, true, 1) + " carries " + describeIn(v, 1) + " but its loop '" +
-               node(*s).name + "' starts " + start.formula() +
-               " times: it takes one initial value per activation of its loop" + rule,
+               node(*s).name + "' starts " + start.words() +
+               ": it takes one initial value per activation of its loop" + rule,
            fix);
   }
 
@@ -483,8 +484,8 @@ private:
     for (const dfg::Rewire& fix : fixes)
       report("rates", dfg::RuleId::ZeroTripGuard, stream,
              "input " + port(stream, true, fix.port) + " carries " + describeIn(stream, fix.port) +
-                 " but the loop's initial values come " + init.formula() +
-                 " times: a loop behind a zero-trip guard takes its start, step and bound "
+                 " but the loop's initial values come " + init.words() +
+                 ": a loop behind a zero-trip guard takes its start, step and bound "
                  "through the guard's cond_br",
              fix);
     return true;
@@ -544,7 +545,7 @@ private:
     if (!sel.known() || !o.known()) return;
     if (!sel.sameCount(o))
       return report("rates", dfg::RuleId::SameExecution, v,
-                    "select " + describeIn(v, 0) + " but output " + o.formula());
+                    "select " + describeIn(v, 0) + " but its output comes " + o.words());
     Rate sum;
     for (unsigned p = 1; p < node(v).inTypes.size(); ++p) {
       if (!inRate(v, p).known()) return;
@@ -574,7 +575,7 @@ private:
                            : dfg::RuleId::UnsplitBranchValue;
       report("branch-gate", id, v,
              "data inputs add up to " + sum.formula() + " but the mux fires " + o.formula() +
-                 " times:" + which +
+                 " times (" + o.words() + "):" + which +
                  (everyTime ? " a mux takes only the input it selects: values made whichever "
                               "way the branch goes must be split by the branch's cond_br"
                             : " a value yielded from outside a branch must be split by the "

@@ -28,7 +28,8 @@ struct SvFile {
 const std::vector<SvFile>& library();
 
 // The SystemVerilog name of the top module of `g`: "loom_" + the function's name, made
-// an identifier without "__" (loom_Z10vecsum_dsaPKjjj_esi); "loom_<name>_top" for a function named like a library module (@fifo,
+// an identifier without "__" (loom_Z10vecsum_dsaPKjjj_esi); "loom_<name>_top" for a function named
+// like a library module (@fifo,
 // @memory), whose top would otherwise replace that module (and its file).
 std::string topModuleName(const dfg::Graph& g);
 

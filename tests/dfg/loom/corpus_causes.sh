@@ -50,8 +50,8 @@ run vecsum
 f=_Z10vecsum_dsaPKjjj_esi
 # The stream starts when its step comes, on the guard's false side: calls - then(%4)
 # activations, each with N + 1 will-continue tokens.
-has "error: dataflow.carry '$f/%15' input 'd' (port 0) is raw_will_continue from '$f/%willContinue.fork' (calls + I('$f/%index') - then(the condition from '$f/%4')) but its output is in loop body of '$f/%index' (N per activation) (I('$f/%index')): a loop-body memory-control carry must be driven by after_cond"
-has "error: handshake.cond_br '$f/%trueResult_4' cond 'cond' (port 0) is raw_will_continue from '$f/%willContinue.fork' (calls + I('$f/%index') - then(the condition from '$f/%4')) but data 'data' (port 1) is done"
+has "error: dataflow.carry '$f/%15' input 'd' (port 0) is raw_will_continue from '$f/%willContinue.fork' (calls + I(the loop '$f/%index') - then(the condition from '$f/%4')) but its output is in loop body of the loop '$f/%index' (N per activation): a loop-body memory-control carry must be driven by after_cond"
+has "error: handshake.cond_br '$f/%trueResult_4' cond 'cond' (port 0) is raw_will_continue from '$f/%willContinue.fork' (calls + I(the loop '$f/%index') - then(the condition from '$f/%4')) but data 'data' (port 1) is done"
 has "dataflow.gate '$f/%afterValue' [NeedHead] is at rest"
 count "^loom-sim: try-fix: @$f: " 6
 has "loom-sim: try-fix: @$f: dataflow.carry '$f/%15' input 'd' takes after_cond"
@@ -73,7 +73,7 @@ has "loom-sim: try-fix: the fix is verified"
 
 run relu
 f=_Z8relu_dsaPKfPfj_esi
-has "error: arith.cmpf '$f/%9' input 'in1' (port 1) carries data from '$f/%4.fork' (calls) but input 'in0' (port 0) carries data from '$f/%dataResult.fork' (I('$f/%index'))"
+has "error: arith.cmpf '$f/%9' input 'in1' (port 1) carries data from '$f/%4.fork' (once per call) but input 'in0' (port 0) carries data from '$f/%dataResult.fork' (once per iteration of the loop '$f/%index')"
 count "^loom-sim: try-fix: @$f: " 10
 count "^loom-sim: try-fix: @$f: .* takes after_cond" 4
 has "loom-sim: try-fix: @$f: dataflow.carry '$f/%13' input 'd' takes after_cond"

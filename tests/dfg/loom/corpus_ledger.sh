@@ -37,7 +37,8 @@ for port in idx cont; do
     grep -qF "dataflow.stream '$net/%10', output '$port'" || fail "started at 1: no ledger finding on the stream's $port"
 done
 # The repaired stream starts on the false side of the zero-trip guard, bound to the CPU
-# version's scf.if (op 42): calls - then(op 42) activations, each I + A + 1 tokens.
-grep -qF "expected 1025 = calls + A(op 45) + I(op 45) - then(op 42), observed 1024" "$dir/err" ||
+# version's scf.if around its scf.while (both at vecsum.cpp:16): calls - then(if)
+# activations, each I + A + 1 tokens.
+grep -qF "expected 1025 = calls + A(the scf.while at vecsum.cpp:16) + I(the scf.while at vecsum.cpp:16) - then(the scf.if at vecsum.cpp:16), observed 1024" "$dir/err" ||
   fail "started at 1: the domain's formula"
 echo "vecsum: bound, repaired network counted clean, one iteration fewer found by the ledger"

@@ -68,12 +68,12 @@ const std::vector<RuleInfo>& catalogue() {
        "a loop its zero-trip guard does not wholly guard",
        "spec-dataflow-compilation, scf.if (\"a canonical zero-trip guard around a loop\")",
        "the enclosing loop lowering must not assume the guard disappears semantically",
-       "%run, %skip = cond_br %n_is_0, %go : none          // the guard\n"
+       "%skip, %run = cond_br %n_is_0, %go : none          // the guard\n"
        "%i, %raw = dataflow.stream %zero, %one, %n         // starts even when N = 0\n"
-       "%acc = dataflow.carry %raw, %skip_init, %next      // its init only when N != 0",
+       "%acc = dataflow.carry %raw, %run, %next            // its init only when N != 0",
        "%t, %n_in = cond_br %n_is_0, %n : index           // and the same for start, step\n"
        "%i, %raw = dataflow.stream %zero_in, %one_in, %n_in\n"
-       "%acc = dataflow.carry %raw, %skip_init, %next",
+       "%acc = dataflow.carry %raw, %run, %next",
        "a cond_br on the guard's condition is put before each of the stream's start, step and "
        "bound that comes whichever way the guard goes; its other side goes to a sink",
        true},

@@ -317,6 +317,9 @@ Rewire rewireBackFrom(const Graph& g, Vertex consumer, unsigned port, Rewire::Ki
   for (int steps = 0; steps < 64 && seen.insert(consumer).second; ++steps) {
     EdgeId e;
     if (!g.inEdge(consumer, port, e)) break;
+    // A gate's before_cond is where the raw stream belongs (spec-dataflow, dataflow.gate):
+    // a path that reaches it has no input to move.
+    if (g.node(consumer).kind == NodeKind::Gate && port == kGateBeforeCond) break;
     if (g.edge(e).role == from) return {kind, consumer, port};
     consumer = g.src(e);
     int p = ops::spec(g.node(consumer).kind).pacingInput;

@@ -72,6 +72,11 @@ void diagnoseZeroTrip(const InvocationContext& c, Finding& stop) {
 void explainLatch(const dfg::Graph& g, Vertex consumer, unsigned port, const Upstream& up,
                   Finding& f) {
   bool raw = up.reached && up.rootRole == Role::RawWillContinue;
+  // A path that reaches the raw stream through a gate's before_cond finds it where it
+  // belongs (spec-dataflow, dataflow.gate): no miswire of raw_will_continue there.
+  if (raw && up.walked && g.node(g.dst(up.last)).kind == NodeKind::Gate &&
+      g.edge(up.last).dstPort == 1)
+    raw = false;
   const dfg::Node& n = g.node(consumer);
   bool access = n.kind == NodeKind::Load || n.kind == NodeKind::Store;
   bool mux = n.kind == NodeKind::Mux && port > 0;

@@ -717,15 +717,8 @@ std::string Accelerator::portsAtStop(CallState& s) {
       text += " as the reference gives";
     } else if (golden) {
       text += ", where the reference gives " + bitsText(s.goldenResult.results[i].bits, t);
-      harness::Finding h;
-      h.check = "results";
-      h.function = s.a.name;
-      h.invocation = s.invocation;
-      h.loc = s.site.loc;
-      h.summary = "result #" + std::to_string(i) + " is " + bitsText(*at[i], t) +
-                  " (it came, the call did not complete); the interpreter gives " +
-                  bitsText(s.goldenResult.results[i].bits, t);
-      report_.findings.push_back(std::move(h));
+      addResultFinding(s.site.loc, s.a.name, s.invocation, i, t, *at[i],
+                       s.goldenResult.results[i].bits, " (it came, the call did not complete)");
     }
     came.push_back(text);
   }
@@ -828,22 +821,29 @@ Accelerator::goldenCopies(const std::vector<RtValue>& args,
   return goldenArgs;
 }
 
+// A result that differs from the golden run's: a "results" finding.
+void Accelerator::addResultFinding(const Loc& loc, const std::string& function, uint64_t invocation,
+                                   size_t i, const Type& t, Bits got, Bits want,
+                                   const std::string& how) {
+  harness::Finding h;
+  h.check = "results";
+  h.function = function;
+  h.invocation = invocation;
+  h.loc = loc;
+  h.summary = "result #" + std::to_string(i) + " is " + bitsText(got, t) + how +
+              "; the interpreter gives " + bitsText(want, t);
+  report_.findings.push_back(std::move(h));
+}
+
 // The call's results and memory against the golden run's.
 void Accelerator::compareWithGolden(
     const Op& site, const std::string& name, const Function& f, uint64_t invocation,
     const std::vector<Bits>& results, const CallResult& gr, const std::vector<RtValue>& args,
     const std::map<const Buffer*, std::shared_ptr<Buffer>>& clones) {
   for (size_t i = 0; i < gr.results.size(); ++i) {
-    if (results[i] == gr.results[i].bits) continue;
-    harness::Finding h;
-    h.check = "results";
-    h.function = name;
-    h.invocation = invocation;
-    h.loc = site.loc;
-    const Type& t = f.resultTypes[i];
-    h.summary = "result #" + std::to_string(i) + " is " + bitsText(results[i], t) +
-                "; the interpreter gives " + bitsText(gr.results[i].bits, t);
-    report_.findings.push_back(std::move(h));
+    if (results[i] != gr.results[i].bits)
+      addResultFinding(site.loc, name, invocation, i, f.resultTypes[i], results[i],
+                       gr.results[i].bits, "");
   }
   for (size_t i = 0; i < args.size(); ++i) {
     if (!args[i].mem) continue;

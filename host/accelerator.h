@@ -172,6 +172,8 @@ private:
   std::optional<Diag> loadTwin(CallState& s, uint64_t need);
   Diag reportStop(CallState& s);
   std::string portsAtStop(CallState& s);
+  void addResultFinding(const Loc& loc, const std::string& function, uint64_t invocation, size_t i,
+                        const Type& t, Bits got, Bits want, const std::string& how);
   void explainStop(CallState& s, harness::Finding& h);
   void placeAtRunningLoop(const CallState& s, harness::Finding& h);
   void settle(CallState& s);

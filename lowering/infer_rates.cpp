@@ -576,17 +576,13 @@ RateInference inferLocalRates(dfg::Graph& g) {
   return out;
 }
 
-std::string nameSymbols(const std::string& text, const RateInference& r) {
-  return dfg::nameOps(text, r.symbols);
-}
-
 std::vector<GraphFinding> checkGraphInferring(const dfg::Graph& g) {
   if (hasRates(g)) return checkGraph(g);
   dfg::Graph inferred = g;
   RateInference r = inferLocalRates(inferred);
   std::vector<GraphFinding> out = checkGraph(inferred);
   for (GraphFinding& f : out)
-    f.diag.message = nameSymbols(f.diag.message, r);
+    f.diag.message = dfg::nameOps(f.diag.message, r.symbols);
   return out;
 }
 

@@ -66,8 +66,6 @@ RateInference inferRates(dfg::Graph& g, const Function& f);
 // a symbol of its own, named in `symbols`; enough for the static rate checks, which
 // compare rates, not counts.
 RateInference inferLocalRates(dfg::Graph& g);
-// `text` with each symbol's "op N" (and "op #N") replaced by its name.
-std::string nameSymbols(const std::string& text, const RateInference& r);
 
 // The static verifier (static_verify.h) on a network that may carry no rates (a file in
 // LOOM's form, `verify` and `sim`): its rates are inferred locally first, so the rate

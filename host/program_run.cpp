@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <spdlog/spdlog.h>
 
@@ -87,6 +88,42 @@ std::optional<Diag> readDfgGraphs(const std::vector<DfgFile>& files, AccelOption
   return std::nullopt;
 }
 
+namespace {
+
+std::string canonicalFile(const std::string& f) {
+  std::error_code ec;
+  std::filesystem::path p = std::filesystem::weakly_canonical(f, ec);
+  return ec ? f : p.string();
+}
+} // namespace
+
+// Each node of a network given with --dfg that stands at an SCF op of the program's
+// function of that name (the op its lowering came from, in either DFG form as loom-sim
+// prints it) has that op as its origin: findings then name the scf.for or scf.if, and the diagnosis reads its counts.
+void resolveOrigins(const Module& m, std::map<std::string, dfg::Graph>& graphs) {
+  for (auto& [name, g] : graphs) {
+    const Function* f = m.lookup(name);
+    if (!f || f->isDeclaration || !f->loc.file) continue;
+    std::string file = canonicalFile(*f->loc.file);
+    std::map<std::string, const Op*> at;
+    walk(f->body, [&](Op* op) {
+      at.emplace(file + ":" + std::to_string(op->loc.line) + ":" + std::to_string(op->loc.col),
+                 op);
+    });
+    for (dfg::Vertex v = 0; v < g.numNodes(); ++v) {
+      dfg::Origin& o = g.node(v).origin;
+      std::string pos = o.loc.file && o.loc.line ? o.loc.str() : std::string();
+      size_t c = pos.rfind(':');
+      c = c == std::string::npos || c == 0 ? c : pos.rfind(':', c - 1);
+      if (o.op || c == std::string::npos) continue;
+      auto it = at.find(canonicalFile(pos.substr(0, c)) + pos.substr(c));
+      if (it == at.end()) continue;
+      o.op = it->second;
+      o.opId = it->second->id;
+    }
+  }
+}
+
 ProgramRun::ProgramRun(const Module& m, RunSettings settings, std::ostream& programOutput)
     : mod_(m), settings_(std::move(settings)),
       interp_(std::make_unique<Interpreter>(m, programOutput)) {
@@ -129,6 +166,7 @@ std::optional<Diag> ProgramRun::prepare() {
                        "twin's waveform)");
   }
   if (auto err = readDfgGraphs(settings_.dfgFiles, settings_.accel)) return err;
+  resolveOrigins(mod_, settings_.accel.graphs);
   if (networks_) addInstantiated(*networks_);
   accel_ = std::make_unique<Accelerator>(mod_, *interp_, settings_.accel);
   if (auto err = accel_->prepare()) return err;

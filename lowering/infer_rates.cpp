@@ -6,6 +6,7 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace loom {
 
@@ -250,11 +251,16 @@ private:
     if (!bound(c)) return;
     const Rate& s = starts_[c.loop];
     uint32_t l = loopId(c);
-    // An iter_arg's split is the loop's: true to the body, false out of it, whichever
-    // stream decides it (a wrong one is the rate rule's finding at this cond_br).
+    // An iter_arg's split is the loop's: true to the body, false out of it; a done split's
+    // true side is the body's tail (spec-dataflow-memory), whichever stream decides either
+    // (a wrong one is the rate rule's finding at this cond_br), as loom-sim's own lowering
+    // declares them.
     EdgeId de;
     bool iterArg = g_.inEdge(v, 1, de) && g_.edge(de).role == dfg::Role::IterCarry;
-    rates_[v][0] = c.kind == Cond::Cont || iterArg ? body(c.loop) : bodyTail(c.loop, s);
+    bool doneSplit = g_.inEdge(v, 1, de) && g_.edge(de).role == dfg::Role::Done;
+    rates_[v][0] = iterArg                            ? body(c.loop)
+                   : c.kind == Cond::Cont && !doneSplit ? body(c.loop)
+                                                        : bodyTail(c.loop, s);
     rates_[v][1] = Rate::loopExit(l, false, s);
   }
 
@@ -516,6 +522,28 @@ struct Network {
   }
 };
 
+// A data condition that guards no loop but whose cond_brs all come from one scf.if of the
+// function (their origin, known where the network stands at the program's ops: a network
+// loom-sim lowered, read back in either form) is that scf.if's condition: its sides run
+// then(if) and else(if) times.
+void bindBranches(const dfg::Graph& g, const Network& n, const Function& f, Binding& b) {
+  std::vector<const Op*> ifOf(n.conditions.size(), nullptr);
+  std::vector<uint8_t> mixed(n.conditions.size(), 0);
+  for (auto& [v, i] : n.conditionOf) {
+    const Op* op = g.node(v).origin.op;
+    if (!op || op->kind != OpKind::If || (ifOf[i] && ifOf[i] != op)) mixed[i] = 1;
+    ifOf[i] = op;
+  }
+  std::set<const Op*> ours;
+  walk(f.body, [&](Op* op) { ours.insert(op); });
+  for (size_t i = 0; i < n.conditions.size(); ++i) {
+    if (b.guards[i] != kUnbound || mixed[i] || !ifOf[i] || !ours.count(ifOf[i])) continue;
+    b.guards[i] = ifOf[i]->id;
+    b.guardIsIf[i] = 1;
+    b.guardFlip[i] = 0;
+  }
+}
+
 void writeRates(dfg::Graph& g, const Propagation& p, const Binding& b, RateInference& out) {
   for (Vertex v = 0; v < g.numNodes(); ++v) {
     dfg::Node& n = g.node(v);
@@ -554,6 +582,7 @@ RateInference inferRates(dfg::Graph& g, const Function& f) {
   b.guardFlip.assign(n.conditions.size(), 0);
   b.rotated.assign(n.streams.size(), 0);
   bindLoops(net, -1, src, -1, fors, "at the top of '@" + f.name + "'", b, out);
+  bindBranches(g, n, f, b);
   Propagation bound(g, n.streams, n.conditionOf, b);
   bound.run();
   writeRates(g, bound, b, out);

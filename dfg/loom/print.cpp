@@ -35,11 +35,12 @@ public:
   mlir::OwningOpRef<mlir::Operation*> build() {
     if (g_.numNodes() == 0 || g_.node(g_.entry).kind != NodeKind::Entry)
       throw PrintError{"the graph has no entry node"};
-    mlir::OperationState st(mlir::UnknownLoc::get(&ctx_), FuncOp::getOperationName());
+    mlir::Location at = location(g_.node(g_.entry));
+    mlir::OperationState st(at, FuncOp::getOperationName());
     signature(st);
     mlir::Block* body = new mlir::Block;
     for (mlir::Type t : argTypes_)
-      body->addArgument(t, mlir::UnknownLoc::get(&ctx_));
+      body->addArgument(t, mlir_form::exportLoc(ctx_, g_.node(g_.entry).origin.loc));
     st.addRegion()->push_back(body);
     mlir::OwningOpRef<mlir::Operation*> fn(mlir::Operation::create(st));
     checkEntry();
@@ -120,12 +121,22 @@ private:
     const Node& n = g_.node(v);
     if (n.kind == NodeKind::HostResult)
       throw PrintError{"'" + n.name + "' is made by elaboration and has no text"};
-    mlir::OperationState st(mlir::UnknownLoc::get(&ctx_), n.opName());
+    mlir::OperationState st(location(n), n.opName());
     if (n.kind != NodeKind::Return) // its outputs are the host's ends of the results
       for (const Type& t : n.outTypes)
         st.addTypes(type(t));
     attrs(n, st);
     return mlir::Operation::create(st);
+  }
+
+  // The op's name within its function and the place it came from, as loom-sim's own form
+  // records it (dfg_mlir.h): reading the text back gives each op the name and the source
+  // position it had, so that findings read the same in both forms. LOOM's reader takes
+  // the location as any other.
+  mlir::Location location(const Node& n) {
+    std::string name = n.name;
+    if (name.rfind(g_.function + "/", 0) == 0) name.erase(0, g_.function.size() + 1);
+    return mlir::NameLoc::get(b_.getStringAttr(name), mlir_form::exportLoc(ctx_, n.origin.loc));
   }
 
   void attrs(const Node& n, mlir::OperationState& st) {
@@ -190,7 +201,7 @@ std::optional<std::string> printLoom(const Graph& g, std::ostream& os) {
     return "cannot write '@" + g.function + "' in LOOM's form: " + e.message;
   }
   mlir::OpPrintingFlags flags;
-  flags.useLocalScope().assumeVerified();
+  flags.useLocalScope().assumeVerified().enableDebugInfo(true, /*prettyForm=*/false);
   llvm::raw_os_ostream out(os);
   fn->print(out, flags);
   out << "\n";

@@ -65,8 +65,14 @@ public:
     readFunctionAttrs();
     findTokens(body);
     readSignature(body);
-    for (mlir::Operation& op : body)
+    bool named = !body.empty();
+    for (mlir::Operation& op : body) {
       readOp(&op);
+      named = named && llvm::isa<mlir::NameLoc>(op.getLoc());
+    }
+    // loom-sim's printer of this form names every op after its lowering, and locates it
+    // at the SCF op it came from: such a network's origins are SCF ops, as its own form's.
+    g_.scfOrigins = named;
     if (!return_) r_.fail(fn_, "function '@" + g_.function + "' has no 'handshake.return'");
     connectUses();
     sinkUnused();
@@ -220,8 +226,11 @@ private:
     }
     Node entry;
     entry.kind = NodeKind::Entry;
-    entry.name = uniqueName(prefix() + "entry");
-    entry.origin.loc = text_.locOf(fn_);
+    auto named = llvm::dyn_cast<mlir::NameLoc>(fn_->getLoc());
+    entry.name = uniqueName(prefix() + (named && !named.getName().getValue().empty()
+                                            ? named.getName().str()
+                                            : std::string("entry")));
+    entry.origin.loc = placeOf(fn_);
     g_.scopes.push_back(Scope{Scope::Kind::Function, g_.function, -1, nullptr, Origin::kNoOp});
     g_.entry = g_.addNode(entry);
     std::vector<std::pair<mlir::Value, std::string>> outputs; // null value: no text value
@@ -356,7 +365,7 @@ private:
     if (n.kind == NodeKind::Return) n.outTypes = n.inTypes; // to the host
     n.outRoles.assign(n.outTypes.size(), Role::Data);
     n.outRates.assign(n.outTypes.size(), Rate{});
-    n.origin.loc = text_.locOf(op);
+    n.origin.loc = placeOf(op);
     readAttrs(op, n, a);
     if (n.kind == NodeKind::ExtMemory) extMemoryArg(op, n);
     if (auto err = checkSignature(n)) r_.fail(op, *err);
@@ -377,9 +386,23 @@ private:
         useValue(op->getOperand(i), op, v, i - first);
   }
 
-  // After the SSA name of its first result as written ("f/%lddata"); an op without
-  // results after its kind ("f/sink", "f/sink.2").
+  // An op's place: where it stands in the text, with the source its location records; an
+  // op loom-sim's printer of this form named (a NameLoc around the op's place) stands
+  // where its location says, as in loom-sim's own form.
+  Loc placeOf(mlir::Operation* op) {
+    if (auto named = llvm::dyn_cast<mlir::NameLoc>(op->getLoc())) {
+      Loc l = r_.located(named.getChildLoc());
+      if (l.file || l.source) return l;
+    }
+    return text_.locOf(op);
+  }
+
+  // An op whose location is named (as loom-sim's printer of this form names each op)
+  // keeps that name; others are named after the SSA name of their first result as
+  // written ("f/%lddata"), an op without results after its kind ("f/sink", "f/sink.2").
   std::string nodeName(mlir::Operation* op) {
+    if (auto named = llvm::dyn_cast<mlir::NameLoc>(op->getLoc()))
+      if (!named.getName().getValue().empty()) return prefix() + named.getName().str();
     if (op->getNumResults()) {
       std::string v = text_.nameOf(op->getResult(0)).first;
       if (!v.empty()) return prefix() + v.substr(0, v.find('#'));
@@ -638,7 +661,75 @@ private:
     return Role::Data;
   }
 
-  // Each output's role from its op; forks, branches and buffers pass their input's on. An
+  // The role an op that steers tokens passes on: a fork's, a buffer's or a branch's input's;
+  // in the ctrl-done network, a cond_br's (below) and a mux's data inputs' or a join's
+  // inputs' where they agree, a done token where a memory-control token
+  // and a done token meet (a loop's done merged with what skips the loop, as the
+  // lowering's done mux is). Elsewhere a split or merged value is data, as the lowering
+  // has it.
+  std::optional<Role> passedRole(Vertex v) const {
+    const Node& n = g_.node(v);
+    auto roleIn = [&](unsigned p) -> std::optional<Role> {
+      EdgeId in;
+      if (!g_.inEdge(v, p, in)) return std::nullopt;
+      return g_.node(g_.src(in)).outRoles[g_.edge(in).srcPort];
+    };
+    auto doneNetwork = [](std::optional<Role> r) {
+      return r && (*r == Role::Done || *r == Role::MemCtrl) ? r : std::nullopt;
+    };
+    if (ops::spec(n.kind).passesTokens) return roleIn(0);
+    if (n.kind == NodeKind::CondBr) {
+      // A done split decided by its loop's condition passes done tokens out of the body;
+      // memory tokens a data condition splits are the memory control of a branch's
+      // accesses.
+      std::optional<Role> data = doneNetwork(roleIn(1)), cond = roleIn(0);
+      bool byLoop = cond && (*cond == Role::AfterCond || *cond == Role::RawWillContinue);
+      return data && !byLoop ? Role::MemCtrl : data;
+    }
+    if (n.kind != NodeKind::Mux && n.kind != NodeKind::Join) return std::nullopt;
+    std::optional<Role> joined;
+    for (unsigned p = n.kind == NodeKind::Mux ? 1 : 0; p < n.inTypes.size(); ++p) {
+      std::optional<Role> r = roleIn(p);
+      if (!r) return std::nullopt;
+      if (!joined || *joined == *r) {
+        joined = r;
+      } else if ((*joined == Role::Done && *r == Role::MemCtrl) ||
+                 (*joined == Role::MemCtrl && *r == Role::Done)) {
+        joined = Role::Done;
+      } else {
+        return std::nullopt;
+      }
+    }
+    return doneNetwork(joined);
+  }
+
+  // Whether output 0 of `v` reaches a load's or a store's ctrl (through forks, buffers,
+  // the data side of cond_brs and muxes, and carries): an invariant that does repeats the
+  // memory control into a loop body
+  // (spec-dataflow-memory), as the lowering's memory-control invariant does.
+  bool drivesAccessCtrl(Vertex v) const {
+    std::vector<PortRef> todo{{v, 0}};
+    std::set<Vertex> seen{v};
+    while (!todo.empty()) {
+      PortRef at = todo.back();
+      todo.pop_back();
+      for (EdgeId e : g_.outEdges(at.node, at.port)) {
+        Vertex d = g_.dst(e);
+        NodeKind k = g_.node(d).kind;
+        unsigned q = g_.edge(e).dstPort;
+        if ((k == NodeKind::Load || k == NodeKind::Store) && q == 2) return true;
+        bool steered = ops::spec(k).passesTokens || (k == NodeKind::CondBr && q == 1) ||
+                       (k == NodeKind::Mux && q >= 1) || (k == NodeKind::Carry && q >= 1) ||
+                       (k == NodeKind::Invariant && q == 1);
+        if (!steered || !seen.insert(d).second) continue;
+        for (unsigned p = 0; p < g_.node(d).outTypes.size(); ++p)
+          todo.push_back({d, p});
+      }
+    }
+    return false;
+  }
+
+  // Each output's role from its op; steering ops pass their input's on (passedRole). An
   // i1 done token is a done token like a none one (the static checks follow it to the
   // return).
   void inferRoles() {
@@ -651,16 +742,23 @@ private:
       PortRef d = outputOf_[i1Done_];
       g_.node(d.node).outRoles[d.port] = Role::Done;
     }
+    for (Vertex v = 0; v < g_.numNodes(); ++v)
+      if (g_.node(v).kind == NodeKind::Invariant && g_.node(v).outTypes[0].isNone() &&
+          drivesAccessCtrl(v))
+        g_.node(v).outRoles[0] = Role::MemCtrl;
     for (bool changed = true; changed;) {
       changed = false;
       for (Vertex v = 0; v < g_.numNodes(); ++v) {
         Node& n = g_.node(v);
         EdgeId in;
-        if (!ops::spec(n.kind).passesTokens || !g_.inEdge(v, 0, in)) continue;
-        const Node& src = g_.node(g_.src(in));
-        Role r = src.outRoles[g_.edge(in).srcPort];
-        for (Role& o : n.outRoles)
-          if (o != r) o = r, changed = true;
+        // A gate of the stream's index lets the induction variable into the body.
+        if (n.kind == NodeKind::Gate && n.outRoles[0] != Role::BodyIndex && g_.inEdge(v, 0, in) &&
+            g_.node(g_.src(in)).outRoles[g_.edge(in).srcPort] == Role::RawIndex)
+          n.outRoles[0] = Role::BodyIndex, changed = true;
+        std::optional<Role> r = passedRole(v);
+        if (!r) continue;
+        for (Role& o : g_.node(v).outRoles)
+          if (o != *r) o = *r, changed = true;
       }
     }
     for (dfg::EdgeId ch : g_.edges())

@@ -50,13 +50,18 @@ Loc TextReader::at(mlir::Block* b) {
 
 // An op written without a location gets MLIR's default, its own place in this text:
 // that is no source position.
-Loc TextReader::origin(mlir::Operation* op) {
-  mlir::Location l = op->getLoc();
+Loc TextReader::located(mlir::Location l) {
   if (auto n = llvm::dyn_cast<mlir::NameLoc>(l)) {
     Loc r = fileLoc(n.getChildLoc());
     r.source = intern(n.getName().getValue());
     return r;
   }
+  return fileLoc(l);
+}
+
+Loc TextReader::origin(mlir::Operation* op) {
+  mlir::Location l = op->getLoc();
+  if (llvm::isa<mlir::NameLoc>(l)) return located(l);
   if (auto f = llvm::dyn_cast<mlir::FileLineColRange>(l)) {
     Loc self = at(op);
     if (f.getFilename().getValue() == *text_.file() && f.getStartLine() == self.line &&

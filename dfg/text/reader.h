@@ -37,6 +37,8 @@ public:
 
   // The node's source position, as its MLIR location records it (dfg_mlir.h).
   Loc origin(mlir::Operation* op);
+  // A location as the node's source position (dfg_mlir.h's exportLoc read back).
+  Loc located(mlir::Location l);
 
 private:
   frontend::MlirText& text_;

@@ -34,7 +34,7 @@ rc=$?
 grep -qxF "vecsum: PASSED" "$dir/out" || fail "started at 1: the program's own check should still pass"
 for port in idx cont; do
   grep -A3 -F "error: channel carried 1024 token(s) where its domain has 1025 (1 missing) [@$net, call 1, ledger]" "$dir/err" |
-    grep -qF "dataflow.stream '$net/%10', output '$port'" || fail "started at 1: no ledger finding on the stream's $port"
+    grep -qF "dataflow.stream '$net/%index', output '$port'" || fail "started at 1: no ledger finding on the stream's $port"
 done
 # The repaired stream starts on the false side of the zero-trip guard, bound to the CPU
 # version's scf.if around its scf.while (both at vecsum.cpp:16): calls - then(if)

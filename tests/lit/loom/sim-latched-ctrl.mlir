@@ -7,7 +7,7 @@
 
 // CHECK: @sum: done after {{[0-9]+}} cycles
 // CHECK: [[FILE]]:[[@LINE+18]]:17: error: 1 token(s) latched in handshake.load 'sum/%v' input 'ctrl' after the call [@sum, quiescence]
-// CHECK-NEXT:   channel   sum/%ctrl:0 -> sum/%v:2  (none, body_ctrl)
+// CHECK-NEXT:   channel   sum/%ctrl:0 -> sum/%v:2  (none, mem_ctrl)
 // CHECK-NEXT:   op        handshake.load 'sum/%v', input 'ctrl' (port 2)
 // CHECK-NEXT:   upstream  'd' <- raw_will_continue from handshake.fork 'sum/%more.fork' output 'out3' ([[FILE]]:[[@LINE+8]]:17)
 // CHECK-NEXT:   cause     control token(s) in the access's ctrl with no address to pair with, on a path from raw_will_continue (N + 1 tokens per activation): a loop body's memory control must be driven by after_cond (N), not raw_will_continue (the raw-vs-gated miswire)

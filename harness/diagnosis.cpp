@@ -77,6 +77,12 @@ void explainLatch(const dfg::Graph& g, Vertex consumer, unsigned port, const Ups
   if (raw && up.walked && g.node(g.dst(up.last)).kind == NodeKind::Gate &&
       g.edge(up.last).dstPort == 1)
     raw = false;
+  // Nor does a token held at the input of a fork or a buffer the raw stream feeds: it
+  // waits for space downstream, and which of the fork's consumers is miswired (if one
+  // is) that consumer's own finding says; moving the fork would move the gate's
+  // before_cond with it.
+  Vertex target = up.walked ? g.dst(up.last) : consumer;
+  if (raw && ops::spec(g.node(target).kind).passesTokens) raw = false;
   const dfg::Node& n = g.node(consumer);
   bool access = n.kind == NodeKind::Load || n.kind == NodeKind::Store;
   bool mux = n.kind == NodeKind::Mux && port > 0;

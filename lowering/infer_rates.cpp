@@ -525,7 +525,8 @@ struct Network {
 // A data condition that guards no loop but whose cond_brs all come from one scf.if of the
 // function (their origin, known where the network stands at the program's ops: a network
 // loom-sim lowered, read back in either form) is that scf.if's condition: its sides run
-// then(if) and else(if) times.
+// then(if) and else(if) times (not inside an scf.while, whose body has no stream to count
+// its runs by).
 void bindBranches(const dfg::Graph& g, const Network& n, const Function& f, Binding& b) {
   std::vector<const Op*> ifOf(n.conditions.size(), nullptr);
   std::vector<uint8_t> mixed(n.conditions.size(), 0);
@@ -536,8 +537,16 @@ void bindBranches(const dfg::Graph& g, const Network& n, const Function& f, Bind
   }
   std::set<const Op*> ours;
   walk(f.body, [&](Op* op) { ours.insert(op); });
+  // Inside an scf.while (a loop with no stream) nothing counts how often the scf.if runs.
+  auto inWhile = [](const Op* op) {
+    for (const Op* up = op->parentOp(); up; up = up->parentOp())
+      if (up->kind == OpKind::While) return true;
+    return false;
+  };
   for (size_t i = 0; i < n.conditions.size(); ++i) {
-    if (b.guards[i] != kUnbound || mixed[i] || !ifOf[i] || !ours.count(ifOf[i])) continue;
+    if (b.guards[i] != kUnbound || mixed[i] || !ifOf[i] || !ours.count(ifOf[i]) ||
+        inWhile(ifOf[i]))
+      continue;
     b.guards[i] = ifOf[i]->id;
     b.guardIsIf[i] = 1;
     b.guardFlip[i] = 0;

@@ -135,7 +135,8 @@ TEST_CASE("dotk in LOOM's form: every channel inferred, its loop bound to the sc
 
   // The classic bug: the load's ctrl invariant takes the stream's cont, N + 1 per
   // activation; an invariant belongs to the body (N), so the static rule names the
-  // miswire at the invariant, as it does on loom-sim's own rates.
+  // miswire at the invariant, as it does on loom-sim's own rates: the memory-control rule,
+  // since the invariant hands the load its ctrl.
   dfg::Graph bug = readOne(input("dotk_raw_ctrl.mlir"));
   inferRates(bug, *f);
   CHECK(rateInto(bug, "dotk/%x", 2).formula() == I);
@@ -145,7 +146,7 @@ TEST_CASE("dotk in LOOM's form: every channel inferred, its loop bound to the sc
   CHECK(findings[0].check == "loop-control");
   CHECK_THAT(findings[0].diag.message,
              Catch::Contains("dataflow.invariant 'dotk/%ctrl_a' input 'd'") &&
-                 Catch::Contains("a body-local invariant must be driven by after_cond"));
+                 Catch::Contains("a loop-body memory-control carry must be driven by after_cond"));
 }
 
 TEST_CASE("dotk in LOOM's form against a CPU version as LOOM prints it: the stream bound to "

@@ -154,7 +154,17 @@ TEST_CASE("roles are inferred from the ops: raw_will_continue, after_cond, done,
   for (Role r : g.node(rawFork).outRoles)
     CHECK(r == Role::RawWillContinue);
   CHECK(g.node(named(g, "dotk/%mem_a")).outRoles[1] == Role::Done);
-  CHECK(g.node(named(g, "dotk/%ctrl_a")).outRoles[0] == Role::BodyCtrl);
+  CHECK(g.node(gate).outRoles[0] == Role::BodyIndex); // the stream's index, gated
+  // The invariant that hands the load its ctrl is the access's memory control; the join of
+  // the done carry and the memory's done is a done token, and so is what the loop's
+  // after_cond splits of it (spec-dataflow-memory), as the lowering gives them.
+  CHECK(g.node(named(g, "dotk/%ctrl_a")).outRoles[0] == Role::MemCtrl);
+  CHECK(g.node(named(g, "dotk/%seen_a")).outRoles[0] == Role::MemCtrl);
+  CHECK(g.node(named(g, "dotk/%pair_a")).outRoles[0] == Role::Done);
+  for (Role r : g.node(named(g, "dotk/%more_a")).outRoles)
+    CHECK(r == Role::Done);
+  CHECK(g.node(named(g, "dotk/%kk")).outRoles[0] == Role::Data);
+  CHECK(g.node(named(g, "dotk/%acc_in")).outRoles[0] == Role::Data); // a split value
   for (Vertex v = 0; v < g.numNodes(); ++v)
     for (const dfg::Rate& r : g.node(v).outRates)
       CHECK(!r.known()); // LOOM writes no rates

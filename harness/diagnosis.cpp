@@ -217,7 +217,12 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
               "(N + 1 tokens).";
     f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToRawWillContinue);
     f.rule = f.rewire.any() ? dfg::ruleOfRewire(g, f.rewire) : dfg::RuleId::IterCarryOnGated;
-  } else if (bodyDomain && delta > 0 && delta == zeroTrip) {
+  } else if (bodyDomain && delta > 0 &&
+             (delta == zeroTrip ||
+              // A call that stopped in a zero-trip activation shows fewer than one token
+              // per such activation; from after_cond, not the raw stream, and not at a
+              // mux (a branch's value), that is still the missing guard.
+              (delta < zeroTrip && !fromRaw && !(cn.kind == NodeKind::Mux && ed.dstPort > 0)))) {
     f.cause =
         "one body token for each of the " + std::to_string(zeroTrip) +
         " activation(s) with N = 0: the loop has no zero-trip guard, so an invariant or "

@@ -16,6 +16,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <spdlog/spdlog.h>
 
@@ -357,10 +358,15 @@ struct TwinTokens {
   const sim::Circuit* circuit;
   uint64_t start; // the call's first cycle on the run's axis
   uint32_t base;  // the network's first channel in the log
+  // The tokens pushed into the return's channels, by channel: what a stopped call's
+  // ports hold (the twin's held counts say how many are still there).
+  std::map<uint32_t, std::vector<Bits>> atReturn;
   static void token(void* p, uint64_t cycle, uint32_t channel, uint64_t bits) {
     auto& t = *static_cast<TwinTokens*>(p);
     if (t.log)
       t.log->token(t.start + cycle, t.base + channel, bits, t.circuit->channel(channel).type());
+    auto it = t.atReturn.find(channel);
+    if (it != t.atReturn.end()) it->second.push_back(bits);
   }
 };
 
@@ -605,7 +611,10 @@ std::optional<Diag> Accelerator::runTwin(CallState& s) {
   s.pushes.assign(nch, 0);
   s.held.assign(nch, 0);
   std::vector<uint64_t> results(a.twin->returnPorts());
-  TwinTokens sink{tokenLog_, &circuit, cycles_, a.tokenBase};
+  TwinTokens sink{tokenLog_, &circuit, cycles_, a.tokenBase, {}};
+  std::vector<uint32_t> intoReturn = a.elab.network->returnChannels();
+  for (uint32_t k : intoReturn)
+    if (k != sim::Network::kNoChannel) sink.atReturn[k];
   LoomTwinCall c{};
   c.entry = entry.data();
   c.memories = memories.data();
@@ -634,6 +643,15 @@ std::optional<Diag> Accelerator::runTwin(CallState& s) {
              : c.status == LOOM_TWIN_DEADLOCK ? sim::InvocationStatus::Deadlock
                                               : sim::InvocationStatus::CycleCap;
   s.results.assign(results.begin(), results.end() - 1); // the last: the done token
+  if (!s.twinSpan.done) // what waits at each port of the return, as the event engine says
+    for (uint32_t k : intoReturn) {
+      const std::vector<Bits>* pushed =
+          k == sim::Network::kNoChannel ? nullptr : &sink.atReturn[k];
+      uint64_t held = pushed ? s.held[k] : 0;
+      s.res.atReturn.push_back(held && held <= pushed->size()
+                                   ? std::optional<Bits>((*pushed)[pushed->size() - held])
+                                   : std::nullopt);
+    }
   return std::nullopt;
 }
 
@@ -684,7 +702,7 @@ Diag Accelerator::reportStop(CallState& s) {
   } else {
     explainStop(s, h);
   }
-  std::string ports = s.twin ? "" : portsAtStop(s);
+  std::string ports = portsAtStop(s);
   harness::Report::Call call = recordCall(s.a.name, s.invocation, span(s));
   call.passed = false;
   report_.calls.push_back(call);

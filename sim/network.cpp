@@ -214,6 +214,16 @@ std::vector<std::optional<Bits>> Network::waitingAtReturn() const {
   return at;
 }
 
+std::vector<uint32_t> Network::returnChannels() const {
+  std::vector<uint32_t> out;
+  if (!return_) return out;
+  for (int i = 0; i < return_->numInputs(); ++i) {
+    const models::Channel* ch = return_->inputChannel(i);
+    out.push_back(ch ? circuit_.indexOf(*ch) : kNoChannel);
+  }
+  return out;
+}
+
 void Network::unbindExternalMemories() {
   for (ExternalMemory& m : external_)
     m.backing->bind(nullptr);

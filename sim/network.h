@@ -96,6 +96,10 @@ public:
 
   Circuit& circuit() { return circuit_; }
   const Circuit& circuit() const { return circuit_; }
+  // The channels into the return, by port (the last: the done token); kNoChannel where a
+  // port has none.
+  std::vector<uint32_t> returnChannels() const;
+  static constexpr uint32_t kNoChannel = 0xFFFFFFFFu;
 
   // --- Building (elaborate.cpp, or tests by hand); then seal() ------------------------
   // The entry: `numOutputs` = scalar arguments + 1 (the ctrl token, last).

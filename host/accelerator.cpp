@@ -645,8 +645,7 @@ std::optional<Diag> Accelerator::runTwin(CallState& s) {
   s.results.assign(results.begin(), results.end() - 1); // the last: the done token
   if (!s.twinSpan.done) // what waits at each port of the return, as the event engine says
     for (uint32_t k : intoReturn) {
-      const std::vector<Bits>* pushed =
-          k == sim::Network::kNoChannel ? nullptr : &sink.atReturn[k];
+      const std::vector<Bits>* pushed = k == sim::Network::kNoChannel ? nullptr : &sink.atReturn[k];
       uint64_t held = pushed ? s.held[k] : 0;
       s.res.atReturn.push_back(held && held <= pushed->size()
                                    ? std::optional<Bits>((*pushed)[pushed->size() - held])

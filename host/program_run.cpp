@@ -99,7 +99,8 @@ std::string canonicalFile(const std::string& f) {
 
 // Each node of a network given with --dfg that stands at an SCF op of the program's
 // function of that name (the op its lowering came from, in either DFG form as loom-sim
-// prints it) has that op as its origin: findings then name the scf.for or scf.if, and the diagnosis reads its counts.
+// prints it) has that op as its origin: findings then name the scf.for or scf.if, and the diagnosis
+// reads its counts.
 void resolveOrigins(const Module& m, std::map<std::string, dfg::Graph>& graphs) {
   for (auto& [name, g] : graphs) {
     const Function* f = m.lookup(name);
@@ -107,8 +108,7 @@ void resolveOrigins(const Module& m, std::map<std::string, dfg::Graph>& graphs) 
     std::string file = canonicalFile(*f->loc.file);
     std::map<std::string, const Op*> at;
     walk(f->body, [&](Op* op) {
-      at.emplace(file + ":" + std::to_string(op->loc.line) + ":" + std::to_string(op->loc.col),
-                 op);
+      at.emplace(file + ":" + std::to_string(op->loc.line) + ":" + std::to_string(op->loc.col), op);
     });
     for (dfg::Vertex v = 0; v < g.numNodes(); ++v) {
       dfg::Origin& o = g.node(v).origin;

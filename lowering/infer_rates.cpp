@@ -258,7 +258,7 @@ private:
     EdgeId de;
     bool iterArg = g_.inEdge(v, 1, de) && g_.edge(de).role == dfg::Role::IterCarry;
     bool doneSplit = g_.inEdge(v, 1, de) && g_.edge(de).role == dfg::Role::Done;
-    rates_[v][0] = iterArg                            ? body(c.loop)
+    rates_[v][0] = iterArg                              ? body(c.loop)
                    : c.kind == Cond::Cont && !doneSplit ? body(c.loop)
                                                         : bodyTail(c.loop, s);
     rates_[v][1] = Rate::loopExit(l, false, s);
@@ -544,8 +544,7 @@ void bindBranches(const dfg::Graph& g, const Network& n, const Function& f, Bind
     return false;
   };
   for (size_t i = 0; i < n.conditions.size(); ++i) {
-    if (b.guards[i] != kUnbound || mixed[i] || !ifOf[i] || !ours.count(ifOf[i]) ||
-        inWhile(ifOf[i]))
+    if (b.guards[i] != kUnbound || mixed[i] || !ifOf[i] || !ours.count(ifOf[i]) || inWhile(ifOf[i]))
       continue;
     b.guards[i] = ifOf[i]->id;
     b.guardIsIf[i] = 1;

@@ -33,9 +33,11 @@ std::string FixAttempt::verdict() const {
 }
 
 nlohmann::json FixAttempt::json() const {
-  return {{"applied", applied},     {"refused", refused},     {"rerun", rerun},
-          {"findings", findings},   {"remaining", remaining}, {"results_equal", callsPassed},
-          {"verified", verified()}, {"summary", summary},     {"printed", lastOutput}};
+  return {
+      {"applied", applied},           {"refused", refused},     {"rerun", rerun},
+      {"findings", findings},         {"remaining", remaining}, {"remaining_rules", remainingRules},
+      {"results_equal", callsPassed}, {"verified", verified()}, {"summary", summary},
+      {"printed", lastOutput}};
 }
 
 FixAttempt tryFix(const LoadedProgram& prog, const RunSettings& s, const ProgramRun& first) {
@@ -124,6 +126,7 @@ void rerunRepaired(const LoadedProgram& prog, const RunSettings& s, FixAttempt& 
   for (const harness::Finding& f : rerun.report().findings) {
     if (f.check == "results" || f.check == "memory") out.callsPassed = false;
     out.remaining.push_back(f.check + ": " + (f.op.empty() ? "" : f.op + ": ") + f.summary);
+    out.remainingRules.push_back(dfg::ruleInfo(f.rule).code);
   }
   std::string line = rerun.summaryLine(o, 0);
   out.summary = line.substr(0, line.rfind(", ")); // without the time

@@ -22,6 +22,7 @@ struct FixAttempt {
   bool rerun = false;                      // whether the program ran again
   size_t findings = 0;                     // the rerun's
   std::vector<std::string> remaining;      // each of them: "deadlock: handshake.mux 'k/%22': ..."
+  std::vector<std::string> remainingRules; // each one's rule code ("L204"), "" for none
   bool callsPassed = false; // results and memories equal the reference in every rerun call
   bool error = false;       // the rerun stopped with a runtime error
   std::string summary;      // the rerun's summary line (no time)

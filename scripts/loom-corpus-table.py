@@ -20,7 +20,9 @@ compiled (CORPUS/legacy_gen_*.mlir), what `loom-sim run` does with it.
   proven    of the mistakes, how many a rerun with only their repairs proved; and the
             findings no mistake explains
   repaired  what `run --try-fix` does: the rewirings applied, then verified or the
-            findings that remain, and the rerun program's last line
+            findings that remain with the rules they break (what a repair would still
+            need; "no rule" for a finding no lowering rule names), and the rerun
+            program's last line
 
 Without --write or --check the table goes to stdout. --write replaces the lines
 between the markers `<!-- corpus-table: begin -->` and `<!-- corpus-table: end -->`
@@ -68,6 +70,17 @@ def proven_cell(j):
     return text
 
 
+def remaining_cell(fix):
+    """The rules the rerun's findings break, most first: what a repair would still need."""
+    counts = {}
+    for code in fix.get("remaining_rules", []):
+        counts[code or "no rule"] = counts.get(code or "no rule", 0) + 1
+    if not counts:
+        return ""
+    order = sorted(counts, key=lambda c: (c == "no rule", -counts[c], c))
+    return " (" + ", ".join("%s x%d" % (c, counts[c]) for c in order) + ")"
+
+
 def row(sim, path):
     name = os.path.basename(path)[len("legacy_gen_"):-len(".mlir")]
     rc, _, err = run([sim, "verify", path])
@@ -100,7 +113,7 @@ def row(sim, path):
         if fix.get("verified"):
             tried += "verified"
         else:
-            tried += "%d finding(s) remain" % fix.get("findings", 0)
+            tried += "%d finding(s) remain" % fix.get("findings", 0) + remaining_cell(fix)
         if fix.get("printed"):
             tried += "; prints '%s'" % cell(fix["printed"])
     return [name, read, ran, cell(printed), cycles, loops, causes, mistakes_cell(j), proven_cell(j),

@@ -10,8 +10,10 @@
 // RUN: %loom-sim sim %t.loom.mlir --mem 0=random:1 --arg 1=5 > %t.b
 // RUN: diff %t.a %t.b
 
-// CHECK-LABEL: handshake.func @sum(%in0: memref<8xi32>, %in1: index, %start_token: none, ...) -> (i32, none) attributes {argNames = ["in0", "in1", "start_token"], resNames = ["out0", "done_token"]} {
-// CHECK: [[S:%[0-9]+]]:2 = dataflow.stream {{.*}} {step_op = "+=", cont_cond = "<"} : (index, index, index) -> (index, i1)
+// Each argument and op is located where it came from in this file, each op named after
+// its lowering (a name location around the source position).
+// CHECK-LABEL: handshake.func @sum(%in0: memref<8xi32> loc("{{.*}}lower-format-loom.mlir":[[#FN:]]:1), %in1: index loc({{.*}}), %start_token: none loc({{.*}}), ...) -> (i32, none) attributes {argNames = ["in0", "in1", "start_token"], resNames = ["out0", "done_token"]} {
+// CHECK: [[S:%[0-9]+]]:2 = dataflow.stream {{.*}} {step_op = "+=", cont_cond = "<"} : (index, index, index) -> (index, i1) loc("for0.guard/for0.stream"("{{.*}}lower-format-loom.mlir":[[#FN+4]]:8))
 // CHECK: [[G:%[0-9]+]]:2 = dataflow.gate [[S]]#0, [[RAW:%[0-9]+]]#0 : index, i1 -> index, i1
 // CHECK: [[L:%[0-9]+]]:2 = load {{\[}}[[G]]#0{{\]}} [[M:%[0-9]+]]#0, [[MC:%[0-9]+]] : index, i32
 // CHECK: [[M]]:2 = extmemory[ld = 1, st = 0] (%in0 : memref<8xi32>) ([[L]]#1) {id = 0 : i32} : (index) -> (i32, none)

@@ -106,17 +106,16 @@ void resolveOrigins(const Module& m, std::map<std::string, dfg::Graph>& graphs) 
     const Function* f = m.lookup(name);
     if (!f || f->isDeclaration || !f->loc.file) continue;
     std::string file = canonicalFile(*f->loc.file);
-    std::map<std::string, const Op*> at;
-    walk(f->body, [&](Op* op) {
-      at.emplace(file + ":" + std::to_string(op->loc.line) + ":" + std::to_string(op->loc.col), op);
-    });
+    std::map<std::pair<uint32_t, uint32_t>, const Op*> at; // by line and column in `file`
+    walk(f->body, [&](Op* op) { at.emplace(std::make_pair(op->loc.line, op->loc.col), op); });
+    std::map<std::string, bool> inFile; // each file a node names: whether it is `file`
     for (dfg::Vertex v = 0; v < g.numNodes(); ++v) {
       dfg::Origin& o = g.node(v).origin;
-      std::string pos = o.loc.file && o.loc.line ? o.loc.str() : std::string();
-      size_t c = pos.rfind(':');
-      c = c == std::string::npos || c == 0 ? c : pos.rfind(':', c - 1);
-      if (o.op || c == std::string::npos) continue;
-      auto it = at.find(canonicalFile(pos.substr(0, c)) + pos.substr(c));
+      if (o.op || !o.loc.file || !o.loc.line) continue;
+      auto same = inFile.find(*o.loc.file);
+      if (same == inFile.end())
+        same = inFile.emplace(*o.loc.file, canonicalFile(*o.loc.file) == file).first;
+      auto it = same->second ? at.find({o.loc.line, o.loc.col}) : at.end();
       if (it == at.end()) continue;
       o.op = it->second;
       o.opId = it->second->id;

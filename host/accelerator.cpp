@@ -110,11 +110,18 @@ bool accessesHaveOrigins(const dfg::Graph& g, dfg::Vertex memory) {
 // for, or LOOM's CPU version), so the ledger checks its channels too.
 RateInference inferGivenRates(const Function& f, dfg::Graph& g) {
   RateInference r = inferRates(g, f);
-  size_t whiles = r.boundToWhile, fors = r.bound - whiles;
-  std::string to = !whiles ? "an scf.for"
-                   : !fors ? "an scf.while marked loom.stream"
-                           : "a loop (" + std::to_string(fors) + " scf.for, " +
-                                 std::to_string(whiles) + " scf.while marked loom.stream)";
+  size_t marked = r.boundToWhile, plain = r.boundCarries, fors = r.bound - marked - plain;
+  std::vector<std::pair<size_t, std::string>> kinds = {
+      {fors, "scf.for"}, {marked, "scf.while marked loom.stream"}, {plain, "scf.while"}};
+  std::string to, each;
+  size_t nonzero = 0;
+  for (auto& [count, kind] : kinds) {
+    if (!count) continue;
+    ++nonzero;
+    to = "an " + kind;
+    each += (each.empty() ? "" : ", ") + std::to_string(count) + " " + kind;
+  }
+  if (nonzero != 1) to = nonzero ? "a loop (" + each + ")" : "an scf.for";
   spdlog::info("@{}: rates inferred for {} of {} channel(s); {} of {} loop(s) bound to {} of "
                "'@{}'",
                g.function, r.known, r.channels, r.bound, r.loops, to, f.name);

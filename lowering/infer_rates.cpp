@@ -26,30 +26,35 @@ constexpr uint32_t kProvisionalGuard = 0xC0000000u;
 // id, and for a condition that guards a loop (its true side starts the stream: a
 // zero-trip guard), that loop's id; kUnbound where unknown.
 struct Binding {
-  std::vector<uint32_t> loops;  // per stream
+  std::vector<uint32_t> loops;  // per loop: the streams, then the carry loops
   std::vector<uint32_t> guards; // per data condition
   // Per data condition bound to a guard: whether `guards` holds the function's scf.if
   // around the loop (LOOM's CPU versions) rather than the loop (loom-sim's own lowering
   // of scf.for), and whether the loop starts on the condition's false side instead of
   // the side that side of the scf.if (or of A'(L)) says.
   std::vector<uint8_t> guardIsIf, guardFlip;
+  // Per data condition bound to an scf.if in an scf.while's before region: which copy
+  // of the region (dfg::RateTerm::ctx).
+  std::vector<std::string> guardCtx;
   // Per stream: bound to a loop LOOM rotated into a do-while (an scf.while whose before
   // region holds the body), whose iterations are its before region's executions.
   std::vector<uint8_t> rotated;
 };
 
-// What an i1 channel is to a loop: its cont (T^N F per activation) or its after_cond.
+// What an i1 channel is to a loop: its cont (T^N F per activation), its after_cond, or
+// the condition of a carry loop.
 struct Cond {
-  enum Kind : uint8_t { None, Cont, AfterCond } kind = None;
-  size_t loop = 0; // index into the network's streams
+  enum Kind : uint8_t { None, Cont, AfterCond, WhileCond } kind = None;
+  size_t loop = 0; // index into the network's loops
 };
 
-// Where the condition of cond_br `v` is decided: its producer's output, through forks and
-// buffers (every value entering a branch has its own cond_br on one condition).
-std::pair<Vertex, unsigned> conditionSource(const dfg::Graph& g, Vertex v) {
+// Where input `in` of `v` is produced: its producer's output, through forks and buffers
+// (for a cond_br's condition: every value entering a branch has its own cond_br on one
+// condition).
+std::pair<Vertex, unsigned> conditionSource(const dfg::Graph& g, Vertex v, unsigned in = 0) {
   EdgeId e;
   unsigned port = 0;
-  for (int steps = 0; steps < 1024 && g.inEdge(v, 0, e); ++steps) {
+  for (int steps = 0; steps < 1024 && g.inEdge(v, steps ? 0 : in, e); ++steps) {
     v = g.src(e);
     port = g.edge(e).srcPort;
     NodeKind k = g.node(v).kind;
@@ -58,21 +63,109 @@ std::pair<Vertex, unsigned> conditionSource(const dfg::Graph& g, Vertex v) {
   return {v, port};
 }
 
-// One propagation of rates through the network, with each stream's loop id given.
+// A loop with no dataflow.stream: carries whose condition is decided in the loop itself
+// (an scf.while, lowered as the spec's lower_while or rotated into a do-while).
+//   literal (a gate on the condition: spec-dataflow-compilation's lower_while)
+//     condition, carries, invariants on it   I(L) + S (the before region's runs)
+//     gate                                   I(L)
+//     cond_br on the condition               true: I(L), false: S
+//   rotated (no gate: loom-sim's lowering, behind a zero-trip guard)
+//     condition, carries, invariants on it   I(L) (one per body execution)
+//     cond_br on the condition               true: I(L) - S, false: S
+// S, the activations, is the rate of the carries' initial values.
+struct CarryLoop {
+  std::pair<Vertex, unsigned> cond;
+  std::vector<Vertex> carries;
+  bool literal = false;
+};
+
+// The loops of a network and the conditions of its cond_brs.
+struct Network {
+  std::vector<Vertex> streams;
+  std::vector<CarryLoop> carryLoops;                        // loop streams.size() + i
+  std::map<std::pair<Vertex, unsigned>, size_t> conditions; // of every cond_br, numbered
+  std::map<Vertex, size_t> conditionOf;                     // per cond_br: its condition
+  explicit Network(const dfg::Graph& g) {
+    std::map<std::pair<Vertex, unsigned>, size_t> loopOfCond;
+    for (Vertex v = 0; v < g.numNodes(); ++v) {
+      NodeKind k = g.node(v).kind;
+      if (k == NodeKind::Stream) streams.push_back(v);
+      if (k == NodeKind::Carry) carryOf(g, v, loopOfCond);
+      if (k != NodeKind::CondBr) continue;
+      conditionOf[v] = conditions.emplace(conditionSource(g, v), conditions.size()).first->second;
+    }
+    // A loop carries a value (a while's before-region argument); carries of done tokens
+    // alone on a condition are the memory control of a loop whose carries are elsewhere.
+    std::vector<CarryLoop> loops;
+    for (CarryLoop& w : carryLoops)
+      for (Vertex c : w.carries)
+        if (!g.node(c).outTypes[0].isNone()) {
+          loops.push_back(std::move(w));
+          break;
+        }
+    carryLoops = std::move(loops);
+    for (Vertex v = 0; v < g.numNodes(); ++v)
+      if (g.node(v).kind == NodeKind::Gate)
+        for (CarryLoop& w : carryLoops)
+          if (w.cond == conditionSource(g, v, 1)) w.literal = true;
+  }
+  size_t loops() const { return streams.size() + carryLoops.size(); }
+  // Every loop and condition on its own symbol.
+  Binding provisional() const {
+    Binding b;
+    for (size_t k = 0; k < loops(); ++k)
+      b.loops.push_back(kProvisional + static_cast<uint32_t>(k));
+    for (size_t i = 0; i < conditions.size(); ++i)
+      b.guards.push_back(kProvisionalGuard + static_cast<uint32_t>(i));
+    return b;
+  }
+
+private:
+  // A carry whose condition is no stream's and no gate's (nor an invariant's, the entry's
+  // or a constant's: no loop computes those) belongs to the carry loop of that condition; a carried
+  // condition (a carry whose condition is its own output) is its loop's too.
+  void carryOf(const dfg::Graph& g, Vertex v,
+               std::map<std::pair<Vertex, unsigned>, size_t>& loopOfCond) {
+    EdgeId e;
+    if (!g.inEdge(v, 0, e)) return;
+    auto c = conditionSource(g, v, 0);
+    switch (g.node(c.first).kind) {
+    case NodeKind::Stream:
+    case NodeKind::Gate:
+    case NodeKind::Invariant:
+    case NodeKind::Entry:
+    case NodeKind::Constant: return;
+    default: break;
+    }
+    auto [it, fresh] = loopOfCond.emplace(c, carryLoops.size());
+    if (fresh) carryLoops.push_back({c, {}, false});
+    carryLoops[it->second].carries.push_back(v);
+  }
+};
+
+// One propagation of rates through the network, with each loop's id given.
 class Propagation {
 public:
-  Propagation(const dfg::Graph& g, const std::vector<Vertex>& streams,
-              const std::map<Vertex, size_t>& conditionOf, const Binding& b)
+  Propagation(const dfg::Graph& g, const Network& n, const Binding& b)
       : g_(g), loopIds_(b.loops), guards_(b.guards), guardIsIf_(b.guardIsIf),
-        guardFlip_(b.guardFlip), rotated_(b.rotated), conditionOf_(conditionOf),
-        starts_(streams.size()), condRates_(b.guards.size()) {
-    for (size_t k = 0; k < streams.size(); ++k)
-      loopOf_[streams[k]] = k;
+        guardFlip_(b.guardFlip), guardCtx_(b.guardCtx), rotated_(b.rotated),
+        conditionOf_(n.conditionOf), starts_(n.loops()), literal_(n.loops(), 0),
+        condRates_(b.guards.size()) {
+    for (size_t k = 0; k < n.streams.size(); ++k)
+      loopOf_[n.streams[k]] = k;
     rates_.resize(g.numNodes());
     conds_.resize(g.numNodes());
     for (Vertex v = 0; v < g.numNodes(); ++v) {
       rates_[v].resize(g.node(v).outTypes.size());
       conds_[v].resize(g.node(v).outTypes.size());
+    }
+    for (size_t i = 0; i < n.carryLoops.size(); ++i) {
+      const CarryLoop& w = n.carryLoops[i];
+      size_t k = n.streams.size() + i;
+      literal_[k] = w.literal;
+      conds_[w.cond.first][w.cond.second] = {Cond::WhileCond, k};
+      for (Vertex c : w.carries)
+        loopOf_[c] = k;
     }
   }
 
@@ -104,13 +197,18 @@ public:
 private:
   // Computes v's outputs from its inputs; returns the ports that became known or changed
   // (a stream's activations change when its step's rate arrives after its start's).
+  // A loop's condition reaches its carries through forks before any rate does: what it
+  // is to a loop counts as a change too.
   std::vector<unsigned> visit(Vertex v) {
     std::vector<Rate> before = rates_[v];
+    std::vector<Cond> was = conds_[v];
     compute(v);
     std::vector<unsigned> changed;
     for (unsigned p = 0; p < before.size(); ++p) {
       const Rate& now = rates_[v][p];
-      if (now.known() && (!before[p].known() || !before[p].sameCount(now))) changed.push_back(p);
+      bool rate = now.known() && (!before[p].known() || !before[p].sameCount(now));
+      bool cond = was[p].kind != conds_[v][p].kind || was[p].loop != conds_[v][p].loop;
+      if (rate || cond) changed.push_back(p);
     }
     return changed;
   }
@@ -149,6 +247,10 @@ private:
     r.domain = d;
     r.op = op;
     return r;
+  }
+  // A stream's cont, or a literal carry loop's condition: N + 1 per activation.
+  bool raw(const Cond& c) const {
+    return c.kind == Cond::Cont || (c.kind == Cond::WhileCond && literal_[c.loop]);
   }
   bool bound(const Cond& c) const {
     return c.kind != Cond::None && loopId(c) != kUnbound && starts_[c.loop].known();
@@ -209,10 +311,17 @@ private:
   // and an invariant in the body (N), as loom-sim's own lowering declares them. A
   // repeater on the wrong stream then breaks the rate rule at the repeater itself, in
   // either form of the network.
+  //
+  // A carry loop's repeaters on its condition all run with the condition: I(L) + S where
+  // a gate makes after_cond of it (literal), I(L) where it is the rotated do-while's.
   void repeater(Vertex v) {
+    if (auto it = loopOf_.find(v); it != loopOf_.end())
+      if (auto a = in(v, 1)) starts_[it->second] = *a;
     Cond c = condIn(v, 0);
     dfg::Role r = g_.node(v).outRoles.empty() ? dfg::Role::Data : g_.node(v).outRoles[0];
     if (!bound(c)) return paced(v);
+    if (c.kind == Cond::WhileCond)
+      return setAll(v, literal_[c.loop] ? boundary(c.loop, starts_[c.loop]) : body(c.loop));
     if (r == dfg::Role::IterCarry) return setAll(v, boundary(c.loop, starts_[c.loop]));
     if (r == dfg::Role::MemCtrl || g_.node(v).kind == NodeKind::Invariant)
       return setAll(v, body(c.loop));
@@ -240,7 +349,7 @@ private:
 
   void gate(Vertex v) {
     Cond c = condIn(v, 1);
-    if (c.kind != Cond::Cont || !bound(c)) return;
+    if (!raw(c) || !bound(c)) return;
     setAll(v, body(c.loop));
     conds_[v][1] = {Cond::AfterCond, c.loop};
   }
@@ -258,7 +367,12 @@ private:
     EdgeId de;
     bool iterArg = g_.inEdge(v, 1, de) && g_.edge(de).role == dfg::Role::IterCarry;
     bool doneSplit = g_.inEdge(v, 1, de) && g_.edge(de).role == dfg::Role::Done;
-    rates_[v][0] = iterArg                              ? body(c.loop)
+    // A carry loop's splits are all alike: a rotated do-while's condition comes after the
+    // body (every split of it is the tail), a literal one's before (its true side enters
+    // the after region, memory control included).
+    bool carries = c.kind == Cond::WhileCond;
+    rates_[v][0] = carries   ? (literal_[c.loop] ? body(c.loop) : bodyTail(c.loop, s))
+                   : iterArg ? body(c.loop)
                    : c.kind == Cond::Cont && !doneSplit ? body(c.loop)
                                                         : bodyTail(c.loop, s);
     rates_[v][1] = Rate::loopExit(l, false, s);
@@ -276,8 +390,9 @@ private:
     uint32_t id = guards_[i];
     if (id == kUnbound) return;
     bool isIf = id >= kProvisionalGuard || (i < guardIsIf_.size() && guardIsIf_[i]);
-    Rate enter = isIf ? Rate::ifThen(id) : Rate::guardEnter(id);
-    Rate skip = isIf ? Rate::ifElse(id, *r) : Rate::guardSkip(id, *r);
+    const std::string ctx = i < guardCtx_.size() ? guardCtx_[i] : "";
+    Rate enter = isIf ? Rate::ifThen(id, ctx) : Rate::guardEnter(id);
+    Rate skip = isIf ? Rate::ifElse(id, *r, ctx) : Rate::guardSkip(id, *r);
     bool flip = i < guardFlip_.size() && guardFlip_[i];
     rates_[v][0] = flip ? skip : enter;
     rates_[v][1] = flip ? enter : skip;
@@ -312,10 +427,12 @@ private:
   const std::vector<uint32_t>& loopIds_;
   const std::vector<uint32_t>& guards_;
   const std::vector<uint8_t>&guardIsIf_, &guardFlip_;
+  const std::vector<std::string>& guardCtx_;
   const std::vector<uint8_t>& rotated_;
   const std::map<Vertex, size_t>& conditionOf_; // per cond_br: its condition
-  std::map<Vertex, size_t> loopOf_;
+  std::map<Vertex, size_t> loopOf_; // each stream's loop, and each carry loop's carries'
   std::vector<Rate> starts_;
+  std::vector<uint8_t> literal_; // per loop: a carry loop lowered as the spec's lower_while
   std::vector<Rate> condRates_;
   std::vector<std::vector<Rate>> rates_;
   std::vector<std::vector<Cond>> conds_;
@@ -334,10 +451,14 @@ struct LoopTree {
   // LOOM's compiler put on the CPU version's scf.while; "" where there is none (scf.for).
   std::vector<std::string> streams;
   std::vector<uint8_t> rotated; // the function's: a while with its body in the before region
-  std::vector<size_t> childrenOf(int p) const {
+  // A loop with no stream: the network's carry loops, the function's scf.while ops LOOM
+  // did not mark loom.stream.
+  std::vector<uint8_t> carries;
+  // The loops right under `p` of one kind: with a stream (or stream-like), or carries only.
+  std::vector<size_t> childrenOf(int p, bool carryLoops) const {
     std::vector<size_t> c;
     for (size_t k = 0; k < parent.size(); ++k)
-      if (parent[k] == p) c.push_back(k);
+      if (parent[k] == p && carries[k] == carryLoops) c.push_back(k);
     return c;
   }
 };
@@ -355,12 +476,13 @@ int placeOf(const Rate& s, size_t loops) {
 
 // The network's loops, nested by their start rates; a loop started by the true side of a
 // data condition (a zero-trip guard) sits where the condition is decided.
-LoopTree networkTree(const dfg::Graph& g, const std::vector<Vertex>& streams,
-                     const Propagation& provisional, size_t conditions, RateInference& out) {
+LoopTree networkTree(const dfg::Graph& g, const Network& n, const Propagation& provisional,
+                     RateInference& out) {
   LoopTree t;
-  for (size_t k = 0; k < streams.size(); ++k) {
+  size_t conditions = n.conditions.size();
+  for (size_t k = 0; k < n.loops(); ++k) {
     const Rate& s = provisional.start(k);
-    int parent = placeOf(s, streams.size()), guard = -1;
+    int parent = placeOf(s, n.loops()), guard = -1;
     uint8_t side = 1;
     for (size_t i = 0; i < conditions && parent == -2 && s.known(); ++i) {
       uint32_t id = kProvisionalGuard + static_cast<uint32_t>(i);
@@ -369,19 +491,23 @@ LoopTree networkTree(const dfg::Graph& g, const std::vector<Vertex>& streams,
       if (!onTrue && !(decided.known() && s.sameCount(Rate::ifElse(id, decided)))) continue;
       guard = static_cast<int>(i);
       side = onTrue;
-      parent = placeOf(decided, streams.size());
+      parent = placeOf(decided, n.loops());
     }
     t.parent.push_back(parent);
     t.guard.push_back(guard);
     t.side.push_back(side);
-    t.names.push_back("'" + g.node(streams[k]).name + "'");
-    const dfg::Node& n = g.node(streams[k]);
-    t.streams.push_back(std::string(dfg::stepOpText(n.stepOp)) + " " +
-                        dfg::contCondText(n.contCond));
+    bool carries = k >= n.streams.size();
+    const dfg::Node& at =
+        g.node(carries ? n.carryLoops[k - n.streams.size()].carries[0] : n.streams[k]);
+    t.names.push_back("'" + at.name + "'");
+    t.carries.push_back(carries);
+    t.streams.push_back(carries ? ""
+                                : std::string(dfg::stepOpText(at.stepOp)) + " " +
+                                      dfg::contCondText(at.contCond));
     if (parent == -2)
       out.notes.push_back("loop " + t.names.back() +
                           " does not start once per call or once per iteration of another "
-                          "loop (in a branch or an scf.while?): its channels have no rate");
+                          "loop (in a branch?): its channels have no rate");
   }
   return t;
 }
@@ -425,7 +551,8 @@ LoopTree sourceTree(const Function& f, std::vector<const Op*>& fors) {
   walk(f.body, [&](Op* op) {
     std::optional<std::string> stream = loomStream(*op);
     bool counted = op->kind == OpKind::For || op->kind == OpKind::Parallel; // one stream each
-    if (!counted && !stream) return;
+    bool carries = op->kind == OpKind::While && !stream;
+    if (!counted && !stream && !carries) return;
     const Op* up = op->parentOp();
     const Op* guardIf = stream && up && up->kind == OpKind::If ? up : nullptr;
     t.guardIf.push_back(guardIf);
@@ -433,29 +560,49 @@ LoopTree sourceTree(const Function& f, std::vector<const Op*>& fors) {
     while (stream && up && up->kind == OpKind::If)
       up = up->parentOp();
     int parent = !up ? -1 : index.count(up) ? index.at(up) : -2;
+    // A loop in a while's before region is lowered twice (the condition's first
+    // evaluation, then each later one): no one loop of the network is it.
+    if (parent >= 0 && t.carries[parent] && op->parent->parent == &up->region(0)) parent = -2;
     index[op] = static_cast<int>(fors.size());
     fors.push_back(op);
     t.parent.push_back(parent);
     t.streams.push_back(stream ? *stream : "");
     t.rotated.push_back(stream && rotatedWhile(*op));
+    t.carries.push_back(carries);
     t.names.push_back(std::string(stream ? "scf.while" : op->name()) + " at " + op->loc.str());
   });
   return t;
 }
 
+void bindEach(const LoopTree& net, const std::vector<size_t>& a, const LoopTree& src,
+              const std::vector<size_t>& bs, const std::vector<const Op*>& fors,
+              const std::string& where, Binding& b, RateInference& out);
+
 // Binds the network's loops under `np` to the function's under `sp`, in order.
 void bindLoops(const LoopTree& net, int np, const LoopTree& src, int sp,
                const std::vector<const Op*>& fors, const std::string& where, Binding& b,
                RateInference& out) {
-  std::vector<size_t> a = net.childrenOf(np), bs = src.childrenOf(sp);
-  if (a.empty() && bs.empty()) return;
-  if (a.size() != bs.size()) {
-    out.notes.push_back(where + ": the network has " + std::to_string(a.size()) +
-                        " loop(s), the function " + std::to_string(bs.size()) +
-                        " (scf.for, or scf.while marked loom.stream): their channels have "
-                        "no rate");
-    return;
+  // Streams pair with scf.for ops and marked whiles, carry loops with the other whiles:
+  // each kind in order, so that a loop of one kind the other side lacks costs only its own.
+  for (bool carries : {false, true}) {
+    std::vector<size_t> a = net.childrenOf(np, carries), bs = src.childrenOf(sp, carries);
+    if (a.size() != bs.size()) {
+      out.notes.push_back(where + ": the network has " + std::to_string(a.size()) +
+                          (carries ? " loop(s) of carries with no stream, the function "
+                                   : " loop(s) with a stream, the function ") +
+                          std::to_string(bs.size()) +
+                          (carries ? " scf.while (not marked loom.stream)"
+                                   : " (scf.for, or scf.while marked loom.stream)") +
+                          ": their channels have no rate");
+      continue;
+    }
+    bindEach(net, a, src, bs, fors, where, b, out);
   }
+}
+
+void bindEach(const LoopTree& net, const std::vector<size_t>& a, const LoopTree& src,
+              const std::vector<size_t>& bs, const std::vector<const Op*>& fors,
+              const std::string& where, Binding& b, RateInference& out) {
   for (size_t i = 0; i < a.size(); ++i) {
     // Paired by place; a stream whose step or condition is not the one LOOM marked on
     // the while is still bound (the ledger then says whether its count is right), and
@@ -482,6 +629,56 @@ void bindLoops(const LoopTree& net, int np, const LoopTree& src, int sp,
   }
 }
 
+// Whether `op` stands in an scf.while's before region, which the lowering writes twice
+// (the condition's first evaluation, then each later one; once, counted for both, in the
+// spec's literal form): an scf.if or a loop in it is no one branch or loop of the network.
+bool inBeforeRegion(const Op* op) {
+  for (const Op* up = op->parentOp(); up; op = up, up = up->parentOp())
+    if (up->kind == OpKind::While && op->parent->parent == &up->region(0)) return true;
+  return false;
+}
+
+// Where the network stands at the program's ops (loom-sim's own lowering, read back in
+// either form), each loop is the loop its stream or carries come from, wherever it sits
+// (in a branch too, which the trees do not place). Binds every loop so and returns true
+// if each one has an origin of its kind (an scf.for or scf.parallel for a stream, an
+// scf.while not marked loom.stream for carries) that no other loop has; else binds none.
+bool bindByOrigins(const dfg::Graph& g, const Network& n, const LoopTree& net, const Function& f,
+                   Binding& b) {
+  std::set<const Op*> ours;
+  walk(f.body, [&](Op* op) { ours.insert(op); });
+  std::vector<const Op*> origin(n.loops(), nullptr);
+  std::set<const Op*> taken;
+  for (size_t k = 0; k < n.loops(); ++k) {
+    bool carries = k >= n.streams.size();
+    std::vector<Vertex> at =
+        carries ? n.carryLoops[k - n.streams.size()].carries : std::vector<Vertex>{n.streams[k]};
+    const Op* op = g.node(at[0]).origin.op;
+    for (Vertex v : at)
+      if (g.node(v).origin.op != op) return false;
+    if (!op || !ours.count(op) || !taken.insert(op).second || inBeforeRegion(op)) return false;
+    bool kind = carries ? op->kind == OpKind::While && !loomStream(*op)
+                        : op->kind == OpKind::For || op->kind == OpKind::Parallel;
+    if (!kind) return false;
+    origin[k] = op;
+  }
+  // A guard is the loop's own where its cond_brs come from the loop (loom-sim's zero-trip
+  // guard), not from an scf.if the loop stands in.
+  auto guardOf = [&](size_t i, const Op* loop) {
+    for (auto& [v, c] : n.conditionOf)
+      if (c == i && g.node(v).origin.op != loop) return false;
+    return true;
+  };
+  for (size_t k = 0; k < n.loops(); ++k) {
+    b.loops[k] = origin[k]->id;
+    if (int gi = net.guard[k]; gi >= 0 && guardOf(static_cast<size_t>(gi), origin[k])) {
+      b.guards[gi] = origin[k]->id;
+      b.guardFlip[gi] = !net.side[k];
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 bool hasRates(const dfg::Graph& g) {
@@ -500,34 +697,44 @@ void clearRates(dfg::Graph& g) {
 
 namespace {
 
-struct Network {
-  std::vector<Vertex> streams;
-  std::map<std::pair<Vertex, unsigned>, size_t> conditions; // of every cond_br, numbered
-  std::map<Vertex, size_t> conditionOf;                     // per cond_br: its condition
-  explicit Network(const dfg::Graph& g) {
-    for (Vertex v = 0; v < g.numNodes(); ++v) {
-      if (g.node(v).kind == NodeKind::Stream) streams.push_back(v);
-      if (g.node(v).kind != NodeKind::CondBr) continue;
-      conditionOf[v] = conditions.emplace(conditionSource(g, v), conditions.size()).first->second;
-    }
-  }
-  // Every loop and condition on its own symbol.
-  Binding provisional() const {
-    Binding b;
-    for (size_t k = 0; k < streams.size(); ++k)
-      b.loops.push_back(kProvisional + static_cast<uint32_t>(k));
-    for (size_t i = 0; i < conditions.size(); ++i)
-      b.guards.push_back(kProvisionalGuard + static_cast<uint32_t>(i));
-    return b;
-  }
-};
-
 // A data condition that guards no loop but whose cond_brs all come from one scf.if of the
 // function (their origin, known where the network stands at the program's ops: a network
 // loom-sim lowered, read back in either form) is that scf.if's condition: its sides run
 // then(if) and else(if) times (not inside an scf.while, whose body has no stream to count
 // its runs by).
-void bindBranches(const dfg::Graph& g, const Network& n, const Function& f, Binding& b) {
+// The scf.while whose before region holds `op`, where it is the only one (nested before
+// regions are not counted apart here), else null.
+const Op* beforeRegionOf(const Op* op) {
+  const Op* found = nullptr;
+  for (const Op* up = op->parentOp(); up; op = up, up = up->parentOp())
+    if (up->kind == OpKind::While && op->parent->parent == &up->region(0)) {
+      if (found) return nullptr;
+      found = up;
+    }
+  return found;
+}
+
+// Which copy of while `w`'s before region condition `i` stands in, as the interpreter
+// counts them apart (dfg::RateTerm::ctx): the condition's first evaluation (f), decided
+// as often as the while starts, or a later one (l), decided in the loop; in the spec's
+// literal form the region is written once (*). "" where `w` is bound to no carry loop.
+std::string beforeCopy(const Network& n, const Binding& b, const Propagation& provisional, size_t i,
+                       const Op& w) {
+  for (size_t j = 0; j < n.carryLoops.size(); ++j) {
+    size_t k = n.streams.size() + j;
+    if (b.loops[k] != w.id) continue;
+    std::string at = "W" + std::to_string(w.id) + ":";
+    if (n.carryLoops[j].literal) return at + "*/";
+    uint32_t mine = kProvisional + static_cast<uint32_t>(k);
+    for (const dfg::RateTerm& t : provisional.conditionRate(i).terms)
+      if (t.op == mine) return at + "l/";
+    return at + "f/";
+  }
+  return "";
+}
+
+void bindBranches(const dfg::Graph& g, const Network& n, const Function& f,
+                  const Propagation& provisional, Binding& b) {
   std::vector<const Op*> ifOf(n.conditions.size(), nullptr);
   std::vector<uint8_t> mixed(n.conditions.size(), 0);
   for (auto& [v, i] : n.conditionOf) {
@@ -537,18 +744,17 @@ void bindBranches(const dfg::Graph& g, const Network& n, const Function& f, Bind
   }
   std::set<const Op*> ours;
   walk(f.body, [&](Op* op) { ours.insert(op); });
-  // Inside an scf.while (a loop with no stream) nothing counts how often the scf.if runs.
-  auto inWhile = [](const Op* op) {
-    for (const Op* up = op->parentOp(); up; up = up->parentOp())
-      if (up->kind == OpKind::While) return true;
-    return false;
-  };
   for (size_t i = 0; i < n.conditions.size(); ++i) {
-    if (b.guards[i] != kUnbound || mixed[i] || !ifOf[i] || !ours.count(ifOf[i]) || inWhile(ifOf[i]))
-      continue;
+    if (b.guards[i] != kUnbound || mixed[i] || !ifOf[i] || !ours.count(ifOf[i])) continue;
+    std::string ctx;
+    if (inBeforeRegion(ifOf[i])) {
+      const Op* w = beforeRegionOf(ifOf[i]);
+      if (!w || (ctx = beforeCopy(n, b, provisional, i, *w)).empty()) continue;
+    }
     b.guards[i] = ifOf[i]->id;
     b.guardIsIf[i] = 1;
     b.guardFlip[i] = 0;
+    b.guardCtx[i] = ctx;
   }
 }
 
@@ -573,41 +779,53 @@ void writeRates(dfg::Graph& g, const Propagation& p, const Binding& b, RateInfer
 RateInference inferRates(dfg::Graph& g, const Function& f) {
   RateInference out;
   Network n(g);
-  out.loops = n.streams.size();
+  out.loops = n.loops();
 
   // 1. Every loop and condition on its own symbols, to see how the loops nest.
   Binding b = n.provisional();
-  Propagation provisional(g, n.streams, n.conditionOf, b);
+  Propagation provisional(g, n, b);
   provisional.run();
 
-  // 2. Bind them to the function's scf.for ops, then propagate the real counts.
-  std::vector<const Op*> fors;
-  LoopTree net = networkTree(g, n.streams, provisional, n.conditions.size(), out);
-  LoopTree src = sourceTree(f, fors);
-  b.loops.assign(n.streams.size(), kUnbound);
+  // 2. Bind them to the function's loops (by their origins where every loop has its own,
+  // else by the trees), then propagate the real counts.
+  RateInference tree;
+  LoopTree net = networkTree(g, n, provisional, tree);
+  b.loops.assign(n.loops(), kUnbound);
   b.guards.assign(n.conditions.size(), kUnbound);
   b.guardIsIf.assign(n.conditions.size(), 0);
   b.guardFlip.assign(n.conditions.size(), 0);
-  b.rotated.assign(n.streams.size(), 0);
-  bindLoops(net, -1, src, -1, fors, "at the top of '@" + f.name + "'", b, out);
-  bindBranches(g, n, f, b);
-  Propagation bound(g, n.streams, n.conditionOf, b);
+  b.rotated.assign(n.loops(), 0);
+  if (!bindByOrigins(g, n, net, f, b)) {
+    std::vector<const Op*> fors;
+    LoopTree src = sourceTree(f, fors);
+    bindLoops(net, -1, src, -1, fors, "at the top of '@" + f.name + "'", b, tree);
+    out.boundToWhile = tree.boundToWhile;
+    out.notes = std::move(tree.notes);
+  }
+  b.guardCtx.assign(n.conditions.size(), "");
+  bindBranches(g, n, f, provisional, b);
+  Propagation bound(g, n, b);
   bound.run();
   writeRates(g, bound, b, out);
+  for (size_t k = n.streams.size(); k < n.loops(); ++k)
+    out.boundCarries += b.loops[k] != kUnbound;
   return out;
 }
 
 RateInference inferLocalRates(dfg::Graph& g) {
   RateInference out;
   Network n(g);
-  out.loops = n.streams.size();
+  out.loops = n.loops();
   Binding b = n.provisional();
-  Propagation p(g, n.streams, n.conditionOf, b);
+  Propagation p(g, n, b);
   p.run();
   writeRates(g, p, b, out);
   out.bound = 0;
   for (size_t k = 0; k < n.streams.size(); ++k)
     out.symbols[b.loops[k]] = "the loop '" + g.node(n.streams[k]).name + "'";
+  for (size_t i = 0; i < n.carryLoops.size(); ++i)
+    out.symbols[b.loops[n.streams.size() + i]] =
+        "the loop of '" + g.node(n.carryLoops[i].carries[0]).name + "'";
   for (auto& [source, i] : n.conditions)
     out.symbols[b.guards[i]] = "the condition from '" + g.node(source.first).name + "'";
   return out;

@@ -22,17 +22,29 @@
 // LOOM's lowering has no zero-trip guard, so after_cond's false tokens are expected once
 // per activation (S): a zero-trip activation is then a finding at the loop's exit.
 //
-// Binding: the network's loops nest by their start rates (S = calls: at the top; S =
+// A carry loop (an scf.while: carries on a condition no stream or gate decides) is a loop
+// too, activated as often as its carries' initial values come (S):
+//   literal (a gate on the condition: the spec's lower_while)
+//     condition, carries and invariants on it I(L) + S; gate I(L); cond_br true I(L), false S
+//   rotated (no gate: loom-sim's do-while behind a zero-trip guard)
+//     condition, carries and invariants on it I(L); cond_br true I(L) - S, false S
+//
+// Binding: where every loop's stream or carries come from a loop op of the function of
+// their own (a network loom-sim lowered, read back in either form), each is bound to it.
+// Otherwise the network's loops nest by their start rates (S = calls: at the top; S =
 // I(L'): in the body of L'; behind a guard: where its condition is decided), the
-// function's scf.for ops by their regions; the two trees are matched level by level,
-// children in order (the network's in the file's order, the function's in program
-// order). The function's loops are its scf.for ops and the scf.while ops LOOM's compiler
-// marks `loom.stream` in a CPU version (rotated do-whiles: I = the before region's
-// executions, I + A of the while; the scf.if of its zero-trip guard is no level). What
-// cannot be inferred stays unknown and the ledger skips it: a loop inside a
-// branch or an scf.while (its activations depend on data), the two sides of a cond_br
-// on a data condition that guards no loop, an scf.while's loop control, a stream whose
-// tree does not match the function's.
+// function's loops by their regions; the two trees are matched level by level, children
+// of each kind in order (the network's in the file's order, the function's in program
+// order). The function's loops are its scf.for and scf.parallel ops and the scf.while ops
+// LOOM's compiler marks `loom.stream` in a CPU version (rotated do-whiles: I = the before
+// region's executions, I + A of the while; the scf.if of its zero-trip guard is no
+// level), paired with streams; its other scf.while ops, paired with carry loops. What
+// cannot be inferred stays unknown and the ledger skips it: placed by the trees, a loop
+// inside a branch (its activations depend on data) and the two sides of a cond_br on a
+// data condition that guards no loop; a loop in an scf.while's before region, a branch in
+// nested ones (the lowering writes a before region twice, the program has one op: a
+// branch in one is told apart by where its condition is decided); a loop whose tree does
+// not match the function's.
 #pragma once
 
 #include "dfg/dfg.h"
@@ -47,8 +59,9 @@ namespace loom {
 
 struct RateInference {
   size_t channels = 0, known = 0;          // channels, and those with a rate
-  size_t loops = 0, bound = 0;             // streams, and those bound to a loop
+  size_t loops = 0, bound = 0;             // streams and carry loops, and those bound
   size_t boundToWhile = 0;                 // of those, bound to a loom.stream scf.while
+  size_t boundCarries = 0;                 // carry loops bound (to an scf.while)
   std::vector<std::string> notes;          // what could not be inferred, and why
   std::map<uint32_t, std::string> symbols; // inferLocalRates: each symbol's loop or condition
 };

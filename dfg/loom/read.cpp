@@ -729,6 +729,30 @@ private:
     return false;
   }
 
+  // The condition of a carry loop (an scf.while's: decided by no stream, gate, invariant,
+  // entry or constant, which no loop computes) is its raw will-continue, before region
+  // control as the lowering tags it.
+  // Only a value's carry says so: done tokens carried on a condition are the memory
+  // control of a loop whose values are carried elsewhere.
+  void carryCondition(Vertex carry) {
+    if (g_.node(carry).outTypes[0].isNone()) return;
+    EdgeId e;
+    Vertex v = carry;
+    for (int steps = 0; steps < 1024 && g_.inEdge(v, 0, e); ++steps) {
+      v = g_.src(e);
+      if (!ops::spec(g_.node(v).kind).passesTokens) break;
+    }
+    if (v == carry && !g_.inEdge(carry, 0, e)) return;
+    switch (g_.node(v).kind) {
+    case NodeKind::Stream:
+    case NodeKind::Gate:
+    case NodeKind::Invariant:
+    case NodeKind::Entry:
+    case NodeKind::Constant: return;
+    default: g_.node(v).outRoles[g_.edge(e).srcPort] = Role::RawWillContinue;
+    }
+  }
+
   // Each output's role from its op; steering ops pass their input's on (passedRole). An
   // i1 done token is a done token like a none one (the static checks follow it to the
   // return).
@@ -746,6 +770,8 @@ private:
       if (g_.node(v).kind == NodeKind::Invariant && g_.node(v).outTypes[0].isNone() &&
           drivesAccessCtrl(v))
         g_.node(v).outRoles[0] = Role::MemCtrl;
+    for (Vertex v = 0; v < g_.numNodes(); ++v)
+      if (g_.node(v).kind == NodeKind::Carry) carryCondition(v);
     for (bool changed = true; changed;) {
       changed = false;
       for (Vertex v = 0; v < g_.numNodes(); ++v) {

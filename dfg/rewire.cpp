@@ -52,6 +52,12 @@ std::optional<PortRef> target(const Graph& g, const Rewire& r, PortRef from, std
     if (!gate) return why = "no dataflow.gate takes that raw_will_continue", std::nullopt;
     return PortRef{*gate, kGateAfterCond};
   }
+  if (r.kind == Rewire::Kind::ShareInput) {
+    EdgeId e;
+    if (r.via >= g.numNodes() || !g.inEdge(r.via, r.bodyPort, e))
+      return why = "the input whose tokens it should share is not connected", std::nullopt;
+    return origin(g, e);
+  }
   const Node& n = g.node(from.node);
   if (n.kind != NodeKind::Gate || from.port != kGateAfterCond)
     return why = "its tokens do not come from a dataflow.gate's after_cond", std::nullopt;

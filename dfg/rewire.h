@@ -27,7 +27,8 @@ struct Rewire {
     AddInvariant,
     SplitByCondition,
     SplitMuxInputs,
-    SplitAfterBody
+    SplitAfterBody,
+    ShareInput
   };
   Kind kind = Kind::None;
   Vertex consumer = 0; // the op whose input moves
@@ -38,7 +39,8 @@ struct Rewire {
   // activation.
   unsigned bodyPort = 0;
   // SplitByCondition: the data cond_br whose condition decides the branch, and the side
-  // (0 true, 1 false) the input belongs to.
+  // (0 true, 1 false) the input belongs to. ShareInput: the op (`via`) whose input
+  // `bodyPort` has the tokens the input must take too.
   static constexpr Vertex kNone = ~Vertex(0);
   Vertex via = kNone;
   unsigned side = 0;
@@ -75,6 +77,9 @@ std::optional<Vertex> gateBackFrom(const Graph& g, Vertex consumer, unsigned por
 // takes the carry's output, the cond_br splits the body's done token instead (true side
 // to the carry's feedback, false side to the exit), and its condition moves to the
 // loop's after_cond.
+// ShareInput: the input takes a copy of what input `bodyPort` of `via` takes (a fork
+// output of its producer): an invariant's initial value made once per activation, as
+// another repeater of the same loop has it.
 // Added ops are marked `added`. On success `done` says what changed; otherwise the
 // reason the graph does not allow it (and `g` is unchanged).
 std::optional<std::string> applyRewire(Graph& g, const Rewire& r, std::string& done);

@@ -115,7 +115,12 @@ const std::vector<RuleInfo>& catalogue() {
        "iteration",
        "%init_in = dataflow.invariant %outer_after, %init_per_call\n"
        "%acc = dataflow.carry %raw, %init_in, %next",
-       "", false},
+       "none where no other carry or invariant of the loop has its initial value once per "
+       "activation (change the lowering as shown under Right); where one has, the input takes "
+       "a copy of that one's: the spec's literal lower_while seeds its after region's control "
+       "with the before region's control (N + 1 per activation), where the before region's "
+       "own seed serves",
+       true},
       {RuleId::SameExecution, "L204", "same-execution",
        "inputs of one firing from different region executions",
        "spec-dataflow-compilation, \"Nested region value import\"",
@@ -229,6 +234,7 @@ RuleId ruleOfRewire(const Graph& g, const Rewire& r) {
   case Rewire::Kind::SplitByCondition: return RuleId::UnsplitBranchValue;
   case Rewire::Kind::SplitMuxInputs: return RuleId::UnsplitBranchValue;
   case Rewire::Kind::SplitAfterBody: return RuleId::MemCtrlOnRaw;
+  case Rewire::Kind::ShareInput: return RuleId::InitialValue;
   case Rewire::Kind::None: break;
   }
   return RuleId::None;

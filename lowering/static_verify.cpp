@@ -444,7 +444,7 @@ private:
   // control d is: as many as its stream's starts.
   void checkInitialValue(Vertex v) {
     auto s = streamOfControl(v, 0);
-    if (!s) return;
+    if (!s) return checkCarryLoopSeed(v);
     Rate start = activations(*s);
     const Rate& a = inRate(v, 1);
     if (!start.known() || !a.known() || a.sameCount(start)) return;
@@ -459,6 +459,57 @@ private:
                node(*s).name + "' starts " + start.words() +
                ": it takes one initial value per activation of its loop" + rule,
            fix);
+  }
+
+  // The condition of a carry loop (an scf.while lowered with carries and no stream) that
+  // input `p` of `v` is, or whose gate's after_cond it is: the op deciding it, where a
+  // carry of a value takes it (infer_rates.h says what a carry loop is).
+  std::optional<Vertex> carryLoopOfControl(Vertex v, unsigned p) const {
+    Vertex c = sourceThroughForks(v, p);
+    if (node(c).kind == NodeKind::Gate && c != v) c = sourceThroughForks(c, 1);
+    switch (node(c).kind) {
+    case NodeKind::Stream:
+    case NodeKind::Gate:
+    case NodeKind::Invariant:
+    case NodeKind::Entry:
+    case NodeKind::Constant: return std::nullopt;
+    default: break;
+    }
+    for (Vertex w = 0; w < g_.numNodes(); ++w)
+      if (node(w).kind == NodeKind::Carry && !node(w).outTypes[0].isNone() &&
+          sourceThroughForks(w, 0) == c)
+        return c;
+    return std::nullopt;
+  }
+
+  // A carry loop's repeaters take one `a` per activation, as its value carries take
+  // their initial values. The spec's literal lower_while seeds the after region's control
+  // from the before region's (N + 1 per activation): the repair takes the seed of another
+  // repeater of the loop that has it once per activation (the before region's control).
+  void checkCarryLoopSeed(Vertex v) {
+    auto c = carryLoopOfControl(v, 0);
+    const Rate& a = inRate(v, 1);
+    if (!c || !a.known()) return;
+    std::optional<Vertex> carry;
+    for (Vertex w = 0; w < g_.numNodes() && !carry; ++w)
+      if (w != v && node(w).kind == NodeKind::Carry && !node(w).outTypes[0].isNone() &&
+          sourceThroughForks(w, 0) == *c && inRate(w, 1).known())
+        carry = w;
+    if (!carry) return;
+    const Rate& start = inRate(*carry, 1);
+    if (a.sameCount(start)) return;
+    dfg::Rewire fix;
+    for (Vertex u = 0; u < g_.numNodes() && !fix.any(); ++u)
+      if (u != v && node(u).kind == node(v).kind && carryLoopOfControl(u, 0) == c &&
+          node(u).inTypes[1] == node(v).inTypes[1] && inRate(u, 1).sameCount(start))
+        fix = {dfg::Rewire::Kind::ShareInput, v, 1, 1, u};
+    report(
+        "rates", dfg::RuleId::InitialValue, v,
+        "input " + port(v, true, 1) + " carries " + describeIn(v, 1) + " but the loop of carry '" +
+            node(*carry).name + "' starts " + start.words() +
+            ": it takes one initial value per activation of its loop" +
+            (fix.any() ? "; '" + node(fix.via).name + "' takes its own once per activation" : ""),
+        fix);
   }
 
   static constexpr const char* kGuardRule =

@@ -27,6 +27,14 @@ import sys
 # carry and its split on after_cond; no-zero-trip-guard drops the guard; no-branch-gate
 # feeds a branch's outside values to its mux unsplit; no-mem-order gives every access of
 # a group the entry token.
+#
+# no-zero-trip-guard writes the spec's literal lowering, which on an scf.while breaks a
+# second rule: its lower_while seeds the after region's control invariant with the before
+# region's control, N + 1 tokens per activation where it takes one (L203, at that
+# invariant's input 'a'; a while's missing guard shows once that is repaired). A kernel
+# whose loops are all scf.for has L106 alone; one with an scf.while has L203 at the
+# while's after-region control, with L106 beside it where an scf.for runs zero times.
+EXPECTED_ALSO = {"no-zero-trip-guard": ("L203", "while", ".after/inv.ctrl")}
 EXPECTED = {
     "body-ctrl-raw": "L101",
     "mem-ctrl-raw": "L103",
@@ -36,7 +44,7 @@ EXPECTED = {
     "no-branch-gate": "L202",
     "no-mem-order": "L303",
 }
-REPAIRABLE = {"L101", "L102", "L103", "L105", "L202"}
+REPAIRABLE = {"L101", "L102", "L103", "L105", "L202", "L203"}
 
 
 def run(argv):
@@ -58,11 +66,21 @@ def one(sim, kernel, inject, work):
         return name, "no effect", ""
     codes = [m["code"] for m in r["mistakes"]]
     want = EXPECTED[inject]
-    if codes != [want]:
+    also = EXPECTED_ALSO.get(inject)
+    if also and also[0] in codes:
+        # The literal while's seed: every instance at a while's after-region control.
+        for i in r["mistakes"][codes.index(also[0])]["instances"]:
+            if also[1] not in i["op"] or not i["op"].endswith(also[2]):
+                return name, "fail", "%s at %s, not a while's after-region control" % (
+                    also[0], i["op"])
+        if sorted(codes) not in ([also[0]], sorted([also[0], want])):
+            return name, "fail", "mistakes %s, expected %s, with or without %s" % (
+                codes, also[0], want)
+    elif codes != [want]:
         return name, "fail", "mistakes %s, expected [%s] alone" % (codes, want)
-    m = r["mistakes"][0]
-    if want in REPAIRABLE and m["attribution"] != "proven":
-        return name, "fail", "%s is %s: %s" % (want, m["attribution"], m.get("proof", ""))
+    for m in r["mistakes"]:
+        if m["code"] in REPAIRABLE and m["attribution"] != "proven":
+            return name, "fail", "%s is %s: %s" % (m["code"], m["attribution"], m.get("proof", ""))
     return name, "ok", ""
 
 

@@ -4,6 +4,7 @@
 // each injected bug it can see. Plus, for every shipped kernel, the printed DFG reads
 // back to the same graphs and text, and so does what mlir-opt (MLIR 22) re-prints of it.
 
+#include "dfg/rewire.h"
 #include "dfg/text/dfg_text.h"
 #include "frontend/parse.h"
 #include "lowering/lower.h"
@@ -217,6 +218,58 @@ func.func @w(%a: i32, %b: i32) -> i32 {
   CHECK(g.node(mux).kind == NodeKind::Mux);
   CHECK(source(g, mux, 0) == dfg::PortRef{first, 0});
   CHECK(source(g, mux, 2).port == 1); // a split's false side
+}
+
+TEST_CASE("the spec's literal scf.while seeds its after region's control N + 1 times: L203, "
+          "repaired with the before region's seed",
+          "[lower][while][verify]") {
+  const char* gcd = R"(
+func.func @w(%a: i32, %b: i32) -> i32 {
+  %zero = arith.constant 0 : i32
+  %r:2 = scf.while (%x = %a, %y = %b) : (i32, i32) -> (i32, i32) {
+    %nz = arith.cmpi ne, %y, %zero : i32
+    scf.condition(%nz) %x, %y : i32, i32
+  } do {
+  ^bb0(%x2: i32, %y2: i32):
+    %m = arith.remui %x2, %y2 : i32
+    %one = arith.constant 1 : i32
+    %m1 = arith.addi %m, %one : i32
+    %m2 = arith.subi %m1, %one : i32
+    scf.yield %y2, %m2 : i32, i32
+  }
+  func.return %r#0 : i32
+}
+)";
+  // loom-sim's own lowering (a guarded do-while) breaks no rule.
+  Lowered own = lower(gcd, "w", {}, false);
+  REQUIRE(!own.err);
+  CHECK(checkGraph(own.g).empty());
+  // The spec's lower_while: before_state.control = invariant(raw, call control) makes
+  // N + 1 tokens per activation (the before region runs N + 1 times), and
+  // after_state.control = invariant(after_cond, before_state.control) takes one of them
+  // per activation: its seed comes N + 1 times where the carries' come once.
+  Lowered l = lower(gcd, "w", {Injection::NoZeroTripGuard}, false);
+  REQUIRE(!l.err);
+  dfg::Graph g = l.g;
+  Vertex after = named(g, "w/while0.after/inv.ctrl");
+  Vertex before = named(g, "w/while0.before/inv.ctrl");
+  CHECK(source(g, after, 1) == dfg::PortRef{before, 0});
+  std::vector<GraphFinding> fs = checkGraph(g);
+  REQUIRE(fs.size() == 1);
+  CHECK(fs[0].rule == dfg::RuleId::InitialValue);
+  CHECK(fs[0].diag.message.find("'w/while0.after/inv.ctrl' input 'a' (port 1)") !=
+        std::string::npos);
+  CHECK(fs[0].rewire.kind == dfg::Rewire::Kind::ShareInput);
+  CHECK(fs[0].rewire.consumer == after);
+  CHECK(fs[0].rewire.via == before);
+  // The repair: the after region's control takes the seed the before region's takes (the
+  // call's control, once per activation), and the rule holds.
+  std::string done;
+  REQUIRE(!dfg::applyRewire(g, fs[0].rewire, done));
+  CHECK(source(g, after, 1) == source(g, before, 1));
+  CHECK(source(g, after, 1).node == named(g, "w/entry"));
+  CHECK(done.find("takes") != std::string::npos);
+  CHECK(checkGraph(g).empty());
 }
 
 TEST_CASE("scf.if: cond_br of control and outside values, mux of results", "[lower][if]") {

@@ -62,7 +62,8 @@ TEST_CASE("inferred rates count what the lowering's own rates count, on every sh
       for (bool literal : {false, true}) {
         INFO("literal form: " << literal);
         LowerOptions opts;
-        if (literal) opts.inject = {Injection::NoZeroTripGuard};
+        // (That form of a while breaks L203, so it is not verified here.)
+        if (literal) opts.inject = {Injection::NoZeroTripGuard}, opts.verify = false;
         dfg::Graph lowered;
         REQUIRE(!lowerFunction(*p.module, *f, opts, lowered));
         dfg::Graph g = lowered;

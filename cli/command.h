@@ -4,6 +4,7 @@
 #pragma once
 
 #include "cli/output_paths.h"
+#include "cli/terminal_text.h"
 #include "cli/usage.h"
 #include "host/program_run.h"
 #include "ir/ir.h"
@@ -12,7 +13,9 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <unistd.h>
 
 namespace loom::cli {
 
@@ -59,6 +62,32 @@ inline CLI::Option* addFunctionOption(CLI::App* c, std::vector<std::string>& fun
   return c->add_option("--func" + (alias.empty() ? "" : "," + alias), funcs,
                        help + " (repeatable" +
                            (alias.empty() ? "" : "; " + alias + " is its older spelling") + ")");
+}
+
+// --width N, as `run`, `lower`, `verify` and `sim` take it (with --expand): how their
+// findings are shown.
+inline CLI::Option* addWidthOption(CLI::App* c, int& width) {
+  return c
+      ->add_option("--width", width,
+                   "The findings as a terminal shows them: each op named within its function, "
+                   "each function as its C++ source names it, lines of at most this many "
+                   "characters (--expand: whole); 0: every name and line as the report has them "
+                   "(default: 160 on a terminal, 0 in a pipe or a file)")
+      ->check(CLI::Range(0, 100000));
+}
+inline std::optional<std::string> widthProblem(int width) {
+  if (width > 0 && width < 40)
+    return "--width " + std::to_string(width) +
+           " leaves no room for a finding's place and check: 0, or 40 and more";
+  return std::nullopt;
+}
+// On a terminal (or with --width N): short names and lines of at most N characters
+// (--expand: whole lines); in a pipe or a file (or --width 0), every name and line whole.
+inline TerminalText terminalView(int width, bool expand,
+                                 const std::vector<std::string>& functions) {
+  bool view = width < 0 ? ::isatty(STDERR_FILENO) : width > 0;
+  size_t w = width > 0 ? static_cast<size_t>(width) : TerminalText::kWidth;
+  return TerminalText(view ? functions : std::vector<std::string>{}, view && !expand ? w : 0);
 }
 
 inline void print(const Diag& d, const char* severity = "error") {

@@ -21,6 +21,8 @@ namespace {
 struct LowerArgs {
   std::string file, out, dot, svg, format = "loom.dfg";
   std::vector<std::string> funcs, inject;
+  int width = -1;
+  bool expand = false;
 };
 
 // What loom-sim added to a graph read from LOOM's form, which leaves fan-out, unused
@@ -39,15 +41,20 @@ std::string addedNodes(const dfg::Graph& g) {
 }
 
 // Every graph's first violation of the static verifier (rates inferred where the file
-// gives none).
-int verifyAll(const std::vector<dfg::Graph>& graphs) {
+// gives none), as `width` and `expand` show it.
+int verifyAll(const std::vector<dfg::Graph>& graphs, int width, bool expand) {
+  std::vector<std::string> functions;
+  for (const dfg::Graph& g : graphs)
+    functions.push_back(g.function);
+  TerminalText shown = terminalView(width, expand, functions);
   int rc = kOk;
   for (const dfg::Graph& g : graphs) {
     if (!g.scfOrigins) spdlog::info("@{}: {}", g.function, addedNodes(g));
     if (std::vector<GraphFinding> f = checkGraphInferring(g); !f.empty()) {
       Diag d = f.front().diag;
       d.message = dfg::nameOps(d.message, dfg::opNames(g)); // "op 12" by its place
-      print(d), rc = kFailed;
+      std::string tag = shown.shortens() ? " [@" + g.function + ", static]" : "";
+      std::cerr << shown(d.str("error") + tag) << std::endl, rc = kFailed;
     } else
       spdlog::info("@{}: static verifier passed ({} ops, {} channels)", g.function, g.numNodes(),
                    g.numEdges());
@@ -56,6 +63,7 @@ int verifyAll(const std::vector<dfg::Graph>& graphs) {
 }
 
 int lower(const LowerArgs& a) {
+  if (auto w = widthProblem(a.width)) return printError(*w), kBadInput;
   bool toStdout = a.out.empty() || a.out == "-";
   if (refusesOutputs({{"the input program", a.file}}, {{"-o", toStdout ? "" : a.out},
                                                        {"--dot", a.dot},
@@ -93,12 +101,14 @@ int lower(const LowerArgs& a) {
     dfg::printDot(graphs, dot);
     ok = writeGraphFiles(a.dot, a.svg, dot.str());
   }
-  return ok ? verifyAll(graphs) : kBadInput;
+  return ok ? verifyAll(graphs, a.width, a.expand) : kBadInput;
 }
 
 struct VerifyArgs {
   std::string file, dot;
   std::vector<std::string> funcs;
+  int width = -1;
+  bool expand = false;
 };
 
 // The graphs of `read` that --func names (all of them without --func); false with a
@@ -122,6 +132,7 @@ bool chooseGraphs(const std::vector<std::string>& funcs, const std::string& file
 
 int verify(const VerifyArgs& a) {
   const std::string& file = a.file;
+  if (auto w = widthProblem(a.width)) return printError(*w), kBadInput;
   if (refusesOutputs({{"the input DFG", file}}, {{"--dot", a.dot}})) return kBadInput;
   dfg::ReadResult read = dfg::readDfgFile(file);
   if (read.error) return print(*read.error), kBadInput;
@@ -132,7 +143,7 @@ int verify(const VerifyArgs& a) {
   if (!a.dot.empty() &&
       !writeOutput(a.dot, [&](std::ostream& os) { dfg::printDot(read.graphs, os); }))
     return kBadInput;
-  return verifyAll(read.graphs);
+  return verifyAll(read.graphs, a.width, a.expand);
 }
 
 } // namespace
@@ -150,6 +161,8 @@ Command addLowerCommand(CLI::App& app) {
   c->add_option("--dot", a->dot, "Also write Graphviz DOT here");
   c->add_option("--svg", a->svg, "Also write the graph as SVG here (rendered by Graphviz's dot)");
   c->add_option("--inject", a->inject, "Commit a known lowering bug on purpose (repeatable)");
+  addWidthOption(c, a->width);
+  c->add_flag("--expand", a->expand, "Print the finding's lines whole (see --width)");
   return {c, [a] { return lower(*a); }};
 }
 
@@ -163,6 +176,8 @@ Command addVerifyCommand(CLI::App& app) {
       ->required();
   addFunctionOption(c, a->funcs, "Function to verify (default: every one in the file)");
   c->add_option("--dot", a->dot, "Also write the graphs as Graphviz DOT here");
+  addWidthOption(c, a->width);
+  c->add_flag("--expand", a->expand, "Print each finding's lines whole (see --width)");
   return {c, [a] { return verify(*a); }};
 }
 

@@ -213,9 +213,7 @@ std::optional<std::string> optionProblem(RunArgs& a) {
   const traces::TraceOptions& t = a.s.traces;
   if (!a.fixedDfg.empty() && !a.tryFix)
     return "--fixed-dfg writes the network --try-fix repairs: it needs --try-fix";
-  if (a.width > 0 && a.width < 40)
-    return "--width " + std::to_string(a.width) +
-           " leaves no room for a finding's place and check: 0, or 40 and more";
+  if (auto w = widthProblem(a.width)) return w;
   if (!a.gtkw.empty() && t.vcd.empty() && t.fst.empty())
     return "--gtkw writes a GTKWave view of the trace: it needs --fst FILE (or --vcd FILE)";
   if (!a.html.empty() && !a.s.accelerate)
@@ -258,12 +256,7 @@ int runProgram(RunArgs& a) {
   std::ostream& programOut = programFile.is_open() ? programFile
                              : stdoutTaken(a)      ? std::cerr
                                                    : std::cout;
-  // On a terminal (or with --width N): short names and lines of at most N characters
-  // (--expand: whole); in a pipe or a file (or --width 0), every name and line whole.
-  bool view = a.width < 0 ? ::isatty(STDERR_FILENO) : a.width > 0;
-  size_t width = a.width > 0 ? static_cast<size_t>(a.width) : TerminalText::kWidth;
-  TerminalText shown(view ? functionNames(prog) : std::vector<std::string>{},
-                     view && !a.expand ? width : 0);
+  TerminalText shown = terminalView(a.width, a.expand, functionNames(prog));
   ProgramRun run(prog, a.s, programOut);
   if (auto err = run.prepare()) return print(*err), kBadInput;
   RunOutcome o = run.run();
@@ -567,12 +560,7 @@ Command addRunCommand(CLI::App& app) {
               "Print every finding a root cause explains in full, not as one line, each line "
               "whole (see --width), and each mistake's instances")
       ->excludes(brief);
-  c->add_option("--width", a->width,
-                "The findings as a terminal shows them: each op named within its function, each "
-                "function as its C++ source names it, lines of at most this many characters "
-                "(--expand: whole); 0: every name and line as the report has them (default: 160 "
-                "on a terminal, 0 in a pipe or a file)")
-      ->check(CLI::Range(0, 100000));
+  addWidthOption(c, a->width);
   c->add_option("--dot", a->dot,
                 "Write the networks as Graphviz DOT: each channel's tokens over the run against "
                 "its rate's count, findings in red");

@@ -22,10 +22,13 @@ struct SimArgs {
   uint64_t maxCycles = sim::kDefaultMaxCycles;
   bool checks = true;
   traces::TraceOptions traces; // --vcd, --fst, --tokens, --stats
+  int width = -1;              // --width, --expand: how findings are shown
+  bool expand = false;
 };
 
 // After the call: what it printed, its findings, the summary line and the report.
-int finish(const SimArgs& a, const DfgRun& run, const DfgOutcome& o, double ms) {
+int finish(const SimArgs& a, const DfgRun& run, const DfgOutcome& o, const TerminalText& shown,
+           double ms) {
   for (const std::string& e : o.traceErrors)
     printError(e);
   // The results on stdout, unless the report is there (`--report -`): then on stderr.
@@ -34,9 +37,9 @@ int finish(const SimArgs& a, const DfgRun& run, const DfgOutcome& o, double ms) 
     results << l << "\n";
   results.flush(); // before stderr, so a terminal or a pipe shows both in order
   for (size_t i = o.staticFindings; i < o.findings.size(); ++i)
-    std::cerr << o.findings[i].text();
+    std::cerr << shown(o.findings[i].text());
   std::string summary = run.summaryLine(o, ms);
-  std::cerr << "loom-sim: " << summary << "\n";
+  std::cerr << shown("loom-sim: " + summary) << "\n";
   bool ok = o.passed();
   auto report = [&](std::ostream& os) {
     os << run.reportJson(a.file, a.engine, o, summary).dump(2) << "\n";
@@ -47,6 +50,7 @@ int finish(const SimArgs& a, const DfgRun& run, const DfgOutcome& o, double ms) 
 
 int simulate(const SimArgs& a) {
   auto t0 = std::chrono::steady_clock::now();
+  if (auto w = widthProblem(a.width)) return printError(*w), kBadInput;
   dfg::ReadResult rr = dfg::readDfgFile(a.file);
   if (rr.error) return print(*rr.error), kBadInput;
   std::string why;
@@ -72,8 +76,9 @@ int simulate(const SimArgs& a) {
     return printError("unknown --engine '" + a.engine + "' (clocked or event)"), kBadInput;
   DfgRun run(*g, timing, engine);
   dfg::OpNames names = dfg::opNames(*g); // "op 12" by its place
+  TerminalText shown = terminalView(a.width, a.expand, {g->function});
   for (const GraphFinding& f : run.checkStatic())
-    std::cerr << dfg::nameOps(f.diag.str(), names) << " [static: " << f.check << "]\n";
+    std::cerr << shown(dfg::nameOps(f.diag.str(), names) + " [static: " + f.check + "]") << "\n";
   for (const std::string& e : run.elaborationErrors())
     std::cerr << a.file << ": error: " << e << "\n";
   if (!run.elaborationErrors().empty()) return kBadInput;
@@ -85,7 +90,7 @@ int simulate(const SimArgs& a) {
   if (auto err = tracer.open()) return printError(*err), kBadInput;
   DfgOutcome o = run.run(a.maxCycles, tracer, a.checks);
   auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0);
-  return finish(a, run, o, ms.count());
+  return finish(a, run, o, shown, ms.count());
 }
 
 } // namespace
@@ -121,6 +126,8 @@ Command addSimCommand(CLI::App& app) {
       "Write per-op (firings, stalls) and per-loop (activations, iterations, II) statistics; "
       "JSON if the name ends in .json");
   c->add_option("--tokens", a->traces.tokens, "Write a token log (cycle, channel, value)");
+  addWidthOption(c, a->width);
+  c->add_flag("--expand", a->expand, "Print each finding's lines whole (see --width)");
   return {c, [a] { return simulate(*a); }};
 }
 

@@ -20,6 +20,8 @@ public:
 
   // `text`, line by line, as the terminal shows it.
   std::string operator()(const std::string& text) const;
+  // Whether ops are named within their functions: a line then needs its function's tag.
+  bool shortens() const { return !names_.empty(); }
 
 private:
   std::string line(std::string s) const;

@@ -12,7 +12,54 @@ namespace {
 
 // Rounds of static repair before the rerun: each applies what the rules name on the
 // last round's network (a stream, then what its new rates show).
-constexpr int kRounds = 4;
+constexpr int kRounds = 6;
+
+// A split that puts an access's or a compute op's input on its side of a branch changes
+// the rate of all the op's outputs drive (an inferred network's rates follow its inputs).
+bool changesRates(const dfg::Graph& g, const dfg::Rewire& r) {
+  if (r.kind != dfg::Rewire::Kind::SplitByCondition || r.consumer >= g.numNodes()) return false;
+  dfg::NodeKind k = g.node(r.consumer).kind;
+  return k == dfg::NodeKind::Load || k == dfg::NodeKind::Store || k == dfg::NodeKind::Compute;
+}
+
+// The ops downstream of `from`'s outputs whose rates follow from it: up to a carry or an
+// invariant, whose output's count its condition decides.
+std::set<dfg::Vertex> downstream(const dfg::Graph& g, dfg::Vertex from) {
+  std::set<dfg::Vertex> seen;
+  std::vector<dfg::Vertex> todo{from};
+  while (!todo.empty()) {
+    dfg::Vertex v = todo.back();
+    todo.pop_back();
+    for (dfg::EdgeId e : g.outEdges(v)) {
+      dfg::Vertex d = g.dst(e);
+      dfg::NodeKind k = g.node(d).kind;
+      if (!seen.insert(d).second || k == dfg::NodeKind::Carry || k == dfg::NodeKind::Invariant)
+        continue;
+      todo.push_back(d);
+    }
+  }
+  return seen;
+}
+
+// Of one round's rewirings, those whose op's rates follow from a rate-changing split in
+// the same round wait: the rules name them again on the new rates if they still apply
+// (what the run found, and no rule can name again, goes to `later`).
+void rootsFirst(const dfg::Graph& g, std::set<dfg::Rewire>& next,
+                const std::set<dfg::Rewire>& found, std::set<dfg::Rewire>& later) {
+  std::set<dfg::Vertex> after;
+  for (const dfg::Rewire& r : next)
+    if (changesRates(g, r))
+      for (dfg::Vertex v : downstream(g, r.consumer))
+        after.insert(v);
+  for (auto it = next.begin(); it != next.end();) {
+    if (!after.count(it->consumer) || changesRates(g, *it)) {
+      ++it;
+      continue;
+    }
+    if (found.count(*it)) later.insert(*it);
+    it = next.erase(it);
+  }
+}
 
 std::string lastLine(const std::string& text) {
   size_t end = text.find_last_not_of('\n');
@@ -70,6 +117,7 @@ void repairNetworks(const ProgramRun& first, const RuleFilter& take, FixAttempt&
     bool inferred = first.accelerator()->ratesInferred(function);
     std::set<dfg::Rewire> next = rewires, later, tried;
     if (inferred && !guards[function].empty()) next = guards[function], later = found[function];
+    if (inferred) rootsFirst(copy, next, found[function], later);
     // Later rewirings name ops by vertex: rewiring adds ops but never removes one. A
     // network whose rates were inferred from it has them inferred again after each
     // round: a repaired stream gives its loop new rates, and the static rules then name
@@ -91,6 +139,7 @@ void repairNetworks(const ProgramRun& first, const RuleFilter& take, FixAttempt&
       for (const dfg::Rewire& r : later)
         if (!tried.count(r)) next.insert(r);
       later.clear();
+      rootsFirst(copy, next, found[function], later);
     }
     if (changed) out.fixed[function] = std::move(copy);
   }

@@ -222,12 +222,17 @@ private:
   // Inputs `a` and `b` of `v` from different region executions, one of them in a loop's
   // body and the other made once per activation of that loop (at the rate of its
   // stream's start): the dataflow.invariant that would repeat the value is missing.
+  // Or the other input is on a side of a branch in that body: the invariant first, the
+  // split that takes it into the branch next (once the invariant gives it the body's rate).
   dfg::Rewire missingInvariant(Vertex v, unsigned a, unsigned b) const {
     for (auto [outer, body] : {std::pair{a, b}, std::pair{b, a}}) {
-      if (inRate(v, body).domain != Rate::Domain::LoopBody) continue;
+      Rate::Domain d = inRate(v, body).domain;
+      bool inBranch = d == Rate::Domain::IfThen || d == Rate::Domain::IfElse;
+      if (d != Rate::Domain::LoopBody && !inBranch) continue;
       auto gate = dfg::gateBackFrom(g_, v, body);
       dfg::Rewire fix = gate ? enterLoop(v, outer, *gate) : dfg::Rewire{};
       if (!fix.any()) continue;
+      if (inBranch && !splitInto(outRate(*gate, 1), inRate(v, body))) continue;
       fix.bodyPort = body;
       return fix;
     }
@@ -261,7 +266,8 @@ private:
   // own): what it makes has no rate until that is repaired.
   bool inputsDisagree(Vertex u) const {
     const dfg::Node& n = node(u);
-    if (n.kind != NodeKind::Compute) return false;
+    if (n.kind != NodeKind::Compute && n.kind != NodeKind::Load && n.kind != NodeKind::Store)
+      return false;
     const Rate* ref = nullptr;
     for (unsigned p = 0; p < n.inTypes.size(); ++p) {
       const Rate& r = inRate(u, p);
@@ -272,6 +278,26 @@ private:
         return true;
     }
     return false;
+  }
+
+  // Whether input `p` of `v` has its rate from an op that picked it among disagreeing
+  // inputs (that op's finding), directly or through a memory: a load's data and done, a
+  // store's done come from the access whose address is that port's.
+  bool pickedRate(Vertex v, unsigned p) const {
+    EdgeId e;
+    for (int hops = 0; hops < 64 && g_.inEdge(v, p, e); ++hops) {
+      v = g_.src(e);
+      p = 0;
+      if (node(v).kind != NodeKind::Fork) break;
+    }
+    if (inputsDisagree(v)) return true;
+    const dfg::Node& m = node(v);
+    if (m.kind != NodeKind::Memory && m.kind != NodeKind::ExtMemory) return false;
+    unsigned out = g_.edge(e).srcPort, ld = m.numLoads, st = m.numStores;
+    unsigned in = out < ld        ? 2 * st + out
+                  : out < ld + st ? 2 * (out - ld) + 1
+                                  : 2 * st + out - ld - st;
+    return in < m.inTypes.size() && inputsDisagree(sourceThroughForks(v, in));
   }
 
   void sameRateEverywhere(Vertex v) {
@@ -292,6 +318,12 @@ private:
                               : dfg::rewireBackFrom(g_, v, p, dfg::Rewire::Kind::ToAfterCond);
         dfg::RuleId id = !rule.empty() ? dfg::RuleId::MemCtrlOnRaw : dfg::RuleId::SameExecution;
         if (rule.empty() && fix.any()) rule = kInvariantRule, id = dfg::RuleId::MissingInvariant;
+        // One input on a side of a branch, the other made whichever way it goes (an
+        // address computed before the branch whose access is in it): the latter is split.
+        if (rule.empty())
+          for (auto [made, side] : {std::pair{0u, p}, std::pair{p, 0u}})
+            if (!fix.any() && (fix = splitFix(v, made, inRate(v, side))).any())
+              rule = kSplitRule, id = dfg::RuleId::UnsplitBranchValue;
         return report("rates", id, v,
                       "input " + port(v, true, p) + " carries " + describeIn(v, p) + " but input " +
                           port(v, true, 0) + " carries " + describeIn(v, 0) +
@@ -603,6 +635,10 @@ private:
       sum = sum.plus(inRate(v, p));
     }
     if (!sum.sameCount(o)) {
+      // An input whose rate an access or a compute op picked among disagreeing inputs:
+      // the finding is that op's.
+      for (unsigned p = 1; p < node(v).inTypes.size(); ++p)
+        if (pickedRate(v, p)) return;
       std::string which;
       dfg::Rewire fix;
       for (unsigned p = 1; p < node(v).inTypes.size(); ++p) {

@@ -19,6 +19,9 @@
 # the body: SRC = 10 20 30 40; N = 0 leaves DST 0 0 0 0, where LOOM's network leaves the
 # stream's will-continue latched in a memory-control carry and its cond_br; N = 3 gives
 # 10 20 30 0; the repaired network, no finding.
+# Then gather (DST[i] = IDX[i] < B ? SRC[IDX[i]] : 0), whose load in the `if` takes an
+# address computed before it: SRC = 10 20 30 40, IDX = 3 0 9 1, B = 4; N = 4 gives
+# 40 10 0 20 (9 >= 4), N = 0 leaves DST 0 0 0 0; LOOM's network deadlocks at N = 4.
 set -uo pipefail
 sim=$1 corpus=$2
 prog=$corpus/legacy_gen_vecsum.mlir
@@ -100,7 +103,31 @@ for nr in "0:[0,  0,  0,  0]" "3:[10,  20,  30,  0]"; do
   ! grep -q "error:" "$dir/err" || fail "cdma, repaired, N = $n: a finding"
 done
 "$sim" verify "$dir/cdma.mlir" 2>"$dir/err" || fail "cdma: verify rejects the repaired network"
+prog=$corpus/legacy_gen_gather.mlir
+net=_Z10gather_dsaPKjS0_Pjjj_esi
+"$sim" run "$prog" --try-fix --brief --fixed-dfg "$dir/gather.mlir" >"$dir/out" 2>"$dir/err"
+[ $? -eq 1 ] || fail "gather, LOOM's network: exit code, expected 1"
+for text in "handshake.load '$net/%dataResult_0' input 'addr' takes the true side of handshake.cond_br" \
+  "loom-sim: try-fix: the fix is verified"; do
+  grep -qF "$text" "$dir/err" || fail "gather: missing: $text"
+done
+echo "10 20 30 40" >"$dir/src.txt"
+echo "3 0 9 1" >"$dir/idx.txt"
+gather() { # FILE N
+  "$sim" sim "$1" --func "$net" --mem "0=$dir/src.txt:4" --mem "1=$dir/idx.txt:4" --mem 2=zeros:4 \
+    --arg "3=$2" --arg 4=4 >"$dir/out" 2>"$dir/err"
+}
+gather "$prog" 4
+[ $? -eq 1 ] || fail "gather, LOOM's network, N = 4: exit code, expected 1"
+grep -qx "@$net: deadlock after [0-9]* cycles" "$dir/out" || fail "gather, LOOM's network: no deadlock"
+for nr in "0:[0,  0,  0,  0]" "4:[40,  10,  0,  20]"; do
+  n=${nr%%:*} r=${nr#*:}
+  gather "$dir/gather.mlir" "$n" || fail "gather, repaired, N = $n: exit code, expected 0"
+  [ "$(tail -n 1 "$dir/out")" = "$r" ] || fail "gather, repaired, N = $n: DST, expected $r"
+  ! grep -q "error:" "$dir/err" || fail "gather, repaired, N = $n: a finding"
+done
 
 echo "vecsum: repaired, verified, and right at N = 0, 3, 4 where LOOM's network latches at N = 0"
 echo "rotate_bits: repaired (the mux's inputs split), verified, and right where x >> 32 is poison"
 echo "cdma: repaired (the guard, the memory-control split after the body), verified, right at N = 0, 3"
+echo "gather: repaired (the load's address split into its branch), verified, right at N = 0, 4"

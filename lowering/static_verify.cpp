@@ -153,12 +153,13 @@ private:
            "raw-vs-gated miswire)";
   }
 
-  // The op whose output reaches input `p` of `v` through forks.
-  Vertex sourceThroughForks(Vertex v, unsigned p) const {
+  // The op whose output reaches input `p` of `v` through forks (and that output's port).
+  Vertex sourceThroughForks(Vertex v, unsigned p, unsigned* port = nullptr) const {
     EdgeId e;
     for (int hops = 0; hops < 64 && g_.inEdge(v, p, e); ++hops) {
       v = g_.src(e);
       p = 0;
+      if (port) *port = g_.edge(e).srcPort;
       if (node(v).kind != NodeKind::Fork) break;
     }
     return v;
@@ -284,16 +285,12 @@ private:
   // inputs (that op's finding), directly or through a memory: a load's data and done, a
   // store's done come from the access whose address is that port's.
   bool pickedRate(Vertex v, unsigned p) const {
-    EdgeId e;
-    for (int hops = 0; hops < 64 && g_.inEdge(v, p, e); ++hops) {
-      v = g_.src(e);
-      p = 0;
-      if (node(v).kind != NodeKind::Fork) break;
-    }
+    unsigned out = 0;
+    v = sourceThroughForks(v, p, &out);
     if (inputsDisagree(v)) return true;
     const dfg::Node& m = node(v);
     if (m.kind != NodeKind::Memory && m.kind != NodeKind::ExtMemory) return false;
-    unsigned out = g_.edge(e).srcPort, ld = m.numLoads, st = m.numStores;
+    unsigned ld = m.numLoads, st = m.numStores;
     unsigned in = out < ld        ? 2 * st + out
                   : out < ld + st ? 2 * (out - ld) + 1
                                   : 2 * st + out - ld - st;

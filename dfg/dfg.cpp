@@ -24,6 +24,11 @@ bool roleFromName(std::string_view name, Role& out) {
   return false;
 }
 
+bool decidesCarryLoop(NodeKind k) {
+  return k != NodeKind::Stream && k != NodeKind::Gate && k != NodeKind::Invariant &&
+         k != NodeKind::Entry && k != NodeKind::Constant;
+}
+
 std::string Node::opName() const {
   if (kind == NodeKind::Compute) return std::string(loom::opName(arith));
   return kindName(kind);

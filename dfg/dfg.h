@@ -49,6 +49,11 @@ enum class Role : uint8_t {
 const char* roleName(Role r);
 bool roleFromName(std::string_view name, Role& out);
 
+// Whether an op of kind `k` can decide a carry loop (an scf.while lowered with carries
+// and no stream): not a stream or a gate (their loops have streams), nor an invariant,
+// the entry or a constant (values from outside, which no loop computes).
+bool decidesCarryLoop(NodeKind k);
+
 // One region count of the reference interpreter, for an SCF op (or the function).
 enum class Count : uint8_t {
   Invocations,     // calls of the function (1 per invocation)

@@ -129,14 +129,7 @@ private:
     EdgeId e;
     if (!g.inEdge(v, 0, e)) return;
     auto c = conditionSource(g, v, 0);
-    switch (g.node(c.first).kind) {
-    case NodeKind::Stream:
-    case NodeKind::Gate:
-    case NodeKind::Invariant:
-    case NodeKind::Entry:
-    case NodeKind::Constant: return;
-    default: break;
-    }
+    if (!dfg::decidesCarryLoop(g.node(c.first).kind)) return;
     auto [it, fresh] = loopOfCond.emplace(c, carryLoops.size());
     if (fresh) carryLoops.push_back({c, {}, false});
     carryLoops[it->second].carries.push_back(v);

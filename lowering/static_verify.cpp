@@ -496,14 +496,7 @@ private:
   std::optional<Vertex> carryLoopOfControl(Vertex v, unsigned p) const {
     Vertex c = sourceThroughForks(v, p);
     if (node(c).kind == NodeKind::Gate && c != v) c = sourceThroughForks(c, 1);
-    switch (node(c).kind) {
-    case NodeKind::Stream:
-    case NodeKind::Gate:
-    case NodeKind::Invariant:
-    case NodeKind::Entry:
-    case NodeKind::Constant: return std::nullopt;
-    default: break;
-    }
+    if (!dfg::decidesCarryLoop(node(c).kind)) return std::nullopt;
     for (Vertex w = 0; w < g_.numNodes(); ++w)
       if (node(w).kind == NodeKind::Carry && !node(w).outTypes[0].isNone() &&
           sourceThroughForks(w, 0) == c)

@@ -743,14 +743,8 @@ private:
       if (!ops::spec(g_.node(v).kind).passesTokens) break;
     }
     if (v == carry && !g_.inEdge(carry, 0, e)) return;
-    switch (g_.node(v).kind) {
-    case NodeKind::Stream:
-    case NodeKind::Gate:
-    case NodeKind::Invariant:
-    case NodeKind::Entry:
-    case NodeKind::Constant: return;
-    default: g_.node(v).outRoles[g_.edge(e).srcPort] = Role::RawWillContinue;
-    }
+    if (dfg::decidesCarryLoop(g_.node(v).kind))
+      g_.node(v).outRoles[g_.edge(e).srcPort] = Role::RawWillContinue;
   }
 
   // Each output's role from its op; steering ops pass their input's on (passedRole). An

@@ -88,6 +88,25 @@ func.func @k(%a: memref<?xi32>, %n: index, %x: i32) -> i32 {
 }
 )";
 
+// Euclid's gcd as an scf.while whose body needs control of its own (a constant).
+const char* kGcd = R"(
+func.func @w(%a: i32, %b: i32) -> i32 {
+  %zero = arith.constant 0 : i32
+  %r:2 = scf.while (%x = %a, %y = %b) : (i32, i32) -> (i32, i32) {
+    %nz = arith.cmpi ne, %y, %zero : i32
+    scf.condition(%nz) %x, %y : i32, i32
+  } do {
+  ^bb0(%x2: i32, %y2: i32):
+    %m = arith.remui %x2, %y2 : i32
+    %one = arith.constant 1 : i32
+    %m1 = arith.addi %m, %one : i32
+    %m2 = arith.subi %m1, %one : i32
+    scf.yield %y2, %m2 : i32, i32
+  }
+  func.return %r#0 : i32
+}
+)";
+
 } // namespace
 
 TEST_CASE("scf.for: stream + gate, invariants on after_cond, iter_arg carry on raw, guard",
@@ -174,21 +193,7 @@ func.func @k(%a: memref<8xi32>) {
 }
 
 TEST_CASE("scf.while: guarded do-while driven by the before region's condition", "[lower][while]") {
-  Lowered l = lower(R"(
-func.func @w(%a: i32, %b: i32) -> i32 {
-  %zero = arith.constant 0 : i32
-  %r:2 = scf.while (%x = %a, %y = %b) : (i32, i32) -> (i32, i32) {
-    %nz = arith.cmpi ne, %y, %zero : i32
-    scf.condition(%nz) %x, %y : i32, i32
-  } do {
-  ^bb0(%x2: i32, %y2: i32):
-    %m = arith.remui %x2, %y2 : i32
-    scf.yield %y2, %m : i32, i32
-  }
-  func.return %r#0 : i32
-}
-)",
-                    "w");
+  Lowered l = lower(kGcd, "w");
   INFO((l.err ? l.err->str() : ""));
   REQUIRE(!l.err);
   const dfg::Graph& g = l.g;
@@ -223,32 +228,15 @@ func.func @w(%a: i32, %b: i32) -> i32 {
 TEST_CASE("the spec's literal scf.while seeds its after region's control N + 1 times: L203, "
           "repaired with the before region's seed",
           "[lower][while][verify]") {
-  const char* gcd = R"(
-func.func @w(%a: i32, %b: i32) -> i32 {
-  %zero = arith.constant 0 : i32
-  %r:2 = scf.while (%x = %a, %y = %b) : (i32, i32) -> (i32, i32) {
-    %nz = arith.cmpi ne, %y, %zero : i32
-    scf.condition(%nz) %x, %y : i32, i32
-  } do {
-  ^bb0(%x2: i32, %y2: i32):
-    %m = arith.remui %x2, %y2 : i32
-    %one = arith.constant 1 : i32
-    %m1 = arith.addi %m, %one : i32
-    %m2 = arith.subi %m1, %one : i32
-    scf.yield %y2, %m2 : i32, i32
-  }
-  func.return %r#0 : i32
-}
-)";
   // loom-sim's own lowering (a guarded do-while) breaks no rule.
-  Lowered own = lower(gcd, "w", {}, false);
+  Lowered own = lower(kGcd, "w", {}, false);
   REQUIRE(!own.err);
   CHECK(checkGraph(own.g).empty());
   // The spec's lower_while: before_state.control = invariant(raw, call control) makes
   // N + 1 tokens per activation (the before region runs N + 1 times), and
   // after_state.control = invariant(after_cond, before_state.control) takes one of them
   // per activation: its seed comes N + 1 times where the carries' come once.
-  Lowered l = lower(gcd, "w", {Injection::NoZeroTripGuard}, false);
+  Lowered l = lower(kGcd, "w", {Injection::NoZeroTripGuard}, false);
   REQUIRE(!l.err);
   dfg::Graph g = l.g;
   Vertex after = named(g, "w/while0.after/inv.ctrl");

@@ -14,10 +14,12 @@ namespace {
 // Which of two causes leads when both could: the order the checks look from the
 // network's structure to its results.
 int rank(const std::string& check) {
-  static const char* order[] = {"runtime-error", "static",   "race",       "ledger",
-                                "access-count",  "shape",    "quiescence", "order",
-                                "return-order",  "deadlock", "cycle-cap",  "op-error",
-                                "results",       "memory",   "alias"};
+  // An order finding leads the run-time ones: a call whose accesses were out of order
+  // computed other data than the program, and every count after follows that data.
+  static const char* order[] = {"runtime-error", "static",       "order",     "race",
+                                "ledger",        "access-count", "shape",     "quiescence",
+                                "return-order",  "deadlock",     "cycle-cap", "op-error",
+                                "results",       "memory",       "alias"};
   for (size_t i = 0; i < std::size(order); ++i)
     if (check == order[i]) return static_cast<int>(i);
   return static_cast<int>(std::size(order));
@@ -32,6 +34,16 @@ bool namesMistake(const Finding& f) {
 // structure upstream explains it.
 bool alwaysRoot(const Finding& f) {
   return f.check == "static";
+}
+
+// A cause that holds by the network's structure, so a ledger finding downstream follows
+// from it: a static finding, or a loop that ran zero times with loop control unguarded
+// (its rate has no guard term, and the program's run had such activations): its body's
+// invariants take their seeds in an activation that gives them nothing, and every value
+// of the body is an activation late from then on.
+bool structural(const Finding& f) {
+  return f.check == "static" || (f.rule == dfg::RuleId::ZeroTripGuard &&
+                                 (f.check == "deadlock" || f.check == "cycle-cap"));
 }
 
 // The same finding in another invocation: everything but the call and the counts. The
@@ -100,6 +112,8 @@ private:
       if (auto g = sameRuleInCall(f)) return join(i, *g, false);
     if (!alwaysRoot(f))
       if (auto g = nearestRoot(f, f.check == "ledger")) return join(i, *g, false);
+    if (followsData(f))
+      if (auto g = orderRootOfCall(f)) return join(i, *g, false);
     if (!asCause && !alwaysRoot(f) && f.check != "ledger")
       if (auto g = rootOfCall(f)) return join(i, *g, false);
     groupOf_[i] = static_cast<int>(groups_.size());
@@ -139,7 +153,7 @@ private:
     for (size_t k = 0; k < groups_.size(); ++k) {
       const Finding& r = fs_[groups_[k].root];
       if (r.function != f.function || !namesMistake(r) || start(r) == Finding::kNoVertex ||
-          (onlyStatic && r.check != "static"))
+          (onlyStatic && !structural(r)))
         continue;
       const std::vector<int>* d = distancesFrom(r.function, start(r));
       if (!d) continue;
@@ -167,6 +181,28 @@ private:
           waited = k, deepest = line;
     }
     return waited ? waited : first;
+  }
+
+  // What a run computes, counts and leaves behind follows the data its memories gave:
+  // every run-time finding but the ones about the program (a race), the host (aliases)
+  // or the order itself.
+  static bool followsData(const Finding& f) {
+    return f.check != "static" && f.check != "race" && f.check != "alias" && f.check != "order" &&
+           f.check != "return-order" && f.check != "runtime-error";
+  }
+
+  // A call's accesses out of program order (memory-order, not explained by a static
+  // cause): the data it loaded may not be the program's, so counts taken against the
+  // program's run (the ledger, the access counts, the loops' shapes) and the results
+  // differ from it for that reason first.
+  std::optional<size_t> orderRootOfCall(const Finding& f) const {
+    for (size_t k = 0; k < groups_.size(); ++k) {
+      const Finding& r = fs_[groups_[k].root];
+      if (r.check == "order" && r.rule == dfg::RuleId::MemoryOrder && r.function == f.function &&
+          inCall(k, f.invocation))
+        return k;
+    }
+    return std::nullopt;
   }
 
   std::optional<size_t> sameRuleInCall(const Finding& f) const {

@@ -8,6 +8,9 @@
 //   - each finding whose op lies downstream of the cause's op (the nearest cause, by
 //     channels walked), except that a static finding is always a cause and a ledger
 //     finding (its producer had every input right) folds only under a static one;
+//   - in a call whose accesses were out of program order (an order finding no static
+//     cause explains), every other run-time finding goes to that order finding: the
+//     data the call loaded were not the program's, and its counts and results follow;
 //   - a finding with no op of its own (results, a stop) goes to the cause of its call
 //     whose op its wait-for chain passes last, else to its call's first cause; a stop
 //     that names a rule (a loop without its zero-trip guard) goes to a cause of its call

@@ -55,9 +55,11 @@ void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out);
 
 // The golden access trace of one invocation, restricted to one memory group, against
 // what the memory performed (its access log, ports mapped back to DFG accesses).
+// `stopped`: the invocation stopped early (an op error): the accesses it performed must
+// be the trace's first ones, in its order.
 void checkOrder(const InvocationContext& c, dfg::Vertex memory,
-                const std::vector<models::MemoryAccess>& log,
-                const std::map<uint64_t, uint64_t>& bufferOfGroupArg, std::vector<Finding>& out);
+                const std::vector<models::MemoryAccess>& log, bool stopped,
+                std::vector<Finding>& out);
 
 // After the invocation (and a drain): tokens left in channels (counted against the rate
 // where there is one), machines not at rest, tokens left in the host's own channels.

@@ -69,6 +69,28 @@ void diagnoseZeroTrip(const InvocationContext& c, Finding& stop) {
   }
 }
 
+namespace {
+
+// Whether the mux's data input `port` comes (through ops that pass tokens on) from a
+// cond_br: a value already split by a branch, so a token there on the untaken side is
+// the condition's (data that differ from the program's), not a missing split.
+bool splitBeforeMux(const dfg::Graph& g, Vertex mux, unsigned port) {
+  Vertex v = mux;
+  unsigned p = port;
+  for (size_t hops = 0; hops <= g.numNodes(); ++hops) {
+    EdgeId e;
+    if (!g.inEdge(v, p, e)) return false;
+    v = g.src(e);
+    const dfg::Node& n = g.node(v);
+    if (n.kind == NodeKind::CondBr) return true;
+    if (!ops::spec(n.kind).passesTokens) return false;
+    p = 0;
+  }
+  return false;
+}
+
+} // namespace
+
 void explainLatch(const dfg::Graph& g, Vertex consumer, unsigned port, const Upstream& up,
                   Finding& f) {
   bool raw = up.reached && up.rootRole == Role::RawWillContinue;
@@ -85,7 +107,7 @@ void explainLatch(const dfg::Graph& g, Vertex consumer, unsigned port, const Ups
   if (raw && ops::spec(g.node(target).kind).passesTokens) raw = false;
   const dfg::Node& n = g.node(consumer);
   bool access = n.kind == NodeKind::Load || n.kind == NodeKind::Store;
-  bool mux = n.kind == NodeKind::Mux && port > 0;
+  bool mux = n.kind == NodeKind::Mux && port > 0 && !splitBeforeMux(g, consumer, port);
   if (raw && !mux) f.rewire = rewireOf(g, up, dfg::Rewire::Kind::ToAfterCond);
   if (access && port == 2) {
     f.cause = std::string("control token(s) in the access's ctrl with no address to pair with") +
@@ -230,7 +252,8 @@ void diagnoseMismatch(const InvocationContext& c, EdgeId e, int64_t expected, in
         "carry consumed its seed and emitted while the gate emitted nothing. Guard the loop with "
         "scf.if (lb < ub) (or rotate the while into a guarded do-while).";
     f.rule = dfg::RuleId::ZeroTripGuard;
-  } else if (cn.kind == NodeKind::Mux && ed.dstPort > 0 && delta >= 0) {
+  } else if (cn.kind == NodeKind::Mux && ed.dstPort > 0 && delta >= 0 &&
+             !splitBeforeMux(g, consumer, ed.dstPort)) {
     f.cause =
         "a token reached the mux on a branch that was not taken: a value yielded from outside the "
         "branch "

@@ -530,6 +530,11 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   }
   if (!s.done()) {
     error = reportStop(s);
+    // An op error (an address out of bounds, a division by zero) is the data's: were the
+    // accesses before it the program's? (A deadlock is told by its counts instead: an
+    // access a loop without its guard performs is one too many, not one out of order.)
+    if (opts_.checks && !s.twin && s.status == sim::InvocationStatus::OpError)
+      checkOrders(s, probes, /*stopped=*/true);
     return std::nullopt;
   }
 
@@ -1019,6 +1024,15 @@ const Accelerator::ChannelTotals* Accelerator::channelTotals(const std::string& 
   return it == totals_.end() ? nullptr : &it->second;
 }
 
+// Each memory's accesses against the golden trace, where they know their source ops (not
+// so in a graph read from LOOM's form).
+void Accelerator::checkOrders(CallState& s, const CallProbes& probes, bool stopped) {
+  harness::InvocationContext ctx = context(s);
+  for (size_t k = 0; k < s.a.memories.size(); ++k)
+    if (accessesHaveOrigins(s.a.graph, s.a.memories[k]))
+      harness::checkOrder(ctx, s.a.memories[k], probes.logs[k], stopped, report_.findings);
+}
+
 // The run-time checks of a finished call (docs/design.md "The harness"): the ledger,
 // the access counts, and on the models the access order and the return after every
 // done; quiescence; and on the models the loop-control shapes, whose per-loop summary
@@ -1030,9 +1044,7 @@ void Accelerator::runChecks(CallState& s, const CallProbes& probes, harness::Rep
   harness::checkLedger(ctx, out);
   harness::checkAccessCounts(ctx, out);
   if (!s.twin) {
-    for (size_t k = 0; k < a.memories.size(); ++k)
-      if (accessesHaveOrigins(a.graph, a.memories[k])) // not so in a graph read from LOOM's form
-        harness::checkOrder(ctx, a.memories[k], probes.logs[k], {}, out);
+    checkOrders(s, probes, /*stopped=*/false);
     checkReturnAfterDones(a, probes.logs, s.invocation);
   }
   harness::checkQuiescence(ctx, out);

@@ -180,6 +180,7 @@ private:
   sim::CallSpan span(const CallState& s) const;
   harness::InvocationContext context(const CallState& s) const;
   void runChecks(CallState& s, const CallProbes& probes, harness::Report::Call& call);
+  void checkOrders(CallState& s, const CallProbes& probes, bool stopped);
   void addTotals(const harness::InvocationContext& c);
   std::vector<RtValue> goldenCopies(const std::vector<RtValue>& args,
                                     std::map<const Buffer*, std::shared_ptr<Buffer>>& clones);

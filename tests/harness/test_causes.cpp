@@ -178,3 +178,32 @@ TEST_CASE("a race leads the wrong results it makes", "[causes][parallel]") {
     explained.insert(fs[i].check);
   CHECK(explained == std::multiset<std::string>{"memory", "race"});
 }
+
+// An op error that the data made: the index loaded before the store that writes it is
+// the buffer's old 100, an address out of bounds (order_stop.mlir). The accesses the
+// stopped call performed are checked against the program's first ones: the load came
+// first where the store must, and that order finding leads the op error.
+TEST_CASE("a call stopped by an op error has its accesses' order checked", "[causes][order]") {
+  auto plain = runWith("order_stop.mlir", std::nullopt);
+  CHECK(plain->run->report().findings.empty());
+  CHECK(plain->out.str() == "42\n");
+
+  auto r = runWith("order_stop.mlir", Injection::NoMemOrder);
+  requirePartition(*r->run);
+  INFO(dump(*r->run));
+  const auto& fs = r->run->report().findings;
+  const auto& groups = r->run->causes();
+  REQUIRE(groups.size() == 1);
+  const harness::Finding& root = fs[groups[0].root];
+  CHECK(root.check == "order");
+  CHECK(root.rule == dfg::RuleId::MemoryOrder);
+  REQUIRE(root.details.size() == 2);
+  CHECK(root.details[0].find("the store at") != std::string::npos);
+  CHECK(root.details[0].find("order_stop.mlir:9:3 of element 0") != std::string::npos);
+  CHECK(root.details[1].find("the load at") != std::string::npos);
+  CHECK(root.details[1].find("order_stop.mlir:10:8 of element 0") != std::string::npos);
+  REQUIRE(groups[0].explained.size() == 1);
+  const harness::Finding& stop = fs[groups[0].explained[0]];
+  CHECK(stop.check == "op-error");
+  CHECK(stop.summary.find("address 100 out of bounds (size 8)") != std::string::npos);
+}

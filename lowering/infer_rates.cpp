@@ -36,6 +36,9 @@ struct Binding {
   // Per data condition bound to an scf.if in an scf.while's before region: which copy
   // of the region (dfg::RateTerm::ctx).
   std::vector<std::string> guardCtx;
+  // Per loop in an scf.while's before region: which copy of the region it stands in
+  // (dfg::RateTerm::ctx); "" elsewhere.
+  std::vector<std::string> loopCtx;
   // Per stream: bound to a loop LOOM rotated into a do-while (an scf.while whose before
   // region holds the body), whose iterations are its before region's executions.
   std::vector<uint8_t> rotated;
@@ -141,7 +144,7 @@ class Propagation {
 public:
   Propagation(const dfg::Graph& g, const Network& n, const Binding& b)
       : g_(g), loopIds_(b.loops), guards_(b.guards), guardIsIf_(b.guardIsIf),
-        guardFlip_(b.guardFlip), guardCtx_(b.guardCtx), rotated_(b.rotated),
+        guardFlip_(b.guardFlip), guardCtx_(b.guardCtx), loopCtx_(b.loopCtx), rotated_(b.rotated),
         conditionOf_(n.conditionOf), starts_(n.loops()), literal_(n.loops(), 0),
         condRates_(b.guards.size()) {
     for (size_t k = 0; k < n.streams.size(); ++k)
@@ -226,7 +229,12 @@ private:
   // I(L): the loop's body executions, or a rotated while's before-region executions.
   Rate body(size_t k) const {
     uint32_t l = loopIds_[k];
-    return k < rotated_.size() && rotated_[k] ? Rate::whileBeforeRuns(l) : Rate::loopBody(l);
+    return k < rotated_.size() && rotated_[k] ? Rate::whileBeforeRuns(l)
+                                              : Rate::loopBody(l, ctx(k));
+  }
+  const std::string& ctx(size_t k) const {
+    static const std::string none;
+    return k < loopCtx_.size() ? loopCtx_[k] : none;
   }
   // I(L) + S and I(L) - S: the stream's and the memory-control feedback's counts, for
   // either kind of I(L) (dfg::Rate::loopBoundary and loopBodyTail, unguarded).
@@ -368,7 +376,7 @@ private:
                    : iterArg ? body(c.loop)
                    : c.kind == Cond::Cont && !doneSplit ? body(c.loop)
                                                         : bodyTail(c.loop, s);
-    rates_[v][1] = Rate::loopExit(l, false, s);
+    rates_[v][1] = Rate::loopExit(l, false, s, ctx(c.loop));
   }
 
   // A cond_br on a data condition: its sides depend on the data, unless the condition
@@ -384,8 +392,8 @@ private:
     if (id == kUnbound) return;
     bool isIf = id >= kProvisionalGuard || (i < guardIsIf_.size() && guardIsIf_[i]);
     const std::string ctx = i < guardCtx_.size() ? guardCtx_[i] : "";
-    Rate enter = isIf ? Rate::ifThen(id, ctx) : Rate::guardEnter(id);
-    Rate skip = isIf ? Rate::ifElse(id, *r, ctx) : Rate::guardSkip(id, *r);
+    Rate enter = isIf ? Rate::ifThen(id, ctx) : Rate::guardEnter(id, ctx);
+    Rate skip = isIf ? Rate::ifElse(id, *r, ctx) : Rate::guardSkip(id, *r, ctx);
     bool flip = i < guardFlip_.size() && guardFlip_[i];
     rates_[v][0] = flip ? skip : enter;
     rates_[v][1] = flip ? enter : skip;
@@ -421,6 +429,7 @@ private:
   const std::vector<uint32_t>& guards_;
   const std::vector<uint8_t>&guardIsIf_, &guardFlip_;
   const std::vector<std::string>& guardCtx_;
+  const std::vector<std::string>& loopCtx_;
   const std::vector<uint8_t>& rotated_;
   const std::map<Vertex, size_t>& conditionOf_; // per cond_br: its condition
   std::map<Vertex, size_t> loopOf_; // each stream's loop, and each carry loop's carries'
@@ -631,11 +640,45 @@ bool inBeforeRegion(const Op* op) {
   return false;
 }
 
+// The scf.while whose before region holds `op`, where it is the only one (nested before
+// regions are not counted apart here), else null.
+const Op* beforeRegionOf(const Op* op) {
+  const Op* found = nullptr;
+  for (const Op* up = op->parentOp(); up; op = up, up = up->parentOp())
+    if (up->kind == OpKind::While && op->parent->parent == &up->region(0)) {
+      if (found) return nullptr;
+      found = up;
+    }
+  return found;
+}
+
+// Which copy of while `w`'s before region loop `k` stands in (dfg::RateTerm::ctx): the
+// condition's first evaluation (f) where no loop around it in the network is w's carry
+// loop, a later one (l) where one is; in the spec's literal form the region is written
+// once (*). "" where that cannot be told (w not bound to a carry loop of its own, a loop
+// on the way not placed).
+std::string loopCopy(const Network& n, const LoopTree& net, const std::vector<const Op*>& origin,
+                     size_t k, const Op& w) {
+  for (size_t j = 0; j < n.carryLoops.size(); ++j) {
+    size_t kw = n.streams.size() + j;
+    if (origin[kw] != &w) continue;
+    std::string at = "W" + std::to_string(w.id) + ":";
+    if (n.carryLoops[j].literal) return at + "*/";
+    int p = net.parent[k];
+    while (p >= 0 && static_cast<size_t>(p) != kw)
+      p = net.parent[static_cast<size_t>(p)];
+    return p == -1 ? at + "f/" : p >= 0 ? at + "l/" : "";
+  }
+  return "";
+}
+
 // Where the network stands at the program's ops (loom-sim's own lowering, read back in
 // either form), each loop is the loop its stream or carries come from, wherever it sits
 // (in a branch too, which the trees do not place). Binds every loop so and returns true
 // if each one has an origin of its kind (an scf.for or scf.parallel for a stream, an
 // scf.while not marked loom.stream for carries) that no other loop has; else binds none.
+// A loop in an scf.while's before region stands there once per copy of the region, each
+// copy counted apart (loopCopy).
 bool bindByOrigins(const dfg::Graph& g, const Network& n, const LoopTree& net, const Function& f,
                    Binding& b) {
   std::set<const Op*> ours;
@@ -649,11 +692,19 @@ bool bindByOrigins(const dfg::Graph& g, const Network& n, const LoopTree& net, c
     const Op* op = g.node(at[0]).origin.op;
     for (Vertex v : at)
       if (g.node(v).origin.op != op) return false;
-    if (!op || !ours.count(op) || !taken.insert(op).second || inBeforeRegion(op)) return false;
+    if (!op || !ours.count(op)) return false;
+    if (inBeforeRegion(op) ? !beforeRegionOf(op) : !taken.insert(op).second) return false;
     bool kind = carries ? op->kind == OpKind::While && !loomStream(*op)
                         : op->kind == OpKind::For || op->kind == OpKind::Parallel;
     if (!kind) return false;
     origin[k] = op;
+  }
+  std::vector<std::string> copy(n.loops());
+  std::set<std::pair<const Op*, std::string>> copies;
+  for (size_t k = 0; k < n.loops(); ++k) {
+    if (!inBeforeRegion(origin[k])) continue;
+    copy[k] = loopCopy(n, net, origin, k, *beforeRegionOf(origin[k]));
+    if (copy[k].empty() || !copies.insert({origin[k], copy[k]}).second) return false;
   }
   // A guard is the loop's own where its cond_brs come from the loop (loom-sim's zero-trip
   // guard), not from an scf.if the loop stands in.
@@ -664,9 +715,11 @@ bool bindByOrigins(const dfg::Graph& g, const Network& n, const LoopTree& net, c
   };
   for (size_t k = 0; k < n.loops(); ++k) {
     b.loops[k] = origin[k]->id;
+    b.loopCtx[k] = copy[k];
     if (int gi = net.guard[k]; gi >= 0 && guardOf(static_cast<size_t>(gi), origin[k])) {
       b.guards[gi] = origin[k]->id;
       b.guardFlip[gi] = !net.side[k];
+      b.guardCtx[gi] = copy[k];
     }
   }
   return true;
@@ -690,23 +743,6 @@ void clearRates(dfg::Graph& g) {
 
 namespace {
 
-// A data condition that guards no loop but whose cond_brs all come from one scf.if of the
-// function (their origin, known where the network stands at the program's ops: a network
-// loom-sim lowered, read back in either form) is that scf.if's condition: its sides run
-// then(if) and else(if) times (not inside an scf.while, whose body has no stream to count
-// its runs by).
-// The scf.while whose before region holds `op`, where it is the only one (nested before
-// regions are not counted apart here), else null.
-const Op* beforeRegionOf(const Op* op) {
-  const Op* found = nullptr;
-  for (const Op* up = op->parentOp(); up; op = up, up = up->parentOp())
-    if (up->kind == OpKind::While && op->parent->parent == &up->region(0)) {
-      if (found) return nullptr;
-      found = up;
-    }
-  return found;
-}
-
 // Which copy of while `w`'s before region condition `i` stands in, as the interpreter
 // counts them apart (dfg::RateTerm::ctx): the condition's first evaluation (f), decided
 // as often as the while starts, or a later one (l), decided in the loop; in the spec's
@@ -726,6 +762,11 @@ std::string beforeCopy(const Network& n, const Binding& b, const Propagation& pr
   return "";
 }
 
+// A data condition that guards no loop but whose cond_brs all come from one scf.if of the
+// function (their origin, known where the network stands at the program's ops: a network
+// loom-sim lowered, read back in either form) is that scf.if's condition: its sides run
+// then(if) and else(if) times (not inside an scf.while, whose body has no stream to count
+// its runs by).
 void bindBranches(const dfg::Graph& g, const Network& n, const Function& f,
                   const Propagation& provisional, Binding& b) {
   std::vector<const Op*> ifOf(n.conditions.size(), nullptr);
@@ -788,6 +829,8 @@ RateInference inferRates(dfg::Graph& g, const Function& f) {
   b.guardIsIf.assign(n.conditions.size(), 0);
   b.guardFlip.assign(n.conditions.size(), 0);
   b.rotated.assign(n.loops(), 0);
+  b.guardCtx.assign(n.conditions.size(), "");
+  b.loopCtx.assign(n.loops(), "");
   if (!bindByOrigins(g, n, net, f, b)) {
     std::vector<const Op*> fors;
     LoopTree src = sourceTree(f, fors);
@@ -795,7 +838,6 @@ RateInference inferRates(dfg::Graph& g, const Function& f) {
     out.boundToWhile = tree.boundToWhile;
     out.notes = std::move(tree.notes);
   }
-  b.guardCtx.assign(n.conditions.size(), "");
   bindBranches(g, n, f, provisional, b);
   Propagation bound(g, n, b);
   bound.run();

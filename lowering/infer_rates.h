@@ -41,10 +41,10 @@
 // level), paired with streams; its other scf.while ops, paired with carry loops. What
 // cannot be inferred stays unknown and the ledger skips it: placed by the trees, a loop
 // inside a branch (its activations depend on data) and the two sides of a cond_br on a
-// data condition that guards no loop; a loop in an scf.while's before region, a branch in
-// nested ones (the lowering writes a before region twice, the program has one op: a
-// branch in one is told apart by where its condition is decided); a loop whose tree does
-// not match the function's.
+// data condition that guards no loop; a loop or a branch in nested before regions (the
+// lowering writes a before region twice, the program has one op: a branch in one is told
+// apart by where its condition is decided, a loop by whether the while's carry loop is
+// around it in the network); a loop whose tree does not match the function's.
 #pragma once
 
 #include "dfg/dfg.h"

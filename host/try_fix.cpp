@@ -15,17 +15,24 @@ namespace {
 constexpr int kRounds = 6;
 
 // A split that puts an access's or a compute op's input on its side of a branch changes
-// the rate of all the op's outputs drive (an inferred network's rates follow its inputs).
+// the rate of all the op's outputs drive (an inferred network's rates follow its inputs);
+// a split or an invariant before a stream's start, step or bound changes how often its
+// loop starts, and so the rates of all the loop computes and hands out.
 bool changesRates(const dfg::Graph& g, const dfg::Rewire& r) {
-  if (r.kind != dfg::Rewire::Kind::SplitByCondition || r.consumer >= g.numNodes()) return false;
+  if (r.consumer >= g.numNodes()) return false;
   dfg::NodeKind k = g.node(r.consumer).kind;
+  if (k == dfg::NodeKind::Stream)
+    return r.kind == dfg::Rewire::Kind::SplitByCondition ||
+           r.kind == dfg::Rewire::Kind::AddInvariant;
+  if (r.kind != dfg::Rewire::Kind::SplitByCondition) return false;
   return k == dfg::NodeKind::Load || k == dfg::NodeKind::Store || k == dfg::NodeKind::Compute;
 }
 
-// The ops downstream of `from`'s outputs whose rates follow from it: up to a carry or an
-// invariant, whose output's count its condition decides.
+// The ops downstream of `from`'s outputs whose rates follow from it: a carry or an
+// invariant only through its condition d (its output's count is d's), not through its
+// values.
 std::set<dfg::Vertex> downstream(const dfg::Graph& g, dfg::Vertex from) {
-  std::set<dfg::Vertex> seen;
+  std::set<dfg::Vertex> seen, walked;
   std::vector<dfg::Vertex> todo{from};
   while (!todo.empty()) {
     dfg::Vertex v = todo.back();
@@ -33,9 +40,10 @@ std::set<dfg::Vertex> downstream(const dfg::Graph& g, dfg::Vertex from) {
     for (dfg::EdgeId e : g.outEdges(v)) {
       dfg::Vertex d = g.dst(e);
       dfg::NodeKind k = g.node(d).kind;
-      if (!seen.insert(d).second || k == dfg::NodeKind::Carry || k == dfg::NodeKind::Invariant)
-        continue;
-      todo.push_back(d);
+      seen.insert(d);
+      // A repeater's own input waits; what it drives, only if its condition changes.
+      bool repeater = k == dfg::NodeKind::Carry || k == dfg::NodeKind::Invariant;
+      if ((!repeater || g.edge(e).dstPort == 0) && walked.insert(d).second) todo.push_back(d);
     }
   }
   return seen;

@@ -199,6 +199,38 @@ std::optional<std::string> addInvariant(Graph& g, const Rewire& r, const std::st
   return std::nullopt;
 }
 
+// ZeroExtend: `input`, a sign-extending arith.index_cast of a narrower integer, takes a
+// zero-extending one of the same integer (the rule L108: a stream's index is updated
+// unsigned).
+std::optional<std::string> zeroExtend(Graph& g, const Rewire& r, const std::string& input,
+                                      std::string& done) {
+  EdgeId e, ce;
+  g.inEdge(r.consumer, r.port, e);
+  PortRef cast = origin(g, e);
+  const Node& c = g.node(cast.node);
+  if (c.kind != NodeKind::Compute || c.arith != OpKind::IndexCast || c.inTypes.size() != 1 ||
+      !g.inEdge(cast.node, 0, ce))
+    return input + ": its tokens do not come from an arith.index_cast";
+  PortRef value = origin(g, ce);
+  std::string castName = c.name;
+  Node n = addedFor(g.node(r.consumer), NodeKind::Compute, ".fix_index_castui");
+  n.arith = OpKind::IndexCastUI;
+  n.inTypes = c.inTypes;
+  n.outTypes = c.outTypes;
+  n.outRoles = {c.outRoles.at(0)};
+  n.outRates = {Rate{}};
+  PortRef old{g.src(e), g.edge(e).srcPort};
+  unsigned capacity = g.edge(e).capacity;
+  g.removeEdge(e);
+  detach(g, old);
+  Vertex ui = g.addNode(std::move(n));
+  attach(g, value, ui, 0);
+  g.edge(g.connect({ui, 0}, r.consumer, r.port)).capacity = capacity;
+  done = input + " takes arith.index_castui '" + g.node(ui).name +
+         "', zero-extending (was arith.index_cast '" + castName + "', sign-extending)";
+  return std::nullopt;
+}
+
 // SplitByCondition: `input`, a value made whichever way a branch goes, is split by a new
 // cond_br on the branch's condition, as a value entering a branch is
 // (spec-dataflow-compilation, scf.if): the input takes its side, a sink the other.
@@ -345,6 +377,7 @@ std::optional<std::string> applyRewire(Graph& g, const Rewire& r, std::string& d
   if (r.kind == Rewire::Kind::AddInvariant) return addInvariant(g, r, input, done);
   if (r.kind == Rewire::Kind::SplitByCondition) return splitByCondition(g, r, input, done);
   if (r.kind == Rewire::Kind::SplitMuxInputs) return splitMuxInputs(g, r, input, done);
+  if (r.kind == Rewire::Kind::ZeroExtend) return zeroExtend(g, r, input, done);
   PortRef from = origin(g, e);
   std::string why;
   auto to = target(g, r, from, why);

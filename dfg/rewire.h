@@ -28,7 +28,8 @@ struct Rewire {
     SplitByCondition,
     SplitMuxInputs,
     SplitAfterBody,
-    ShareInput
+    ShareInput,
+    ZeroExtend
   };
   Kind kind = Kind::None;
   Vertex consumer = 0; // the op whose input moves
@@ -77,6 +78,9 @@ std::optional<Vertex> gateBackFrom(const Graph& g, Vertex consumer, unsigned por
 // takes the carry's output, the cond_br splits the body's done token instead (true side
 // to the carry's feedback, false side to the exit), and its condition moves to the
 // loop's after_cond.
+// ZeroExtend: the input, an arith.index_cast (through forks) of a narrower integer,
+// takes a new arith.index_castui of that integer instead; the old cast's output it took
+// goes to a sink (or its fork loses that output).
 // ShareInput: the input takes a copy of what input `bodyPort` of `via` takes (a fork
 // output of its producer): an invariant's initial value made once per activation, as
 // another repeater of the same loop has it.

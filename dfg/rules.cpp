@@ -82,6 +82,20 @@ const std::vector<RuleInfo>& catalogue() {
        "dataflow.gate reduces before-region streams to N",
        "%i, %after = dataflow.gate %idx, %other_cond : index, i1 -> index, i1",
        "%i, %after = dataflow.gate %idx, %raw : index, i1 -> index, i1", "", false},
+      {RuleId::StreamStartSign, "L108", "stream-start-sign",
+       "a >>= or /= stream that starts from a sign-extended narrower integer",
+       "spec-dataflow, dataflow.stream (LOOM's simulators update its index unsigned)",
+       "%start: index [...] if cont = true, update next_idx = next_idx step_op step",
+       "%x64 = arith.index_cast %x : i32 to index      // sign-extends: 0x80000000 ->\n"
+       "                                               //   0xFFFFFFFF80000000\n"
+       "%i, %raw = dataflow.stream %x64, %one, %zero {step_op = \">>=\", cont_cond = \"!=\"}\n"
+       "                                               // 64 iterations, where the\n"
+       "                                               // program's i32 loop runs 32",
+       "%x64 = arith.index_castui %x : i32 to index    // 0x0000000080000000\n"
+       "%i, %raw = dataflow.stream %x64, %one, %zero {step_op = \">>=\", cont_cond = \"!=\"}",
+       "the stream's input takes a new arith.index_castui of the same value (the "
+       "sign-extending cast stays for its other uses, or goes to a sink)",
+       true},
       {RuleId::MissingInvariant, "L201", "missing-invariant",
        "a value made outside a loop used in its body without a dataflow.invariant",
        "spec-dataflow-compilation, scf.for (values defined outside the loop)",
@@ -235,6 +249,7 @@ RuleId ruleOfRewire(const Graph& g, const Rewire& r) {
   case Rewire::Kind::SplitMuxInputs: return RuleId::UnsplitBranchValue;
   case Rewire::Kind::SplitAfterBody: return RuleId::MemCtrlOnRaw;
   case Rewire::Kind::ShareInput: return RuleId::InitialValue;
+  case Rewire::Kind::ZeroExtend: return RuleId::StreamStartSign;
   case Rewire::Kind::None: break;
   }
   return RuleId::None;

@@ -24,6 +24,7 @@ enum class RuleId : uint8_t {
   IterCarryOnGated,
   ZeroTripGuard,
   GateCounts,
+  StreamStartSign,
   // Values entering a region (L2xx).
   MissingInvariant,
   UnsplitBranchValue,

@@ -154,6 +154,7 @@ void checkCompute(const Node& n, Check& c) {
     c.is(kOut, 0, floating, "a float");
     return c.widens(k == OpKind::ExtF);
   case OpKind::IndexCast:
+  case OpKind::IndexCastUI:
     c.is(kIn, 0, intLike, "an integer or index");
     return c.is(kOut, 0, intLike, "an integer or index");
   case OpKind::SIToFP:

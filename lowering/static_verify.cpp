@@ -31,6 +31,7 @@ public:
     if (!findings_.empty()) return findings_; // the rest needs a well-formed graph
     for (Vertex v = 0; v < g_.numNodes(); ++v)
       checkRates(v);
+    checkStreamStarts();
     checkAccesses();
     checkReturnPostDominatesDones();
     checkGroupIndependence();
@@ -97,6 +98,42 @@ private:
                  "output " + port(v, false, p) +
                      (outs[p] ? " has " + std::to_string(outs[p]) + " consumers (a fork is missing)"
                               : " is not connected (a sink is missing)"));
+    }
+  }
+
+  // ---- a stream's start as its update reads it ------------------------------------------
+  // A >>= or /= stream's index is shifted and divided unsigned (LOOM's simulators): a
+  // narrower integer must enter it zero-extended, or a negative value brings ones its
+  // loop then shifts through (L108).
+  void checkStreamStarts() {
+    for (Vertex v = 0; v < g_.numNodes(); ++v) {
+      const dfg::Node& s = node(v);
+      if (s.kind != NodeKind::Stream ||
+          (s.stepOp != ops::StepOp::Shr && s.stepOp != ops::StepOp::Div))
+        continue;
+      // Back from the start through what passes its value on (forks, the data of a
+      // cond_br, an invariant's value) to the op that made it.
+      Vertex at = v;
+      unsigned p = 0;
+      for (int hops = 0; hops < 64; ++hops) {
+        Vertex c = sourceThroughForks(at, p);
+        NodeKind k = node(c).kind;
+        if (k != NodeKind::CondBr && k != NodeKind::Invariant) break;
+        at = c, p = 1;
+      }
+      const dfg::Node& cast = node(sourceThroughForks(at, p));
+      if (cast.kind != NodeKind::Compute || cast.arith != OpKind::IndexCast ||
+          cast.inTypes.size() != 1 || !cast.inTypes[0].isIntLike() || cast.inTypes[0].isIndex() ||
+          cast.inTypes[0].width >= 64)
+        continue;
+      report("loop-control", dfg::RuleId::StreamStartSign, v,
+             "input " + port(v, true, 0) + " is arith.index_cast '" + cast.name + "' of an " +
+                 cast.inTypes[0].str() + ", sign-extending, but the stream's '" +
+                 stepOpText(s.stepOp) +
+                 "' works on the index unsigned: a negative value runs its loop through " +
+                 std::to_string(64 - cast.inTypes[0].width) +
+                 " more bits than the program's (zero-extend it: arith.index_castui)",
+             {dfg::Rewire::Kind::ZeroExtend, at, p});
     }
   }
 

@@ -4,14 +4,17 @@
 
 namespace loom::models {
 
+// The index is unsigned to its update, as LOOM's simulators compute it (its legacy
+// branch's SimPE and its main's FunctionalBackend: 64-bit unsigned `/` and `>>`): a
+// `>>=` shifts zeros in, a `/=` divides unsigned (docs/timing.md, dataflow.stream).
 static OpKind arithOf(StepOp s) {
   switch (s) {
   case StepOp::Add: return OpKind::AddI;
   case StepOp::Sub: return OpKind::SubI;
   case StepOp::Mul: return OpKind::MulI;
-  case StepOp::Div: return OpKind::DivSI;
+  case StepOp::Div: return OpKind::DivUI;
   case StepOp::Shl: return OpKind::ShLI;
-  case StepOp::Shr: return OpKind::ShRSI;
+  case StepOp::Shr: return OpKind::ShRUI;
   }
   return OpKind::AddI;
 }

@@ -10,8 +10,8 @@
 //         |                          | !cont:                                 | A
 //
 // STEP_OP and CONT_COND are ops::StepOp and ops::ContCond in the op table's order:
-// STEP_OP 0 +=, 1 -=, 2 *=, 3 /=, 4 <<=, 5 >>= (arithmetic); CONT_COND 0 <, 1 <=, 2 >,
-// 3 >=, 4 != (signed). The model stops with an op error on an undefined update (/= 0, a
+// STEP_OP 0 +=, 1 -=, 2 *=, 3 /= (unsigned), 4 <<=, 5 >>= (logical); CONT_COND 0 <, 1 <=,
+// 2 >, 3 >=, 4 != (signed). The model stops with an op error on an undefined update (/= 0, a
 // shift amount outside [0, W-1]); the circuit cannot report one and computes on.
 module loom_stream #(
     parameter int W = 64,
@@ -62,9 +62,9 @@ module loom_stream #(
       0: advance = i + s;
       1: advance = i - s;
       2: advance = i * s;
-      3: advance = s == '0 ? i : W'($signed(i) / $signed(s));
+      3: advance = s == '0 ? i : i / s;
       4: advance = i << s;
-      default: advance = W'($signed(i) >>> s);
+      default: advance = i >> s;
     endcase
   endfunction
 

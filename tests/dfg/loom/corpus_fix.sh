@@ -22,6 +22,10 @@
 # Then gather (DST[i] = IDX[i] < B ? SRC[IDX[i]] : 0), whose load in the `if` takes an
 # address computed before it: SRC = 10 20 30 40, IDX = 3 0 9 1, B = 4; N = 4 gives
 # 40 10 0 20 (9 >= 4), N = 0 leaves DST 0 0 0 0; LOOM's network deadlocks at N = 4.
+# Then popcount (DST[i] = the ones of SRC[i], an unsigned i32, shifted out one by one by an
+# inner >>= stream), whose inner stream starts from arith.index_cast, sign-extending
+# (L108): SRC = 0x80000000, 0xFFFFFFFF, 7, 0 gives 1 32 3 0 (sign-extended, the first two
+# would count 33 and 64); the repaired network's start is zero-extended.
 set -uo pipefail
 sim=$1 corpus=$2
 prog=$corpus/legacy_gen_vecsum.mlir
@@ -127,7 +131,22 @@ for nr in "0:[0,  0,  0,  0]" "4:[40,  10,  0,  20]"; do
   ! grep -q "error:" "$dir/err" || fail "gather, repaired, N = $n: a finding"
 done
 
+prog=$corpus/legacy_gen_popcount.mlir
+net=_Z12popcount_dsaPKjPjj_esi
+"$sim" run "$prog" --try-fix --brief --fixed-dfg "$dir/popcount.mlir" >"$dir/out" 2>"$dir/err"
+[ $? -eq 1 ] || fail "popcount, LOOM's network: exit code, expected 1"
+for text in "L108 stream-start-sign" "takes arith.index_castui" \
+  "loom-sim: try-fix: the fix is verified"; do
+  grep -qF "$text" "$dir/err" || fail "popcount: missing: $text"
+done
+echo "-2147483648 -1 7 0" >"$dir/bits.txt"
+"$sim" sim "$dir/popcount.mlir" --func "$net" --mem "0=$dir/bits.txt:4" --mem 1=zeros:4 \
+  --arg 2=4 >"$dir/out" 2>"$dir/err" || fail "popcount, repaired: exit code, expected 0"
+[ "$(tail -n 1 "$dir/out")" = "[1,  32,  3,  0]" ] || fail "popcount, repaired: DST, expected 1 32 3 0"
+! grep -q "error:" "$dir/err" || fail "popcount, repaired: a finding"
+
 echo "vecsum: repaired, verified, and right at N = 0, 3, 4 where LOOM's network latches at N = 0"
 echo "rotate_bits: repaired (the mux's inputs split), verified, and right where x >> 32 is poison"
 echo "cdma: repaired (the guard, the memory-control split after the body), verified, right at N = 0, 3"
 echo "gather: repaired (the load's address split into its branch), verified, right at N = 0, 4"
+echo "popcount: repaired (the inner stream's start zero-extended), verified, right on 0x80000000 and 0xFFFFFFFF"

@@ -262,12 +262,16 @@ private:
   // stream's start): the dataflow.invariant that would repeat the value is missing.
   // Or the other input is on a side of a branch in that body: the invariant first, the
   // split that takes it into the branch next (once the invariant gives it the body's rate).
+  // An inner loop's exit value, made once per activation of it, is the body's where
+  // that loop runs: once per iteration of the loop around it (or on a side of a branch
+  // there), which the invariant on that loop's after_cond brings the other input to first.
   dfg::Rewire missingInvariant(Vertex v, unsigned a, unsigned b) const {
     for (auto [outer, body] : {std::pair{a, b}, std::pair{b, a}}) {
       Rate::Domain d = inRate(v, body).domain;
       bool inBranch = d == Rate::Domain::IfThen || d == Rate::Domain::IfElse;
-      if (d != Rate::Domain::LoopBody && !inBranch) continue;
-      auto gate = dfg::gateBackFrom(g_, v, body);
+      bool exit = d == Rate::Domain::LoopExit;
+      if (d != Rate::Domain::LoopBody && !inBranch && !exit) continue;
+      auto gate = exit ? gateAround(inRate(v, body)) : dfg::gateBackFrom(g_, v, body);
       dfg::Rewire fix = gate ? enterLoop(v, outer, *gate) : dfg::Rewire{};
       if (!fix.any()) continue;
       if (inBranch && !splitInto(outRate(*gate, 1), inRate(v, body))) continue;
@@ -275,6 +279,17 @@ private:
       return fix;
     }
     return {};
+  }
+
+  // The gate of the loop whose body runs `r` times, or whose body a branch splits into
+  // `r` (an inner loop's exit: where it runs).
+  std::optional<Vertex> gateAround(const Rate& r) const {
+    for (Vertex u = 0; u < g_.numNodes(); ++u) {
+      if (node(u).kind != NodeKind::Gate || !streamOf(u)) continue;
+      const Rate& body = outRate(u, 1);
+      if (body.known() && (body.sameCount(r) || splitInto(body, r))) return u;
+    }
+    return std::nullopt;
   }
 
   // Input `p` of `v`, which fires in the body of the loop of `gate`, made once per
@@ -514,6 +529,8 @@ private:
     Rate start = activations(*s);
     const Rate& a = inRate(v, 1);
     if (!start.known() || !a.known() || a.sameCount(start)) return;
+    // Its rate is that op's pick among disagreeing inputs: the finding is that op's.
+    if (pickedRate(v, 1)) return;
     dfg::Rewire fix = splitFix(v, 1, start);
     const char* rule = fix.any() ? kSplitRule : "";
     dfg::RuleId id = fix.any() ? dfg::RuleId::UnsplitBranchValue : dfg::RuleId::InitialValue;

@@ -96,6 +96,19 @@ const std::vector<RuleInfo>& catalogue() {
        "the stream's input takes a new arith.index_castui of the same value (the "
        "sign-extending cast stays for its other uses, or goes to a sink)",
        true},
+      {RuleId::CarryCondition, "L109", "carry-condition",
+       "a dataflow.carry whose d is not the condition that splits the value it carries back",
+       "spec-dataflow, dataflow.carry",
+       "%d: loop-condition stream [...] emit one initial value, then emit one carried value "
+       "for each continuing iteration, reset when the loop terminates",
+       "%go = constant %start {value = true} : i1          // once per call\n"
+       "%x = dataflow.carry %go, %init, %again : i1, i32, i32 -> i32\n"
+       "%again, %out = cond_br %more, %next : i32          // %more decides the loop",
+       "%x = dataflow.carry %more, %init, %again : i1, i32, i32 -> i32\n"
+       "%again, %out = cond_br %more, %next : i32",
+       "the carry's d takes a copy of the condition of the cond_br whose true side it takes "
+       "back as b",
+       true},
       {RuleId::MissingInvariant, "L201", "missing-invariant",
        "a value made outside a loop used in its body without a dataflow.invariant",
        "spec-dataflow-compilation, scf.for (values defined outside the loop)",
@@ -248,7 +261,10 @@ RuleId ruleOfRewire(const Graph& g, const Rewire& r) {
   case Rewire::Kind::SplitByCondition: return RuleId::UnsplitBranchValue;
   case Rewire::Kind::SplitMuxInputs: return RuleId::UnsplitBranchValue;
   case Rewire::Kind::SplitAfterBody: return RuleId::MemCtrlOnRaw;
-  case Rewire::Kind::ShareInput: return RuleId::InitialValue;
+  case Rewire::Kind::ShareInput:
+    return r.port == 0 && r.consumer < g.numNodes() && g.node(r.consumer).kind == NodeKind::Carry
+               ? RuleId::CarryCondition
+               : RuleId::InitialValue;
   case Rewire::Kind::ZeroExtend: return RuleId::StreamStartSign;
   case Rewire::Kind::None: break;
   }

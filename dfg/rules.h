@@ -25,6 +25,7 @@ enum class RuleId : uint8_t {
   ZeroTripGuard,
   GateCounts,
   StreamStartSign,
+  CarryCondition,
   // Values entering a region (L2xx).
   MissingInvariant,
   UnsplitBranchValue,

@@ -423,11 +423,34 @@ private:
     }
   }
 
+  // A carry takes back as b, on every true d, what the true side of a cond_br gives: the
+  // value of a continuing iteration. Then that cond_br's condition is the loop's, and d
+  // must be it (spec-dataflow, dataflow.carry: d is the loop-condition stream). LOOM
+  // gives some do-while loops' carries a constant true instead, made once per call.
+  // Reported (true) where d is another op's output, its repair a copy of the condition.
+  bool checkCarryCondition(Vertex v) {
+    if (node(v).kind != NodeKind::Carry) return false;
+    unsigned side = 0;
+    Vertex br = sourceThroughForks(v, 2, &side);
+    if (node(br).kind != NodeKind::CondBr || side != 0) return false;
+    Vertex cond = sourceThroughForks(br, 0), d = sourceThroughForks(v, 0);
+    if (cond == d || node(d).kind != NodeKind::Constant) return false;
+    report("loop-control", dfg::RuleId::CarryCondition, v,
+           "input " + port(v, true, 0) + " carries " + describeIn(v, 0) + " but its input " +
+               port(v, true, 2) + " is the true side of handshake.cond_br '" + node(br).name +
+               "', decided by " + node(cond).opName() + " '" + node(cond).name +
+               "': a carry's d is its loop's condition, the one that sends the carried value "
+               "back",
+           {dfg::Rewire::Kind::ShareInput, v, 0, 0, br});
+    return true;
+  }
+
   // invariant(d, a) and carry(d, a, b): one output per d token (plus nothing): the
   // output has d's rate. The spec's wiring rules follow: body-local invariants and
   // memory-control carries are driven by after_cond, iter-arg carries by raw.
   void checkRepeater(Vertex v) {
     checkInitialValue(v);
+    if (checkCarryCondition(v)) return;
     const Rate& d = inRate(v, 0);
     const Rate& o = outRate(v, 0);
     if (!d.known() || !o.known() || d.sameCount(o)) return;

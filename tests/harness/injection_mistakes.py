@@ -11,8 +11,9 @@ breaks (hand-derived from what each injection changes in the lowering, below), i
 be the only mistake, and its attribution must be proven where the rule has a repair.
 OPEN_LIST names the runs known not to hold yet: each must
 still fail, so that a fix shows as an unexpected pass and its line is removed.
-An injection that leaves a kernel's findings empty is counted, not failed (it changed
-nothing that kernel's checks can see). Prints the
+An injection is refused (exit 2, saying what it needs) or changes the network: one that
+leaves a kernel's findings empty must change its lowered text, and is counted, not
+failed (it changed nothing that kernel's checks can see). Prints the
 counts; exit 0 if all is well.
 """
 import concurrent.futures
@@ -52,17 +53,36 @@ def run(argv):
     return p.returncode, p.stderr
 
 
+def lowered(sim, kernel, work, inject=None):
+    """The kernel's network as `lower` prints it, with the injection if one is given."""
+    out = os.path.join(work, "%s.%s.dfg.mlir" % (os.path.basename(kernel)[:-5], inject or "base"))
+    run([sim, "lower", kernel, "-o", out] + (["--inject", inject] if inject else []))
+    try:
+        return open(out).read()
+    except OSError:
+        return None
+
+
 def one(sim, kernel, inject, work):
     name = "%s.%s" % (os.path.basename(kernel)[:-5], inject)
     report = os.path.join(work, name + ".json")
     rc, err = run([sim, "run", kernel, "--inject", inject, "--report", report])
     if rc == 2:
-        return name, "refused", err.strip().splitlines()[-1] if err.strip() else ""
+        # Refused: it must say what it needs and the kernel lacks.
+        if ("--inject %s changes nothing in" % inject) not in err or "it needs" not in err:
+            return name, "fail", "refused without its reason: %s" % err[-300:]
+        return name, "refused", err.strip().splitlines()[-1]
     try:
         r = json.load(open(report))
     except (OSError, ValueError):
         return name, "fail", "no report (exit %d): %s" % (rc, err[-300:])
     if not r["findings"]:
+        # Every injection changes the network or is refused: this one changed it in a
+        # way no check of this kernel's run sees (a shipped kernel has no finding of its
+        # own, so a run with findings changed it).
+        base, injected = lowered(sim, kernel, work), lowered(sim, kernel, work, inject)
+        if base is None or injected is None or base == injected:
+            return name, "fail", "the network is unchanged, and the injection was not refused"
         return name, "no effect", ""
     codes = [m["code"] for m in r["mistakes"]]
     want = EXPECTED[inject]

@@ -97,8 +97,7 @@ const std::vector<RuleInfo>& catalogue() {
        "sign-extending cast stays for its other uses, or goes to a sink)",
        true},
       {RuleId::CarryCondition, "L109", "carry-condition",
-       "a dataflow.carry whose d is not its loop's condition",
-       "spec-dataflow, dataflow.carry",
+       "a dataflow.carry whose d is not its loop's condition", "spec-dataflow, dataflow.carry",
        "%d: loop-condition stream [...] emit one initial value, then emit one carried value "
        "for each continuing iteration, reset when the loop terminates",
        "%go = constant %start {value = true} : i1          // once per call\n"

@@ -299,4 +299,15 @@ std::string Graph::describe(EdgeId e) const {
          std::to_string(ed.dstPort);
 }
 
+std::pair<Vertex, unsigned> producerOf(const Graph& g, Vertex v, unsigned in) {
+  EdgeId e;
+  unsigned port = 0;
+  for (int steps = 0; steps < 1024 && g.inEdge(v, steps ? 0 : in, e); ++steps) {
+    v = g.src(e);
+    port = g.edge(e).srcPort;
+    if (!ops::spec(g.node(v).kind).passesTokens) break;
+  }
+  return {v, port};
+}
+
 } // namespace loom::dfg

@@ -288,4 +288,8 @@ private:
   Graph_ g_;
 };
 
+// Where input `in` of `v` is produced: its producer's output, through the ops that pass
+// tokens on (forks, buffers, br: ops/op_table.h).
+std::pair<Vertex, unsigned> producerOf(const Graph& g, Vertex v, unsigned in);
+
 } // namespace loom::dfg

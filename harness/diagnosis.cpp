@@ -75,18 +75,7 @@ namespace {
 // cond_br: a value already split by a branch, so a token there on the untaken side is
 // the condition's (data that differ from the program's), not a missing split.
 bool splitBeforeMux(const dfg::Graph& g, Vertex mux, unsigned port) {
-  Vertex v = mux;
-  unsigned p = port;
-  for (size_t hops = 0; hops <= g.numNodes(); ++hops) {
-    EdgeId e;
-    if (!g.inEdge(v, p, e)) return false;
-    v = g.src(e);
-    const dfg::Node& n = g.node(v);
-    if (n.kind == NodeKind::CondBr) return true;
-    if (!ops::spec(n.kind).passesTokens) return false;
-    p = 0;
-  }
-  return false;
+  return g.node(dfg::producerOf(g, mux, port).first).kind == NodeKind::CondBr;
 }
 
 } // namespace

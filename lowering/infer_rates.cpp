@@ -51,19 +51,10 @@ struct Cond {
   size_t loop = 0; // index into the network's loops
 };
 
-// Where input `in` of `v` is produced: its producer's output, through forks and buffers
-// (for a cond_br's condition: every value entering a branch has its own cond_br on one
-// condition).
+// Where input `in` of `v` is produced (for a cond_br's condition: every value entering a
+// branch has its own cond_br on one condition).
 std::pair<Vertex, unsigned> conditionSource(const dfg::Graph& g, Vertex v, unsigned in = 0) {
-  EdgeId e;
-  unsigned port = 0;
-  for (int steps = 0; steps < 1024 && g.inEdge(v, steps ? 0 : in, e); ++steps) {
-    v = g.src(e);
-    port = g.edge(e).srcPort;
-    NodeKind k = g.node(v).kind;
-    if (!ops::spec(k).passesTokens) break;
-  }
-  return {v, port};
+  return dfg::producerOf(g, v, in);
 }
 
 // A loop with no dataflow.stream: carries whose condition is decided in the loop itself

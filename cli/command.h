@@ -38,6 +38,7 @@ Command addDiffCommand(CLI::App& app);
 Command addRtlCommand(CLI::App& app);
 Command addSweepCommand(CLI::App& app);
 Command addExplainCommand(CLI::App& app);
+Command addMutateCommand(CLI::App& app);
 
 // The options of a run's networks that `run` and `diff` share: --timing, --engine and
 // --max-cycles.

@@ -255,6 +255,20 @@ void Graph::removeEdge(EdgeId e) {
   boost::remove_edge(e, g_);
 }
 
+void Graph::removeNodes(const std::vector<bool>& dead) {
+  constexpr Vertex kGone = ~Vertex(0);
+  std::vector<Vertex> to(numNodes(), kGone);
+  Graph_ kept;
+  for (Vertex v = 0; v < numNodes(); ++v)
+    if (v >= dead.size() || !dead[v]) to[v] = boost::add_vertex(g_[v], kept);
+  for (EdgeId e : edges())
+    if (to[src(e)] != kGone && to[dst(e)] != kGone)
+      boost::add_edge(to[src(e)], to[dst(e)], g_[e], kept);
+  entry = to[entry] == kGone ? 0 : to[entry];
+  ret = to[ret] == kGone ? 0 : to[ret];
+  g_ = std::move(kept);
+}
+
 EdgeRange Graph::edges() const {
   auto [first, last] = boost::edges(g_);
   return {first, last};

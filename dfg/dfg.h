@@ -275,6 +275,10 @@ struct Graph {
   // that build a malformed graph on purpose.
   EdgeId addEdge(Vertex from, Vertex to, Edge e);
   void removeEdge(EdgeId e);
+  // Removes the ops `dead` marks (one flag per op) with every channel into or out of
+  // them; the others keep their order and are numbered again from 0 (entry and ret
+  // follow; other Vertex values held elsewhere do not).
+  void removeNodes(const std::vector<bool>& dead);
   // Removes the channels leaving `v` for which `pred(e)` holds.
   template <typename Pred> void removeOutEdgesIf(Vertex v, Pred pred) {
     boost::remove_out_edge_if(v, pred, g_);

@@ -1,5 +1,6 @@
 #include "dfg/rewire.h"
 
+#include "dfg/edit.h"
 #include "ops/op_table.h"
 
 #include <set>
@@ -8,21 +9,6 @@
 namespace loom::dfg {
 
 namespace {
-
-// Output ports of the dataflow.gate (ops/op_table.cpp): after_value, after_cond; its
-// input before_cond is the stream's raw_will_continue.
-constexpr unsigned kGateBeforeCond = 1, kGateAfterCond = 1;
-
-// Back through forks to the output a channel's tokens come from.
-PortRef origin(const Graph& g, EdgeId e) {
-  PortRef p{g.src(e), g.edge(e).srcPort};
-  for (int hops = 0; hops < 64 && g.node(p.node).kind == NodeKind::Fork; ++hops) {
-    EdgeId in;
-    if (!g.inEdge(p.node, 0, in)) break;
-    p = {g.src(in), g.edge(in).srcPort};
-  }
-  return p;
-}
 
 // The gate whose before_cond is a copy of `raw` (through forks), if any.
 std::optional<Vertex> gateOf(const Graph& g, PortRef raw) {
@@ -65,77 +51,6 @@ std::optional<PortRef> target(const Graph& g, const Rewire& r, PortRef from, std
   if (!g.inEdge(from.node, kGateBeforeCond, cond))
     return why = "the gate's before_cond is not connected", std::nullopt;
   return PortRef{g.src(cond), g.edge(cond).srcPort};
-}
-
-// An op loom-sim adds beside output `of` (marked added, in its producer's scope and
-// place): a fork of that output with `outputs` outputs, or a sink of it.
-Vertex addBeside(Graph& g, PortRef of, NodeKind kind, unsigned outputs) {
-  const Node& p = g.node(of.node);
-  Node n;
-  n.kind = kind;
-  n.name = p.name + (kind == NodeKind::Fork ? ".fix_fork" : ".fix_sink");
-  n.scope = p.scope;
-  n.origin = p.origin;
-  n.added = true;
-  n.inTypes = {p.outTypes.at(of.port)};
-  n.outTypes.assign(outputs, p.outTypes.at(of.port));
-  n.outRoles.assign(outputs, p.outRoles.at(of.port));
-  n.outRates.assign(outputs, p.outRates.at(of.port));
-  return g.addNode(std::move(n));
-}
-
-// Connects `of` to input `port` of `to` as one more consumer: a fork's new output, or a
-// fork put between `of` and the consumer it has.
-void attach(Graph& g, PortRef of, Vertex to, unsigned port) {
-  std::vector<EdgeId> outs = g.outEdges(of.node, of.port);
-  if (outs.empty()) {
-    g.connect(of, to, port);
-    return;
-  }
-  Vertex d = g.dst(outs[0]);
-  if (g.node(d).kind == NodeKind::Fork) { // one more output on the fork already there
-    Node& f = g.node(d);
-    f.outTypes.push_back(f.outTypes.at(0));
-    f.outRoles.push_back(f.outRoles.at(0));
-    f.outRates.push_back(f.outRates.at(0));
-    g.connect({d, static_cast<unsigned>(f.outTypes.size() - 1)}, to, port);
-    return;
-  }
-  unsigned oldPort = g.edge(outs[0]).dstPort, capacity = g.edge(outs[0]).capacity;
-  g.removeEdge(outs[0]);
-  Vertex f = addBeside(g, of, NodeKind::Fork, 2);
-  g.connect(of, f, 0);
-  g.edge(g.connect({f, 0}, d, oldPort)).capacity = capacity;
-  g.connect({f, 1}, to, port);
-}
-
-// `of` loses its channel: a fork drops the output (the later ones move down one), any
-// other op's output goes to an added sink.
-void detach(Graph& g, PortRef of) {
-  Node& n = g.node(of.node);
-  if (n.kind != NodeKind::Fork || n.outTypes.size() < 2) {
-    g.connect(of, addBeside(g, of, NodeKind::Sink, 0), 0);
-    return;
-  }
-  struct Later {
-    Vertex dst;
-    unsigned port, srcPort, capacity;
-  };
-  std::vector<Later> later;
-  for (EdgeId e : g.outEdges(of.node))
-    if (g.edge(e).srcPort > of.port)
-      later.push_back({g.dst(e), g.edge(e).dstPort, g.edge(e).srcPort, g.edge(e).capacity});
-  g.removeOutEdgesIf(of.node, [&](EdgeId e) { return g.edge(e).srcPort > of.port; });
-  n.outTypes.erase(n.outTypes.begin() + of.port);
-  n.outRoles.erase(n.outRoles.begin() + of.port);
-  n.outRates.erase(n.outRates.begin() + of.port);
-  for (const Later& l : later)
-    g.edge(g.connect({of.node, l.srcPort - 1}, l.dst, l.port)).capacity = l.capacity;
-}
-
-std::string where(const Graph& g, PortRef p) {
-  const Node& n = g.node(p.node);
-  return std::string(roleName(n.outRoles.at(p.port))) + " of " + n.opName() + " '" + n.name + "'";
 }
 
 } // namespace

@@ -485,6 +485,7 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   auto it = accels_.find(site.kind == OpKind::EsiInstance ? site.callee : f.name);
   if (it == accels_.end()) return std::nullopt;
   Accel& a = *it->second;
+  if (opts_.adjustArgs) opts_.adjustArgs(f, args);
   // The network takes defined values only (docs/design.md "Poison").
   for (size_t i = 0; i < args.size(); ++i) {
     if (!args[i].poison) continue;
@@ -529,6 +530,7 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
     return std::nullopt;
   }
   if (!s.done()) {
+    observe(s);
     error = reportStop(s);
     // An op error (an address out of bounds, a division by zero) is the data's: were the
     // accesses before it the program's? (A deadlock is told by its counts instead: an
@@ -544,6 +546,7 @@ std::optional<std::vector<RtValue>> Accelerator::call(const Op& site, const Func
   settle(s);
   lap(s.clock, times_.simulate);
   harness::Report::Call call = recordCall(a.name, s.invocation, span(s));
+  observe(s);
   if (opts_.checks) runChecks(s, probes, call);
   call.passed = report_.findings.size() == findingsBefore;
   for (size_t i = 0; i < s.results.size(); ++i)
@@ -821,6 +824,36 @@ void Accelerator::placeAtRunningLoop(const CallState& s, harness::Finding& h) {
 
 // Work still in flight after the return belongs to the call (its span ends with the
 // drain's quiet cycle, checks or not: docs/counters.md). The twin drained within its call.
+void Accelerator::observe(const CallState& s) const {
+  if (!opts_.observeCalls || s.twin) return;
+  CallBehaviour b;
+  b.function = s.a.name;
+  b.invocation = s.invocation;
+  b.status = s.done() ? "done" : sim::invocationStatusName(s.status);
+  b.results = s.results;
+  uint64_t h = 1469598103934665603ull; // FNV-1a over the buffers' words
+  for (const RtValue& v : s.args)
+    if (v.mem)
+      for (Bits w : v.mem->buf->data)
+        h = (h ^ w) * 1099511628211ull;
+  b.memory = h;
+  const dfg::Graph& g = s.a.graph;
+  const sim::Circuit& circuit = s.a.elab.network->circuit();
+  for (dfg::EdgeId e : g.edges()) {
+    if (g.node(g.dst(e)).kind == dfg::NodeKind::Sink) continue; // dropped: no behaviour
+    uint32_t ch = s.a.elab.channelOf(g, e);
+    std::string key = g.node(g.dst(e)).name + ":" + std::to_string(g.edge(e).dstPort);
+    const models::Channel& c = circuit.channel(ch);
+    b.inputs[key] = c.pushes() - (ch < s.before.size() ? s.before[ch] : 0);
+    if (c.count() > 0) b.held.push_back(key);
+  }
+  for (dfg::Vertex v = 0; v < g.numNodes(); ++v) {
+    uint32_t op = s.a.elab.opOfVertex[v];
+    if (op != sim::kNoOp && !circuit.op(op).isQuiescent()) b.held.push_back(g.node(v).name);
+  }
+  opts_.observeCalls(b);
+}
+
 void Accelerator::settle(CallState& s) {
   if (!s.twin) return drain(s.a, s.invocation);
   if (!s.twinDrainCapped) return;

@@ -35,6 +35,21 @@
 
 namespace loom {
 
+// What one accelerated call did, as two runs of a program are compared (a mutation
+// campaign, host/mutation.h): not the checks' verdict but what they look at.
+struct CallBehaviour {
+  std::string function; // the accelerated function (an esi_instance's handshake.func)
+  uint64_t invocation = 0;
+  std::string status;        // "done", or why the network stopped ("deadlock", ...)
+  std::vector<Bits> results; // the network's
+  uint64_t memory = 0;       // a hash of the call's memref arguments' buffers after it
+  // Tokens each op input took in the call, by "op name:port" (the drain included).
+  std::map<std::string, uint64_t> inputs;
+  // After the call and its drain: the channels holding tokens (by their consumer's
+  // "op name:port") and the ops not at rest (by name).
+  std::vector<std::string> held;
+};
+
 struct AccelOptions {
   std::string entry = "main";
   std::vector<std::string> accel; // empty: every defined function but the entry
@@ -86,6 +101,11 @@ struct AccelOptions {
   // injection applies to it; `transform` does. A graph read from text has no rates
   // unless the file writes them: the ledger skips channels whose rate is Unknown.
   std::map<std::string, dfg::Graph> graphs;
+  // Called with each accelerated call's arguments before anything runs (the golden run
+  // takes them as changed): a campaign varies a loop bound this way.
+  std::function<void(const Function& f, std::vector<RtValue>& args)> adjustArgs;
+  // Told what each call did, once it ended (the event and clocked engines, SystemC).
+  std::function<void(const CallBehaviour&)> observeCalls;
 };
 
 class Accelerator {
@@ -190,6 +210,7 @@ private:
                          const std::map<const Buffer*, std::shared_ptr<Buffer>>& clones);
 
   void drain(Accel& a, uint64_t invocation);
+  void observe(const CallState& s) const;
   std::optional<std::string> openScTrace();
   harness::Report::Call recordCall(const std::string& function, uint64_t invocation,
                                    const sim::CallSpan& span);

@@ -38,8 +38,7 @@ std::optional<std::string> parseMutant(const std::string& text, MutationOptions&
   if (!dfg::mutationFromName(name, op))
     return "--mutant " + text + ": no operator '" + name + "' (" + operatorList() + ")";
   std::string site = colon == std::string::npos ? "" : text.substr(colon + 1);
-  if (site.empty() || site.find_first_not_of("0123456789") != std::string::npos ||
-      site.size() > 9)
+  if (site.empty() || site.find_first_not_of("0123456789") != std::string::npos || site.size() > 9)
     return "--mutant " + text + ": OPERATOR:SITE, the site a number (`mutate --list` lists them)";
   o.only = std::make_pair(op, static_cast<unsigned>(std::stoul(site)));
   return std::nullopt;
@@ -55,7 +54,8 @@ std::optional<std::string> optionProblem(MutateArgs& a, RunSettings& s, Mutation
   if (!a.mutant.empty())
     if (auto err = parseMutant(a.mutant, o)) return err;
   if (!a.emit.empty() && !o.only) return "--emit writes one mutant: it needs --mutant OP:SITE";
-  if (!a.out.empty() && a.emit.empty()) return "-o writes the mutant --emit prints: it needs --emit";
+  if (!a.out.empty() && a.emit.empty())
+    return "-o writes the mutant --emit prints: it needs --emit";
   if ((!a.emit.empty() || o.only) && a.funcs.size() != 1)
     return "--mutant names a site of one function: give exactly one --func";
   if (a.engine == "verilator")
@@ -141,7 +141,8 @@ Command addMutateCommand(CLI::App& app) {
   c->add_option("--operator", a->operators, "Only this operator (repeatable): " + operatorList());
   c->add_option("--mutant", a->mutant, "Only this mutant, OPERATOR:SITE (`--list` numbers them)");
   c->add_flag("--list", a->list, "List the mutants (operator:site and the change) and exit");
-  c->add_option("--emit", a->emit, "With --mutant: print the mutant's network in this form and exit")
+  c->add_option("--emit", a->emit,
+                "With --mutant: print the mutant's network in this form and exit")
       ->check(CLI::IsMember({"loom.dfg", "loom"}));
   c->add_option("-o", a->out, "With --emit: write to this file instead of stdout");
   c->add_option("-j,--jobs", a->jobs, "Mutants run at once, each in a process of its own")

@@ -1,9 +1,12 @@
 // `loom-sim sweep plan|run|status|report`: a manifest's tasks run on this machine, each
-// as `loom-sim run` runs one kernel, their results kept one file per task, and merged
-// into one table (docs/sweeps.md).
+// as `loom-sim run` runs one kernel (or, in a mutation sweep, as `loom-sim mutate` runs a
+// campaign on it), their results kept one file per task, and merged into one table
+// (docs/sweeps.md).
+#include "cli/accel_arguments.h"
 #include "cli/batch.h"
 #include "cli/command.h"
 #include "cli/run_command.h"
+#include "host/mutation.h"
 #include "support/files.h"
 #include "support/numbers.h"
 #include "support/process.h"
@@ -63,7 +66,8 @@ std::string planShape(const Manifest& m, const Plan& plan) {
                               std::to_string(seeds) + " seed(s)"
                         : std::to_string(programs) + " kernel(s)";
   return p + " x " + std::to_string(plan.points.size()) + " point(s) x " +
-         std::to_string(m.engines.size()) + " engine(s) = " + plural(plan.tasks.size(), "task");
+         std::to_string(m.engines.size()) + " engine(s) = " + plural(plan.tasks.size(), "task") +
+         (plan.mode == "mutate" ? ", each a mutation campaign" : "");
 }
 
 int planCommand(const SweepArgs& a) {
@@ -157,10 +161,21 @@ const char* verdictOf(int exitCode) {
   return exitCode == kOk ? "PASS" : exitCode == kFailed ? "FAIL" : "ERROR";
 }
 
-// In a child process: runs one task as `loom-sim run` would, and writes its result.
-int runTask(const SweepDir& dir, const Manifest& m, const Plan& plan, const Task& t) {
+// The first error this child process has printed so far, or `otherwise`: its stderr is a
+// file of runInChildren's (cli/batch.h), its log.
+std::string loggedError(const std::string& otherwise) {
+  std::cerr.flush();
+  return firstError(readFileText("/proc/self/fd/2"), otherwise);
+}
+
+std::string programFile(const SweepDir& dir, const Manifest& m, const Task& t) {
+  return t.seed ? dir.programFile(*t.seed) : (fs::path(m.folder) / t.kernel).string();
+}
+
+// Runs one task as `loom-sim run` would: its exit code, its figures in `r`.
+int runRunTask(const SweepDir& dir, const Manifest& m, const Task& t, TaskResult& r) {
   RunArgs a;
-  a.file = t.seed ? dir.programFile(*t.seed) : (fs::path(m.folder) / t.kernel).string();
+  a.file = programFile(dir, m, t);
   a.engine = t.engine;
   a.timingFile = dir.pointFile(t.point);
   a.s.accel.checks = m.checks;
@@ -171,17 +186,75 @@ int runTask(const SweepDir& dir, const Manifest& m, const Plan& plan, const Task
   a.s.traces.stats = scratch + ".stats.json";
   KernelVerdict v;
   a.verdict = &v;
-  auto t0 = std::chrono::steady_clock::now();
   int rc = runProgram(a);
+  readFigures(a.reportFile, a.s.traces.stats, r);
+  if (rc != kOk) r.firstError = loggedError(v.summary);
+  return rc;
+}
+
+// What makes a campaign not clean, by its first such mutant: a miss, a mutant the tool
+// failed on, or a false finding; with the mutant's name, as `mutate --mutant` takes it.
+std::string campaignProblem(const Campaign& c) {
+  for (const Mutant& m : c.mutants) {
+    std::string what = m.falseFinding              ? "false finding: " + m.finding
+                       : m.cls == "wrong_uncaught" ? "wrong_uncaught: " + m.difference
+                       : m.cls == "error"          ? "the tool failed: " + m.why
+                                                   : "";
+    if (!what.empty())
+      return c.file + ": mutant @" + m.function + " " + dfg::mutationName(m.op) + ":" +
+             std::to_string(m.site) + " (" + m.text + "): " + what;
+  }
+  return "";
+}
+
+// The campaign's figures into the task's result.
+void campaignFigures(const Campaign& c, TaskResult& r) {
+  r.mutants = c.mutants.size();
+  r.caughtStatic = c.count("caught_static");
+  r.caughtRuntime = c.count("caught_runtime");
+  r.wrongUncaught = c.count("wrong_uncaught");
+  r.harmless = c.count("harmless");
+  r.timeout = c.count("timeout");
+  r.mutantErrors = c.count("error");
+  r.falseFindings = c.falseFindings();
+}
+
+// Runs one task of a mutation sweep as `loom-sim mutate FILE --timing POINT` would: a
+// campaign on every operator the manifest names, its JSON beside the result.
+int runCampaignTask(const SweepDir& dir, const Manifest& m, const Task& t, TaskResult& r) {
+  RunSettings s;
+  s.accel.maxCycles = m.maxCycles; // caps the campaign's budget too, as mutate's --max-cycles
+  if (auto err = configureAccel(s.accel, t.engine, {}, dir.pointFile(t.point)))
+    return printError(*err), kBadInput;
+  MutationOptions o; // one mutant at a time: the sweep runs its tasks side by side
+  for (const std::string& name : m.mutateOperators) {
+    dfg::MutationOp op;
+    if (dfg::mutationFromName(name, op)) o.operators.push_back(op); // the manifest checked it
+  }
+  Campaign c;
+  c.file = programFile(dir, m, t);
+  LoadedProgram prog = loadProgram(c.file);
+  if (!printed(prog)) return kBadInput;
+  if (auto err = runCampaign(prog, s, o, c)) return print(*err), kBadInput;
+  if (auto err = sweep::writeAtomically(dir.campaignFile(t.id), c.json().dump(1) + "\n"))
+    return printError(*err), kBadInput;
+  campaignFigures(c, r);
+  if (c.clean()) return kOk;
+  // Not the log's first error: that may be a mutant's finding, which is a catch.
+  r.firstError = campaignProblem(c);
+  return kFailed;
+}
+
+// In a child process: runs one task, and writes its result.
+int runTask(const SweepDir& dir, const Manifest& m, const Task& t) {
+  auto t0 = std::chrono::steady_clock::now();
   TaskResult r;
+  int rc = m.mode == "mutate" ? runCampaignTask(dir, m, t, r) : runRunTask(dir, m, t, r);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.id = t.id;
   r.exitCode = rc;
   r.verdict = verdictOf(rc);
-  readFigures(a.reportFile, a.s.traces.stats, r);
-  std::cerr.flush();
-  // The child's stderr is a file of runInChildren's (cli/batch.h): its log so far.
-  if (rc != kOk) r.firstError = firstError(readFileText("/proc/self/fd/2"), v.summary);
+  if (rc != kOk && r.firstError.empty()) r.firstError = loggedError("");
   if (auto err = sweep::writeAtomically(dir.resultFile(t.id), nlohmann::json(r).dump() + "\n"))
     return printError(*err), kBadInput;
   return rc;
@@ -211,9 +284,7 @@ int runCommand(const SweepArgs& a) {
   for (size_t id = first; id < end; ++id)
     if (sweep::needsRun(results[id], a.rerunFailing)) todo.push_back(id);
   if (auto err = generatePrograms(dir, plan, todo)) return printError(*err), kBadInput;
-  auto work = [&](size_t i, const std::string&) {
-    return runTask(dir, m, plan, plan.tasks[todo[i]]);
-  };
+  auto work = [&](size_t i, const std::string&) { return runTask(dir, m, plan.tasks[todo[i]]); };
   auto done = [&](size_t i, KernelVerdict& v, const std::string&) {
     const Task& t = plan.tasks[todo[i]];
     std::optional<TaskResult> r = sweep::readResult(dir, t.id);
@@ -238,6 +309,7 @@ int runCommand(const SweepArgs& a) {
             << (a.chunk.empty() ? "" : " (chunk " + a.chunk + ")") << " in "
             << withCommas(static_cast<uint64_t>(s * 1000)) << " ms; "
             << sweep::countsLine(sweep::countVerdicts(mine)) << "\n";
+  if (plan.mode == "mutate") std::cout << sweep::mutantsLine(mine) << "\n";
   // The worst code of the share's tasks, those run before included (2 over 1 over 0).
   int worst = kOk;
   for (const std::optional<TaskResult>& r : mine)
@@ -458,12 +530,14 @@ int reportCommand(const SweepArgs& a) {
   sweep::Counts c = sweep::countVerdicts(results);
   std::ostream& os = csv == "-" || json == "-" ? std::cerr : std::cout;
   os << sweep::countsLine(c) << "\n";
+  if (plan.mode == "mutate") os << sweep::mutantsLine(results) << "\n";
   for (const Task& t : plan.tasks)
     if (results[t.id] && results[t.id]->verdict != "PASS") os << taskLine(plan, t, *results[t.id]);
   if (csv != "-") os << "table: " << csv << "\n";
   if (json != "-") os << "table: " << json << "\n";
   int rc = c.missing ? kFailed : kOk;
-  if (a.noPlots) return rc;
+  // The plots draw cycles, which a campaign does not measure: its table is its result.
+  if (a.noPlots || plan.mode == "mutate") return rc;
   std::string folder = a.dir + "/report", plotsFolder = folder + "/plots";
   sweep::PlotSet plots;
   if (auto err = sweep::writePlotSources(plan, results, plotsFolder, plots))

@@ -65,7 +65,9 @@ std::string opText(const Graph& g, Vertex v) {
   return g.node(v).opName() + " '" + g.node(v).name + "'";
 }
 
-bool isKind(const Graph& g, Vertex v, NodeKind k) { return g.node(v).kind == k; }
+bool isKind(const Graph& g, Vertex v, NodeKind k) {
+  return g.node(v).kind == k;
+}
 bool isRaw(const Graph& g, PortRef p) {
   return isKind(g, p.node, NodeKind::Stream) && p.port == kStreamCont;
 }
@@ -152,7 +154,8 @@ void controlSourceSites(const Graph& g, std::vector<MutationSite>& out) {
       if (n.kind == NodeKind::Carry && p == kCarryCond) continue; // carry-condition's
       if (n.kind == NodeKind::Gate && p == kGateBeforeCond) continue;
       PortRef from = originOf(g, v, p);
-      if (auto other = otherStream(g, from)) out.push_back(moved(g, MutationOp::ControlSource, v, p, *other));
+      if (auto other = otherStream(g, from))
+        out.push_back(moved(g, MutationOp::ControlSource, v, p, *other));
       if (isAccess(g, v) && p == kAccessCtrl && start && !(from == *start))
         out.push_back(moved(g, MutationOp::ControlSource, v, p, *start));
     }
@@ -168,8 +171,7 @@ void carryConditionSites(const Graph& g, std::vector<MutationSite>& out) {
 
 void carryInitSwapSites(const Graph& g, std::vector<MutationSite>& out) {
   for (Vertex v = 0; v < g.numNodes(); ++v)
-    if (isKind(g, v, NodeKind::Carry) && connected(g, v, kCarryInit) &&
-        connected(g, v, kCarryLoop))
+    if (isKind(g, v, NodeKind::Carry) && connected(g, v, kCarryInit) && connected(g, v, kCarryLoop))
       out.push_back(site(MutationOp::CarryInitSwap, v, kCarryInit, {},
                          opText(g, v) + " takes its loop-back value as 'a' and its initial "
                                         "value as 'b'"));
@@ -184,10 +186,10 @@ void splitBypassSites(const Graph& g, std::vector<MutationSite>& out) {
         if (isKind(g, c, NodeKind::Sink)) continue;
         unsigned p = g.edge(e).dstPort;
         PortRef data = originOf(g, v, kBrData);
-        MutationSite s = site(MutationOp::SplitBypass, c, p, data,
-                              inputText(g, c, p) + " takes " + outputText(g, data) +
-                                  " every time (was the " + (side ? "false" : "true") +
-                                  " side of " + opText(g, v) + ")");
+        MutationSite s =
+            site(MutationOp::SplitBypass, c, p, data,
+                 inputText(g, c, p) + " takes " + outputText(g, data) + " every time (was the " +
+                     (side ? "false" : "true") + " side of " + opText(g, v) + ")");
         s.other = v;
         out.push_back(s);
       }
@@ -310,8 +312,7 @@ std::vector<PortRef> guards(const Graph& g) {
 std::vector<Vertex> guardedBy(const Graph& g, PortRef c) {
   std::vector<Vertex> out;
   for (Vertex v = 0; v < g.numNodes(); ++v)
-    if (decides(g, v) && originOf(g, v, 0) == c)
-      out.push_back(v);
+    if (decides(g, v) && originOf(g, v, 0) == c) out.push_back(v);
   return out;
 }
 
@@ -326,7 +327,9 @@ void guardRemovedSites(const Graph& g, std::vector<MutationSite>& out) {
 
 // ---- applying ------------------------------------------------------------------------
 
-void moveInput(Graph& g, const MutationSite& s) { retake(g, s.v, s.port, s.from); }
+void moveInput(Graph& g, const MutationSite& s) {
+  retake(g, s.v, s.port, s.from);
+}
 
 void swapCarryInputs(Graph& g, Vertex v) {
   EdgeId a, b;
@@ -460,8 +463,12 @@ std::optional<std::string> removeGuard(Graph& g, PortRef c) {
 
 } // namespace
 
-const char* mutationName(MutationOp op) { return kOps[static_cast<int>(op)].name; }
-const char* mutationWhat(MutationOp op) { return kOps[static_cast<int>(op)].what; }
+const char* mutationName(MutationOp op) {
+  return kOps[static_cast<int>(op)].name;
+}
+const char* mutationWhat(MutationOp op) {
+  return kOps[static_cast<int>(op)].what;
+}
 
 bool mutationFromName(std::string_view name, MutationOp& out) {
   for (const OpInfo& i : kOps)

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <iomanip>
 #include <map>
 #include <memory>
@@ -31,7 +32,9 @@ struct Bound {
   Bits lb = 0, step = 1;
 };
 
-const Op* definedBy(const Value* v) { return v ? v->def : nullptr; }
+const Op* definedBy(const Value* v) {
+  return v ? v->def : nullptr;
+}
 bool constant(const Value* v, Bits& out) {
   const Op* d = definedBy(v);
   if (!d || d->kind != OpKind::Constant) return false;
@@ -39,23 +42,79 @@ bool constant(const Value* v, Bits& out) {
   return true;
 }
 
+// The function argument `v` is, through integer casts; null for anything else.
+const Value* argument(const Value* v, const Block& entry) {
+  for (int hops = 0; v && v->def && hops < 8; ++hops) {
+    OpKind k = v->def->kind;
+    if (k != OpKind::IndexCast && k != OpKind::IndexCastUI && k != OpKind::ExtUI &&
+        k != OpKind::ExtSI && k != OpKind::TruncI)
+      return nullptr;
+    v = v->def->operand(0);
+  }
+  return v && !v->def && v->owner == &entry ? v : nullptr;
+}
+
+// An scf.for's bound: its upper bound an argument, its lower bound and step constants.
+std::optional<Bound> forBound(const Op& op, const Block& entry) {
+  Bound b;
+  const Value* ub = op.operands.size() < 3 ? nullptr : argument(op.operand(1), entry);
+  if (!ub || !constant(op.operand(0), b.lb) || !constant(op.operand(2), b.step))
+    return std::nullopt;
+  b.arg = ub->index;
+  b.name = ub->name;
+  return b;
+}
+
+// The integer after `key = ` in a dictionary attribute kept as its printed text.
+std::optional<int64_t> dictInt(const std::string& dict, const std::string& key) {
+  size_t at = dict.find(key + " = ");
+  if (at == std::string::npos) return std::nullopt;
+  return std::strtoll(dict.c_str() + at + key.size() + 3, nullptr, 10);
+}
+
+// A loop LOOM compiled (an scf.while marked loom.stream, counting up by `+=` from a
+// constant): the argument its condition compares the counter with, and the counter's
+// start and step.
+std::optional<Bound> whileBound(const Op& op, const Block& entry) {
+  auto it = op.attrs.find("loom.stream");
+  if (op.kind != OpKind::While || it == op.attrs.end() ||
+      it->second.s.find("step_op = \"+=\"") == std::string::npos)
+    return std::nullopt;
+  auto iv = dictInt(it->second.s, "iv");
+  const Block& before = op.region(0).front();
+  if (!iv || *iv < 0 || static_cast<size_t>(*iv) >= op.operands.size() ||
+      static_cast<size_t>(*iv) >= before.args.size())
+    return std::nullopt;
+  Bound b;
+  if (!constant(op.operand(static_cast<unsigned>(*iv)), b.lb)) return std::nullopt;
+  const Value* counter = before.args[static_cast<size_t>(*iv)].get();
+  bool stepped = false;
+  const Value* bound = nullptr;
+  for (const auto& o : before.ops) {
+    if (o->kind == OpKind::AddI && o->operand(0) == counter && constant(o->operand(1), b.step))
+      stepped = true;
+    if (o->kind == OpKind::Condition && !o->operands.empty() && o->operand(0)->def &&
+        o->operand(0)->def->kind == OpKind::CmpI)
+      for (const Value* x : o->operand(0)->def->operands)
+        if (const Value* a = argument(x, entry)) bound = a;
+  }
+  if (!stepped || !bound) return std::nullopt;
+  b.arg = bound->index;
+  b.name = bound->name;
+  return b;
+}
+
 std::vector<Bound> boundsOf(const Function& f) {
   std::vector<Bound> out;
   if (f.body.empty()) return out;
   const Block& entry = f.body.front();
-  walk(f.body, [&](const Op* o) {
-    const Op& op = *o;
-    if (op.kind != OpKind::For || op.operands.size() < 3) return;
-    const Value* ub = op.operand(1);
-    Bound b;
-    if (ub->def || ub->owner != &entry || !constant(op.operand(0), b.lb) ||
-        !constant(op.operand(2), b.step))
-      return;
-    b.arg = ub->index;
-    b.name = ub->name;
+  walk(f.body, [&](const Op* op) {
+    std::optional<Bound> b = forBound(*op, entry);
+    if (!b) b = whileBound(*op, entry);
+    if (!b) return;
     for (const Bound& o : out)
-      if (o.arg == b.arg) return; // the first loop it bounds decides
-    out.push_back(b);
+      if (o.arg == b->arg) return; // the first loop it bounds decides
+    out.push_back(*b);
   });
   return out;
 }
@@ -83,7 +142,7 @@ Run runWith(const LoadedProgram& prog, RunSettings s, const Input& in) {
   auto cache = std::make_shared<std::map<const Function*, std::vector<Bound>>>();
   if (in.trips >= 0)
     s.accel.adjustArgs = [&r, cache, trips = in.trips](const Function& f,
-                                                      std::vector<RtValue>& args) {
+                                                       std::vector<RtValue>& args) {
       auto it = cache->find(&f);
       if (it == cache->end()) it = cache->emplace(&f, boundsOf(f)).first;
       for (const Bound& b : it->second) {
@@ -212,7 +271,8 @@ void classify(Mutant& m, const ForkedResult& result) {
   bool orderOnly = true;
   for (const auto& f : j["findings"]) {
     std::string check = f["check"].get<std::string>();
-    if (m.finding.empty()) m.finding = f["input"].get<std::string>() + ": " + f["line"].get<std::string>();
+    if (m.finding.empty())
+      m.finding = f["input"].get<std::string>() + ": " + f["line"].get<std::string>();
     if (check == "static") {
       rules.insert(f["rule"].get<std::string>().empty() ? "static" : f["rule"].get<std::string>());
     } else {
@@ -298,8 +358,9 @@ std::optional<Diag> baseRuns(Base& b, bool vary, Campaign& out) {
     }
     Input named = in;
     if (in.trips >= 0) named.name = joined(r.adjustedNames, ", ") + " = " + in.name;
-    std::string bad = r.error ? "the program stops: " + *r.error
-                              : r.findings.empty() ? "" : findingLine(r.findings.front());
+    std::string bad = r.error              ? "the program stops: " + *r.error
+                      : r.findings.empty() ? ""
+                                           : findingLine(r.findings.front());
     if (!bad.empty()) {
       if (in.trips < 0)
         return toolError("the program's networks, given as networks, do not pass: " + bad);
@@ -340,27 +401,70 @@ std::vector<Job> jobsOf(const Base& b, const MutationOptions& o, Campaign& out,
       for (unsigned i = 0; i < sites.size(); ++i)
         if (!o.only || o.only->second == i) jobs.push_back({f, sites[i], i});
       if (o.only && o.only->second >= sites.size())
-        error = toolError(std::string(dfg::mutationName(op)) + ":" + std::to_string(o.only->second) +
-                          ": @" + f + " has " + std::to_string(sites.size()) + " site(s) of " +
-                          dfg::mutationName(op) + " (0 to " +
-                          std::to_string(sites.empty() ? 0 : sites.size() - 1) + ")");
+        error = toolError(std::string(dfg::mutationName(op)) + ":" +
+                          std::to_string(o.only->second) + ": @" + f + " has " +
+                          std::to_string(sites.size()) + " site(s) of " + dfg::mutationName(op) +
+                          " (0 to " + std::to_string(sites.empty() ? 0 : sites.size() - 1) + ")");
     }
   return jobs;
 }
 
-void runJobs(const Base& b, const std::vector<Job>& jobs, const MutationOptions& o,
-             Campaign& out) {
+// Mutants run a few to a child (a fork costs more than a small mutant's runs); a
+// child that crashes or runs out of time has its mutants run again one to a child, so
+// that each answer is its own.
+std::vector<ForkedResult> runChunked(const Base& b, const std::vector<Job>& jobs, size_t first,
+                                     size_t last, const MutationOptions& o) {
+  size_t n = last - first, per = std::max<size_t>(1, n / (std::max(1u, o.jobs) * 2));
+  std::vector<std::function<std::string()>> work;
+  for (size_t k = first; k < last; k += per) {
+    size_t end = std::min(last, k + per);
+    work.push_back([&b, &jobs, k, end] {
+      nlohmann::json answers = nlohmann::json::array();
+      for (size_t i = k; i < end; ++i)
+        answers.push_back(runMutant(b, jobs[i].function, jobs[i].site));
+      return answers.dump();
+    });
+  }
+  std::vector<ForkedResult> chunks = runForked(work, o.jobs, o.limitSeconds * per);
+  std::vector<ForkedResult> out(n);
+  std::vector<size_t> again;
+  for (size_t c = 0; c < chunks.size(); ++c) {
+    size_t k = first + c * per, end = std::min(last, k + per);
+    nlohmann::json answers = nlohmann::json::parse(chunks[c].text, nullptr, false);
+    bool whole = chunks[c].ok && answers.is_array() && answers.size() == end - k;
+    for (size_t i = k; i < end; ++i) {
+      if (!whole) {
+        again.push_back(i);
+        continue;
+      }
+      out[i - first].ok = true;
+      out[i - first].text = answers[i - k].get<std::string>();
+    }
+  }
+  if (per == 1 || again.empty()) {
+    if (per == 1)
+      for (size_t c = 0; c < chunks.size(); ++c)
+        if (!chunks[c].ok) out[c] = chunks[c];
+    return out;
+  }
+  std::vector<std::function<std::string()>> single;
+  for (size_t i : again)
+    single.push_back([&b, &job = jobs[i]] { return runMutant(b, job.function, job.site); });
+  std::vector<ForkedResult> alone = runForked(single, o.jobs, o.limitSeconds);
+  for (size_t a = 0; a < again.size(); ++a)
+    out[again[a] - first] = alone[a];
+  return out;
+}
+
+void runJobs(const Base& b, const std::vector<Job>& jobs, const MutationOptions& o, Campaign& out) {
   // In rounds, so that a terminal sees progress between them.
-  size_t round = std::max<size_t>(1, o.jobs) * 8;
+  size_t round = std::max<size_t>(1, o.jobs) * 32;
   for (size_t first = 0; first < jobs.size(); first += round) {
     if (o.progress)
       terminalProgress("mutate: " + std::to_string(first) + " of " + std::to_string(jobs.size()) +
                        " mutants");
-    std::vector<std::function<std::string()>> work;
     size_t last = std::min(jobs.size(), first + round);
-    for (size_t k = first; k < last; ++k)
-      work.push_back([&b, &job = jobs[k]] { return runMutant(b, job.function, job.site); });
-    std::vector<ForkedResult> results = runForked(work, o.jobs, o.limitSeconds);
+    std::vector<ForkedResult> results = runChunked(b, jobs, first, last, o);
     for (size_t k = first; k < last; ++k) {
       Mutant m;
       m.function = jobs[k].function;
@@ -377,12 +481,9 @@ void runJobs(const Base& b, const std::vector<Job>& jobs, const MutationOptions&
 } // namespace
 
 nlohmann::json Mutant::json() const {
-  nlohmann::json j = {{"function", function},
-                      {"operator", dfg::mutationName(op)},
-                      {"site", site},
-                      {"class", cls},
-                      {"change", text},
-                      {"differs", differs}};
+  nlohmann::json j = {{"function", function}, {"operator", dfg::mutationName(op)},
+                      {"site", site},         {"class", cls},
+                      {"change", text},       {"differs", differs}};
   if (!rules.empty()) j["rules"] = rules;
   if (!checks.empty()) j["checks"] = checks;
   if (!finding.empty()) j["finding"] = finding;
@@ -393,8 +494,8 @@ nlohmann::json Mutant::json() const {
 }
 
 size_t Campaign::count(const std::string& cls) const {
-  return static_cast<size_t>(std::count_if(mutants.begin(), mutants.end(),
-                                           [&](const Mutant& m) { return m.cls == cls; }));
+  return static_cast<size_t>(
+      std::count_if(mutants.begin(), mutants.end(), [&](const Mutant& m) { return m.cls == cls; }));
 }
 
 size_t Campaign::falseFindings() const {
@@ -407,7 +508,7 @@ bool Campaign::clean() const {
 }
 
 const char* const kClasses[] = {"caught_static", "caught_runtime", "wrong_uncaught", "harmless",
-                                 "timeout"};
+                                "timeout"};
 
 nlohmann::json Campaign::json() const {
   nlohmann::json j = {{"file", file},
@@ -434,8 +535,9 @@ nlohmann::json Campaign::json() const {
 }
 
 void Campaign::print(std::ostream& os, const std::string& reproduce) const {
-  os << "mutate " << file << ": " << (functions.size() == 1 ? "@" + functions[0] : joined(functions, ", @"))
-     << ", " << mutants.size() << " mutant(s), " << inputs.size() << " input(s) (" << joined(inputs, "; ")
+  os << "mutate " << file << ": "
+     << (functions.size() == 1 ? "@" + functions[0] : joined(functions, ", @")) << ", "
+     << mutants.size() << " mutant(s), " << inputs.size() << " input(s) (" << joined(inputs, "; ")
      << "), " << std::fixed << std::setprecision(1) << seconds << " s\n";
   for (const std::string& d : dropped)
     os << "  input not used: " << d << "\n";
@@ -525,8 +627,7 @@ std::optional<Diag> runCampaign(const LoadedProgram& prog, const RunSettings& s,
   std::vector<Job> jobs = jobsOf(b, o, out, error);
   if (error) return error;
   runJobs(b, jobs, o, out);
-  out.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return std::nullopt;
 }
 

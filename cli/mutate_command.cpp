@@ -143,9 +143,10 @@ Command addMutateCommand(CLI::App& app) {
   c->add_flag("--list", a->list, "List the mutants (operator:site and the change) and exit");
   c->add_option("--emit", a->emit,
                 "With --mutant: print the mutant's network in this form and exit")
+      ->type_name("FORMAT")
       ->check(CLI::IsMember({"loom.dfg", "loom"}));
   c->add_option("-o", a->out, "With --emit: write to this file instead of stdout");
-  c->add_option("-j,--jobs", a->jobs, "Mutants run at once, each in a process of its own")
+  c->add_option("-j,--jobs", a->jobs, "Mutants run at once, in forked copies of this process")
       ->check(CLI::Range(1u, 256u))
       ->capture_default_str();
   c->add_option("--report", a->report, "Write the campaign as JSON (every mutant and its class)");

@@ -511,6 +511,21 @@ def check_explain(r):
     r.expect(not p.stdout and "no rule 'L999'" in p.stderr, "`explain L999`: no error on stderr")
 
 
+def check_mutate(r):
+    p = r.run("mutate", r.k("dot.mlir"), "-j", "2")
+    r.expect(last_line(p.stdout).startswith("caught_static ") and p.stdout.startswith("mutate ")
+             and not p.stderr, f"`mutate`: the campaign is not on stdout: {p.stderr!r}")
+    p = r.run("mutate", r.k("dot.mlir"), "--list")
+    r.expect(p.stdout.startswith("@dot control-source:0 ") and not p.stderr,
+             "`mutate --list`: the sites are not on stdout")
+    p = r.run("mutate", r.k("dot.mlir"), "--func", "dot", "--mutant", "control-source:0",
+              "--emit", "loom")
+    r.expect("handshake.func @dot" in p.stdout and "takes 'after_cond'" in p.stderr,
+             "`mutate --emit`: the network is not on stdout, or its line not on stderr")
+    p = r.run("mutate", r.k("dot.mlir"), "--operator", "bogus", rc=2)
+    r.expect(not p.stdout and "no such operator" in p.stderr, "`mutate --operator bogus`: no error")
+
+
 def check_diff(r):
     p = r.run("diff", r.k("dot.mlir"), "--dfg", "dot=dot.dfg.mlir")
     r.expect(last_line(p.stdout) == "0 difference(s)" and "ours    " in p.stdout and not p.stderr,
@@ -639,6 +654,7 @@ CHECKS = [
     ("sim", check_sim),
     ("timing", check_timing),
     ("explain", check_explain),
+    ("mutate", check_mutate),
     ("diff", check_diff),
     ("rtl", check_rtl),
     ("sweep plan", check_sweep_plan),

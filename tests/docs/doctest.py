@@ -107,7 +107,8 @@ Normalization, applied to both the shown and the real output before comparing (v
 that legitimately vary from run to run; nothing else is touched, so cycles, transfers,
 findings and messages must match exactly):
   * the elapsed time at the end of loom-sim's summary line (`loom-sim: ..., 3 ms`, and
-    the lines of a run of many kernels: `PASS  k.mlir  ..., 3 ms`, `2 kernel(s): ...`) and
+    the lines of a run of many kernels: `PASS  k.mlir  ..., 3 ms`, `2 kernel(s): ...`, the
+    first line of a mutation campaign: `mutate k.mlir: ..., 0.5 s`) and
     the rate of its progress line (`9.8M tokens/s`) become `<time>` and `<rate>`;
   * the work directory's absolute path becomes `$PWD`;
   * trailing white space of each line, and blank lines at the end, are dropped
@@ -309,7 +310,7 @@ def parse_options(text):
 
 # ------------------------------------------------------------------------ normalization
 
-SUMMARY_TIME = re.compile(r"^((loom-sim: |PASS |FAIL |ERROR |CRASH |\d+ kernel\(s\): ).*, )"
+SUMMARY_TIME = re.compile(r"^((loom-sim: |PASS |FAIL |ERROR |CRASH |\d+ kernel\(s\): |mutate ).*, )"
                           r"\d[\d,]*(\.\d+)? (ms|s)$")
 RATE = re.compile(r"\b\d+(\.\d+)?[kMG]? tokens/s\b")
 

@@ -96,6 +96,21 @@ def table(reports):
         lines.append(f"| {op} | {sum(c.values())} | " + " | ".join(str(c[k]) for k in CLASSES) + " |")
     lines.append(f"| all | {sum(total[k] for k in CLASSES) + total['error']} | " +
                  " | ".join(str(total[k]) for k in CLASSES) + " |")
+    # Operators x checks: how many of each operator's mutants each rule or check caught
+    # (a mutant caught by two counts under both).
+    per = collections.defaultdict(collections.Counter)
+    for j in reports:
+        for m in j["mutants"]:
+            found = m.get("rules", []) if m["class"] == "caught_static" else \
+                m.get("checks", []) if m["class"] == "caught_runtime" else []
+            for f in found:
+                per[f][m["operator"]] += 1
+    names = sorted(ops)
+    lines.append("")
+    lines.append("| rule or check | " + " | ".join(names) + " |")
+    lines.append("|---|" + "---:|" * len(names))
+    for f in sorted(per, key=lambda f: (not f.startswith("L"), f)):
+        lines.append(f"| {f} | " + " | ".join(str(per[f][o]) if per[f][o] else "" for o in names) + " |")
     caught = total["caught_static"] + total["caught_runtime"]
     share = 100.0 * total["caught_static"] / caught if caught else 0.0
     lines.append("")
@@ -122,6 +137,8 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     start = time.time()
     todo = programs(args)
+    if not todo:
+        p.error("no program: no *.mlir in --kernels, no verified repair in --loom, no seed")
     sets = collections.defaultdict(list)
     bad = []
     times = collections.Counter()

@@ -5,7 +5,8 @@
 # CORPUS, LOOM's axpy as `run --try-fix` repairs it: exit 0 (no mutant with a wrong run
 # uncaught, no false finding), every mutant in the JSON report with its operator, site
 # and one of the five classes, the classes summing to the mutants, the text's last line
-# the counts. A survivor's reproducer: `--mutant OP:SITE --emit FORM` writes the mutant
+# the counts; the clocked engine classifying every mutant as the event engine does. A
+# survivor's reproducer: `--mutant OP:SITE --emit FORM` writes the mutant
 # in both text forms, and `run --dfg` on either file finds what the campaign said.
 # Bad input: a base with findings (LOOM's axpy unrepaired) refused with them named; an
 # unknown operator, a malformed or out-of-range --mutant, --emit without --mutant.
@@ -48,6 +49,17 @@ for op in control-source carry-condition carry-init-swap split-bypass invariant-
   mux-select access-ctrl order-swap guard-removed; do
   echo "$ops" | grep -qw -- "$op" || fail "no mutant of $op in dot, histogram and bubble_sort"
 done
+
+# The clocked engine gives every mutant the same class, rules, checks and verdict.
+last=clocked.txt
+"$sim" mutate kernels/histogram.mlir -j 2 --engine clocked --report "$dir/clocked.json" \
+  >"$dir/clocked.txt" 2>&1 || fail "histogram on the clocked engine: campaign not clean"
+python3 - "$dir/histogram.json" "$dir/clocked.json" <<'PY' || fail "the engines classify differently"
+import json, sys
+key = lambda m: (m["operator"], m["site"], m["class"], m.get("rules"), m.get("checks"), m["differs"])
+a, b = ([key(m) for m in json.load(open(f))["mutants"]] for f in sys.argv[1:])
+assert a == b, [x for x in zip(a, b) if x[0] != x[1]][:3]
+PY
 
 # A site's reproducer, in both forms: the mutant runs as `run --dfg` and is caught.
 last=emit.txt

@@ -240,3 +240,39 @@ TEST_CASE("a base with findings is refused, and they are named", "[mutation]") {
   REQUIRE(!err->notes.empty());
   CHECK(c.mutants.empty());
 }
+
+TEST_CASE("without the run-time checks, what they caught is a miss", "[mutation]") {
+  // The classes come from comparing runs, not from the checks: switch the run-time
+  // checks off and every mutant only they caught, whose runs differ, must turn into
+  // wrong_uncaught (results and memory are still compared with the reference, and a
+  // network that stops is still said to).
+  LoadedProgram p = loadProgram(kKernels + "/histogram.mlir");
+  REQUIRE(p.module);
+  MutationOptions o;
+  o.jobs = 2;
+  RunSettings on;
+  Campaign checked;
+  REQUIRE(!runCampaign(p, on, o, checked));
+  RunSettings off = on;
+  off.accel.checks = false;
+  Campaign unchecked;
+  REQUIRE(!runCampaign(p, off, o, unchecked));
+  REQUIRE(checked.mutants.size() == unchecked.mutants.size());
+  size_t turned = 0;
+  for (size_t i = 0; i < checked.mutants.size(); ++i) {
+    const Mutant &a = checked.mutants[i], &b = unchecked.mutants[i];
+    INFO(dfg::mutationName(a.op) << ":" << a.site << " " << a.text);
+    CHECK(a.differs == b.differs);
+    if (a.cls == "caught_static") CHECK(b.cls == "caught_static");
+    bool onlyCounts = true;
+    for (const std::string& c : a.checks)
+      onlyCounts = onlyCounts && c != "results" && c != "memory" && c != "deadlock" &&
+                   c != "op-error";
+    if (a.cls == "caught_runtime" && a.differs && onlyCounts) {
+      CHECK(b.cls == "wrong_uncaught");
+      ++turned;
+    }
+  }
+  CHECK(turned > 0);
+  CHECK(!unchecked.clean());
+}

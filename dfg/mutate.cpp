@@ -293,35 +293,63 @@ void orderSwapSites(const Graph& g, std::vector<MutationSite>& out) {
   }
 }
 
-// The zero-trip guards: the conditions whose cond_brs let a loop start (their true
-// side's rate is the guard's, GuardEnter).
-std::vector<PortRef> guards(const Graph& g) {
-  std::vector<PortRef> out;
+// A loop's zero-trip guard: the condition whose cond_brs let the loop start (their
+// true side's rate is the loop's GuardEnter) and the loop.
+struct Guard {
+  PortRef condition;
+  uint32_t loop = 0;
+  bool operator==(const Guard& o) const { return condition == o.condition && loop == o.loop; }
+};
+
+bool guardSplit(const Graph& g, Vertex v, const Guard& guard) {
+  const Node& n = g.node(v);
+  return n.kind == NodeKind::CondBr && !n.outRates.empty() &&
+         n.outRates[0].domain == Rate::Domain::GuardEnter && n.outRates[0].op == guard.loop &&
+         connected(g, v, 0) && originOf(g, v, 0) == guard.condition;
+}
+
+// A mux that merges the loop's exit value with what the guard skipped (its false input
+// at the loop's GuardSkip rate), on the guard's condition. The same condition may also
+// decide an scf.if, whose ops are not the guard's.
+bool guardMerge(const Graph& g, Vertex v, const Guard& guard) {
+  EdgeId skip;
+  if (!isKind(g, v, NodeKind::Mux) || !connected(g, v, kMuxSelect) ||
+      !(originOf(g, v, kMuxSelect) == guard.condition) || !g.inEdge(v, kMuxTrue - 1, skip))
+    return false;
+  const Rate& r = g.edge(skip).rate;
+  return r.domain == Rate::Domain::GuardSkip && r.op == guard.loop;
+}
+
+std::vector<Guard> guards(const Graph& g) {
+  std::vector<Guard> out;
   for (Vertex v = 0; v < g.numNodes(); ++v) {
     const Node& n = g.node(v);
     if (n.kind != NodeKind::CondBr || n.outRates.empty() ||
         n.outRates[0].domain != Rate::Domain::GuardEnter || !connected(g, v, 0))
       continue;
-    PortRef c = originOf(g, v, 0);
-    if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+    Guard guard{originOf(g, v, 0), n.outRates[0].op};
+    if (std::find(out.begin(), out.end(), guard) == out.end()) out.push_back(guard);
   }
   return out;
 }
 
-// The ops deciding on guard `c`: its cond_brs and muxes.
-std::vector<Vertex> guardedBy(const Graph& g, PortRef c) {
+// The ops of a guard: its cond_brs and its muxes.
+std::vector<Vertex> guardedBy(const Graph& g, const Guard& guard) {
   std::vector<Vertex> out;
   for (Vertex v = 0; v < g.numNodes(); ++v)
-    if (decides(g, v) && originOf(g, v, 0) == c) out.push_back(v);
+    if (guardSplit(g, v, guard) || guardMerge(g, v, guard)) out.push_back(v);
   return out;
 }
 
 void guardRemovedSites(const Graph& g, std::vector<MutationSite>& out) {
-  for (PortRef c : guards(g)) {
-    size_t n = guardedBy(g, c).size();
-    out.push_back(site(MutationOp::GuardRemoved, c.node, c.port, c,
-                       "the zero-trip guard " + outputText(g, c) + " removed (" +
-                           std::to_string(n) + " cond_br and mux op(s))"));
+  for (const Guard& guard : guards(g)) {
+    size_t n = guardedBy(g, guard).size();
+    MutationSite s = site(MutationOp::GuardRemoved, guard.condition.node, guard.condition.port,
+                          guard.condition,
+                          "the zero-trip guard " + outputText(g, guard.condition) + " removed (" +
+                              std::to_string(n) + " cond_br and mux op(s))");
+    s.loop = guard.loop;
+    out.push_back(s);
   }
 }
 
@@ -407,8 +435,8 @@ void swapOrder(Graph& g, Vertex b, Vertex a) {
   g.edge(g.connect(*doneA, y, yPort)).capacity = capY;
 }
 
-std::optional<std::string> removeGuard(Graph& g, PortRef c) {
-  std::vector<Vertex> ops = guardedBy(g, c);
+std::optional<std::string> removeGuard(Graph& g, const Guard& guard) {
+  std::vector<Vertex> ops = guardedBy(g, guard);
   if (ops.empty()) return std::string("the guard decides no cond_br or mux");
   std::set<Vertex> gone(ops.begin(), ops.end());
   // A cond_br's true side takes its data input; a mux's consumer takes the mux's true
@@ -512,7 +540,7 @@ std::optional<std::string> applyMutation(Graph& g, const MutationSite& s) {
   case MutationOp::InvariantRaw: removeInvariant(g, s.v); return std::nullopt;
   case MutationOp::ForkToSink: dropInput(g, s.v, s.port); return std::nullopt;
   case MutationOp::OrderSwap: swapOrder(g, s.v, s.other); return std::nullopt;
-  case MutationOp::GuardRemoved: return removeGuard(g, s.from);
+  case MutationOp::GuardRemoved: return removeGuard(g, Guard{s.from, s.loop});
   }
   return std::string("unknown operator");
 }

@@ -42,6 +42,7 @@ struct MutationSite {
   unsigned port = 0; //
   PortRef from;      // the output it takes instead
   Vertex other = 0;  // a second op: the other access (OrderSwap)
+  uint32_t loop = 0; // GuardRemoved: the scf op of the loop the guard guards
   std::string text;
 };
 

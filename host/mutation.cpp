@@ -536,7 +536,7 @@ nlohmann::json Campaign::json() const {
 
 void Campaign::print(std::ostream& os, const std::string& reproduce) const {
   os << "mutate " << file << ": "
-     << (functions.size() == 1 ? "@" + functions[0] : joined(functions, ", @")) << ", "
+     << "@" << joined(functions, ", @") << ", "
      << mutants.size() << " mutant(s), " << inputs.size() << " input(s) (" << joined(inputs, "; ")
      << "), " << std::fixed << std::setprecision(1) << seconds << " s\n";
   for (const std::string& d : dropped)

@@ -387,7 +387,23 @@ struct Job {
   std::string function;
   dfg::MutationSite site;
   unsigned index;
+  bool reached = false;
 };
+
+// Whether the op a mutant changes took any token in the base's runs: a mutant of an op
+// no input reaches is equal to the base whatever it does.
+bool reached(const Base& b, const std::string& function, const dfg::MutationSite& site) {
+  const std::string& name = b.graphs.at(function).node(site.v).name;
+  for (const Run& r : b.runs)
+    for (const CallBehaviour& c : r.calls) {
+      if (c.function != function) continue;
+      for (auto it = c.inputs.lower_bound(name + ":"); it != c.inputs.end(); ++it) {
+        if (it->first.compare(0, name.size() + 1, name + ":") != 0) break;
+        if (it->second > 0) return true;
+      }
+    }
+  return false;
+}
 
 std::vector<Job> jobsOf(const Base& b, const MutationOptions& o, Campaign& out,
                         std::optional<Diag>& error) {
@@ -399,7 +415,8 @@ std::vector<Job> jobsOf(const Base& b, const MutationOptions& o, Campaign& out,
       std::vector<dfg::MutationSite> sites = dfg::mutationSites(b.graphs.at(f), op);
       if (sites.empty()) out.noSite.push_back({op, f});
       for (unsigned i = 0; i < sites.size(); ++i)
-        if (!o.only || o.only->second == i) jobs.push_back({f, sites[i], i});
+        if (!o.only || o.only->second == i)
+          jobs.push_back({f, sites[i], i, reached(b, f, sites[i])});
       if (o.only && o.only->second >= sites.size())
         error = toolError(std::string(dfg::mutationName(op)) + ":" +
                           std::to_string(o.only->second) + ": @" + f + " has " +
@@ -471,6 +488,7 @@ void runJobs(const Base& b, const std::vector<Job>& jobs, const MutationOptions&
       m.op = jobs[k].site.op;
       m.site = jobs[k].index;
       m.text = jobs[k].site.text;
+      m.reached = jobs[k].reached;
       classify(m, results[k - first]);
       out.mutants.push_back(std::move(m));
     }
@@ -588,6 +606,7 @@ void Campaign::print(std::ostream& os, const std::string& reproduce) const {
                     m.cls == "error" || m.falseFinding;
     if (!survivor) continue;
     std::string label = m.falseFinding ? "false finding" : m.cls;
+    if (m.cls == "harmless" && !m.reached) label += " (no input reaches it)";
     os << "  " << label << ": @" << m.function << " " << dfg::mutationName(m.op) << ":" << m.site
        << ": " << m.text << "\n";
     if (!m.difference.empty()) os << "      differs: " << m.difference << "\n";

@@ -50,6 +50,7 @@ struct Mutant {
   std::vector<std::string> checks; // the run-time checks that found something
   std::string finding;             // the first finding, one line
   bool differs = false;            // some run differs from the base's
+  bool reached = false;            // the op it changes took tokens in the base's runs
   std::string difference;          // the first difference: "%n = 1: call 1 results"
   bool falseFinding = false;
   std::string why; // class "error" or "timeout": what happened

@@ -89,6 +89,7 @@ def table(reports):
                 for c in m.get("checks", []):
                     by[c] += 1
             total["false"] += 1 if m.get("false_finding") else 0
+            total["unreached"] += 1 if m["class"] == "harmless" and not m.get("reached", True) else 0
     lines = ["| operator | mutants | " + " | ".join(CLASSES) + " |",
              "|---|---:|" + "---:|" * len(CLASSES)]
     for op in sorted(ops):
@@ -118,7 +119,8 @@ def table(reports):
                                                                           key=lambda x: -x[1])))
     lines.append(f"static rules: {total['caught_static']} of {caught} caught ({share:.1f}%); "
                  f"caught statically with no input showing a difference: {unexposed}; "
-                 f"false findings: {total['false']}; errors: {total['error']}")
+                 f"false findings: {total['false']}; errors: {total['error']}; harmless: "
+                 f"{total['harmless']}, of which no input reaches the op changed: {total['unreached']}")
     return "\n".join(lines)
 
 

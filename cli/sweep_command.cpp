@@ -236,7 +236,7 @@ int runCampaignTask(const SweepDir& dir, const Manifest& m, const Task& t, TaskR
   LoadedProgram prog = loadProgram(c.file);
   if (!printed(prog)) return kBadInput;
   if (auto err = runCampaign(prog, s, o, c)) return print(*err), kBadInput;
-  if (auto err = sweep::writeAtomically(dir.campaignFile(t.id), c.json().dump(1) + "\n"))
+  if (auto err = sweep::writeAtomically(dir.campaignFile(t.id), c.json().dump() + "\n"))
     return printError(*err), kBadInput;
   campaignFigures(c, r);
   if (c.clean()) return kOk;

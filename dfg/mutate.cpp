@@ -344,10 +344,10 @@ std::vector<Vertex> guardedBy(const Graph& g, const Guard& guard) {
 void guardRemovedSites(const Graph& g, std::vector<MutationSite>& out) {
   for (const Guard& guard : guards(g)) {
     size_t n = guardedBy(g, guard).size();
-    MutationSite s = site(MutationOp::GuardRemoved, guard.condition.node, guard.condition.port,
-                          guard.condition,
-                          "the zero-trip guard " + outputText(g, guard.condition) + " removed (" +
-                              std::to_string(n) + " cond_br and mux op(s))");
+    MutationSite s =
+        site(MutationOp::GuardRemoved, guard.condition.node, guard.condition.port, guard.condition,
+             "the zero-trip guard " + outputText(g, guard.condition) + " removed (" +
+                 std::to_string(n) + " cond_br and mux op(s))");
     s.loop = guard.loop;
     out.push_back(s);
   }

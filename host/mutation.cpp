@@ -554,9 +554,9 @@ nlohmann::json Campaign::json() const {
 
 void Campaign::print(std::ostream& os, const std::string& reproduce) const {
   os << "mutate " << file << ": "
-     << "@" << joined(functions, ", @") << ", "
-     << mutants.size() << " mutant(s), " << inputs.size() << " input(s) (" << joined(inputs, "; ")
-     << "), " << std::fixed << std::setprecision(1) << seconds << " s\n";
+     << "@" << joined(functions, ", @") << ", " << mutants.size() << " mutant(s), " << inputs.size()
+     << " input(s) (" << joined(inputs, "; ") << "), " << std::fixed << std::setprecision(1)
+     << seconds << " s\n";
   for (const std::string& d : dropped)
     os << "  input not used: " << d << "\n";
   // The table: per operator, its sites and how they ended.

@@ -2,6 +2,7 @@
 // place in the file.
 #include "sweep/manifest.h"
 
+#include "dfg/mutate.h"
 #include "models/timing_json.h"
 #include "sim/engine.h"
 #include "support/text.h"
@@ -24,11 +25,20 @@ std::string ManifestError::text() const {
 
 namespace {
 
-const std::vector<std::string> kTopKeys{"kernels", "engines",   "checks", "max_cycles",
-                                        "timing",  "generator", "grid"};
+const std::vector<std::string> kTopKeys{"kernels",    "engines", "checks",
+                                        "max_cycles", "timing",  "generator",
+                                        "grid",       "mode",    "mutate_operators"};
 const std::vector<std::string> kGeneratorKeys{"seeds", "size"};
 const std::vector<std::string> kSizes{"small", "medium", "large"};
 const std::vector<std::string> kEngines{"event", "clocked", "verilator"};
+const std::vector<std::string> kModes{"run", "mutate"};
+
+std::vector<std::string> mutationOperatorNames() {
+  std::vector<std::string> names;
+  for (dfg::MutationOp op : dfg::allMutationOps())
+    names.push_back(dfg::mutationName(op));
+  return names;
+}
 
 // Reads one manifest: each read* function returns the first problem it finds.
 class Reader {
@@ -40,6 +50,9 @@ public:
 private:
   std::string file_;
   Manifest& m_;
+  // Where the keys a mutation sweep constrains were given, for the errors read() finds
+  // once every key is read (the keys come in any order).
+  std::optional<Where> verilatorWhere_, checksOffWhere_, operatorsWhere_;
 
   Where at(const toml::node& n) const {
     const toml::source_region& r = n.source();
@@ -58,6 +71,9 @@ private:
 
   std::optional<ManifestError> readKernels(const toml::node& n);
   std::optional<ManifestError> readEngines(const toml::node& n);
+  std::optional<ManifestError> readMode(const toml::node& n);
+  std::optional<ManifestError> readOperators(const toml::node& n);
+  std::optional<ManifestError> checkMode() const;
   std::optional<ManifestError> readTiming(const toml::node& n);
   std::optional<ManifestError> readGenerator(const toml::node& n);
   std::optional<ManifestError> readGrid(const toml::node& n);
@@ -112,6 +128,7 @@ std::optional<ManifestError> Reader::read(const toml::table& top) {
     else if (k == "checks") {
       if (!node.is_boolean()) return error(node, "'checks' is true or false");
       m_.checks = node.as_boolean()->get();
+      if (!m_.checks) checksOffWhere_ = at(node);
     } else if (k == "max_cycles")
       err = readCount(node, "'max_cycles'", 0, m_.maxCycles);
     else if (k == "timing")
@@ -120,6 +137,10 @@ std::optional<ManifestError> Reader::read(const toml::table& top) {
       err = readGenerator(node);
     else if (k == "grid")
       err = readGrid(node);
+    else if (k == "mode")
+      err = readMode(node);
+    else if (k == "mutate_operators")
+      err = readOperators(node);
     else
       return unknownKey(*e.name, "", kTopKeys);
     if (err) return err;
@@ -131,6 +152,24 @@ std::optional<ManifestError> Reader::read(const toml::table& top) {
     return ManifestError{{file_, 1, 1},
                          "the manifest has no [grid]: give each swept timing field its values, "
                          "e.g. [grid] channelCapacity = [1, 2, 4]"};
+  return checkMode();
+}
+
+// The keys that do not go with the mode, at the value that does not.
+std::optional<ManifestError> Reader::checkMode() const {
+  if (m_.mode == "run") {
+    if (operatorsWhere_)
+      return ManifestError{*operatorsWhere_, "'mutate_operators' is for mode = \"mutate\" (the "
+                                             "manifest's mode is \"run\")"};
+    return std::nullopt;
+  }
+  if (verilatorWhere_)
+    return ManifestError{*verilatorWhere_,
+                         "engine 'verilator' with mode = \"mutate\": a campaign runs the event "
+                         "or clocked engine (the twin is checked against them, docs/rtl.md)"};
+  if (checksOffWhere_)
+    return ManifestError{*checksOffWhere_, "'checks = false' with mode = \"mutate\": a campaign "
+                                           "runs every check, they are what it measures"};
   return std::nullopt;
 }
 
@@ -161,7 +200,43 @@ std::optional<ManifestError> Reader::readEngines(const toml::node& n) {
     }
     for (const std::string& seen : m_.engines)
       if (seen == name) return error(e, "engine '" + name + "' is named twice");
+    if (name == "verilator") verilatorWhere_ = at(e);
     m_.engines.push_back(name);
+  }
+  return std::nullopt;
+}
+
+std::optional<ManifestError> Reader::readMode(const toml::node& n) {
+  std::string mode = n.is_string() ? n.as_string()->get() : "";
+  if (std::find(kModes.begin(), kModes.end(), mode) == kModes.end()) {
+    std::string near = closest(mode, kModes);
+    return error(n, "unknown mode" + (mode.empty() ? std::string() : " '" + mode + "'") +
+                        (near.empty() ? "" : " (did you mean " + near + "?)") +
+                        "; 'mode' is \"run\" (each task a run) or \"mutate\" (each task a "
+                        "mutation campaign)");
+  }
+  m_.mode = mode;
+  return std::nullopt;
+}
+
+std::optional<ManifestError> Reader::readOperators(const toml::node& n) {
+  const toml::array* a = n.as_array();
+  std::vector<std::string> known = mutationOperatorNames();
+  if (!a || a->empty()) return error(n, "'mutate_operators' is a non-empty list: " + joined(known));
+  operatorsWhere_ = at(n);
+  for (const toml::node& o : *a) {
+    std::string name = o.is_string() ? o.as_string()->get() : "";
+    dfg::MutationOp op;
+    if (!dfg::mutationFromName(name, op)) {
+      std::string near = closest(name, known);
+      return error(o, "unknown mutation operator" +
+                          (name.empty() ? std::string() : " '" + name + "'") +
+                          (near.empty() ? "" : " (did you mean " + near + "?)") +
+                          "; the operators are " + joined(known));
+    }
+    for (const std::string& seen : m_.mutateOperators)
+      if (seen == name) return error(o, "operator '" + name + "' is named twice");
+    m_.mutateOperators.push_back(name);
   }
   return std::nullopt;
 }

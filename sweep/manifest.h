@@ -7,6 +7,7 @@
 //   [grid]
 //   channelCapacity = [1, 2, 4]
 //   memoryLatency = [1, 4, 16]
+//   mode = "mutate"                      # each task a mutation campaign, not a run
 #pragma once
 
 #include "models/timing.h"
@@ -58,11 +59,16 @@ struct Manifest {
   std::string timingFile;          // the base timing file, from the manifest's folder; "" defaults
   models::TimingConfig base;       // the defaults, or that file's values
   std::vector<Axis> grid;          // the points are every combination, the first axis slowest
+  // "run": each task runs the program, as `loom-sim run`; "mutate": each task is a
+  // mutation campaign on it, as `loom-sim mutate` (host/mutation.h).
+  std::string mode = "run";
+  std::vector<std::string> mutateOperators; // mode mutate: only these (empty: every one)
 };
 
 // Reads and validates the manifest at `path`: TOML syntax, known keys only, types, a
 // non-empty grid of known timing fields with legal values, known engines, the base timing
-// file. Kernel patterns are checked when the plan is made (sweep/plan.h).
+// file, the mode and the mutation operators (a campaign runs every check on the event or
+// clocked engine). Kernel patterns are checked when the plan is made (sweep/plan.h).
 std::optional<ManifestError> readManifest(const std::string& path, Manifest& out);
 
 } // namespace loom::sweep

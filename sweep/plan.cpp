@@ -92,6 +92,7 @@ std::optional<ManifestError> makePlan(const Manifest& m, Plan& out) {
     out.parameters.push_back(a.field);
   out.points = gridPoints(m.grid);
   out.generatorSize = m.generatorSize;
+  out.mode = m.mode;
   std::vector<std::string> kernels;
   for (const KernelPattern& k : m.kernels) {
     std::vector<std::string> found = kernelsOf(m.folder, k.pattern);
@@ -164,16 +165,23 @@ nlohmann::json planJson(const Manifest& m, const Plan& p) {
       j["kernel"] = t.kernel;
     tasks.push_back(std::move(j));
   }
-  return {{"schema_version", 1},
-          {"manifest", m.path},
-          {"fingerprint", p.fingerprint},
-          {"base_timing", nlohmann::json::parse(models::writeTimingJson(m.base))},
-          {"checks", m.checks},
-          {"max_cycles", m.maxCycles},
-          {"generator_size", p.generatorSize},
-          {"parameters", p.parameters},
-          {"points", p.points},
-          {"tasks", std::move(tasks)}};
+  nlohmann::json j{{"schema_version", 1},
+                   {"manifest", m.path},
+                   {"fingerprint", p.fingerprint},
+                   {"base_timing", nlohmann::json::parse(models::writeTimingJson(m.base))},
+                   {"checks", m.checks},
+                   {"max_cycles", m.maxCycles},
+                   {"generator_size", p.generatorSize},
+                   {"parameters", p.parameters},
+                   {"points", p.points},
+                   {"tasks", std::move(tasks)}};
+  // Only a mutation sweep says its mode: a run sweep's plan, and so its fingerprint, stay
+  // as they were before there were modes, and its folder resumes.
+  if (p.mode != "run") {
+    j["mode"] = p.mode;
+    j["mutate_operators"] = m.mutateOperators;
+  }
+  return j;
 }
 
 std::optional<std::string> planFromJson(const nlohmann::json& j, Plan& out) {
@@ -182,6 +190,7 @@ std::optional<std::string> planFromJson(const nlohmann::json& j, Plan& out) {
     out = Plan{};
     out.fingerprint = j.at("fingerprint").get<std::string>();
     out.generatorSize = j.at("generator_size").get<std::string>();
+    out.mode = j.value("mode", std::string("run"));
     out.parameters = j.at("parameters").get<std::vector<std::string>>();
     out.points = j.at("points").get<std::vector<std::vector<int>>>();
     for (const nlohmann::json& t : j.at("tasks")) {

@@ -27,9 +27,10 @@ struct Plan {
   std::vector<std::vector<int>> points; // each point's values, per parameter
   std::vector<Task> tasks;              // programs slowest, then points, then engines
   std::string generatorSize;            // loom-gen --size of the seeds' programs
+  std::string mode = "run";             // the manifest's: "run" or "mutate" (a campaign per task)
   // A hash of everything that decides the tasks' results: the task list, every kernel
-  // file's bytes, the base timing, the checks and cycle cap. Two plans with the same
-  // fingerprint compute the same results.
+  // file's bytes, the base timing, the checks and cycle cap, the mode and its operators.
+  // Two plans with the same fingerprint compute the same results.
   std::string fingerprint;
 };
 

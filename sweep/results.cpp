@@ -27,6 +27,14 @@ void to_json(nlohmann::json& j, const TaskResult& r) {
        {"input_stalls", r.inputStalls},
        {"output_stalls", r.outputStalls},
        {"findings", r.findings},
+       {"mutants", r.mutants},
+       {"caught_static", r.caughtStatic},
+       {"caught_runtime", r.caughtRuntime},
+       {"wrong_uncaught", r.wrongUncaught},
+       {"harmless", r.harmless},
+       {"timeout", r.timeout},
+       {"mutant_errors", r.mutantErrors},
+       {"false_findings", r.falseFindings},
        {"first_error", r.firstError},
        {"seconds", r.seconds}};
 }
@@ -42,6 +50,15 @@ void from_json(const nlohmann::json& j, TaskResult& r) {
   j.at("input_stalls").get_to(r.inputStalls);
   j.at("output_stalls").get_to(r.outputStalls);
   j.at("findings").get_to(r.findings);
+  // Results written before mutation sweeps have no campaign figures: they are 0.
+  r.mutants = j.value("mutants", uint64_t{0});
+  r.caughtStatic = j.value("caught_static", uint64_t{0});
+  r.caughtRuntime = j.value("caught_runtime", uint64_t{0});
+  r.wrongUncaught = j.value("wrong_uncaught", uint64_t{0});
+  r.harmless = j.value("harmless", uint64_t{0});
+  r.timeout = j.value("timeout", uint64_t{0});
+  r.mutantErrors = j.value("mutant_errors", uint64_t{0});
+  r.falseFindings = j.value("false_findings", uint64_t{0});
   j.at("first_error").get_to(r.firstError);
   j.at("seconds").get_to(r.seconds);
 }
@@ -68,6 +85,9 @@ std::string SweepDir::programFile(uint64_t seed) const {
 }
 std::string SweepDir::resultFile(size_t task) const {
   return resultsDir() + "/" + padded(task) + ".json";
+}
+std::string SweepDir::campaignFile(size_t task) const {
+  return resultsDir() + "/" + padded(task) + ".mutation.json";
 }
 
 std::optional<std::string> writeAtomically(const std::string& path, const std::string& text) {

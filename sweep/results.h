@@ -4,6 +4,7 @@
 //   DIR/points/pN.json      the timing file of point N
 //   DIR/programs/seed-S.mlir loom-gen's program of seed S
 //   DIR/results/NNNNNN.json one per finished task, written whole or not at all
+//   DIR/results/NNNNNN.mutation.json a mutation sweep's task: its campaign (every mutant)
 //   DIR/report/             `sweep report`'s table, plots and page
 //   DIR/slurm/              `sweep submit`'s job script, its logs and its submissions
 //
@@ -30,6 +31,10 @@ struct TaskResult {
   uint64_t calls = 0, cycles = 0, transfers = 0; // over the run's accelerated calls
   uint64_t inputStalls = 0, outputStalls = 0;    // summed over every op (docs/counters.md)
   uint64_t findings = 0;
+  // A mutation campaign's mutants (mode mutate; 0 in mode run): how many, and how many of
+  // each class (host/mutation.h), which sum to `mutants`; and the false findings among them.
+  uint64_t mutants = 0, caughtStatic = 0, caughtRuntime = 0, wrongUncaught = 0, harmless = 0,
+           timeout = 0, mutantErrors = 0, falseFindings = 0;
   std::string firstError; // the first line of the run's errors, unless it passed
   double seconds = 0;     // wall-clock time of the run
 };
@@ -47,6 +52,7 @@ struct SweepDir {
   std::string pointFile(size_t point) const;
   std::string programFile(uint64_t seed) const;
   std::string resultFile(size_t task) const;
+  std::string campaignFile(size_t task) const; // a mutation sweep's task's campaign
   std::string resultsDir() const { return root + "/results"; }
 };
 

@@ -16,6 +16,22 @@ std::string csvField(const std::string& s) {
   return q + "\"";
 }
 
+const std::vector<std::string> kRunFigures{"calls",        "cycles",        "transfers",
+                                           "input_stalls", "output_stalls", "findings"};
+const std::vector<std::string> kCampaignFigures{"mutants",        "caught_static", "caught_runtime",
+                                                "wrong_uncaught", "harmless",      "timeout",
+                                                "mutant_errors",  "false_findings"};
+
+// The columns of a task's result after its verdict, as TaskResult's JSON names them.
+std::vector<std::string> resultColumns(const Plan& plan) {
+  std::vector<std::string> c{"exit_code"};
+  for (const std::string& f : figureColumns(plan))
+    c.push_back(f);
+  c.push_back("first_error");
+  c.push_back("seconds");
+  return c;
+}
+
 // One row's values, by column, as JSON values (null where a missing task has none).
 nlohmann::json rowOf(const Plan& plan, const Task& t, const std::optional<TaskResult>& r) {
   nlohmann::json row;
@@ -26,18 +42,9 @@ nlohmann::json rowOf(const Plan& plan, const Task& t, const std::optional<TaskRe
   for (size_t i = 0; i < plan.parameters.size(); ++i)
     row[plan.parameters[i]] = plan.points[t.point][i];
   row["verdict"] = r ? r->verdict : "MISSING";
-  auto figure = [&](const char* name, auto value) {
-    row[name] = r ? nlohmann::json(value) : nlohmann::json(nullptr);
-  };
-  figure("exit_code", r ? r->exitCode : 0);
-  figure("calls", r ? r->calls : 0);
-  figure("cycles", r ? r->cycles : 0);
-  figure("transfers", r ? r->transfers : 0);
-  figure("input_stalls", r ? r->inputStalls : 0);
-  figure("output_stalls", r ? r->outputStalls : 0);
-  figure("findings", r ? r->findings : 0);
-  figure("first_error", r ? r->firstError : "");
-  figure("seconds", r ? r->seconds : 0.0);
+  nlohmann::json result = r ? nlohmann::json(*r) : nlohmann::json::object();
+  for (const std::string& c : resultColumns(plan))
+    row[c] = r ? result.at(c) : nlohmann::json(nullptr);
   return row;
 }
 
@@ -49,11 +56,15 @@ std::string csvValue(const nlohmann::json& v) {
 
 } // namespace
 
+std::vector<std::string> figureColumns(const Plan& plan) {
+  return plan.mode == "mutate" ? kCampaignFigures : kRunFigures;
+}
+
 std::vector<std::string> tableColumns(const Plan& plan) {
   std::vector<std::string> c{"id", "kernel", "seed", "engine"};
   c.insert(c.end(), plan.parameters.begin(), plan.parameters.end());
-  for (const char* name : {"verdict", "exit_code", "calls", "cycles", "transfers", "input_stalls",
-                           "output_stalls", "findings", "first_error", "seconds"})
+  c.push_back("verdict");
+  for (const std::string& name : resultColumns(plan))
     c.push_back(name);
   return c;
 }
@@ -96,21 +107,42 @@ std::string countsLine(const Counts& c) {
          std::to_string(c.crash) + " crashed, " + std::to_string(c.missing) + " missing";
 }
 
+std::vector<std::pair<std::string, uint64_t>> mutantTotals(const Results& results) {
+  std::vector<std::pair<std::string, uint64_t>> totals;
+  for (const std::string& c : kCampaignFigures)
+    totals.emplace_back(c, 0);
+  for (const std::optional<TaskResult>& r : results) {
+    if (!r) continue;
+    nlohmann::json j = *r;
+    for (auto& [column, total] : totals)
+      total += j.at(column).get<uint64_t>();
+  }
+  return totals;
+}
+
+std::string mutantsLine(const Results& results) {
+  std::vector<std::pair<std::string, uint64_t>> totals = mutantTotals(results);
+  // The mutants, then the classes, then the false findings, which are not a class.
+  std::string line = plural(totals.front().second, "mutant") + ": ";
+  for (size_t i = 1; i + 1 < totals.size(); ++i)
+    line += (i > 1 ? ", " : "") + std::to_string(totals[i].second) + " " + totals[i].first;
+  return line + "; " + std::to_string(totals.back().second) + " " + totals.back().first;
+}
+
 nlohmann::json tableJson(const Plan& plan, const Results& results) {
   nlohmann::json rows = nlohmann::json::array();
   for (const Task& t : plan.tasks)
     rows.push_back(rowOf(plan, t, results[t.id]));
   Counts c = countVerdicts(results);
+  nlohmann::json counts{{"tasks", plan.tasks.size()}, {"passed", c.pass},   {"failed", c.fail},
+                        {"bad_input", c.error},       {"crashed", c.crash}, {"missing", c.missing}};
+  if (plan.mode == "mutate")
+    for (const auto& [column, total] : mutantTotals(results))
+      counts["mutants"][column] = total;
   return {{"schema_version", 1},
           {"fingerprint", plan.fingerprint},
           {"columns", tableColumns(plan)},
-          {"counts",
-           {{"tasks", plan.tasks.size()},
-            {"passed", c.pass},
-            {"failed", c.fail},
-            {"bad_input", c.error},
-            {"crashed", c.crash},
-            {"missing", c.missing}}},
+          {"counts", std::move(counts)},
           {"rows", std::move(rows)}};
 }
 

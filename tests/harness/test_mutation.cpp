@@ -269,8 +269,8 @@ TEST_CASE("without the run-time checks, what they caught is a miss", "[mutation]
     if (a.cls == "caught_static") CHECK(b.cls == "caught_static");
     bool onlyCounts = true;
     for (const std::string& c : a.checks)
-      onlyCounts = onlyCounts && c != "results" && c != "memory" && c != "deadlock" &&
-                   c != "op-error";
+      onlyCounts =
+          onlyCounts && c != "results" && c != "memory" && c != "deadlock" && c != "op-error";
     if (a.cls == "caught_runtime" && a.differs && onlyCounts) {
       CHECK(b.cls == "wrong_uncaught");
       ++turned;

@@ -7,7 +7,9 @@ submits a 24-task sweep as a job array of 6 elements run one at a time, cancels 
 status` and `sweep collect` name chunk 4 as incomplete, that a second plain `submit` is
 refused, that `submit --resume` submits element 4 alone, and that the merged table then
 equals the one `sweep run` makes of the same manifest on this machine (the wall-clock
-column aside). Also: `submit` without sbatch on PATH is refused and writes nothing.
+column aside). Also: `submit` without sbatch on PATH is refused and writes nothing; a
+mutation sweep (mode = "mutate") goes through the same path, a campaign per task, and its
+table equals the local backend's too.
 Exit 77 (a skip) where Slurm cannot start at all; LOOM_SLURM_REQUIRE=1 makes that fail.
 """
 import json
@@ -129,6 +131,24 @@ try:
     slurm_rows, local_rows = table(out), table(local)
     check(len(local_rows) == 24 and slurm_rows == local_rows,
           "Slurm's merged table equals the local backend's")
+
+    # A mutation sweep: two campaigns, one array element each.
+    mutate = os.path.join(work, "mutate.toml")
+    with open(mutate, "w") as f:
+        f.write(f"kernels = [{json.dumps(kernels[1])}]\nmode = \"mutate\"\n"
+                "[grid]\nextmemoryLatency = [1, 10]\n")
+    mout, mlocal = os.path.join(work, "mutate-out"), os.path.join(work, "mutate-local")
+    r = sweep("submit", mutate, "--out", mout, "--tasks-per-element", "1")
+    check(r.returncode == 0 and "2 array elements (0-1 of 2 chunks" in r.stdout,
+          f"submit of a mutation sweep: {r.returncode} {r.stdout!r} {r.stderr!r}")
+    r = sweep("collect", mout, "--poll", "1", "--no-plots")
+    check(r.returncode == 0 and "2 tasks: 2 passed" in r.stdout and " mutants: " in r.stdout,
+          f"collect of a mutation sweep: {r.returncode} {r.stdout!r} {r.stderr!r}")
+    sweep("run", mutate, "--out", mlocal)
+    slurm_rows, local_rows = table(mout), table(mlocal)
+    check(len(local_rows) == 2 and slurm_rows == local_rows and
+          all(int(row["mutants"]) > 0 and row["wrong_uncaught"] == "0" for row in slurm_rows),
+          f"Slurm's mutation table equals the local backend's: {slurm_rows} {local_rows}")
 finally:
     subprocess.run(["bash", SLURM_LOCAL, "stop", "--state", state], capture_output=True)
 

@@ -69,7 +69,7 @@ TEST_CASE("a manifest's errors are located at the value they are about") {
         "clocked, verilator");
   CHECK(errorOf(s, "kernel = [\"k\"]\n[grid]\nmemoryLatency = [1]\n") ==
         "1:1: unknown key 'kernel' (did you mean kernels?); the keys are kernels, engines, "
-        "checks, max_cycles, timing, generator, grid");
+        "checks, max_cycles, timing, generator, grid, mode, mutate_operators");
   CHECK(errorOf(s, "kernels = [\"k\"]\n") ==
         "1:1: the manifest has no [grid]: give each swept timing field its values, e.g. "
         "[grid] channelCapacity = [1, 2, 4]");
@@ -217,4 +217,118 @@ TEST_CASE("the merged table has a row per task, MISSING where no result is") {
   CHECK(j["rows"][1]["cycles"].is_null());
   CHECK(countsLine(countVerdicts(results)) ==
         "2 tasks: 0 passed, 1 failed, 0 bad input, 0 crashed, 1 missing");
+}
+
+TEST_CASE("a manifest's mode: run or mutate, and what a campaign cannot take, located") {
+  Scratch s;
+  const std::string grid = "[grid]\nmemoryLatency = [1]\n";
+  CHECK(errorOf(s, "kernels = [\"k\"]\nmode = \"mutat\"\n" + grid) ==
+        "2:8: unknown mode 'mutat' (did you mean mutate?); 'mode' is \"run\" (each task a run) "
+        "or \"mutate\" (each task a mutation campaign)");
+  CHECK(errorOf(s, "kernels = [\"k\"]\nmode = 1\n" + grid) ==
+        "2:8: unknown mode; 'mode' is \"run\" (each task a run) or \"mutate\" (each task a "
+        "mutation campaign)");
+  // verilator with mutate: at the engine, whichever key comes first.
+  const std::string verilator =
+      "2:21: engine 'verilator' with mode = \"mutate\": a campaign runs the event or clocked "
+      "engine (the twin is checked against them, docs/rtl.md)";
+  CHECK(errorOf(s, "kernels = [\"k\"]\nengines = [\"event\", \"verilator\"]\nmode = \"mutate\"\n" +
+                       grid) == verilator);
+  CHECK(errorOf(s, "mode = \"mutate\"\nengines = [\"event\", \"verilator\"]\nkernels = [\"k\"]\n" +
+                       grid) == verilator);
+  CHECK(errorOf(s, "kernels = [\"k\"]\nengines = [\"verilator\"]\n" + grid) == "no error");
+  CHECK(errorOf(s, "kernels = [\"k\"]\nmode = \"mutate\"\nchecks = false\n" + grid) ==
+        "3:10: 'checks = false' with mode = \"mutate\": a campaign runs every check, they are "
+        "what it measures");
+  CHECK(errorOf(s, "kernels = [\"k\"]\nmode = \"mutate\"\n"
+                   "mutate_operators = [\"control-source\", \"carry-conditon\"]\n" +
+                       grid) ==
+        "3:39: unknown mutation operator 'carry-conditon' (did you mean carry-condition?); the "
+        "operators are control-source, carry-condition, carry-init-swap, split-bypass, "
+        "invariant-raw, fork-to-sink, mux-select, access-ctrl, order-swap, guard-removed");
+  CHECK(errorOf(s, "kernels = [\"k\"]\nmode = \"mutate\"\nmutate_operators = []\n" + grid)
+            .rfind("3:20: 'mutate_operators' is a non-empty list: control-source, ", 0) == 0);
+  CHECK(errorOf(s, "kernels = [\"k\"]\nmode = \"mutate\"\n"
+                   "mutate_operators = [\"order-swap\", \"order-swap\"]\n" +
+                       grid) == "3:35: operator 'order-swap' is named twice");
+  CHECK(errorOf(s, "kernels = [\"k\"]\nmutate_operators = [\"order-swap\"]\n" + grid) ==
+        "2:20: 'mutate_operators' is for mode = \"mutate\" (the manifest's mode is \"run\")");
+
+  // A good one: the mode reaches the plan, its JSON and its fingerprint.
+  Manifest run, mutate;
+  REQUIRE_FALSE(readManifest(s.manifest("kernels = [\"k/a.mlir\"]\n" + grid, "run.toml"), run));
+  REQUIRE_FALSE(readManifest(s.manifest("kernels = [\"k/a.mlir\"]\nmode = \"mutate\"\n"
+                                        "engines = [\"clocked\"]\n"
+                                        "mutate_operators = [\"order-swap\", \"mux-select\"]\n" +
+                                            grid,
+                                        "mutate.toml"),
+                             mutate));
+  CHECK(run.mode == "run");
+  CHECK(mutate.mode == "mutate");
+  CHECK(mutate.mutateOperators == std::vector<std::string>{"order-swap", "mux-select"});
+  Plan pr, pm;
+  REQUIRE_FALSE(makePlan(run, pr));
+  REQUIRE_FALSE(makePlan(mutate, pm));
+  CHECK(pm.mode == "mutate");
+  // A run sweep's plan says no mode: its sweep.json and fingerprint are as they were.
+  CHECK_FALSE(planJson(run, pr).contains("mode"));
+  CHECK(planJson(mutate, pm)["mutate_operators"] ==
+        nlohmann::json::array({"order-swap", "mux-select"}));
+  Manifest fewer = mutate;
+  fewer.mutateOperators = {"order-swap"};
+  Plan pf;
+  REQUIRE_FALSE(makePlan(fewer, pf));
+  CHECK(pf.fingerprint != pm.fingerprint); // the operators decide the results too
+  Plan back;
+  REQUIRE_FALSE(planFromJson(planJson(mutate, pm), back));
+  CHECK(back.mode == "mutate");
+  REQUIRE_FALSE(planFromJson(planJson(run, pr), back));
+  CHECK(back.mode == "run");
+}
+
+TEST_CASE("a mutation sweep's table carries the campaigns' classes instead of a run's figures") {
+  Scratch s;
+  Manifest m;
+  REQUIRE_FALSE(readManifest(
+      s.manifest(
+          "kernels = [\"k/a.mlir\"]\nmode = \"mutate\"\n[grid]\nmemoryLatency = [1, 2, 3]\n"),
+      m));
+  Plan p;
+  REQUIRE_FALSE(makePlan(m, p));
+  Results results(3);
+  TaskResult r;
+  r.id = 0, r.verdict = "PASS", r.mutants = 10, r.caughtStatic = 3, r.caughtRuntime = 4,
+  r.harmless = 2, r.timeout = 1, r.seconds = 2;
+  results[0] = r;
+  r.id = 1, r.verdict = "FAIL", r.exitCode = 1, r.wrongUncaught = 1, r.mutants = 11,
+  r.falseFindings = 1, r.firstError = "k/a.mlir: mutant @a order-swap:0 (x): wrong_uncaught: y";
+  // A result file read back: every figure survives the round trip.
+  results[1] = nlohmann::json(r).get<TaskResult>();
+  CHECK(tableCsv(p, results) ==
+        "id,kernel,seed,engine,memoryLatency,verdict,exit_code,mutants,caught_static,"
+        "caught_runtime,wrong_uncaught,harmless,timeout,mutant_errors,false_findings,first_error,"
+        "seconds\n"
+        "0,k/a.mlir,,event,1,PASS,0,10,3,4,0,2,1,0,0,,2.0\n"
+        "1,k/a.mlir,,event,2,FAIL,1,11,3,4,1,2,1,0,1,k/a.mlir: mutant @a order-swap:0 (x): "
+        "wrong_uncaught: y,2.0\n"
+        "2,k/a.mlir,,event,3,MISSING,,,,,,,,,,,\n");
+  CHECK(mutantsLine(results) == "21 mutants: 6 caught_static, 8 caught_runtime, 1 wrong_uncaught, "
+                                "4 harmless, 2 timeout, 0 mutant_errors; 1 false_findings");
+  nlohmann::json j = tableJson(p, results);
+  CHECK(j["counts"]["mutants"]["caught_runtime"] == 8);
+  CHECK(j["counts"]["mutants"]["mutants"] == 21);
+  CHECK(j["rows"][1]["wrong_uncaught"] == 1);
+  CHECK(j["rows"][2]["harmless"].is_null());
+  CHECK_FALSE(j["rows"][0].contains("cycles"));
+}
+
+TEST_CASE("a result file written before mutation sweeps still reads, its campaign figures 0") {
+  nlohmann::json old = nlohmann::json::parse(
+      R"({"id":3,"verdict":"PASS","exit_code":0,"signal":0,"calls":1,"cycles":889,)"
+      R"("transfers":5,"input_stalls":1,"output_stalls":2,"findings":0,"first_error":"",)"
+      R"("seconds":0.01})");
+  TaskResult r = old.get<TaskResult>();
+  CHECK(r.cycles == 889);
+  CHECK(r.mutants == 0);
+  CHECK(r.falseFindings == 0);
 }

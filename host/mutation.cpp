@@ -501,7 +501,8 @@ void runJobs(const Base& b, const std::vector<Job>& jobs, const MutationOptions&
 nlohmann::json Mutant::json() const {
   nlohmann::json j = {{"function", function}, {"operator", dfg::mutationName(op)},
                       {"site", site},         {"class", cls},
-                      {"change", text},       {"differs", differs}};
+                      {"change", text},       {"differs", differs},
+                      {"reached", reached}};
   if (!rules.empty()) j["rules"] = rules;
   if (!checks.empty()) j["checks"] = checks;
   if (!finding.empty()) j["finding"] = finding;

@@ -89,7 +89,7 @@ def table(reports):
                 for c in m.get("checks", []):
                     by[c] += 1
             total["false"] += 1 if m.get("false_finding") else 0
-            total["unreached"] += 1 if m["class"] == "harmless" and not m.get("reached", True) else 0
+            total["unreached"] += 1 if m["class"] == "harmless" and not m["reached"] else 0
     lines = ["| operator | mutants | " + " | ".join(CLASSES) + " |",
              "|---|---:|" + "---:|" * len(CLASSES)]
     for op in sorted(ops):

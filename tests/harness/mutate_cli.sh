@@ -26,7 +26,7 @@ text = open(sys.argv[2]).read().splitlines()
 classes = ["caught_static", "caught_runtime", "wrong_uncaught", "harmless", "timeout"]
 assert r["mutants"], "no mutant"
 for m in r["mutants"]:
-    assert {"operator", "site", "class"} <= m.keys(), m
+    assert {"operator", "site", "class", "differs", "reached"} <= m.keys(), m
     assert m["class"] in classes, m
 counts = {c: sum(1 for m in r["mutants"] if m["class"] == c) for c in classes}
 assert counts == {c: r["counts"][c] for c in classes}, (counts, r["counts"])

@@ -613,9 +613,8 @@ void Campaign::print(std::ostream& os, const std::string& reproduce) const {
     if (!m.difference.empty()) os << "      differs: " << m.difference << "\n";
     if (m.falseFinding) os << "      found: " << m.finding << "\n";
     if (!m.why.empty()) os << "      " << m.why << "\n";
-    if (m.cls != "harmless")
-      os << "      reproduce: loom-sim mutate " << reproduce << " --func " << m.function
-         << " --mutant " << dfg::mutationName(m.op) << ":" << m.site << "\n";
+    os << "      reproduce: loom-sim mutate " << reproduce << " --func " << m.function
+       << " --mutant " << dfg::mutationName(m.op) << ":" << m.site << "\n";
   }
   std::string counts;
   for (const char* c : kClasses)

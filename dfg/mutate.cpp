@@ -398,18 +398,19 @@ void cutInputs(Graph& g, Vertex v, const std::set<Vertex>& gone = {}) {
   }
 }
 
-// The single consumer (op, input) of output `port` of `v`, if any.
-std::optional<std::pair<Vertex, unsigned>> consumerOf(const Graph& g, Vertex v, unsigned port) {
-  for (EdgeId e : g.outEdges(v, port))
-    return std::make_pair(g.dst(e), g.edge(e).dstPort);
-  return std::nullopt;
+// `v` steps aside: the consumer of its output 0 takes the channel into its input
+// `port` instead (from the same producer output); v's output channel goes.
+void bypass(Graph& g, Vertex v, unsigned port) {
+  std::optional<std::pair<Vertex, unsigned>> c;
+  for (EdgeId e : g.outEdges(v, 0)) {
+    c = std::make_pair(g.dst(e), g.edge(e).dstPort);
+    g.removeEdge(e);
+  }
+  if (c) moveChannel(g, v, port, c->first, c->second);
 }
 
 void removeInvariant(Graph& g, Vertex v) {
-  auto c = consumerOf(g, v, 0);
-  for (EdgeId e : g.outEdges(v, 0))
-    g.removeEdge(e);
-  if (c) moveChannel(g, v, kInvariantValue, c->first, c->second);
+  bypass(g, v, kInvariantValue);
   cutInputs(g, v);
   std::vector<bool> dead(g.numNodes(), false);
   dead[v] = true;
@@ -442,19 +443,8 @@ std::optional<std::string> removeGuard(Graph& g, const Guard& guard) {
   // A cond_br's true side takes its data input; a mux's consumer takes the mux's true
   // input (the loop's exit value). A chain of them (a mux's input from a cond_br's
   // false side) falls away with both.
-  for (Vertex v : ops) {
-    if (isKind(g, v, NodeKind::CondBr)) {
-      auto c0 = consumerOf(g, v, 0);
-      for (EdgeId e : g.outEdges(v, 0))
-        g.removeEdge(e);
-      if (c0) moveChannel(g, v, kBrData, c0->first, c0->second);
-    } else {
-      auto c0 = consumerOf(g, v, 0);
-      for (EdgeId e : g.outEdges(v, 0))
-        g.removeEdge(e);
-      if (c0) moveChannel(g, v, kMuxTrue, c0->first, c0->second);
-    }
-  }
+  for (Vertex v : ops)
+    bypass(g, v, isKind(g, v, NodeKind::CondBr) ? kBrData : kMuxTrue);
   // A fork that only copies a removed op's output to removed ops (a skip value that
   // several muxes take) goes with them.
   for (bool grew = true; grew;) {

@@ -162,6 +162,12 @@ struct Node {
   // Kind-specific attributes.
   OpKind arith = OpKind::AddI; // Compute
   ArithAttrs arithAttrs;       // Compute: cmpi/cmpf predicate
+  // A compute node's operand type, evalArith's: its type operand's (ops/op_kinds.def; a
+  // select's data), the first input's if the node has too few.
+  const Type& operandType() const {
+    size_t t = typeOperand(arith);
+    return inTypes.at(t < inTypes.size() ? t : 0);
+  }
   Bits constValue = 0;         // Constant
   StepOp stepOp = StepOp::Add; // Stream
   ContCond contCond = ContCond::Lt;

@@ -4,11 +4,6 @@
 
 namespace loom::dfg {
 
-bool isComputeOp(OpKind k) {
-  return isArithBinaryInt(k) || isArithBinaryFloat(k) || isArithCast(k) || k == OpKind::NegF ||
-         k == OpKind::CmpI || k == OpKind::CmpF || k == OpKind::Select || isMathOp(k);
-}
-
 // ---- signature checks ----------------------------------------------------------------
 
 namespace {
@@ -16,12 +11,6 @@ namespace {
 using TypePred = bool (*)(const Type&);
 bool intLike(const Type& t) {
   return t.isIntLike();
-}
-bool integer(const Type& t) {
-  return t.isInteger();
-}
-bool floating(const Type& t) {
-  return t.isFloat();
 }
 bool scalar(const Type& t) {
   return t.isScalar();
@@ -53,6 +42,13 @@ public:
     const Type& t = types(input)[p];
     if (!pred(t)) fail(port(input, p) + " of " + op() + " must be " + what + ", got " + t.str());
   }
+  // Port p's type is of class `cls`.
+  void isClass(bool input, size_t p, TypeClass cls) {
+    if (error || p >= types(input).size()) return;
+    const Type& t = types(input)[p];
+    if (!inClass(t, cls))
+      fail(port(input, p) + " of " + op() + " must be " + typeClassText(cls) + ", got " + t.str());
+  }
   // Port p has the type of port q.
   void same(bool input, size_t p, bool qInput, size_t q) {
     if (error || p >= types(input).size() || q >= types(qInput).size()) return;
@@ -74,6 +70,13 @@ public:
     if (wider ? b <= a : b >= a)
       fail("result of " + op() + " must be " + (wider ? "wider" : "narrower") +
            " than its operand (" + n_.inTypes[0].str() + "), got " + n_.outTypes[0].str());
+  }
+  // One of operand 0 and result 0 is index, the other an integer.
+  void indexSide() {
+    if (error || n_.inTypes.empty() || n_.outTypes.empty()) return;
+    if (!widthHolds(WidthRule::IndexSide, n_.inTypes[0], n_.outTypes[0]))
+      fail(op() + " must have index on one side and an integer on the other, got " +
+           n_.inTypes[0].str() + " to " + n_.outTypes[0].str());
   }
   void sameWidth() {
     if (error || n_.inTypes.empty() || n_.outTypes.empty()) return;
@@ -104,71 +107,39 @@ private:
 
 constexpr bool kIn = true, kOut = false;
 
-// math ops: operands of one float (or integer) type, a result of that type, except
-// isnan/isfinite (i1) and fpowi's exponent (i32).
-void checkMath(const Node& n, Check& c) {
-  OpKind k = n.arith;
-  c.inputs(static_cast<size_t>(mathOperandCount(k)));
-  c.outputs(1);
-  bool isFloat = isMathFloat(k);
-  c.is(kIn, 0, isFloat ? floating : intLike, isFloat ? "a float" : "an integer or index");
-  if (k == OpKind::FPowI) {
-    c.is(kIn, 1, i32, "i32");
-  } else {
-    c.allInputsSame(0);
-  }
-  if (isMathFloatTest(k)) return c.is(kOut, 0, i1, "i1");
-  return c.same(kOut, 0, kIn, 0);
-}
-
+// A compute op's ports as its row of ops/op_kinds.def says: the arity, the class of the
+// type operand, the other operands' rule, the result's class and, for casts, its width.
 void checkCompute(const Node& n, Check& c) {
-  OpKind k = n.arith;
-  if (!isComputeOp(k)) return c.fail(c.op() + " is not an arith op a compute node can hold");
-  if (isMathOp(k)) return checkMath(n, c);
-  bool cast = isArithCast(k);
-  c.inputs(k == OpKind::Select ? 3 : cast || k == OpKind::NegF ? 1 : 2);
+  const ComputeSpec* spec = computeSpec(n.arith);
+  if (!spec) return c.fail(c.op() + " is not an arith op a compute node can hold");
+  size_t t = spec->typeOperand;
+  c.inputs(spec->arity);
   c.outputs(1);
-  if (k == OpKind::Select) {
+  switch (spec->operands) {
+  case OperandRule::Same:
+    c.isClass(kIn, t, spec->operand);
+    c.allInputsSame(t);
+    break;
+  case OperandRule::CondThenSame:
     c.is(kIn, 0, i1, "i1");
-    c.is(kIn, 1, scalar, "a scalar");
-    c.same(kIn, 2, kIn, 1);
-    return c.same(kOut, 0, kIn, 1);
+    c.isClass(kIn, t, spec->operand);
+    c.allInputsSame(t);
+    break;
+  case OperandRule::ExponentI32:
+    c.isClass(kIn, t, spec->operand);
+    c.is(kIn, 1, i32, "i32");
+    break;
   }
-  if (!cast) {
-    bool isFloat = isArithBinaryFloat(k) || k == OpKind::NegF || k == OpKind::CmpF;
-    c.is(kIn, 0, isFloat ? floating : intLike, isFloat ? "a float" : "an integer or index");
-    c.allInputsSame(0);
-    if (k == OpKind::CmpI || k == OpKind::CmpF) return c.is(kOut, 0, i1, "i1");
-    return c.same(kOut, 0, kIn, 0);
-  }
-  switch (k) {
-  case OpKind::ExtSI:
-  case OpKind::ExtUI:
-  case OpKind::TruncI:
-    c.is(kIn, 0, integer, "an integer");
-    c.is(kOut, 0, integer, "an integer");
-    return c.widens(k != OpKind::TruncI);
-  case OpKind::ExtF:
-  case OpKind::TruncF:
-    c.is(kIn, 0, floating, "a float");
-    c.is(kOut, 0, floating, "a float");
-    return c.widens(k == OpKind::ExtF);
-  case OpKind::IndexCast:
-  case OpKind::IndexCastUI:
-    c.is(kIn, 0, intLike, "an integer or index");
-    return c.is(kOut, 0, intLike, "an integer or index");
-  case OpKind::SIToFP:
-  case OpKind::UIToFP:
-    c.is(kIn, 0, integer, "an integer");
-    return c.is(kOut, 0, floating, "a float");
-  case OpKind::FPToSI:
-  case OpKind::FPToUI:
-    c.is(kIn, 0, floating, "a float");
-    return c.is(kOut, 0, integer, "an integer");
-  default:
-    c.is(kIn, 0, scalar, "a scalar");
-    c.is(kOut, 0, scalar, "a scalar");
-    return c.sameWidth();
+  if (spec->result == TypeClass::Same)
+    c.same(kOut, 0, kIn, t);
+  else
+    c.isClass(kOut, 0, spec->result);
+  switch (spec->width) {
+  case WidthRule::Any: return;
+  case WidthRule::Wider: return c.widens(true);
+  case WidthRule::Narrower: return c.widens(false);
+  case WidthRule::SameBits: return c.sameWidth();
+  case WidthRule::IndexSide: return c.indexSide();
   }
 }
 

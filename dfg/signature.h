@@ -40,7 +40,4 @@ namespace loom::dfg {
 // depend on: memory port counts, buffer slots), or nothing. Uses n.inTypes/outTypes.
 std::optional<std::string> checkSignature(const Node& n);
 
-// Whether `k` is an arith op a Compute node may hold.
-bool isComputeOp(OpKind k);
-
 } // namespace loom::dfg

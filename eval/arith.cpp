@@ -424,16 +424,6 @@ EvalError evalCast(OpKind op, const Type& from, const Type& to, Bits a, Bits& r)
   }
 }
 
-bool isCastOp(OpKind op) {
-  return op >= OpKind::ExtSI && op <= OpKind::Bitcast;
-}
-bool isIntBinaryOp(OpKind op) {
-  return op >= OpKind::AddI && op <= OpKind::MinUI;
-}
-bool isFloatBinaryOp(OpKind op) {
-  return op >= OpKind::AddF && op <= OpKind::MinF;
-}
-
 EvalError evalFloatOp(OpKind op, const Type& t, const Bits* ops, Bits& r) {
   switch (op) {
   case OpKind::NegF: r = ops[0] ^ floatFmt(t).sign; break; // fneg only flips the sign
@@ -576,7 +566,7 @@ Bits mathInPrecision(OpKind op, const Type& t, const Bits* ops) {
 // One libm-like op in t's precision, f16 through f32.
 Bits mathFloatOp(OpKind op, const Type& t, const Bits* ops) {
   if (!isF16(t)) return mathInPrecision(op, t, ops);
-  int n = op == OpKind::FPowI ? 1 : mathOperandCount(op);
+  int n = op == OpKind::FPowI ? 1 : computeArity(op);
   return viaF32(t, ops, n, [&](const Bits* w) {
     Bits args[3] = {w[0], n > 1 ? w[1] : 0, n > 2 ? w[2] : 0};
     if (op == OpKind::FPowI) args[1] = ops[1];
@@ -609,7 +599,7 @@ Bits evalMathInt(OpKind op, const IntCtx& c, Bits a) {
 }
 
 EvalError evalMath(OpKind op, const Type& t, const Bits* ops, Bits& r) {
-  if (isMathInt(op)) {
+  if (computeSpec(op)->operand == TypeClass::IntLike) {
     IntCtx c = intCtx(t);
     r = evalMathInt(op, c, c.wrap(ops[0]));
     return EvalError::None;
@@ -650,28 +640,31 @@ EvalError evalMath(OpKind op, const Type& t, const Bits* ops, Bits& r) {
 EvalError evalArith(OpKind op, const ArithAttrs& attrs, const Type& operandType,
                     const Type& resultType, const Bits* operands, Bits& result) {
   result = 0;
-  if (isIntBinaryOp(op)) {
+  const ComputeSpec* spec = computeSpec(op);
+  if (!spec) return EvalError::None;
+  switch (spec->category) {
+  case ComputeCategory::IntBinary: {
     IntCtx c = intCtx(operandType);
     return evalIntBinary(op, c, c.wrap(operands[0]), c.wrap(operands[1]), result);
   }
-  if (isFloatBinaryOp(op)) return evalFloatOp(op, operandType, operands, result);
-  if (isCastOp(op)) return evalCast(op, operandType, resultType, operands[0], result);
-  if (isMathOp(op)) return evalMath(op, operandType, operands, result);
-  switch (op) {
-  case OpKind::CmpI: {
+  case ComputeCategory::FloatBinary:
+  case ComputeCategory::FloatNegate: return evalFloatOp(op, operandType, operands, result);
+  case ComputeCategory::Cast: return evalCast(op, operandType, resultType, operands[0], result);
+  case ComputeCategory::Math: return evalMath(op, operandType, operands, result);
+  case ComputeCategory::IntCompare: {
     IntCtx c = intCtx(operandType);
     result = evalCmpI(attrs.cmpi, c, c.wrap(operands[0]), c.wrap(operands[1]));
     return EvalError::None;
   }
-  case OpKind::CmpF:
+  case ComputeCategory::FloatCompare:
     result = evalCmpF(attrs.cmpf, doubleFromBits(operands[0], operandType),
                       doubleFromBits(operands[1], operandType));
     return EvalError::None;
-  case OpKind::Select:
+  case ComputeCategory::Select:
     result = (operands[0] & 1) ? operands[1] : operands[2];
     return EvalError::None;
-  default: return EvalError::None;
   }
+  return EvalError::None;
 }
 
 namespace {
@@ -685,14 +678,16 @@ Bits shiftedOut(OpKind op, const Type& t, Bits a) {
 } // namespace
 
 const char* poisonReason(OpKind op) {
-  switch (op) {
-  case OpKind::ShLI:
-  case OpKind::ShRSI:
-  case OpKind::ShRUI: return evalErrorMessage(EvalError::ShiftOutOfRange);
-  case OpKind::FPToSI:
-  case OpKind::FPToUI: return evalErrorMessage(EvalError::FloatToIntRange);
-  default: return nullptr;
+  const ComputeSpec* spec = computeSpec(op);
+  if (!spec) return nullptr;
+  switch (spec->poison) {
+  case PoisonRule::ShiftRange: return evalErrorMessage(EvalError::ShiftOutOfRange);
+  case PoisonRule::ConvertRange: return evalErrorMessage(EvalError::FloatToIntRange);
+  case PoisonRule::Propagate:
+  case PoisonRule::DivisorStops:
+  case PoisonRule::Picked: return nullptr;
   }
+  return nullptr;
 }
 
 ArithOutcome evalArithPoison(OpKind op, const ArithAttrs& attrs, const Type& operandType,
@@ -700,7 +695,8 @@ ArithOutcome evalArithPoison(OpKind op, const ArithAttrs& attrs, const Type& ope
                              Bits& result) {
   if (isIntDivision(op) && (poisoned & 2u)) return {EvalError::PoisonDivisor, false};
   EvalError e = evalArith(op, attrs, operandType, resultType, operands, result);
-  if (op == OpKind::Select) {
+  const ComputeSpec* spec = computeSpec(op);
+  if (spec && spec->poison == PoisonRule::Picked) {
     int picked = (operands[0] & 1) ? 1 : 2;
     if (poisoned & 1u) return {e, true, 0};
     if (poisoned & (1u << picked)) return {e, true, picked};

@@ -11,8 +11,8 @@
 // carries until something observes it (docs/design.md "Poison").
 #pragma once
 
-#include "ir/opkind.h"
 #include "ir/types.h"
+#include "ops/op_kind.h"
 
 #include <string>
 
@@ -35,10 +35,9 @@ struct ArithAttrs {
   CmpFPred cmpf = CmpFPred::AlwaysFalse;
 };
 
-// Evaluates one arith op (everything from Constant's successors through Bitcast in
-// OpKind, and Select) or math op (AbsF through CtPop: isMathOp). `operandType` is the
-// type of the first operand (for select, the type of the true/false operands; for
-// fpowi the float base, the exponent being i32); `resultType` the type of the result.
+// Evaluates one compute op (an arith or math op: a LOOM_COMPUTE row of ops/op_kinds.def).
+// `operandType` is the type of its type operand (for select, the type of the true/false
+// operands; for fpowi the float base, the exponent being i32); `resultType` the type of the result.
 // Operands and result are raw Bits as defined in types.h. Returns EvalError::None on
 // success (no math op has an error case).
 EvalError evalArith(OpKind op, const ArithAttrs& attrs, const Type& operandType,

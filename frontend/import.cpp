@@ -417,7 +417,7 @@ private:
   }
 
   // handshake.esi_instance @f "f_inst0" clk %c rst %r(%channels): CIRCT's syntax
-  // (dfg/loom/host_ops.h parses it), whose symbol attribute is `module`.
+  // (dfg/loom/host_code.h parses it), whose symbol attribute is `module`.
   void importEsiInstance(Op* op, mlir::Operation* mop) {
     auto f = mop->getAttrOfType<mlir::FlatSymbolRefAttr>("module");
     if (!f || mop->getNumOperands() < 2)
@@ -565,7 +565,7 @@ private:
 std::optional<Type> importType(mlir::Type t) {
   if (llvm::isa<mlir::IndexType>(t)) return Type::index();
   // A program LOOM compiled: a pointer is its address; a channel (`!esi.channel<T>`, an
-  // opaque type: dfg/loom/host_ops.h) carries a T; the clock (`!seq.clock`) is a bit.
+  // opaque type: dfg/loom/host_code.h) carries a T; the clock (`!seq.clock`) is a bit.
   if (llvm::isa<mlir::LLVM::LLVMPointerType>(t)) return Type::integer(64);
   if (auto o = llvm::dyn_cast<mlir::OpaqueType>(t)) {
     llvm::StringRef ns = o.getDialectNamespace().getValue(), data = o.getTypeData();

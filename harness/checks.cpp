@@ -235,8 +235,9 @@ Finding raceFinding(const Race& r, const std::string& function, uint64_t invocat
   f.summary = "iterations " + iteration(r.firstIteration) + " and " + iteration(r.secondIteration) +
               " of an scf.parallel both access element " + std::to_string(r.element) + " of " +
               r.memref + ", and " +
-              (r.first->kind == OpKind::Store && r.second->kind == OpKind::Store ? "both store"
-                                                                                 : "one stores") +
+              (r.first->kind == OpKind::MemRefStore && r.second->kind == OpKind::MemRefStore
+                   ? "both store"
+                   : "one stores") +
               ": the result depends on the schedule";
   f.op = access(r.second, r.secondIteration);
   f.details.push_back("first: the " + access(r.first, r.firstIteration));

@@ -37,7 +37,7 @@ const Op* definedBy(const Value* v) {
 }
 bool constant(const Value* v, Bits& out) {
   const Op* d = definedBy(v);
-  if (!d || d->kind != OpKind::Constant) return false;
+  if (!d || d->kind != OpKind::ArithConstant) return false;
   out = d->constBits;
   return true;
 }

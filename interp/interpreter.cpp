@@ -293,13 +293,13 @@ struct Interpreter::Impl {
   void exec(const Op& op, Frame& fr) {
     step(op);
     switch (op.kind) {
-    case OpKind::Constant: set(fr, op.result(), op.constBits); return;
+    case OpKind::ArithConstant: set(fr, op.result(), op.constBits); return;
     case OpKind::For: return execFor(op, fr);
     case OpKind::Parallel: return execParallel(op, fr);
     case OpKind::While: return execWhile(op, fr);
     case OpKind::If: return execIf(op, fr);
-    case OpKind::Load: return execLoad(op, fr);
-    case OpKind::Store: return execStore(op, fr);
+    case OpKind::MemRefLoad: return execLoad(op, fr);
+    case OpKind::MemRefStore: return execStore(op, fr);
     case OpKind::Call: return execCall(op, fr);
     case OpKind::VectorPrint:
       out << formatVectorPrint(bits(op, fr, op.operand(0)), op.operand(0)->type) << '\n';
@@ -337,14 +337,17 @@ struct Interpreter::Impl {
     case OpKind::IndexSwitch: return execIndexSwitch(op, fr);
     case OpKind::EsiInstance: return execEsiInstance(op, fr);
     case OpKind::Func:
-    case OpKind::Return:
+    case OpKind::FuncReturn:
     case OpKind::Yield:
     case OpKind::Condition:
     case OpKind::Reduce:
     case OpKind::ReduceReturn:
     case OpKind::CfBr:
     case OpKind::CfCondBr: fail(op, "internal: terminator executed as an operation");
-    default: return execArith(op, fr);
+#define LOOM_OP(Kind, Name, Group)
+#define LOOM_COMPUTE(Kind, ...) case OpKind::Kind:
+#include "ops/op_kinds.def"
+      return execArith(op, fr);
     }
   }
 
@@ -361,7 +364,7 @@ struct Interpreter::Impl {
       if (v.poison) poisoned |= 1u << i;
     }
     ArithAttrs attrs{op.cmpi, op.cmpf};
-    const Type& operandType = op.kind == OpKind::Select ? op.operand(1)->type : op.operand(0)->type;
+    const Type& operandType = op.operand(typeOperand(op.kind))->type;
     Bits r = 0;
     ArithOutcome o =
         evalArithPoison(op.kind, attrs, operandType, op.result()->type, in, poisoned, r);
@@ -487,7 +490,7 @@ struct Interpreter::Impl {
     r.secondIteration = p.indices(p.iter);
     r.buffer = v.buf->id;
     r.element = e;
-    r.memref = second.operand(second.kind == OpKind::Store ? 1 : 0)->name;
+    r.memref = second.operand(second.kind == OpKind::MemRefStore ? 1 : 0)->name;
     races.push_back(std::move(r));
   }
 

@@ -4,8 +4,8 @@
 // defines them and referenced by raw pointer.
 #pragma once
 
-#include "ir/opkind.h"
 #include "ir/types.h"
+#include "ops/op_kind.h"
 
 #include <map>
 #include <memory>

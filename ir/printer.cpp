@@ -188,15 +188,45 @@ private:
     return s + "]";
   }
 
+  // An arith or math op in its row's printed form.
+  void computeOp(const Op& op, const ComputeSpec& spec, const std::string& name) {
+    static const char* ipred[] = {"eq",  "ne",  "slt", "sle", "sgt",
+                                  "sge", "ult", "ule", "ugt", "uge"};
+    static const char* fpred[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+                                  "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
+    const Type& operand = op.operand(spec.typeOperand)->type;
+    os_ << name << " ";
+    switch (spec.form) {
+    case PrintForm::Generic: os_ << names(op.operands) << " : " << op.result()->type.str(); return;
+    case PrintForm::Compare:
+      os_ << (spec.category == ComputeCategory::IntCompare ? ipred[static_cast<int>(op.cmpi)]
+                                                           : fpred[static_cast<int>(op.cmpf)])
+          << ", " << names(op.operands) << " : " << operand.str();
+      return;
+    case PrintForm::Cast:
+      os_ << op.operand(0)->name << " : " << operand.str() << " to " << op.result()->type.str();
+      return;
+    case PrintForm::OperandType: os_ << names(op.operands) << " : " << operand.str(); return;
+    case PrintForm::EachType:
+      os_ << names(op.operands) << " : " << types(typesOf(op.operands));
+      return;
+    }
+  }
+
   void operation(const Op& op) {
     pad();
     resultDefs(op);
     const std::string name(op.name());
+    if (const ComputeSpec* spec = computeSpec(op.kind)) {
+      computeOp(op, *spec, name);
+      os_ << "\n";
+      return;
+    }
     switch (op.kind) {
     case OpKind::Func: break;
-    case OpKind::Return:
+    case OpKind::FuncReturn:
     case OpKind::Yield:
-      os_ << (op.kind == OpKind::Return ? "func.return" : "scf.yield");
+      os_ << (op.kind == OpKind::FuncReturn ? "func.return" : "scf.yield");
       if (!op.operands.empty())
         os_ << " " << names(op.operands) << " : " << types(typesOf(op.operands));
       break;
@@ -209,42 +239,16 @@ private:
       os_ << "func.call @" << op.callee << "(" << names(op.operands)
           << ") : " << parenTypes(typesOf(op.operands)) << " -> " << parenTypes(resultTypes(op));
       break;
-    case OpKind::Constant: os_ << name << " " << constant(op); break;
-    case OpKind::CmpI:
-    case OpKind::CmpF: {
-      static const char* ipred[] = {"eq",  "ne",  "slt", "sle", "sgt",
-                                    "sge", "ult", "ule", "ugt", "uge"};
-      static const char* fpred[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
-                                    "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
-      os_ << name << " "
-          << (op.kind == OpKind::CmpI ? ipred[static_cast<int>(op.cmpi)]
-                                      : fpred[static_cast<int>(op.cmpf)])
-          << ", " << names(op.operands) << " : " << op.operand(0)->type.str();
-      break;
-    }
-    case OpKind::Select:
-      os_ << "arith.select " << names(op.operands) << " : " << op.result()->type.str();
-      break;
-    case OpKind::ExtSI:
-    case OpKind::ExtUI:
-    case OpKind::TruncI:
-    case OpKind::ExtF:
-    case OpKind::TruncF:
-    case OpKind::IndexCast:
-    case OpKind::SIToFP:
-    case OpKind::UIToFP:
-    case OpKind::FPToSI:
-    case OpKind::FPToUI:
-    case OpKind::Bitcast:
+    case OpKind::ArithConstant: os_ << name << " " << constant(op); break;
     case OpKind::Cast:
       os_ << name << " " << op.operand(0)->name << " : " << op.operand(0)->type.str() << " to "
           << op.result()->type.str();
       break;
-    case OpKind::Load:
+    case OpKind::MemRefLoad:
       os_ << name << " " << op.operand(0)->name << "[" << names(op.operands, 1)
           << "] : " << op.operand(0)->type.str();
       break;
-    case OpKind::Store:
+    case OpKind::MemRefStore:
       os_ << name << " " << op.operand(0)->name << ", " << op.operand(1)->name << "["
           << names(op.operands, 2) << "] : " << op.operand(1)->type.str();
       break;
@@ -359,14 +363,6 @@ private:
     case OpKind::VectorPrint:
       os_ << "vector.print " << op.operand(0)->name << " : " << op.operand(0)->type.str();
       break;
-    case OpKind::IsNaN:
-    case OpKind::IsFinite: // the operand's type; the result is i1
-      os_ << name << " " << op.operand(0)->name << " : " << op.operand(0)->type.str();
-      break;
-    case OpKind::FPowI:
-      os_ << name << " " << names(op.operands) << " : " << op.operand(0)->type.str() << ", "
-          << op.operand(1)->type.str();
-      break;
     case OpKind::CfBr: os_ << "cf.br " << successor(op, 0, 0); break;
     case OpKind::CfCondBr:
       os_ << "cf.cond_br " << op.operand(0)->name << ", " << successor(op, 0, 1) << ", "
@@ -381,7 +377,7 @@ private:
       os_ << "cf.assert " << op.operand(0)->name << ", \"" << q << "\"";
       break;
     }
-    default: // same-type arithmetic
+    default: // an op with one type: its result's
       os_ << name << " " << names(op.operands) << " : " << op.result()->type.str();
       break;
     }

@@ -2,6 +2,8 @@
 // unranked memrefs. A Type is a small value; memref details are shared and immutable.
 #pragma once
 
+#include "ops/op_kind.h"
+
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -95,6 +97,32 @@ inline int64_t signExtend(Bits v, unsigned width) {
   if (width == 0 || width >= 64) return static_cast<int64_t>(v);
   unsigned s = 64 - width;
   return static_cast<int64_t>(v << s) >> s;
+}
+
+// Is `t` of class `c` (ops/op_kind.h)? Same is relative to another type: never here.
+inline bool inClass(const Type& t, TypeClass c) {
+  switch (c) {
+  case TypeClass::Same: return false;
+  case TypeClass::IntLike: return t.isIntLike();
+  case TypeClass::Integer: return t.isInteger();
+  case TypeClass::Float: return t.isFloat();
+  case TypeClass::Scalar: return t.isScalar();
+  case TypeClass::I1: return t.isI1();
+  }
+  return false;
+}
+
+// Does a cast's result type `to` stand to its operand type `from` as `w` asks?
+inline bool widthHolds(WidthRule w, const Type& from, const Type& to) {
+  switch (w) {
+  case WidthRule::Any: return true;
+  case WidthRule::Wider: return to.width > from.width;
+  case WidthRule::Narrower: return to.width < from.width;
+  case WidthRule::SameBits: return to.width == from.width && !from.isIndex() && !to.isIndex();
+  case WidthRule::IndexSide:
+    return (from.isIndex() && to.isInteger()) || (from.isInteger() && to.isIndex());
+  }
+  return false;
 }
 
 } // namespace loom

@@ -37,7 +37,7 @@ bool isDefinedInside(const Value* v, const Region& region) {
 }
 
 const Op* constantDef(const Value* v) {
-  return v->def && v->def->kind == OpKind::Constant ? v->def : nullptr;
+  return v->def && v->def->kind == OpKind::ArithConstant ? v->def : nullptr;
 }
 
 } // namespace
@@ -150,7 +150,7 @@ static void rejectMemRefResults(const Op& op) {
 void Lowerer::lowerOp(const Op& op, RegionState& s) {
   if (isLoop(op.kind) || op.kind == OpKind::If) rejectMemRefResults(op);
   switch (op.kind) {
-  case OpKind::Constant:
+  case OpKind::ArithConstant:
     define(s, op.result(),
            constant(s, op.constBits, op.result()->type, &op, "c." + valueName(op.result())));
     return;
@@ -161,8 +161,8 @@ void Lowerer::lowerOp(const Op& op, RegionState& s) {
   case OpKind::Parallel: return lowerParallel(op, s);
   case OpKind::While: return lowerWhile(op, s);
   case OpKind::If: return lowerIf(op, s);
-  case OpKind::Load:
-  case OpKind::Store: return lowerAccess(op, s);
+  case OpKind::MemRefLoad:
+  case OpKind::MemRefStore: return lowerAccess(op, s);
   case OpKind::Alloc:
   case OpKind::Alloca: return lowerAlloc(op, s);
   case OpKind::Dealloc: return; // storage of an internal memory lives as long as the network
@@ -198,14 +198,17 @@ void Lowerer::lowerOp(const Op& op, RegionState& s) {
                      "' is host code: it is not lowered into an accelerated function; keep the "
                      "function on the host (narrow the accelerated set with --accel)");
   case OpKind::Func:
-  case OpKind::Return:
+  case OpKind::FuncReturn:
   case OpKind::Yield:
   case OpKind::Condition:
   case OpKind::Reduce:
   case OpKind::ReduceReturn: fail(op.loc, "internal lowering error: unexpected terminator");
-  default: break;
+#define LOOM_OP(Kind, Name, Group)
+#define LOOM_COMPUTE(Kind, ...) case OpKind::Kind:
+#include "ops/op_kinds.def"
+    break; // one compute unit, below
   }
-  // Every other op is arithmetic: one compute unit.
+  // An arith or math op: one compute unit.
   std::vector<PortRef> ins;
   for (const Value* v : op.operands)
     ins.push_back(lookup(v, s));

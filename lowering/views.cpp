@@ -237,7 +237,7 @@ void Lowerer::lowerView(const Op& op, RegionState& s) {
 
 void Lowerer::lowerDim(const Op& op, RegionState& s) {
   const Op* c = op.operand(1)->def;
-  if (!c || c->kind != OpKind::Constant)
+  if (!c || c->kind != OpKind::ArithConstant)
     fail(op.loc,
          "'memref.dim' with a non-constant dimension is not supported in an accelerated function");
   const MemDesc& d = descs_.at(op.operand(0));
@@ -275,7 +275,7 @@ PortRef Lowerer::address(const Op& op, const MemDesc& d, unsigned first, RegionS
 }
 
 void Lowerer::lowerAccess(const Op& op, RegionState& s) {
-  bool isStore = op.kind == OpKind::Store;
+  bool isStore = op.kind == OpKind::MemRefStore;
   const Value* mem = op.operand(isStore ? 1 : 0);
   auto it = descs_.find(mem);
   if (it == descs_.end())

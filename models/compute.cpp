@@ -4,16 +4,10 @@
 
 namespace loom::models {
 
-int arithOperandCount(OpKind k) {
-  if (isMathOp(k)) return mathOperandCount(k);
-  if (k == OpKind::Select) return 3;
-  return isArithCast(k) || k == OpKind::NegF ? 1 : 2;
-}
-
 Compute::Compute(std::string name, OpKind kind, ArithAttrs attrs, Type operandType, Type resultType,
                  int latency, int numOperands)
     : Op(std::move(name),
-         std::min(numOperands < 0 ? arithOperandCount(kind) : numOperands, kMaxOperands), 1),
+         std::min(numOperands < 0 ? computeArity(kind) : numOperands, kMaxOperands), 1),
       kind_(kind), attrs_(attrs), operandType_(std::move(operandType)),
       resultType_(std::move(resultType)), latency_(std::max(latency, 1)), kindName_(opName(kind)),
       pipe_(static_cast<size_t>(latency_)) {

@@ -27,17 +27,14 @@
 
 namespace loom::models {
 
-// Operands of an arith or math op: 1 for casts, negf and unary math ops, 3 for select
-// and math.fma, 2 otherwise.
-int arithOperandCount(OpKind k);
-
 class Compute : public Op {
 public:
   enum Output : int { kResult };
   static constexpr int kMaxOperands = 3;
 
   // `operandType` is evalArith's operandType (the first operand's type; for select the
-  // type of the true/false operands). numOperands < 0 means arithOperandCount(kind).
+  // type of the true/false operands). numOperands < 0 means the op's arity
+  // (computeArity).
   Compute(std::string name, OpKind kind, ArithAttrs attrs, Type operandType, Type resultType,
           int latency, int numOperands = -1);
 

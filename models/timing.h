@@ -4,7 +4,7 @@
 // timingFields() so the key list exists exactly once.
 #pragma once
 
-#include "ir/opkind.h"
+#include "ops/op_kind.h"
 
 #include <array>
 #include <optional>
@@ -40,22 +40,11 @@ struct TimingField {
 // Every field, in declaration order. A JSON reader/writer iterates this table.
 const std::array<TimingField, 16>& timingFields();
 
-// The latency class of a compute op. Each class is one TimingConfig field.
-enum class LatencyClass : uint8_t {
-  IntAlu,
-  IntMul,
-  IntDiv,
-  FloatAdd,
-  FloatMul,
-  FloatDiv,
-  FloatSign,
-  FloatRound,
-  FloatSqrt,
-  FloatFma,
-  FloatFunc,
-};
+// The latency class of a compute op (LatencyClass, ops/op_kind.h): each is one
+// TimingConfig field.
+using loom::LatencyClass;
 
-// The class of an arith or math op executed by a compute unit; nullopt for ops that are not
+// The class of a compute op (its row of ops/op_kinds.def); nullopt for ops that are not
 // compute units (func, memref, scf, vector ops and arith.constant, which becomes
 // handshake.constant).
 std::optional<LatencyClass> latencyClassOf(OpKind k);

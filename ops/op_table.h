@@ -1,5 +1,5 @@
 // The op table: every kind of DFG op defined once, below everything else
-// (docs/design.md, "The op table"). A row says what the op is called in MLIR text, its
+// (docs/design.md, "The DFG's ops"). A row says what the op is called in MLIR text, its
 // input and output ports (the spec's names, data or control, how each port's type is
 // constrained), the phases of its state machine as the spec names them, which input
 // paces its firings, and the attributes it carries. The DFG (names, port names,

@@ -49,17 +49,6 @@ unsigned bits(const Type& t) {
   return std::max(1u, t.width);
 }
 
-// The compute ops of rtl/sv/loom_compute.sv, by their name without the dialect.
-bool computeInLibrary(const std::string& op) {
-  static const std::set<std::string> ops = {
-      "addi",      "subi",       "muli",         "divsi",  "divui", "remsi", "remui",
-      "ceildivsi", "ceildivui",  "floordivsi",   "andi",   "ori",   "xori",  "shli",
-      "shrsi",     "shrui",      "maxsi",        "maxui",  "minsi", "minui", "cmpi",
-      "select",    "absi",       "ctlz",         "cttz",   "ctpop", "extsi", "extui",
-      "trunci",    "index_cast", "index_castui", "bitcast"};
-  return ops.count(op) != 0;
-}
-
 // A channel as the token log numbers it: its wires' prefix in the top, and the name and
 // type the log's channel table prints.
 struct Probe {
@@ -297,21 +286,16 @@ std::string bufferInitValues(const dfg::Node& n) {
   return values;
 }
 
-// A compute op's operand type: its data's for a select.
-const Type& computeOperand(const dfg::Node& n) {
-  return n.arith == OpKind::Select ? n.inTypes.at(1) : n.inTypes.at(0);
-}
-
 // Which of the row's modules builds `n`: loom_fcompute (evalArith through DPI-C, for
 // simulation only) for floats and the compute ops loom_compute lacks.
 size_t moduleVariant(const dfg::Node& n) {
   if (n.kind != NodeKind::Compute) return 0;
-  std::string op(opName(n.arith));
-  op = op.substr(op.find('.') + 1);
+  const ComputeSpec* spec = computeSpec(n.arith);
   bool floats =
       std::any_of(n.inTypes.begin(), n.inTypes.end(), [](const Type& t) { return t.isFloat(); }) ||
       n.outTypes.at(0).isFloat();
-  return computeInLibrary(op) && (!floats || op == "select") ? 0 : 1;
+  bool library = spec && spec->rtl == RtlCompute::Library;
+  return library && (!floats || spec->category == ComputeCategory::Select) ? 0 : 1;
 }
 
 std::optional<std::string> TopWriter::paramValue(const dfg::Node& n, const ops::RtlParam& p,
@@ -363,8 +347,8 @@ std::optional<std::string> TopWriter::paramValue(const dfg::Node& n, const ops::
     break;
   }
   case ops::RtlValue::ArithNumber: out = num(static_cast<int>(n.arith)); break;
-  case ops::RtlValue::OperandWidth: out = num(bits(computeOperand(n))); break;
-  case ops::RtlValue::OperandType: out = typeCode(computeOperand(n)); break;
+  case ops::RtlValue::OperandWidth: out = num(bits(n.operandType())); break;
+  case ops::RtlValue::OperandType: out = typeCode(n.operandType()); break;
   case ops::RtlValue::ResultType: out = typeCode(n.outTypes.at(0)); break;
   case ops::RtlValue::Latency: out = latency(); break;
   case ops::RtlValue::CmpIPredicate: out = num(static_cast<int>(n.arithAttrs.cmpi)); break;
@@ -442,7 +426,7 @@ std::optional<std::string> TopWriter::writeNode(dfg::Vertex v) {
   if (n.kind == NodeKind::Compute)
     padTo = module == "loom_fcompute" // operands of mixed widths (fpowi: f16 and i32)
                 ? maxWidth(n.inTypes)
-                : bits(n.arith == OpKind::Select ? n.inTypes.at(1) : n.inTypes.at(0));
+                : bits(n.operandType());
   std::ostringstream conn;
   for (auto& [base, pin] : pins) {
     std::vector<std::string> hs, ds, as;

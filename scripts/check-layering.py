@@ -13,7 +13,8 @@ The folders themselves:
 - every folder holding a target is a row of docs/design.md's Folders table, and a
   target links only targets of its own row or of rows above it (every arrow points down
   the table);
-- support/ links nothing of the project; ops/ and ir/ link nothing but support/;
+- support/ links nothing of the project; ops/ nothing but support/, ir/ nothing but
+  ops/ and support/;
 - every folder under tests/ is a source folder's name (tests/dfg/text for dfg/text), a
   data folder (inputs/) of one, or one of the cross-cutting suites CROSS_CUTTING_TESTS,
   each of which the Folders section names (`tests/NAME`).
@@ -31,7 +32,7 @@ SKIP_DIRS = {"tests", "build", "docs", "kernels", "scripts", "bench", ".git", ".
 CMAKE_FILES = ("CMakeLists.txt",)
 # The bottom of the pipeline: a folder's libraries link nothing of the project's but
 # these folders' (docs/design.md, "Folders").
-FOUNDATION = {"support": set(), "ops": {"support"}, "ir": {"support"}}
+FOUNDATION = {"support": set(), "ops": {"support"}, "ir": {"support", "ops"}}
 # tests/ folders that mirror no source folder: suites of the whole program, of the
 # shipped programs and docs, and of the tools around the build (docs/design.md lists
 # them). Any other tests/ folder is named after the source folder it tests.

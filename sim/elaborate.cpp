@@ -153,10 +153,7 @@ Op* OpFactory::compute(const dfg::Node& n, std::string& error) {
     error = "a compute node needs operands and exactly one result";
     return nullptr;
   }
-  // evalArith's operand type: the first operand's, for select the true/false operands'.
-  const Type& operandType =
-      n.arith == OpKind::Select && n.inTypes.size() > 1 ? n.inTypes[1] : n.inTypes[0];
-  return add<models::Compute>(n.name, n.arith, n.arithAttrs, operandType, n.outTypes[0],
+  return add<models::Compute>(n.name, n.arith, n.arithAttrs, n.operandType(), n.outTypes[0],
                               models::latencyOf(timing_, *cls));
 }
 

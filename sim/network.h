@@ -1,6 +1,6 @@
 // Network: one elaborated function, ready to be invoked any number of times.
 //
-// A Network is a Circuit (ops + channels) plus its host ends (host_ops.h) and the
+// A Network is a Circuit (ops + channels) plus its host ends (host_end.h) and the
 // engine that drives it. The same network serves every invocation, on one continuous
 // cycle axis: nothing is reset between invocations except what the host owns (the
 // entry tokens, the extmemory buffers, the zero-filled internal memories); the FSMs
@@ -34,7 +34,7 @@
 #include "models/return.h"
 #include "sim/circuit.h"
 #include "sim/engine.h"
-#include "sim/host_ops.h"
+#include "sim/host_end.h"
 #include "sim/waits.h"
 
 #include <memory>

@@ -52,7 +52,7 @@ private:
       verifyBlock(*b);
       const Op* term = b->terminator();
       bool branch = term && (term->kind == OpKind::CfBr || term->kind == OpKind::CfCondBr);
-      if (!term || (term->kind != OpKind::Return && !branch))
+      if (!term || (term->kind != OpKind::FuncReturn && !branch))
         fail(f.loc, "function '@" + f.name + "' must end with a return");
       if (!branch) checkTypes(*term, term->operands, f.resultTypes, "returns", "function result");
     }
@@ -146,18 +146,18 @@ private:
     return *t;
   }
 
-  void requireIntLike(const Op& op, const Type& t) {
-    if (!t.isIntLike())
+  // IntLike or Float, the operand classes of arithmetic and comparisons.
+  void requireClass(const Op& op, TypeClass c, const Type& t) {
+    if (c == TypeClass::IntLike && !t.isIntLike())
       fail(op.loc, opStr(op) + " needs integer or index operands, not " + t.str());
-  }
-  void requireFloat(const Op& op, const Type& t) {
-    if (!t.isFloat()) fail(op.loc, opStr(op) + " needs float operands, not " + t.str());
+    if (c == TypeClass::Float && !t.isFloat())
+      fail(op.loc, opStr(op) + " needs float operands, not " + t.str());
   }
 
   void verifyOp(const Op& op) {
     switch (op.kind) {
     case OpKind::Func: fail(op.loc, "nested functions are not supported");
-    case OpKind::Return:
+    case OpKind::FuncReturn:
       if (op.parentOp())
         fail(op.loc, "'func.return' must be in a function body, not in a nested region");
       return;
@@ -177,91 +177,13 @@ private:
         fail(op.loc, "'scf.reduce.return' must terminate a region of 'scf.reduce'");
       return;
     case OpKind::Call: return verifyCall(op);
-    case OpKind::Constant: return;
-    case OpKind::AddI:
-    case OpKind::SubI:
-    case OpKind::MulI:
-    case OpKind::DivSI:
-    case OpKind::DivUI:
-    case OpKind::RemSI:
-    case OpKind::RemUI:
-    case OpKind::CeilDivSI:
-    case OpKind::CeilDivUI:
-    case OpKind::FloorDivSI:
-    case OpKind::AndI:
-    case OpKind::OrI:
-    case OpKind::XOrI:
-    case OpKind::ShLI:
-    case OpKind::ShRSI:
-    case OpKind::ShRUI:
-    case OpKind::MaxSI:
-    case OpKind::MaxUI:
-    case OpKind::MinSI:
-    case OpKind::MinUI:
-    case OpKind::CmpI: return requireIntLike(op, op.operand(0)->type);
-    case OpKind::AddF:
-    case OpKind::SubF:
-    case OpKind::MulF:
-    case OpKind::DivF:
-    case OpKind::RemF:
-    case OpKind::NegF:
-    case OpKind::MaxF:
-    case OpKind::MinF:
-    case OpKind::CmpF: return requireFloat(op, op.operand(0)->type);
-    case OpKind::Select:
-      // A memref select: the host code of a program LOOM compiled picks its message so.
-      if (!op.operand(1)->type.isScalar() && !op.operand(1)->type.isMemRef())
-        fail(op.loc, "'arith.select' needs scalar or memref operands");
-      return;
-    case OpKind::ExtSI:
-    case OpKind::ExtUI:
-    case OpKind::TruncI:
-    case OpKind::ExtF:
-    case OpKind::TruncF:
-    case OpKind::IndexCast:
-    case OpKind::IndexCastUI:
-    case OpKind::SIToFP:
-    case OpKind::UIToFP:
-    case OpKind::FPToSI:
-    case OpKind::FPToUI:
-    case OpKind::Bitcast: return verifyCast(op);
-    case OpKind::AbsF:
-    case OpKind::Ceil:
-    case OpKind::Floor:
-    case OpKind::Trunc:
-    case OpKind::Round:
-    case OpKind::RoundEven:
-    case OpKind::Sqrt:
-    case OpKind::Rsqrt:
-    case OpKind::Exp:
-    case OpKind::Exp2:
-    case OpKind::ExpM1:
-    case OpKind::Log:
-    case OpKind::Log2:
-    case OpKind::Log10:
-    case OpKind::Log1p:
-    case OpKind::Sin:
-    case OpKind::Cos:
-    case OpKind::Tan:
-    case OpKind::Asin:
-    case OpKind::Acos:
-    case OpKind::Atan:
-    case OpKind::Sinh:
-    case OpKind::Cosh:
-    case OpKind::Tanh:
-    case OpKind::CopySign:
-    case OpKind::Atan2:
-    case OpKind::PowF:
-    case OpKind::FPowI:
-    case OpKind::Fma:
-    case OpKind::IsNaN:
-    case OpKind::IsFinite:
-    case OpKind::AbsI:
-    case OpKind::CtLz:
-    case OpKind::CtTz:
-    case OpKind::CtPop: return verifyMath(op);
-    case OpKind::Load:
-    case OpKind::Store: return verifyAccess(op);
+    case OpKind::ArithConstant: return;
+#define LOOM_OP(Kind, Name, Group)
+#define LOOM_COMPUTE(Kind, ...) case OpKind::Kind:
+#include "ops/op_kinds.def"
+      return verifyCompute(op, *computeSpec(op.kind));
+    case OpKind::MemRefLoad:
+    case OpKind::MemRefStore: return verifyAccess(op);
     case OpKind::Alloc:
     case OpKind::Alloca: return verifyAlloc(op);
     case OpKind::Dealloc:
@@ -422,56 +344,53 @@ private:
     }
   }
 
-  void verifyCast(const Op& op) {
+  // A cast's operand and result classes and its width rule, all from its row.
+  void verifyCast(const Op& op, const ComputeSpec& spec) {
     const Type& a = op.operand(0)->type;
     const Type& r = op.result()->type;
-    auto bad = [&](const char* why) {
-      fail(op.loc, opStr(op) + " from " + a.str() + " to " + r.str() + ": " + why);
-    };
-    switch (op.kind) {
-    case OpKind::ExtSI:
-    case OpKind::ExtUI:
-      if (!a.isInteger() || !r.isInteger() || r.width <= a.width)
-        bad("result must be a wider integer");
+    if (inClass(a, spec.operand) && inClass(r, spec.result) && widthHolds(spec.width, a, r)) return;
+    fail(op.loc, opStr(op) + " from " + a.str() + " to " + r.str() + ": " + castRule(spec));
+  }
+
+  static std::string castRule(const ComputeSpec& spec) {
+    switch (spec.width) {
+    case WidthRule::Wider:
+    case WidthRule::Narrower:
+      return std::string("result must be a ") +
+             (spec.width == WidthRule::Wider ? "wider " : "narrower ") +
+             (spec.result == TypeClass::Float ? "float" : "integer");
+    case WidthRule::IndexSide: return "one side must be index and the other an integer";
+    case WidthRule::SameBits: return "needs scalar types of the same bit width";
+    case WidthRule::Any: break;
+    }
+    return std::string("needs ") + typeClassText(spec.operand) + " operand and " +
+           typeClassText(spec.result) + " result";
+  }
+
+  // A compute op's operand type, by its category and its row's operand class.
+  void verifyCompute(const Op& op, const ComputeSpec& spec) {
+    switch (spec.category) {
+    case ComputeCategory::IntBinary:
+    case ComputeCategory::IntCompare:
+    case ComputeCategory::FloatBinary:
+    case ComputeCategory::FloatNegate:
+    case ComputeCategory::FloatCompare: return requireClass(op, spec.operand, op.operand(0)->type);
+    case ComputeCategory::Select:
+      // A memref select: the host code of a program LOOM compiled picks its message so.
+      if (!op.operand(1)->type.isScalar() && !op.operand(1)->type.isMemRef())
+        fail(op.loc, "'arith.select' needs scalar or memref operands");
       return;
-    case OpKind::TruncI:
-      if (!a.isInteger() || !r.isInteger() || r.width >= a.width)
-        bad("result must be a narrower integer");
-      return;
-    case OpKind::ExtF:
-      if (!a.isFloat() || !r.isFloat() || r.width <= a.width) bad("result must be a wider float");
-      return;
-    case OpKind::TruncF:
-      if (!a.isFloat() || !r.isFloat() || r.width >= a.width)
-        bad("result must be a narrower float");
-      return;
-    case OpKind::IndexCast:
-    case OpKind::IndexCastUI:
-      if (!((a.isIndex() && r.isInteger()) || (a.isInteger() && r.isIndex())))
-        bad("one side must be index and the other an integer");
-      return;
-    case OpKind::SIToFP:
-    case OpKind::UIToFP:
-      if (!a.isInteger() || !r.isFloat()) bad("needs an integer operand and a float result");
-      return;
-    case OpKind::FPToSI:
-    case OpKind::FPToUI:
-      if (!a.isFloat() || !r.isInteger()) bad("needs a float operand and an integer result");
-      return;
-    case OpKind::Bitcast:
-      if (!a.isScalar() || !r.isScalar() || a.width != r.width || a.isIndex() || r.isIndex())
-        bad("needs scalar types of the same bit width");
-      return;
-    default: return;
+    case ComputeCategory::Cast: return verifyCast(op, spec);
+    case ComputeCategory::Math: return verifyMath(op, spec);
     }
   }
 
   // MLIR has checked the types (same operand and result type, i1 for isnan/isfinite).
-  void verifyMath(const Op& op) {
+  void verifyMath(const Op& op, const ComputeSpec& spec) {
     const Type& t = op.operand(0)->type;
-    if (isMathInt(op.kind)) return requireIntLike(op, t);
-    requireFloat(op, t);
-    if (op.kind == OpKind::FPowI) {
+    requireClass(op, spec.operand, t);
+    if (spec.operand != TypeClass::Float) return;
+    if (spec.operands == OperandRule::ExponentI32) {
       const Type& e = op.operand(1)->type;
       if (!e.isInteger() || e.width != 32)
         fail(op.loc, "'math.fpowi' with an exponent of type " + e.str() +
@@ -529,7 +448,7 @@ private:
         continue;
       }
       const Op* d = v->def;
-      if (d && d->kind == OpKind::Constant) {
+      if (d && d->kind == OpKind::ArithConstant) {
         constants_[v] = d->constBits;
         stack.pop_back();
         continue;
@@ -559,7 +478,7 @@ private:
       }
       if (all) {
         Bits out = 0;
-        const Type& ot = d->kind == OpKind::Select ? d->operand(1)->type : d->operand(0)->type;
+        const Type& ot = d->operand(typeOperand(d->kind))->type;
         if (evalArith(d->kind, ArithAttrs{d->cmpi, d->cmpf}, ot, d->result()->type, in, out) ==
             EvalError::None)
           r = out;
@@ -570,12 +489,11 @@ private:
   }
 
   static bool foldable(OpKind k) {
-    return isArithBinaryInt(k) || isArithBinaryFloat(k) || isArithCast(k) || isMathOp(k) ||
-           k == OpKind::NegF || k == OpKind::CmpI || k == OpKind::CmpF || k == OpKind::Select;
+    return isComputeOp(k);
   }
 
   void verifyAccess(const Op& op) {
-    unsigned memIdx = op.kind == OpKind::Load ? 0 : 1;
+    unsigned memIdx = op.kind == OpKind::MemRefLoad ? 0 : 1;
     const Type& t = op.operand(memIdx)->type;
     size_t nIdx = op.operands.size() - memIdx - 1;
     if (nIdx != t.mem->shape.size())

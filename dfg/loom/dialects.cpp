@@ -1,6 +1,6 @@
 #include "dfg/loom/dialects.h"
 
-#include "dfg/loom/host_ops.h"
+#include "dfg/loom/host_code.h"
 #include "dfg/loom/syntax.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -148,7 +148,7 @@ DataflowDialect::getOperationPrinter(mlir::Operation* op) const {
 }
 
 // The host code of a whole module is in MLIR's own dialects (its CPU version, main, the
-// LLVM declarations and debug information) and in CIRCT's (host_ops.h). Only the
+// LLVM declarations and debug information) and in CIRCT's (host_code.h). Only the
 // handshake.funcs' dialects are loaded up front; MLIR's parser loads the others when the
 // text first names them, so a file with just a handshake.func pays nothing for them.
 std::unique_ptr<mlir::MLIRContext> makeLoomContext() {

@@ -50,7 +50,7 @@
 //     `<`). `loom.*` attributes are accepted everywhere and left aside.
 //   - a whole module (LOOM's compiled application): its handshake.funcs are read, its host
 //     code (MLIR's dialects, ESI's wrappers, seq.const_clock, handshake.esi_instance:
-//     host_ops.h) parsed and checked to be ops loom-sim knows, each esi_instance against
+//     host_code.h) parsed and checked to be ops loom-sim knows, each esi_instance against
 //     the function it runs.
 //
 // Not read: loads and stores with more than one address (loom-sim's memories take a

@@ -1,6 +1,6 @@
 // The reader of LOOM's form (loom_form.h): MLIR's parser, with the handshake and dataflow
 // dialects of dialects.h (and, for a whole module's host code, MLIR's own dialects and
-// host_ops.h), reads the text through MlirText (which keeps where every op and value
+// host_code.h), reads the text through MlirText (which keeps where every op and value
 // stands); then one walk over each handshake.func builds its graph: the entry node from
 // the signature, one node per op in text order, the channels last (a carry's feedback
 // names a value defined further down), with forks and sinks where a value is used more
@@ -9,7 +9,7 @@
 
 #include "dfg/loom/dialects.h"
 #include "dfg/loom/file_kind.h"
-#include "dfg/loom/host_ops.h"
+#include "dfg/loom/host_code.h"
 #include "dfg/loom/loom_form.h"
 #include "dfg/loom/syntax.h"
 #include "dfg/signature.h"
@@ -803,7 +803,7 @@ private:
   }
 };
 
-// "!esi.channel<i32>" for the opaque types of host_ops.h, MLIR's spelling otherwise.
+// "!esi.channel<i32>" for the opaque types of host_code.h, MLIR's spelling otherwise.
 std::string hostTypeText(mlir::Type t) {
   if (auto o = llvm::dyn_cast<mlir::OpaqueType>(t))
     return "!" + o.getDialectNamespace().str() + "." + o.getTypeData().str();
@@ -814,7 +814,7 @@ std::string hostTypeText(mlir::Type t) {
 }
 
 // The handshake.funcs of the text, in order, `module` wrappers looked through, and the
-// host code beside them in a whole module: ops of MLIR's dialects and of host_ops.h,
+// host code beside them in a whole module: ops of MLIR's dialects and of host_code.h,
 // parsed and left aside; anything else is refused where it stands, and each
 // handshake.esi_instance must run a handshake.func of the file on channels of its types.
 class ModuleReader {

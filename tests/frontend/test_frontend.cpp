@@ -145,7 +145,7 @@ func.func @k(%a: i32) -> i32 {
   REQUIRE(b.ops.size() == 3);
   CHECK(b.ops[0]->kind == OpKind::AddI);
   CHECK(b.ops[1]->kind == OpKind::MulI);
-  CHECK(b.ops[2]->kind == OpKind::Return);
+  CHECK(b.ops[2]->kind == OpKind::FuncReturn);
   CHECK(b.ops[2]->operand(0) == b.ops[1]->result());
   CHECK(
       diagnose(
@@ -282,9 +282,9 @@ func.func @f(%n: index, %c: i1) {
   std::vector<OpKind> kinds;
   for (const Op* op : ops)
     kinds.push_back(op->kind);
-  CHECK(kinds == std::vector<OpKind>{OpKind::Constant, OpKind::Constant, OpKind::For, OpKind::AddI,
-                                     OpKind::Yield, OpKind::If, OpKind::AddI, OpKind::Yield,
-                                     OpKind::Yield, OpKind::Return});
+  CHECK(kinds == std::vector<OpKind>{OpKind::ArithConstant, OpKind::ArithConstant, OpKind::For,
+                                     OpKind::AddI, OpKind::Yield, OpKind::If, OpKind::AddI,
+                                     OpKind::Yield, OpKind::Yield, OpKind::FuncReturn});
   // The omitted else of a result-less scf.if is a block with an implicit yield.
   CHECK(ops[5]->region(1).front().ops.size() == 1);
 }

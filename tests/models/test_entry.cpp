@@ -1,5 +1,5 @@
-// loom.entry: the host's tokens into the network (sim/host_ops.h, EntrySource).
-#include "sim/host_ops.h"
+// loom.entry: the host's tokens into the network (sim/host_end.h, EntrySource).
+#include "sim/host_end.h"
 #include "testbench.h"
 
 #include <catch2/catch.hpp>

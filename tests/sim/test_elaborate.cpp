@@ -108,7 +108,7 @@ TEST_CASE("elaboration errors name the node or edge", "[elaborate]") {
   }
   SECTION("not a compute op") {
     s.wireAll();
-    s.b.g.node(s.add).arith = OpKind::Load;
+    s.b.g.node(s.add).arith = OpKind::MemRefLoad;
     CHECK(errorsOf(s.b.g) ==
           std::vector<std::string>{"f/add (memref.load): memref.load is not a compute op"});
   }

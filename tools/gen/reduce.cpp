@@ -140,7 +140,7 @@ std::string freshName() {
 // Inserts `%n = arith.constant <bits> : t` at position pos of block b.
 Value* insertConst(Block& b, size_t pos, const Type& t, Bits bits) {
   auto op = std::make_unique<Op>();
-  op->kind = OpKind::Constant;
+  op->kind = OpKind::ArithConstant;
   op->parent = &b;
   op->constBits = bits;
   auto v = std::make_unique<Value>();
@@ -174,7 +174,8 @@ void renameResults(Op& op) {
 }
 
 bool isTerm(const Op* op) {
-  return op->kind == OpKind::Yield || op->kind == OpKind::Condition || op->kind == OpKind::Return;
+  return op->kind == OpKind::Yield || op->kind == OpKind::Condition ||
+         op->kind == OpKind::FuncReturn;
 }
 
 // Moves the non-terminator ops of `from` in front of position pos of `to`; returns the
@@ -453,7 +454,7 @@ bool removeResult(Module& m, size_t fi, size_t k) {
     renameResults(*c);
   }
   forEachOp(f.body, [&](Op* op) {
-    if (op->kind == OpKind::Return && k < op->operands.size())
+    if (op->kind == OpKind::FuncReturn && k < op->operands.size())
       op->operands.erase(op->operands.begin() + static_cast<long>(k));
   });
   f.resultTypes.erase(f.resultTypes.begin() + static_cast<long>(k));
@@ -464,7 +465,7 @@ bool shrinkConstant(Module& m, size_t opIdx, int variant) {
   Walk w = walkModule(m);
   if (opIdx >= w.ops.size()) return false;
   Op* op = w.ops[opIdx];
-  if (op->kind != OpKind::Constant) return false;
+  if (op->kind != OpKind::ArithConstant) return false;
   const Type& t = op->result()->type;
   Bits old = op->constBits;
   if (t.isFloat()) {
@@ -495,14 +496,14 @@ bool operandToConst(Module& m, size_t opIdx, size_t k) {
   Op* op = w.ops[opIdx];
   if (k >= op->operands.size()) return false;
   Value* v = op->operand(static_cast<unsigned>(k));
-  if (!v->type.isScalar() || (v->def && v->def->kind == OpKind::Constant)) return false;
+  if (!v->type.isScalar() || (v->def && v->def->kind == OpKind::ArithConstant)) return false;
   if (op->kind == OpKind::Condition && k == 0) return false;
   Block& b = *op->parent;
   op->operands[k] = insertConst(b, posIn(b, op), v->type, 0);
   // The old definition, if it was the last use and has no side effects or regions.
   Op* d = v->def;
   Function* f = w.fnOf[opIdx];
-  if (d && d->regions.empty() && d->kind != OpKind::Call && d->kind != OpKind::Store &&
+  if (d && d->regions.empty() && d->kind != OpKind::Call && d->kind != OpKind::MemRefStore &&
       d->kind != OpKind::Alloc && d->kind != OpKind::Alloca) {
     bool used = false;
     for (auto& r : d->results)
@@ -533,7 +534,7 @@ Metric measure(Module& m, size_t bytes) {
     r.edges += f->argTypes.size() + f->resultTypes.size();
     forEachOp(f->body, [&](Op* op) {
       ++r.ops;
-      if (op->kind != OpKind::Constant) {
+      if (op->kind != OpKind::ArithConstant) {
         ++r.nonConstOps;
         r.edges += op->operands.size() + op->results.size();
         return;

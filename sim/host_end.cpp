@@ -1,4 +1,4 @@
-#include "sim/host_ops.h"
+#include "sim/host_end.h"
 
 namespace loom::sim {
 

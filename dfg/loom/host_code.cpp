@@ -1,8 +1,8 @@
-// The host ops of a whole LOOM module (host_ops.h). Each syntax is that of its op's
+// The host ops of a whole LOOM module (host_code.h). Each syntax is that of its op's
 // definition in CIRCT (ESI.td's WrapValidReadyOp and UnwrapValidReadyOp, Seq's
 // ConstClockOp, Handshake's ESIInstanceOp), read, not copied.
 
-#include "dfg/loom/host_ops.h"
+#include "dfg/loom/host_code.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"

@@ -11,6 +11,26 @@ const char* kRoleNames[] = {"data",       "raw_will_continue", "raw_index",  "af
                             "done",       "mem_addr",          "mem_data",   "result"};
 } // namespace
 
+Role initialRole(const Node& n, unsigned p) {
+  const ops::PortSpec* ps = nullptr;
+  unsigned rep = 0;
+  bool none = p < n.outTypes.size() && n.outTypes[p].isNone();
+  if (!ops::portSpec(ops::spec(n.kind), n.shape(), false, p, ps, rep))
+    return none ? Role::BodyCtrl : Role::Data;
+  switch (ps->role) {
+  case ops::PortRole::ByType: return none ? Role::BodyCtrl : Role::Data;
+  case ops::PortRole::Data: return Role::Data;
+  case ops::PortRole::RawIndex: return Role::RawIndex;
+  case ops::PortRole::RawWillContinue: return Role::RawWillContinue;
+  case ops::PortRole::AfterCond: return Role::AfterCond;
+  case ops::PortRole::MemData: return Role::MemData;
+  case ops::PortRole::MemAddr: return Role::MemAddr;
+  case ops::PortRole::Done: return Role::Done;
+  case ops::PortRole::CarryByType: return none ? Role::MemCtrl : Role::IterCarry;
+  }
+  return Role::Data;
+}
+
 const char* roleName(Role r) {
   return kRoleNames[static_cast<int>(r)];
 }

@@ -194,6 +194,12 @@ struct Node {
   ops::Shape shape() const { return {inTypes.size(), outTypes.size(), numStores, numLoads}; }
 };
 
+// The role output p of `n` has when nothing more is known of it (a DFG read from LOOM's
+// form): its row's PortRole (ops/op_table.h) on the port's type. A carry of a done token
+// chains a loop's memory accesses, a carry of a value is an iter_arg (the roles loom-sim's
+// own lowering gives them, so that both forms meet the same wiring rules).
+Role initialRole(const Node& n, unsigned p);
+
 struct Edge {
   unsigned srcPort = 0;
   unsigned dstPort = 0;

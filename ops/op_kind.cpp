@@ -1,7 +1,7 @@
 #include "ops/op_kind.h"
 
-#include <string>
 #include <iterator>
+#include <string>
 #include <unordered_map>
 
 namespace loom {

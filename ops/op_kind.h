@@ -162,12 +162,19 @@ inline constexpr OpGroup kOpGroups[] = {
 // A compute op's row; a default row for every other kind (opGroup says which is which).
 inline constexpr ComputeSpec kComputeSpecs[] = {
 #define LOOM_OP(Kind, Name, Group) ComputeSpec{},
-#define LOOM_COMPUTE(Kind, Name, Category, Arity, TypeOperand, Operands, OperandClass, ResultClass, \
-                     Width, Latency, Poison, Form, Rtl)                                            \
-  ComputeSpec{ComputeCategory::Category, Arity,        TypeOperand,                              \
-              OperandRule::Operands,     TypeClass::OperandClass, TypeClass::ResultClass,          \
-              WidthRule::Width,          LatencyClass::Latency,   PoisonRule::Poison,              \
-              PrintForm::Form,           RtlCompute::Rtl},
+#define LOOM_COMPUTE(Kind, Name, Category, Arity, TypeOperand, Operands, OperandClass,             \
+                     ResultClass, Width, Latency, Poison, Form, Rtl)                               \
+  ComputeSpec{ComputeCategory::Category,                                                           \
+              Arity,                                                                               \
+              TypeOperand,                                                                         \
+              OperandRule::Operands,                                                               \
+              TypeClass::OperandClass,                                                             \
+              TypeClass::ResultClass,                                                              \
+              WidthRule::Width,                                                                    \
+              LatencyClass::Latency,                                                               \
+              PoisonRule::Poison,                                                                  \
+              PrintForm::Form,                                                                     \
+              RtlCompute::Rtl},
 #include "ops/op_kinds.def"
 };
 } // namespace detail

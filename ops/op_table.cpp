@@ -11,8 +11,8 @@ using R = TypeRule;
 using F = Family;
 constexpr Repeat kOnce = Repeat::Once, kVar = Repeat::Variadic;
 
-PortSpec same(const char* name, uint8_t ref) {
-  return {name, R::SameAs, ref};
+PortSpec same(const char* name, uint8_t ref, PortRole role = PortRole::ByType) {
+  return {name, R::SameAs, ref, role};
 }
 
 // A row's optional parts, named where the row is written: Extra().phases({...}).pacing(0).
@@ -98,9 +98,10 @@ std::vector<OpSpec> makeTable() {
   const std::vector<PortGroup> memIn = {
       {Repeat::PerStore, {{"st%u.data", R::Element}, {"st%u.addr", R::IntLike}}},
       {Repeat::PerLoad, {{"ld%u.addr", R::IntLike}}}};
-  const std::vector<PortGroup> memOut = {{Repeat::PerLoad, {{"ld%u.data", R::Element}}},
-                                         {Repeat::PerStore, {{"st%u.done", R::None}}},
-                                         {Repeat::PerLoad, {{"ld%u.done", R::None}}}};
+  const std::vector<PortGroup> memOut = {
+      {Repeat::PerLoad, {{"ld%u.data", R::Element, 0, PortRole::MemData}}},
+      {Repeat::PerStore, {{"st%u.done", R::None, 0, PortRole::Done}}},
+      {Repeat::PerLoad, {{"ld%u.done", R::None, 0, PortRole::Done}}}};
   // A memory's type is in LOOM's syntax (memRefType); an extmemory's is its argument's.
   auto memAttrs = [](const char* loomMemType) {
     return std::vector<AttrSpec>{spelled(Attr::MemType, "mem_type", loomMemType, true),
@@ -130,15 +131,18 @@ std::vector<OpSpec> makeTable() {
     // -- dataflow (spec-dataflow)
     row(NodeKind::Stream, "dataflow.stream", F::Dataflow,
         {{kOnce, {{"start", R::IntLike}, same("step", 0), same("bound", 0)}}},
-        {{kOnce, {same("idx", 0), {"cont", R::I1}}}}, S::Functional,
+        {{kOnce, {same("idx", 0, PortRole::RawIndex), {"cont", R::I1, 0, PortRole::RawWillContinue}}}},
+        S::Functional,
         module("loom_stream", {outWidth("W", 0), {"STEP_OP", V::StepOp}, {"CONT_COND", V::ContCond}}),
         Extra().phases({"A", "B"}).loopControl().attrs({stepOp, contCond})),
     row(NodeKind::Gate, "dataflow.gate", F::Dataflow,
         {{kOnce, {{"before_value"}, {"before_cond", R::I1}}}},
-        {{kOnce, {same("after_value", 0), {"after_cond", R::I1}}}}, S::Functional,
+        {{kOnce, {same("after_value", 0, PortRole::Data), {"after_cond", R::I1, 0, PortRole::AfterCond}}}},
+        S::Functional,
         module("loom_gate", widthOfOut0), Extra().phases({"NeedHead", "NeedNext"}).pacing(1).loopControl()),
     row(NodeKind::Carry, "dataflow.carry", F::Dataflow,
-        {{kOnce, {{"d", R::I1}, {"a"}, same("b", 1)}}}, {{kOnce, {same("o", 1)}}}, S::Functional,
+        {{kOnce, {{"d", R::I1}, {"a"}, same("b", 1)}}}, {{kOnce, {same("o", 1, PortRole::CarryByType)}}},
+        S::Functional,
         module("loom_carry", widthOfOut0),
         Extra().phases({"NeedInit", "NeedCond", "NeedLoop"}).pacing(0).loopControl()),
     row(NodeKind::Invariant, "dataflow.invariant", F::Dataflow,
@@ -188,13 +192,13 @@ std::vector<OpSpec> makeTable() {
     // -- memory (spec-dataflow-memory)
     row(NodeKind::Load, "handshake.load", F::Access,
         {{kOnce, {{"addr", R::IntLike}, {"mem_data"}, {"ctrl", R::None}}}},
-        {{kOnce, {same("data", 1), same("mem_addr", 0)}}}, S::Access,
+        {{kOnce, {same("data", 1, PortRole::Data), same("mem_addr", 0, PortRole::MemAddr)}}}, S::Access,
         module("loom_load", {outWidth("W", 0), inWidth("AW", 0)}),
         Extra().pacing(2).attrs({memGroup, memPort})),
     row(NodeKind::Store, "handshake.store", F::Access,
         {{kOnce, {{"addr", R::IntLike}, {"data"}, {"ctrl", R::None}}}},
-        {{kOnce, {same("mem_data", 1), same("mem_addr", 0)}}}, S::Access,
-        module("loom_store", {inWidth("W", 1), inWidth("AW", 0)}),
+        {{kOnce, {same("mem_data", 1, PortRole::MemData), same("mem_addr", 0, PortRole::MemAddr)}}},
+        S::Access, module("loom_store", {inWidth("W", 1), inWidth("AW", 0)}),
         Extra().pacing(2).attrs({memGroup, memPort})),
     row(NodeKind::Memory, "handshake.memory", F::Memory, memIn, memOut, S::Memory, memoryRtl,
         Extra().attrs(memoryAttrs)),

@@ -84,10 +84,25 @@ enum class Repeat : uint8_t {
   PerLoad,  // once per load port (num_loads)
 };
 
+// What an output carries when nothing more is known of it (a DFG read from LOOM's form;
+// the lowering knows more, and says so): the spec's role of that port (dfg::Role).
+enum class PortRole : uint8_t {
+  ByType,          // a control token (none) is a region's execution control, a value data
+  Data,            // data, whatever its type
+  RawIndex,        // dataflow.stream's index
+  RawWillContinue, // dataflow.stream's will-continue
+  AfterCond,       // dataflow.gate's after_cond
+  MemData,         // data between an access and its memory interface
+  MemAddr,         // an address to a memory interface
+  Done,            // a memory's done token
+  CarryByType,     // a carry of a done token chains accesses (memory control), else an iter_arg
+};
+
 struct PortSpec {
   const char* name; // in a repeated group, "%u" stands for the repetition's index
   TypeRule type = TypeRule::Any;
-  uint8_t ref = 0; // SameAs: the input whose type this port has
+  uint8_t ref = 0;                  // SameAs: the input whose type this port has
+  PortRole role = PortRole::ByType; // outputs only
   bool ctrl() const { return type == TypeRule::None; }
 };
 

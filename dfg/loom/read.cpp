@@ -626,41 +626,6 @@ private:
 
   // ---- roles: what the static checks need ----------------------------------------------------
 
-  static Role initialRole(const Node& n, unsigned p) {
-    switch (n.kind) {
-    case NodeKind::Stream: return p == 0 ? Role::RawIndex : Role::RawWillContinue;
-    case NodeKind::Gate: return p == 1 ? Role::AfterCond : Role::Data;
-    case NodeKind::Memory:
-    case NodeKind::ExtMemory: return p < n.numLoads ? Role::MemData : Role::Done;
-    case NodeKind::Load: return p == 1 ? Role::MemAddr : Role::Data;
-    case NodeKind::Store: return p == 1 ? Role::MemAddr : Role::MemData;
-    // A carry of a done token chains a loop's memory accesses; a carry of a value is an
-    // iter_arg (spec-dataflow-compilation and -memory: the roles loom-sim's own lowering
-    // gives them, so that both forms meet the same wiring rules).
-    case NodeKind::Carry: return n.outTypes[p].isNone() ? Role::MemCtrl : Role::IterCarry;
-    case NodeKind::Entry:
-    case NodeKind::Return:
-    case NodeKind::Invariant:
-    case NodeKind::Fork:
-    case NodeKind::LazyFork:
-    case NodeKind::Join:
-    case NodeKind::Sync:
-    case NodeKind::CondBr:
-    case NodeKind::Mux:
-    case NodeKind::Merge:
-    case NodeKind::ControlMerge:
-    case NodeKind::Buffer:
-    case NodeKind::Sink:
-    case NodeKind::Source:
-    case NodeKind::Constant:
-    case NodeKind::Br:
-    case NodeKind::Never:
-    case NodeKind::HostResult:
-    case NodeKind::Compute: return n.outTypes[p].isNone() ? Role::BodyCtrl : Role::Data;
-    }
-    return Role::Data;
-  }
-
   // The role an op that steers tokens passes on: a fork's, a buffer's or a branch's input's;
   // in the ctrl-done network, a cond_br's (below) and a mux's data inputs' or a join's
   // inputs' where they agree, a done token where a memory-control token
@@ -754,7 +719,7 @@ private:
     for (Vertex v = 0; v < g_.numNodes(); ++v) {
       Node& n = g_.node(v);
       for (unsigned p = 0; p < n.outTypes.size(); ++p)
-        n.outRoles[p] = initialRole(n, p);
+        n.outRoles[p] = dfg::initialRole(n, p);
     }
     if (i1Done_) {
       PortRef d = outputOf_[i1Done_];

@@ -15,10 +15,12 @@ template <typename S, typename M> struct JsonField {
   bool optional;
 };
 
-template <typename S, typename M> constexpr JsonField<S, M> requiredField(const char* key, M S::*m) {
+template <typename S, typename M>
+constexpr JsonField<S, M> requiredField(const char* key, M S::*m) {
   return {key, m, false};
 }
-template <typename S, typename M> constexpr JsonField<S, M> optionalField(const char* key, M S::*m) {
+template <typename S, typename M>
+constexpr JsonField<S, M> optionalField(const char* key, M S::*m) {
   return {key, m, true};
 }
 

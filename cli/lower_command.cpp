@@ -1,13 +1,13 @@
 // `loom-sim lower FILE`: SCF functions to the handshake + dataflow DFG, written as MLIR
 // text (and DOT), then the static verifier: a violation is a failed check (exit 1).
 // `loom-sim verify DFG`: the static verifier on a DFG file (either form, dfg/loom).
+#include "analysis/rates.h"
 #include "cli/command.h"
 #include "cli/graph_files.h"
 #include "dfg/loom/loom_form.h"
 #include "dfg/op_names.h"
 #include "dfg/print_dot.h"
 #include "host/program_run.h"
-#include "lowering/infer_rates.h"
 #include "lowering/lower.h"
 
 #include <algorithm>

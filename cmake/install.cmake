@@ -9,14 +9,14 @@ include(CMakePackageConfigHelpers)
 
 set(LOOMSIM_LIBRARIES
     loom_support loom_ops loom_ir loom_eval loom_verify loom_upgrade loom_frontend loom_interp
-    loom_models loom_dfg loom_dfg_text loom_dfg_loom loom_lowering loom_sim loom_systemc
+    loom_models loom_dfg loom_dfg_text loom_dfg_loom loom_analysis loom_lowering loom_sim loom_systemc
     loom_rtl loom_rtl_twin loom_harness loom_terminal loom_gtkwave_fst loom_traces loom_host
     loom_embed)
 install(TARGETS ${LOOMSIM_LIBRARIES} EXPORT loomsimTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/loomsim)
 # The headers keep the repository's layout: #include "embed/loomsim.h", "ir/ir.h".
-foreach(dir support ops ir eval verify frontend interp models dfg lowering sim systemc rtl harness terminal traces
+foreach(dir support ops ir eval verify frontend interp models dfg analysis lowering sim systemc rtl harness terminal traces
             host embed)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/loomsim/${dir}
           FILES_MATCHING PATTERN "*.h")

@@ -1,11 +1,11 @@
 #include "host/accelerator.h"
 
+#include "analysis/rates.h"
+#include "analysis/static_rules.h"
 #include "harness/checks.h"
 #include "harness/shapes.h"
 #include "host/dfg_run.h"
 #include "host/host_memory.h"
-#include "lowering/infer_rates.h"
-#include "lowering/static_verify.h"
 #include "rtl/twin.h"
 #include "sim/waits.h"
 #include "support/numbers.h"

@@ -1,11 +1,11 @@
 #include "host/dfg_run.h"
 
+#include "analysis/rates.h"
 #include "eval/arith.h"
 #include "harness/checks.h"
 #include "host/program_run.h"
 #include "host/run_summary.h"
 #include "interp/interpreter.h"
-#include "lowering/infer_rates.h"
 #include "sim/waits.h"
 
 namespace loom {

@@ -15,12 +15,12 @@
 //   run.reportJson(file, "event", out, run.summaryLine(out, ms));  // sim --report
 #pragma once
 
+#include "analysis/static_rules.h"
 #include "dfg/dfg.h"
 #include "eval/memref.h"
 #include "harness/causes.h"
 #include "harness/findings.h"
 #include "host/host_memory.h"
-#include "lowering/static_verify.h"
 #include "models/timing.h"
 #include "sim/elaborate.h"
 #include "traces/tracer.h"

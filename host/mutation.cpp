@@ -1,6 +1,6 @@
 #include "host/mutation.h"
 
-#include "lowering/infer_rates.h"
+#include "analysis/rates.h"
 #include "support/forked.h"
 #include "support/numbers.h"
 #include "terminal/status_line.h"

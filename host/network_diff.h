@@ -13,7 +13,7 @@
 //            places, stores may not).
 //
 // Both networks need rates where they can have them: the lowering's own, or inferred
-// (lowering/infer_rates.h). The cycles of both on the same inputs come from two runs of
+// (analysis/rates.h). The cycles of both on the same inputs come from two runs of
 // the program (cli/diff_command.cpp).
 #pragma once
 

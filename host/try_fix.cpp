@@ -1,7 +1,7 @@
 #include "host/try_fix.h"
 
+#include "analysis/rates.h"
 #include "dfg/rewire.h"
-#include "lowering/infer_rates.h"
 
 #include <set>
 #include <sstream>

@@ -4,8 +4,8 @@
 
 #include "lowering/lowerer.h"
 
+#include "analysis/static_rules.h"
 #include "dfg/op_names.h"
-#include "lowering/static_verify.h"
 
 #include <algorithm>
 

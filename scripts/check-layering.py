@@ -20,6 +20,11 @@ The folders themselves:
   each of which the Folders section names (`tests/NAME`).
 
 Exit 0 and one summary line when all holds; otherwise one line per violation, exit 1.
+Inside a folder, includes form no cycle: a file and the header of the same name beside it
+are one module (foo.h, foo.cpp), and no chain of includes between the folder's modules
+leads back to the module it starts from (a.cpp -> b.h, b.cpp -> a.h is one). Each cycle
+is printed with the includes that close it.
+
 `--self-test` checks that the checker itself catches each kind of violation.
 """
 import os
@@ -40,6 +45,17 @@ CROSS_CUTTING_TESTS = ("behaviour", "bench", "docs", "fuzz", "kernels", "layerin
                        "regress", "robust")
 # Folders of test data (programs, memory files) inside a tests/ folder.
 TEST_DATA_DIRS = {"inputs"}
+# Include cycles inside a folder that are known and being removed, each as the set of its
+# modules (paths without the extension). Temporary: the entry goes when the cycle does.
+ALLOWED_MODULE_CYCLES = [
+    {"host/accelerator", "host/dfg_run", "host/program_run"},
+    # The same in other folders, each to be removed with its entry:
+    {"cli/command", "cli/usage"},
+    {"frontend/import", "frontend/mlir_text", "frontend/parse"},
+    {"sim/clocked_engine", "sim/engine", "sim/event_engine"},
+    {"systemc/sc_channel", "systemc/sc_engine", "systemc/sc_names", "systemc/sc_op_module",
+     "systemc/sc_user_op"},
+]
 
 
 def project_dirs(root):
@@ -251,6 +267,98 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 BOOST = re.compile(r'\bboost::|#\s*include\s*<boost/')
 
 
+def module_of(root, path):
+    """A file's module: its path from the root without the extension (foo.h, foo.cpp)."""
+    return os.path.splitext(os.path.relpath(path, root))[0].replace(os.sep, "/")
+
+
+def module_cycles(edges):
+    """The include cycles of a folder's module graph ({module: {module: include}}): one per
+    strongly connected component of more than one module, as (its modules, one cycle
+    through them as a list of (module, include) steps)."""
+    index, low, on, stack, comps = {}, {}, set(), [], []
+
+    def connect(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = set()
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.add(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                comps.append(comp)
+
+    for v in sorted(edges):
+        if v not in index:
+            connect(v)
+    cycles = []
+    for comp in comps:
+        start = min(comp)
+        # The shortest way back to `start` inside the component (breadth first).
+        prev, frontier = {start: None}, [start]
+        end = None
+        while frontier and end is None:
+            nxt = []
+            for v in frontier:
+                for w in sorted(edges.get(v, ())):
+                    if w == start:
+                        end = v
+                        break
+                    if w in comp and w not in prev:
+                        prev[w] = v
+                        nxt.append(w)
+                if end is not None:
+                    break
+            frontier = nxt
+        path = [end]
+        while prev[path[-1]] is not None:
+            path.append(prev[path[-1]])
+        path.reverse()
+        steps = [(v, edges[v][path[i + 1] if i + 1 < len(path) else start]) for i, v in enumerate(path)]
+        cycles.append((comp, steps))
+    return cycles
+
+
+def check_module_cycles(root, owner):
+    """Include cycles among the modules of one folder, but the allowed ones."""
+    edges = {}  # folder -> {module: {module: "file includes header"}}
+    for path in sorted(owner):
+        if not os.path.exists(path):
+            continue
+        m = module_of(root, path)
+        folder = os.path.dirname(m)
+        for inc in INCLUDE.findall(open(path, errors="replace").read()):
+            target_file = os.path.normpath(os.path.join(root, inc))
+            if not os.path.exists(target_file):
+                target_file = os.path.normpath(os.path.join(os.path.dirname(path), inc))
+            if target_file not in owner or not os.path.exists(target_file):
+                continue
+            n = module_of(root, target_file)
+            if n == m or os.path.dirname(n) != folder:
+                continue
+            edges.setdefault(folder, {}).setdefault(m, {}).setdefault(
+                n, f"{os.path.relpath(path, root)} includes {inc}")
+    problems = []
+    for folder in sorted(edges):
+        for comp, steps in module_cycles(edges[folder]):
+            if comp in ALLOWED_MODULE_CYCLES:
+                continue
+            problems.append(f"include cycle in {folder}/ among " + ", ".join(sorted(comp)) + ": " +
+                            ", ".join(inc for _, inc in steps))
+    return problems
+
+
 def check(root):
     root = os.path.abspath(root)
     targets = parse_targets(root)
@@ -283,6 +391,7 @@ def check(root):
         if not rel.startswith("dfg" + os.sep) and BOOST.search(open(path, errors="replace").read()):
             problems.append(f"{rel} uses Boost: the graph library is dfg/'s own (dfg::Graph's "
                             "src, dst, edges, inEdges, outEdges)")
+    problems += check_module_cycles(root, owner)
     return targets, includes, problems
 
 
@@ -314,6 +423,17 @@ def self_test():
         _, _, p = check(d)
         only(p, "high/high.cpp uses Boost")
         write("high/high.cpp", '#include "high/high.h"\n')
+
+        # An include cycle inside a folder: x.h -> y.h, y.cpp -> x.h (y.h and y.cpp are
+        # one module); a header and its own .cpp are no cycle.
+        write("high/x.h", '#include "high/y.h"\n')
+        write("high/y.h", "")
+        write("high/y.cpp", '#include "high/y.h"\n#include "high/x.h"\n')
+        _, _, p = check(d)
+        only(p, "include cycle in high/ among high/x, high/y: high/x.h includes high/y.h, "
+                "high/y.cpp includes high/x.h")
+        for f in ("x.h", "y.h", "y.cpp"):
+            os.remove(os.path.join(d, "high", f))
 
         # The foundation: support/ links nothing of the project, ir/ nothing but support/.
         write("support/CMakeLists.txt", "add_library(loom_support STATIC s.cpp)\n")
@@ -368,7 +488,8 @@ def self_test():
     print("check-layering: self-test passed (an upward include, a link cycle, Boost outside "
           "dfg/, a foundation folder linking the project, a folder missing from or linking up "
           "the Folders table, a tests/ folder naming no source folder or an undocumented "
-          "suite, a test program not linking its folder's library are caught)")
+          "suite, a test program not linking its folder's library, an include cycle inside a folder are "
+          "caught)")
 
 
 def main():

@@ -3,6 +3,7 @@
 
 #include "models/timing_json.h"
 #include "support/files.h"
+#include "sweep/json_fields.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -16,51 +17,37 @@ namespace loom::sweep {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// TaskResult's fields in its JSON form, in the order they are read. Results written
+// before mutation sweeps have no campaign figures: they read as 0.
+const auto kTaskResultFields = std::make_tuple(
+    requiredField("id", &TaskResult::id), requiredField("verdict", &TaskResult::verdict),
+    requiredField("exit_code", &TaskResult::exitCode), requiredField("signal", &TaskResult::signal),
+    requiredField("calls", &TaskResult::calls), requiredField("cycles", &TaskResult::cycles),
+    requiredField("transfers", &TaskResult::transfers),
+    requiredField("input_stalls", &TaskResult::inputStalls),
+    requiredField("output_stalls", &TaskResult::outputStalls),
+    requiredField("findings", &TaskResult::findings),
+    optionalField("mutants", &TaskResult::mutants),
+    optionalField("caught_static", &TaskResult::caughtStatic),
+    optionalField("caught_runtime", &TaskResult::caughtRuntime),
+    optionalField("wrong_uncaught", &TaskResult::wrongUncaught),
+    optionalField("harmless", &TaskResult::harmless),
+    optionalField("timeout", &TaskResult::timeout),
+    optionalField("mutant_errors", &TaskResult::mutantErrors),
+    optionalField("false_findings", &TaskResult::falseFindings),
+    requiredField("first_error", &TaskResult::firstError),
+    requiredField("seconds", &TaskResult::seconds));
+
+} // namespace
+
 void to_json(nlohmann::json& j, const TaskResult& r) {
-  j = {{"id", r.id},
-       {"verdict", r.verdict},
-       {"exit_code", r.exitCode},
-       {"signal", r.signal},
-       {"calls", r.calls},
-       {"cycles", r.cycles},
-       {"transfers", r.transfers},
-       {"input_stalls", r.inputStalls},
-       {"output_stalls", r.outputStalls},
-       {"findings", r.findings},
-       {"mutants", r.mutants},
-       {"caught_static", r.caughtStatic},
-       {"caught_runtime", r.caughtRuntime},
-       {"wrong_uncaught", r.wrongUncaught},
-       {"harmless", r.harmless},
-       {"timeout", r.timeout},
-       {"mutant_errors", r.mutantErrors},
-       {"false_findings", r.falseFindings},
-       {"first_error", r.firstError},
-       {"seconds", r.seconds}};
+  writeFields(j, r, kTaskResultFields);
 }
 
 void from_json(const nlohmann::json& j, TaskResult& r) {
-  j.at("id").get_to(r.id);
-  j.at("verdict").get_to(r.verdict);
-  j.at("exit_code").get_to(r.exitCode);
-  j.at("signal").get_to(r.signal);
-  j.at("calls").get_to(r.calls);
-  j.at("cycles").get_to(r.cycles);
-  j.at("transfers").get_to(r.transfers);
-  j.at("input_stalls").get_to(r.inputStalls);
-  j.at("output_stalls").get_to(r.outputStalls);
-  j.at("findings").get_to(r.findings);
-  // Results written before mutation sweeps have no campaign figures: they are 0.
-  r.mutants = j.value("mutants", uint64_t{0});
-  r.caughtStatic = j.value("caught_static", uint64_t{0});
-  r.caughtRuntime = j.value("caught_runtime", uint64_t{0});
-  r.wrongUncaught = j.value("wrong_uncaught", uint64_t{0});
-  r.harmless = j.value("harmless", uint64_t{0});
-  r.timeout = j.value("timeout", uint64_t{0});
-  r.mutantErrors = j.value("mutant_errors", uint64_t{0});
-  r.falseFindings = j.value("false_findings", uint64_t{0});
-  j.at("first_error").get_to(r.firstError);
-  j.at("seconds").get_to(r.seconds);
+  readFields(j, r, kTaskResultFields);
 }
 
 bool needsRun(const std::optional<TaskResult>& r, bool failing) {

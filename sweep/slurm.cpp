@@ -1,6 +1,8 @@
 // A sweep as a Slurm job array (sweep/slurm.h).
 #include "sweep/slurm.h"
 
+#include "sweep/json_fields.h"
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -9,22 +11,26 @@ namespace loom::sweep {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+const auto kSlurmOptionsFields = std::make_tuple(
+    requiredField("partition", &SlurmOptions::partition),
+    requiredField("time", &SlurmOptions::time), requiredField("mem", &SlurmOptions::mem),
+    requiredField("cpus_per_task", &SlurmOptions::cpusPerTask),
+    requiredField("max_parallel", &SlurmOptions::maxParallel),
+    requiredField("sbatch_args", &SlurmOptions::sbatchArgs));
+
+const auto kSubmissionFields = std::make_tuple(requiredField("job", &Submission::job),
+                                               requiredField("elements", &Submission::elements));
+
+} // namespace
+
 void to_json(nlohmann::json& j, const SlurmOptions& o) {
-  j = {{"partition", o.partition},
-       {"time", o.time},
-       {"mem", o.mem},
-       {"cpus_per_task", o.cpusPerTask},
-       {"max_parallel", o.maxParallel},
-       {"sbatch_args", o.sbatchArgs}};
+  writeFields(j, o, kSlurmOptionsFields);
 }
 
 void from_json(const nlohmann::json& j, SlurmOptions& o) {
-  j.at("partition").get_to(o.partition);
-  j.at("time").get_to(o.time);
-  j.at("mem").get_to(o.mem);
-  j.at("cpus_per_task").get_to(o.cpusPerTask);
-  j.at("max_parallel").get_to(o.maxParallel);
-  j.at("sbatch_args").get_to(o.sbatchArgs);
+  readFields(j, o, kSlurmOptionsFields);
 }
 
 std::string slurmStatePath(const SweepDir& dir) {
@@ -43,9 +49,11 @@ std::optional<std::string> readSlurmState(const SweepDir& dir, SlurmState& out) 
     nlohmann::json j = nlohmann::json::parse(text.str());
     j.at("chunks").get_to(out.chunks);
     j.at("options").get_to(out.options);
-    for (const nlohmann::json& s : j.at("submissions"))
-      out.submissions.push_back(
-          {s.at("job").get<std::string>(), s.at("elements").get<std::string>()});
+    for (const nlohmann::json& s : j.at("submissions")) {
+      Submission x;
+      readFields(s, x, kSubmissionFields);
+      out.submissions.push_back(std::move(x));
+    }
   } catch (const nlohmann::json::exception& e) {
     return path + ": not a sweep's Slurm state: " + e.what();
   }
@@ -55,7 +63,7 @@ std::optional<std::string> readSlurmState(const SweepDir& dir, SlurmState& out) 
 std::optional<std::string> writeSlurmState(const SweepDir& dir, const SlurmState& s) {
   nlohmann::json subs = nlohmann::json::array();
   for (const Submission& x : s.submissions)
-    subs.push_back({{"job", x.job}, {"elements", x.elements}});
+    writeFields(subs.emplace_back(), x, kSubmissionFields);
   nlohmann::json j{{"chunks", s.chunks}, {"options", s.options}, {"submissions", subs}};
   return writeAtomically(slurmStatePath(dir), j.dump(1) + "\n");
 }

@@ -20,7 +20,6 @@
 #include "frontend/mlir_text.h"
 #include "frontend/parse.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Verifier.h"
 #include "support/big_stack.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -369,7 +368,7 @@ private:
     readAttrs(op, n, a);
     if (n.kind == NodeKind::ExtMemory) extMemoryArg(op, n);
     if (auto err = checkSignature(n)) r_.fail(op, *err);
-    if (op->isRegistered()) verifyCompute(op);
+    if (op->isRegistered()) r_.verify(op);
     n.name = uniqueName(nodeName(op));
     Vertex v = g_.addNode(n);
     for (unsigned p = 0; p < op->getNumResults(); ++p) {
@@ -502,17 +501,6 @@ private:
                       g_.function + "'");
     n.argIndex = it->second;
     n.memType = g_.argTypes[it->second];
-  }
-
-  // What MLIR's arith and math dialects ask of a compute op beyond its signature.
-  void verifyCompute(mlir::Operation* op) {
-    std::string first;
-    mlir::ScopedDiagnosticHandler handler(op->getContext(), [&](mlir::Diagnostic& d) {
-      if (d.getSeverity() == mlir::DiagnosticSeverity::Error && first.empty()) first = d.str();
-      return mlir::success();
-    });
-    if (mlir::failed(mlir::verify(op)))
-      r_.fail(op, first.empty() ? "MLIR's verifier rejects the op" : first);
   }
 
   // ---- attributes, by kind ------------------------------------------------------------------

@@ -15,7 +15,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Verifier.h"
 #include "support/big_stack.h"
 
 #include <algorithm>
@@ -158,7 +157,7 @@ private:
     for (const Type& t : attrs.valueTypes)
       if (t != n.outTypes[0])
         r_.fail(op, "value of type " + t.str() + " for a result of type " + n.outTypes[0].str());
-    if (op->isRegistered()) verifyArith(op);
+    if (op->isRegistered()) r_.verify(op);
     nameAndScope(op, v, n, attrs);
     noteBoundary(op, v, n, name);
     for (size_t i = 0; i < sources.size(); ++i)
@@ -194,17 +193,6 @@ private:
                         " but '" + name + "' has " + std::to_string(n.inTypes.size()) +
                         " input types");
     return ports;
-  }
-
-  // What MLIR's arith dialect asks of the op beyond its signature (signature.h).
-  void verifyArith(mlir::Operation* op) {
-    std::string first;
-    mlir::ScopedDiagnosticHandler handler(op->getContext(), [&](mlir::Diagnostic& d) {
-      if (d.getSeverity() == mlir::DiagnosticSeverity::Error && first.empty()) first = d.str();
-      return mlir::success();
-    });
-    if (mlir::failed(mlir::verify(op)))
-      r_.fail(op, first.empty() ? "MLIR's verifier rejects the op" : first);
   }
 
   void nameAndScope(mlir::Operation* op, Vertex v, Node& n, const NodeAttrs& attrs) {

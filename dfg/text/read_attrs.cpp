@@ -1,5 +1,5 @@
-// Reading one op of the parsed DFG text: its place, its source position, its attribute
-// values (reader.h).
+// Reading one op of the parsed DFG text: its place, its source position, MLIR's verdict on it, its
+// attribute values (reader.h).
 
 #include "dfg/text/dfg_mlir.h"
 #include "dfg/text/fields.h"
@@ -7,6 +7,8 @@
 #include "dfg/text/reader.h"
 #include "frontend/import.h"
 #include "frontend/parse.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -87,6 +89,16 @@ Loc TextReader::fileLoc(mlir::Location l) {
     return Loc{file.empty() ? nullptr : intern(file), f.getStartLine(), f.getStartColumn()};
   }
   return Loc{nullptr, 0, 0, text_.source(l)};
+}
+
+void TextReader::verify(mlir::Operation* op) {
+  std::string first;
+  mlir::ScopedDiagnosticHandler handler(op->getContext(), [&](mlir::Diagnostic& d) {
+    if (d.getSeverity() == mlir::DiagnosticSeverity::Error && first.empty()) first = d.str();
+    return mlir::success();
+  });
+  if (mlir::failed(mlir::verify(op)))
+    fail(op, first.empty() ? "MLIR's verifier rejects the op" : first);
 }
 
 // ---- attribute values ------------------------------------------------------------------

@@ -39,6 +39,9 @@ public:
   Loc origin(mlir::Operation* op);
   // A location as the node's source position (dfg_mlir.h's exportLoc read back).
   Loc located(mlir::Location l);
+  // What MLIR's dialects (arith, math) ask of an op beyond its signature (signature.h):
+  // MLIR's verifier on it, its first error the read's.
+  void verify(mlir::Operation* op);
 
 private:
   frontend::MlirText& text_;

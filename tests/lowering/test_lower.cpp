@@ -4,11 +4,11 @@
 // each injected bug it can see. Plus, for every shipped kernel, the printed DFG reads
 // back to the same graphs and text, and so does what mlir-opt (MLIR 22) re-prints of it.
 
+#include "analysis/static_rules.h"
 #include "dfg/rewire.h"
 #include "dfg/text/dfg_text.h"
 #include "frontend/parse.h"
 #include "lowering/lower.h"
-#include "lowering/static_verify.h"
 #include "tests/dfg/text/dfg_samples.h"
 #include "tests/parse_verified.h"
 #include "verify/verifier.h"

@@ -1,14 +1,14 @@
-// Rate inference for networks that print no rates (lowering/infer_rates.h, docs/loom.md
+// Rate inference for networks that print no rates (analysis/rates.h, docs/loom.md
 // "The rates of LOOM's network"). The independent expectation is the lowering's own rates,
 // derived from the SCF structure: every shipped kernel is lowered, its rates are erased and
 // inferred again from the network alone, and every inferred rate must count what the
 // lowering's says. The hand-written dotk networks give hand-derived formulas.
 
+#include "analysis/rates.h"
+#include "analysis/static_rules.h"
 #include "dfg/loom/loom_form.h"
 #include "frontend/parse.h"
-#include "lowering/infer_rates.h"
 #include "lowering/lower.h"
-#include "lowering/static_verify.h"
 #include "tests/dfg/loom/loom_inputs.h"
 
 #include <catch2/catch.hpp>

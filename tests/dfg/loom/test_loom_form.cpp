@@ -5,13 +5,13 @@
 // every op and every shipped kernel's lowering print and read back to the same network,
 // which simulates exactly as the loom.dfg form does; bad input is a located error.
 
+#include "analysis/static_rules.h"
 #include "cli/dfg_arguments.h"
 #include "dfg/loom/file_kind.h"
 #include "dfg/loom/loom_form.h"
 #include "frontend/parse.h"
 #include "host/dfg_run.h"
 #include "lowering/lower.h"
-#include "lowering/static_verify.h"
 #include "tests/dfg/loom/loom_inputs.h"
 
 #include <catch2/catch.hpp>

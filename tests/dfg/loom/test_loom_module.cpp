@@ -4,12 +4,12 @@
 // constants, a whole compiled module with its host code; the forks and sinks loom-sim
 // adds, counted by hand on small inputs; located errors for what stays refused.
 
+#include "analysis/rates.h"
 #include "cli/dfg_arguments.h"
 #include "dfg/loom/loom_form.h"
 #include "dfg/print_dot.h"
 #include "harness/checks.h"
 #include "host/dfg_run.h"
-#include "lowering/infer_rates.h"
 #include "tests/dfg/loom/loom_inputs.h"
 
 #include <catch2/catch.hpp>

@@ -47,9 +47,9 @@
 // around it in the network); a loop whose tree does not match the function's.
 #pragma once
 
+#include "analysis/static_rules.h"
 #include "dfg/dfg.h"
 #include "ir/ir.h"
-#include "lowering/static_verify.h"
 
 #include <map>
 #include <string>
@@ -80,7 +80,7 @@ RateInference inferRates(dfg::Graph& g, const Function& f);
 // compare rates, not counts.
 RateInference inferLocalRates(dfg::Graph& g);
 
-// The static verifier (static_verify.h) on a network that may carry no rates (a file in
+// The static verifier (static_rules.h) on a network that may carry no rates (a file in
 // LOOM's form, `verify` and `sim`): its rates are inferred locally first, so the rate
 // checks run too, with loops named by their streams in the messages.
 std::vector<GraphFinding> checkGraphInferring(const dfg::Graph& g);

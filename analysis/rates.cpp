@@ -1,5 +1,5 @@
-// Rate inference for a network lowered elsewhere (infer_rates.h).
-#include "lowering/infer_rates.h"
+// Rate inference for a network lowered elsewhere (rates.h).
+#include "analysis/rates.h"
 
 #include "dfg/op_names.h"
 

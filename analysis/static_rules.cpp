@@ -6,7 +6,7 @@
 // raw_will_continue (N + 1) while its output is in the body (N) is exactly the
 // raw-vs-gated miswire, and so on for every op.
 
-#include "lowering/static_verify.h"
+#include "analysis/static_rules.h"
 
 #include "dfg/dominators.h"
 
@@ -569,7 +569,7 @@ private:
 
   // The condition of a carry loop (an scf.while lowered with carries and no stream) that
   // input `p` of `v` is, or whose gate's after_cond it is: the op deciding it, where a
-  // carry of a value takes it (infer_rates.h says what a carry loop is).
+  // carry of a value takes it (analysis/rates.h says what a carry loop is).
   std::optional<Vertex> carryLoopOfControl(Vertex v, unsigned p) const {
     Vertex c = sourceThroughForks(v, p);
     if (node(c).kind == NodeKind::Gate && c != v) c = sourceThroughForks(c, 1);

@@ -25,7 +25,7 @@
 #   --expand-strided-metadata subview, expand_shape, collapse_shape, reinterpret_cast
 #                             become extract_strided_metadata + reinterpret_cast with
 #                             offsets/strides computed by affine.apply (MLIR 22's
-#                             finalize-memref-to-llvm no longer lowers views itself).
+#                             finalize-memref-to-llvm does not lower views itself).
 #   --lower-affine            those affine.apply ops to arith (before arith-to-llvm).
 #   --convert-vector-to-llvm  vector.print -> calls of printI64/printU64/printF32/
 #                             printF64 (+ printNewline); it emits arith.extsi/extui for

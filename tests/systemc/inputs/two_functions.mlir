@@ -1,4 +1,4 @@
-// Two different accelerated functions, called one after the other (issue 18): under
+// Two different accelerated functions, called one after the other: under
 // --systemc the second one's tokens must get the event engine's cycles.
 func.func @triple(%x: i32) -> i32 {
   %c3 = arith.constant 3 : i32

@@ -49,7 +49,8 @@ Type pick(TypeClass c, WidthRule w, bool result) {
     return Type::integer(32);
   case TypeClass::IntLike:
     return result && w == WidthRule::IndexSide ? Type::index() : Type::integer(32);
-  case TypeClass::Scalar: return result && w == WidthRule::SameBits ? Type::f32() : Type::integer(32);
+  case TypeClass::Scalar:
+    return result && w == WidthRule::SameBits ? Type::f32() : Type::integer(32);
   case TypeClass::I1: return Type::i1();
   case TypeClass::Same: break;
   }
@@ -190,8 +191,7 @@ TEST_CASE("op kinds: every compute row holds, from MLIR's parser to the RTL", "[
     std::string shortName = name.substr(name.find('.') + 1);
     bool ownCase = library.find("OP == \"" + shortName + "\"") != std::string::npos;
     if (ownCase) CHECK(spec->rtl == RtlCompute::Library);
-    if (spec->rtl == RtlCompute::Library && spec->category != ComputeCategory::Cast)
-      CHECK(ownCase);
+    if (spec->rtl == RtlCompute::Library && spec->category != ComputeCategory::Cast) CHECK(ownCase);
   }
 }
 

@@ -11,11 +11,11 @@
 #include "cli/terminal_text.h"
 #include "dfg/loom/loom_form.h"
 #include "dfg/print_dot.h"
-#include "host/html_report.h"
 #include "host/prove.h"
-#include "host/run_graph.h"
 #include "host/try_fix.h"
-#include "host/wave_view.h"
+#include "present/html_report.h"
+#include "present/run_graph.h"
+#include "present/wave_view.h"
 
 #include <chrono>
 #include <ctime>
@@ -108,7 +108,7 @@ bool writeWaveView(const RunArgs& a, const ProgramRun& run) {
   return writeOutput(a.gtkw, [&](std::ostream& os) { os << traces::gtkwText(v); });
 }
 
-// --html: the run's page (host/html_report.h) with the report it shows. Without Graphviz
+// --html: the run's page (present/html_report.h) with the report it shows. Without Graphviz
 // the page has everything but the graph, and says so.
 bool writeHtmlPage(const RunArgs& a, const ProgramRun& run, const RunOutcome& o, double cpu,
                    const std::optional<FixAttempt>& fix, const std::string& summary) {

@@ -2,8 +2,8 @@
 
 #include "harness/checks.h"
 #include "harness/shapes.h"
-#include "host/dfg_run.h"
 #include "host/host_memory.h"
+#include "host/static_finding.h"
 #include "lowering/infer_rates.h"
 #include "lowering/static_verify.h"
 #include "rtl/twin.h"

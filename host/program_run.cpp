@@ -4,8 +4,8 @@
 #include "dfg/loom/loom_form.h"
 #include "frontend/parse.h"
 #include "host/dfg_run.h"
+#include "host/finding_waves.h"
 #include "host/run_summary.h"
-#include "host/wave_view.h"
 #include "verify/verifier.h"
 
 #include <algorithm>

@@ -29,8 +29,12 @@ std::optional<std::string> configureAccel(AccelOptions& a, const std::string& en
   if (auto err = parseInjections(inject, a.inject)) return err;
   // verilator: the twins run the calls; the networks, elaborated for the event engine,
   // number the channels and serve the checks (host/accelerator.h).
-  a.verilator = engine == "verilator";
-  if (!a.verilator && !sim::engineKindFromName(engine, a.engine))
+  sim::EngineKind models = sim::EngineKind::Event;
+  if (engine == "verilator")
+    a.engine = CallEngineKind::Verilator;
+  else if (sim::engineKindFromName(engine, models))
+    a.engine = models == sim::EngineKind::Clocked ? CallEngineKind::Clocked : CallEngineKind::Event;
+  else
     return "unknown --engine '" + engine + "' (event, clocked or verilator)";
   if (!timingFile.empty()) return models::readTimingFile(timingFile, a.timing);
   return std::nullopt;

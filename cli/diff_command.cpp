@@ -1,9 +1,9 @@
 // `loom-sim diff FILE --dfg FUNC=NET`: FUNC's own lowering beside the network in NET (LOOM's,
-// say), compared where the specs say it matters (host/network_diff.h), and the cycles of
+// say), compared where the specs say it matters (present/network_diff.h), and the cycles of
 // both on the same inputs: two runs of the program, one per network.
 #include "cli/accel_arguments.h"
 #include "cli/command.h"
-#include "host/network_diff.h"
+#include "present/network_diff.h"
 
 namespace loom::cli {
 namespace {

@@ -11,11 +11,11 @@
 #include "cli/terminal_text.h"
 #include "dfg/loom/loom_form.h"
 #include "dfg/print_dot.h"
-#include "host/html_report.h"
 #include "host/prove.h"
-#include "host/run_graph.h"
 #include "host/try_fix.h"
-#include "host/wave_view.h"
+#include "present/html_report.h"
+#include "present/run_graph.h"
+#include "present/wave_view.h"
 
 #include <chrono>
 #include <ctime>
@@ -108,7 +108,7 @@ bool writeWaveView(const RunArgs& a, const ProgramRun& run) {
   return writeOutput(a.gtkw, [&](std::ostream& os) { os << traces::gtkwText(v); });
 }
 
-// --html: the run's page (host/html_report.h) with the report it shows. Without Graphviz
+// --html: the run's page (present/html_report.h) with the report it shows. Without Graphviz
 // the page has everything but the graph, and says so.
 bool writeHtmlPage(const RunArgs& a, const ProgramRun& run, const RunOutcome& o, double cpu,
                    const std::optional<FixAttempt>& fix, const std::string& summary) {
@@ -152,8 +152,8 @@ std::vector<OutputSlot> outputSlots(RunArgs& a) {
           {"--fst", &t.fst, ".fst", false},
           {"--stats", &t.stats, ".stats.txt", false},
           {"--tokens", &t.tokens, ".tokens.txt", false},
-          {"--sc-trace", &a.s.accel.scTrace, ".sc.vcd", false},
-          {"--rtl-trace", &a.s.accel.rtlTrace, ".rtl.vcd", false}};
+          {"--sc-trace", &a.s.accel.systemc.trace, ".sc.vcd", false},
+          {"--rtl-trace", &a.s.accel.verilator.trace, ".rtl.vcd", false}};
 }
 
 // Where the program's own output goes: -o FILE, else stdout, unless an output took
@@ -218,7 +218,7 @@ std::optional<std::string> optionProblem(RunArgs& a) {
     return "--gtkw writes a GTKWave view of the trace: it needs --fst FILE (or --vcd FILE)";
   if (!a.html.empty() && !a.s.accelerate)
     return "--html shows the accelerated calls: it cannot be used with --no-accel";
-  if (!a.s.accel.rtlTrace.empty() && a.engine != "verilator")
+  if (!a.s.accel.verilator.trace.empty() && a.engine != "verilator")
     return "--rtl-trace writes the Verilated twin's waveform: it needs --engine verilator (--vcd "
            "writes the event and clocked engines' waveform)";
   if (auto err = parseDfgSpecs(a.dfgSpecs, a.s.accel.accel, a.s.dfgFiles)) return err;
@@ -238,13 +238,13 @@ int runProgram(RunArgs& a) {
   // by their names).
   std::vector<NamedPath> others = inputs;
   others.insert(others.end(), outputs.begin(), outputs.end());
-  a.s.accel.refusesTrace = [others](const std::string& path) {
+  a.s.accel.verilator.refusesTrace = [others](const std::string& path) {
     return checkOutputPaths(others, {{"the twin's trace", path}});
   };
   if (auto err = optionProblem(a)) return printError(*err), kBadInput;
   LoadedProgram prog = loadProgram(a.file);
   if (!printed(prog)) return kBadInput;
-  if (!a.s.accel.scTrace.empty()) a.s.accel.systemc = true;
+  if (!a.s.accel.systemc.trace.empty()) a.s.systemc = true;
   a.s.accel.channelTotals = !a.dot.empty() || !a.svg.empty();
   // The page draws every channel's tokens and each call's transfers over its cycles.
   if (!a.html.empty()) a.s.accel.channelTotals = a.s.traces.activity = true;
@@ -521,20 +521,20 @@ Command addRunCommand(CLI::App& app) {
       "--no-checks", [a](int64_t) { a->s.accel.checks = false; },
       "Skip the run-time checks (ledger, access order, quiescence); results are still compared");
   c->add_flag(
-      "--systemc", a->s.accel.systemc,
+      "--systemc", a->s.systemc,
       "Run the networks through SystemC's scheduler: one sc_module per op (ports after the op "
       "table, its model as behaviour), one sc_prim_channel per channel, scoped by function / loop "
       "/ branch, on an sc_clock; the event engine's cycles, results, stats and token log");
-  c->add_option("--sc-trace", a->s.accel.scTrace,
+  c->add_option("--sc-trace", a->s.accel.systemc.trace,
                 "Write a VCD of every channel (valid, ready, data, transfer) and state machine "
                 "phase through SystemC's sc_trace (implies --systemc)");
-  c->add_option("--rtl-cache", a->s.accel.rtlCache,
+  c->add_option("--rtl-cache", a->s.accel.verilator.cache,
                 "--engine verilator: where the Verilated twins are built and kept (default: "
                 "$XDG_CACHE_HOME/loom-sim/rtl or ~/.cache/loom-sim/rtl)");
-  c->add_flag("--rtl-fast-build", a->s.accel.rtlFastBuild,
+  c->add_flag("--rtl-fast-build", a->s.accel.verilator.fastBuild,
               "--engine verilator: compile the twins' C++ at -O0 (quicker builds, slower "
               "models; for equivalence runs)");
-  c->add_option("--rtl-trace", a->s.accel.rtlTrace,
+  c->add_option("--rtl-trace", a->s.accel.verilator.trace,
                 "--engine verilator: build the twins with Verilator's tracing and write a VCD of "
                 "every signal of the twin, cycle c of the run at c ns as in --vcd (docs/rtl.md "
                 "\"Waveform\")");

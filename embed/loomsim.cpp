@@ -117,9 +117,9 @@ Kernel::Kernel(sc_core::sc_module_name name, const std::string& mlir, const std:
   AccelOptions a;
   a.entry = ""; // no entry function: the testbench calls
   a.accel = {function};
-  a.systemc = true;
-  a.scClock = &clk;
-  a.scPeriod = options.period;
+  a.engine = CallEngineKind::Systemc;
+  a.systemc.clock = &clk;
+  a.systemc.period = options.period;
   a.maxCycles = options.maxCycles;
   a.checks = options.checks;
   if (!options.timingFile.empty())

@@ -3,7 +3,6 @@
 #include "analysis/rates.h"
 #include "eval/arith.h"
 #include "harness/checks.h"
-#include "host/program_run.h"
 #include "host/run_summary.h"
 #include "interp/interpreter.h"
 #include "sim/waits.h"
@@ -19,27 +18,6 @@ void quiescence(const dfg::Graph& g, const sim::Elaboration& elab,
   harness::InvocationContext ctx{g, elab, c, none, before, g.function, 0};
   ctx.reference = false;
   harness::checkQuiescence(ctx, out);
-}
-
-harness::Finding staticFinding(const dfg::Graph& g, const GraphFinding& gf,
-                               const std::string& function) {
-  harness::Finding h;
-  h.check = "static";
-  h.function = function;
-  h.summary = gf.diag.message;
-  h.loc = gf.diag.loc;
-  h.vertex = gf.vertex;
-  h.rewire = gf.rewire;
-  h.rule = gf.rule;
-  // The input the rule names: its channel, and the path back to the loop control.
-  dfg::EdgeId e;
-  if (gf.rewire.kind != dfg::Rewire::Kind::None &&
-      g.inEdge(gf.rewire.consumer, gf.rewire.port, e)) {
-    h.edge = e;
-    h.upstreamEdges = harness::upstreamOf(g, g.src(e)).edges;
-  }
-  h.details.push_back("static check '" + gf.check + "'");
-  return h;
 }
 
 // The node an op error belongs to: the producer of the input that caused it, else the

@@ -21,6 +21,8 @@
 #include "harness/causes.h"
 #include "harness/findings.h"
 #include "host/host_memory.h"
+#include "host/static_finding.h"
+#include "analysis/static_rules.h"
 #include "models/timing.h"
 #include "sim/elaborate.h"
 #include "traces/tracer.h"
@@ -44,11 +46,6 @@ void quiescence(const dfg::Graph& g, const sim::Elaboration& elab,
                 std::vector<harness::Finding>& out);
 harness::Finding stopFinding(const dfg::Graph& g, const sim::Elaboration& elab,
                              const sim::InvocationResult& res);
-// A static verifier's finding on `g`, the network of `function`, as the harness reports
-// it: at the op, with the channel the rule names, its path back to the loop control and
-// the rewiring that undoes it (`run --try-fix`).
-harness::Finding staticFinding(const dfg::Graph& g, const GraphFinding& gf,
-                               const std::string& function);
 
 struct DfgOutcome {
   sim::InvocationResult result;

@@ -4,8 +4,8 @@
 #include "dfg/loom/loom_form.h"
 #include "frontend/parse.h"
 #include "host/dfg_run.h"
+#include "host/finding_waves.h"
 #include "host/run_summary.h"
-#include "host/wave_view.h"
 #include "verify/verifier.h"
 
 #include <algorithm>
@@ -156,24 +156,27 @@ std::optional<Diag> ProgramRun::prepare() {
   spdlog::info("parsed {} ({} functions, {} ops)", *mod_.file, mod_.functions.size(), mod_.numOps);
   if (!settings_.accelerate) return std::nullopt;
   settings_.accel.entry = name;
-  if (settings_.accel.verilator) {
+  if (settings_.accel.engine == CallEngineKind::Verilator) {
     // The twin has no op state to trace and no SystemC shell (docs/rtl.md).
     const traces::TraceOptions& t = settings_.traces;
-    if (!t.vcd.empty() || !t.stats.empty() || settings_.accel.systemc)
+    if (!t.vcd.empty() || !t.stats.empty() || settings_.systemc)
       return toolError("--engine verilator writes the token log (--tokens) and the report, "
                        "not --vcd, --stats, --systemc or --sc-trace (--rtl-trace writes the "
                        "twin's waveform)");
+  } else if (settings_.systemc) {
+    settings_.accel.engine = CallEngineKind::Systemc;
   }
   if (auto err = readDfgGraphs(settings_.dfgFiles, settings_.accel)) return err;
   resolveOrigins(mod_, settings_.accel.graphs);
   if (networks_) addInstantiated(*networks_);
   accel_ = std::make_unique<Accelerator>(mod_, *interp_, settings_.accel);
   if (auto err = accel_->prepare()) return err;
-  if (const std::string& p = settings_.accel.rtlTrace; settings_.accel.verilator && !p.empty()) {
+  if (const std::string& p = settings_.accel.verilator.trace;
+      settings_.accel.engine == CallEngineKind::Verilator && !p.empty()) {
     // A later twin writes `<p>.<function>`: each such name is refused now if it is an
     // input or another output (the first twin takes `p` itself, so this may refuse a
     // name no twin would use; a deeper twin's `.<n>` is checked when it is loaded).
-    if (const auto& refuses = settings_.accel.refusesTrace)
+    if (const auto& refuses = settings_.accel.verilator.refusesTrace)
       for (const std::string& f : accel_->functions())
         if (auto why = refuses(p + "." + f)) return toolError("--rtl-trace: " + *why);
     // The trace is written by the twin once it is built: a path it cannot write is bad
@@ -339,7 +342,7 @@ nlohmann::json ProgramRun::reportJson(const std::string& file, const std::string
                {"simulate_ms", ms(t.simulate)},
                {"checks_ms", ms(t.checks)},
                {"host_ms", ms(host)}};
-  if (settings_.accel.verilator) {
+  if (settings_.accel.engine == CallEngineKind::Verilator) {
     // The twins: their build (or cache look-up), and the driver's time in the model's
     // evaluation loop alone (CPU time; part of simulate_ms).
     j["time"]["rtl_build_ms"] = ms(t.rtlBuild);

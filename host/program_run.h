@@ -48,6 +48,9 @@ struct RunSettings {
   bool accelerate = true;          // false: everything in the interpreter (--no-accel)
   uint64_t maxSteps = 400'000'000; // interpreted operations; docs/design.md "Limits"
   AccelOptions accel;              // which functions, engine, timing, cycle cap, checks
+  // `--systemc` (or `--sc-trace`): SystemC runs the calls (prepare() makes it
+  // accel.engine), which `--engine verilator` refuses.
+  bool systemc = false;
   // `--dfg FUNC=FILE` (repeatable): FUNC runs on the network read from FILE (either
   // form; its function must be FUNC or the only one) instead of its lowering. prepare()
   // reads them into accel.graphs (docs/loom.md "Against its source").

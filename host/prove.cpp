@@ -98,29 +98,12 @@ std::string plural(size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-} // namespace
-
-void proveMistakes(const LoadedProgram& prog, const RunSettings& s, const ProgramRun& first,
-                   Mistakes& m, const ProveOptions& o) {
-  const std::vector<Finding>& fs = first.report().findings;
-  std::vector<std::string> keys;
-  for (const Finding& f : fs)
-    keys.push_back(harness::findingKey(f));
+// What each single repair's rerun proves of its mistake; `removed` marks the findings
+// some rerun no longer has. Returns the mistakes whose rerun could run.
+std::vector<size_t> attributeSingles(const std::vector<Trial>& singles, size_t findings,
+                                     const std::vector<std::string>& keys, Mistakes& m,
+                                     std::vector<bool>& removed) {
   const std::set<std::string> before(keys.begin(), keys.end());
-  std::vector<Trial> singles;
-  for (size_t k = 0; k < m.list.size(); ++k) {
-    if (m.list[k].repairs() == 0) {
-      m.list[k].attribution = Mistake::Attribution::Unproven;
-      m.list[k].proof = "no repair to rerun with (loom-sim explain " +
-                        std::string(dfg::ruleInfo(m.list[k].rule).code) + ")";
-      continue;
-    }
-    singles.push_back(trialOf({k}));
-  }
-  if (singles.empty()) return;
-  m.proven = true;
-  singles = runTrials(prog, s, first, m, singles, o);
-  std::vector<bool> removed(fs.size(), false);
   std::vector<size_t> repairable;
   for (const Trial& t : singles) {
     Mistake& x = m.list[t.mistakes[0]];
@@ -138,7 +121,7 @@ void proveMistakes(const LoadedProgram& prog, const RunSettings& s, const Progra
     x.explains = gone;
     x.proof =
         "with only its " + plural(x.repairs(), "repair", "repairs") + ", " +
-        std::to_string(gone.size()) + " of " + plural(fs.size(), "finding", "findings") +
+        std::to_string(gone.size()) + " of " + plural(findings, "finding", "findings") +
         " are gone" +
         (added ? ", " + plural(added, "new one", "new ones") + (added == 1 ? " appears" : " appear")
                : "") +
@@ -146,27 +129,36 @@ void proveMistakes(const LoadedProgram& prog, const RunSettings& s, const Progra
     for (size_t i : gone)
       removed[i] = true;
   }
-  // What no single repair removes: pairs of repairable mistakes, then all of them.
+  return repairable;
+}
+
+// What no single repair removes: pairs of repairable mistakes, then all of them.
+void tryCombinations(const LoadedProgram& prog, const RunSettings& s, const ProgramRun& first,
+                     const std::vector<size_t>& repairable, const std::vector<std::string>& keys,
+                     Mistakes& m, std::vector<bool>& removed, const ProveOptions& o) {
   bool survivors = std::find(removed.begin(), removed.end(), false) != removed.end();
-  if (survivors && repairable.size() >= 2) {
-    std::vector<Trial> sets;
-    if (repairable.size() <= 6)
-      for (size_t a = 0; a < repairable.size(); ++a)
-        for (size_t b = a + 1; b < repairable.size(); ++b)
-          sets.push_back(trialOf({repairable[a], repairable[b]}));
-    if (repairable.size() > 2) sets.push_back(trialOf(repairable));
-    sets = runTrials(prog, s, first, m, sets, o);
-    for (const Trial& t : sets) {
-      if (!t.ok) continue;
-      harness::Combination c{t.mistakes, {}};
-      for (size_t i : removedBy(t, keys))
-        if (!removed[i]) c.removes.push_back(i), removed[i] = true;
-      if (!c.removes.empty()) m.combinations.push_back(std::move(c));
-    }
+  if (!survivors || repairable.size() < 2) return;
+  std::vector<Trial> sets;
+  if (repairable.size() <= 6)
+    for (size_t a = 0; a < repairable.size(); ++a)
+      for (size_t b = a + 1; b < repairable.size(); ++b)
+        sets.push_back(trialOf({repairable[a], repairable[b]}));
+  if (repairable.size() > 2) sets.push_back(trialOf(repairable));
+  sets = runTrials(prog, s, first, m, sets, o);
+  for (const Trial& t : sets) {
+    if (!t.ok) continue;
+    harness::Combination c{t.mistakes, {}};
+    for (size_t i : removedBy(t, keys))
+      if (!removed[i]) c.removes.push_back(i), removed[i] = true;
+    if (!c.removes.empty()) m.combinations.push_back(std::move(c));
   }
-  // The verdict on each finding: explained by a proven mistake or a combination, by an
-  // unproven mistake's paths, or by none.
-  std::vector<bool> explained(fs.size(), false);
+}
+
+// The verdict on each finding: explained by a proven mistake or a combination, by an
+// unproven mistake's paths, or by none.
+void judgeFindings(size_t findings, const std::vector<bool>& removed, bool anyRepairable,
+                   Mistakes& m) {
+  std::vector<bool> explained(findings, false);
   for (const Mistake& x : m.list)
     for (size_t i : x.explains)
       explained[i] = true;
@@ -175,10 +167,37 @@ void proveMistakes(const LoadedProgram& prog, const RunSettings& s, const Progra
       explained[i] = true;
   m.unexplained.clear();
   m.unremoved.clear();
-  for (size_t i = 0; i < fs.size(); ++i) {
+  for (size_t i = 0; i < findings; ++i) {
     if (!explained[i]) m.unexplained.push_back(i);
-    if (!removed[i] && !repairable.empty()) m.unremoved.push_back(i);
+    if (!removed[i] && anyRepairable) m.unremoved.push_back(i);
   }
+}
+
+} // namespace
+
+void proveMistakes(const LoadedProgram& prog, const RunSettings& s, const ProgramRun& first,
+                   Mistakes& m, const ProveOptions& o) {
+  const std::vector<Finding>& fs = first.report().findings;
+  std::vector<std::string> keys;
+  for (const Finding& f : fs)
+    keys.push_back(harness::findingKey(f));
+  std::vector<Trial> singles;
+  for (size_t k = 0; k < m.list.size(); ++k) {
+    if (m.list[k].repairs() == 0) {
+      m.list[k].attribution = Mistake::Attribution::Unproven;
+      m.list[k].proof = "no repair to rerun with (loom-sim explain " +
+                        std::string(dfg::ruleInfo(m.list[k].rule).code) + ")";
+      continue;
+    }
+    singles.push_back(trialOf({k}));
+  }
+  if (singles.empty()) return;
+  m.proven = true;
+  singles = runTrials(prog, s, first, m, singles, o);
+  std::vector<bool> removed(fs.size(), false);
+  std::vector<size_t> repairable = attributeSingles(singles, fs.size(), keys, m, removed);
+  tryCombinations(prog, s, first, repairable, keys, m, removed, o);
+  judgeFindings(fs.size(), removed, !repairable.empty(), m);
   // One that now explains nothing is still a rule broken, and stays.
   harness::sortMistakes(m);
 }

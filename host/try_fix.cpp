@@ -158,8 +158,8 @@ void rerunRepaired(const LoadedProgram& prog, const RunSettings& s, FixAttempt& 
   RunSettings again = s;
   again.accel.injectionSitesRequired = false; // the repaired networks are given
   again.traces = traces::TraceOptions{};      // the first run's trace files stay as they are
-  again.accel.scTrace.clear();
-  again.accel.rtlTrace.clear();
+  again.accel.systemc.trace.clear();
+  again.accel.verilator.trace.clear();
   for (auto& [function, g] : out.fixed)
     again.accel.graphs[function] = g;
   // A --dfg file of a repaired function would replace the repair: its spec goes.

@@ -148,7 +148,7 @@ std::string defaultTwinCache() {
 
 std::unique_ptr<Twin> Twin::load(const dfg::Graph& g, RtlOptions options,
                                  const std::string& cacheArg, bool fastBuild, std::string& error,
-                                 const std::string& tracePath) {
+                                 const std::string& tracePath, const std::string* generatedTop) {
   // Absolute: the build runs in a directory of its own (a relative --rtl-cache once made
   // the compiler look for the binding header in the wrong place).
   std::error_code ec;
@@ -157,7 +157,10 @@ std::unique_ptr<Twin> Twin::load(const dfg::Graph& g, RtlOptions options,
   if (!tracePath.empty()) flags += std::string(" ") + kTraced;
   options.probes = true;
   std::string top = topModuleName(g), sv, bind;
-  if (auto err = generateTop(g, options, sv)) return error = *err, nullptr;
+  if (generatedTop)
+    sv = *generatedTop;
+  else if (auto err = generateTop(g, options, sv))
+    return error = *err, nullptr;
   if (auto err = testbenchBinding(g, options, bind)) return error = *err, nullptr;
   static const std::string tools =
       firstLine("verilator --version") + firstLine(compiler() + " --version");

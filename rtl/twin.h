@@ -28,10 +28,13 @@ public:
   // there, and loads it. `fastBuild`: the model's C++ at -O0 (a quicker build, a slower
   // model). `tracePath`: a traced build (Verilator's --trace, another cache entry)
   // writing the VCD of every signal there (docs/rtl.md "Waveform"); empty: untraced.
-  // Null and `error` if the build, the load or opening the trace fails.
+  // `generatedTop`: the top generateTop() wrote for these options with probes set, if the
+  // caller has it (null: generated here). Null and `error` if the build, the load or
+  // opening the trace fails.
   static std::unique_ptr<Twin> load(const dfg::Graph& g, RtlOptions options,
                                     const std::string& cacheDir, bool fastBuild, std::string& error,
-                                    const std::string& tracePath = {});
+                                    const std::string& tracePath = {},
+                                    const std::string* generatedTop = nullptr);
   ~Twin();
   Twin(const Twin&) = delete;
   Twin& operator=(const Twin&) = delete;

@@ -69,7 +69,7 @@ template <class Bind, class After> Outcome runGemm(bool systemc, Bind bind, Afte
   LoadedProgram prog = loadProgram(kGemm);
   REQUIRE(prog.module);
   RunSettings s;
-  s.accel.systemc = systemc;
+  s.systemc = systemc;
   std::ostringstream out;
   ProgramRun run(*prog.module, s, out);
   REQUIRE(!run.prepare());
@@ -147,7 +147,7 @@ TEST_CASE("TLM: a memory socket bound twice is an error at elaboration before an
   LoadedProgram prog = loadProgram(kGemm);
   REQUIRE(prog.module);
   RunSettings s;
-  s.accel.systemc = true;
+  s.systemc = true;
   std::ostringstream out;
   ProgramRun run(*prog.module, s, out);
   REQUIRE(!run.prepare());

@@ -1,6 +1,6 @@
-#include "host/html_report.h"
+#include "present/html_report.h"
 
-#include "host/run_graph.h"
+#include "present/run_graph.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -10,7 +10,7 @@
 
 namespace loom {
 
-// host/report_page.html, embedded by host/CMakeLists.txt.
+// present/report_page.html, embedded by present/CMakeLists.txt.
 extern const char* const kReportPage;
 
 namespace {

@@ -1,5 +1,5 @@
 // Two networks of one function side by side (network_diff.h).
-#include "host/network_diff.h"
+#include "present/network_diff.h"
 
 #include "harness/checks.h"
 

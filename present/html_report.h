@@ -1,5 +1,5 @@
 // `run --html PAGE`: one self-contained HTML page per run, for people and for CI
-// artefacts (docs/debugging.md "Seeing it"). The page is host/report_page.html,
+// artefacts (docs/debugging.md "Seeing it"). The page is present/report_page.html,
 // embedded at build time, with the run's data as one JSON document in it; its inline
 // script draws everything from that document, so it opens without a network:
 //   - the summary line, exactly as the terminal prints it, and the report's verdict;
@@ -8,7 +8,7 @@
 //     its src/ folder, and the .mlir lines);
 //   - per call, the report's loop table (activations, iterations, N vs N + 1 expected
 //     and observed, II) and the transfers per cycle bucket (traces/activity.h);
-//   - the networks as Graphviz renders them (host/run_graph.h), findings in red, with
+//   - the networks as Graphviz renders them (present/run_graph.h), findings in red, with
 //     every op and channel clickable: its ports, token counts and source line.
 // Every number is the report's (the "report" member is the --report document of the
 // run), so the page, `--report` and the terminal agree.

@@ -1,5 +1,5 @@
-// A run's findings, seen in its trace: the name each finding's channel has in the VCD or
-// FST file (Finding::wave), and the GTKWave view `run --gtkw` writes (traces/gtkw.h).
+// A run's findings, seen in its trace: the GTKWave view `run --gtkw` writes
+// (traces/gtkw.h), on the names host/finding_waves.h gives each finding's channel.
 //
 // The view opens on the bug: for each root cause (harness/causes.h) a group with its
 // channel's valid/ready/data/transfer, the phases of the channel's producer and
@@ -21,10 +21,6 @@
 #include <vector>
 
 namespace loom {
-
-// Sets Finding::wave for every finding on a channel of a traced network.
-void nameWaves(std::vector<harness::Finding>& findings,
-               const std::vector<traces::Tracer::Waves>& waves);
 
 // The view of trace `dumpFile` (an absolute path) for a run's report.
 traces::WaveView waveView(const std::string& dumpFile, const harness::Report& report,

@@ -1,5 +1,6 @@
-#include "host/wave_view.h"
+#include "present/wave_view.h"
 
+#include "host/finding_waves.h"
 #include "traces/phase_names.h"
 #include "traces/vcd_text.h"
 
@@ -14,12 +15,6 @@ namespace {
 using traces::Tracer;
 constexpr size_t kExplainedShown = 3;
 using traces::WaveSignal;
-
-const Tracer::Waves* wavesOf(const std::vector<Tracer::Waves>& waves, const std::string& function) {
-  for (const Tracer::Waves& w : waves)
-    if (w.network.function == function && w.network.graph && w.network.opOfVertex) return &w;
-  return nullptr;
-}
 
 // Adds a signal unless the group shows it already. GTKWave shows only what follows the
 // last '.' of a name (its default hier_max_level), aliases too: the alias is the op,
@@ -132,14 +127,6 @@ std::vector<traces::WaveGroup> loopGroups(const Tracer::Waves& w) {
 }
 
 } // namespace
-
-void nameWaves(std::vector<harness::Finding>& findings, const std::vector<Tracer::Waves>& waves) {
-  for (harness::Finding& f : findings) {
-    if (!f.edge) continue;
-    if (const Tracer::Waves* w = wavesOf(waves, f.function))
-      f.wave = w->paths.channel[w->network.channelOf(*f.edge)];
-  }
-}
 
 traces::WaveView waveView(const std::string& dumpFile, const harness::Report& report,
                           const std::vector<harness::CauseGroup>& causes,

@@ -1,6 +1,6 @@
 // The --html page's data: JSON that cannot end its <script> element early, whatever the
 // run's strings hold (a source line, an op name), and the page that carries it.
-#include "host/html_report.h"
+#include "present/html_report.h"
 
 #include <catch2/catch.hpp>
 #include <string>

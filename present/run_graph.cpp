@@ -1,4 +1,4 @@
-#include "host/run_graph.h"
+#include "present/run_graph.h"
 
 #include <sstream>
 

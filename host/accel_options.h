@@ -1,0 +1,56 @@
+// What an Accelerator (host/accelerator.h) runs and how: the functions, the injections,
+// the timing, the cycle cap, the checks, and the engine with its own options.
+#pragma once
+
+#include "dfg/dfg.h"
+#include "host/call_checks.h"
+#include "host/call_engine.h"
+#include "host/systemc_engine.h"
+#include "host/twin_engine.h"
+#include "lowering/lower.h"
+#include "models/timing.h"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace loom {
+
+struct AccelOptions {
+  std::string entry = "main";
+  std::vector<std::string> accel; // empty: every defined function but the entry
+  std::set<Injection> inject;
+  // An injection that changes no lowered function is bad input (exit 2); a rerun with
+  // some networks given (try-fix's) keeps the first run's injections without asking.
+  bool injectionSitesRequired = true;
+  models::TimingConfig timing;
+  uint64_t maxCycles = sim::kDefaultMaxCycles; // per call
+  bool checks = true;
+  // Sum each channel's tokens and expected count over the checked calls, for
+  // channelTotals() (`run --dot`); off, a call's checks do not count them twice.
+  bool channelTotals = false;
+  // What runs every call (SystemC: the same cycles and results as the event engine,
+  // SystemC's scheduler), and the options of the engines that have their own.
+  CallEngineKind engine = CallEngineKind::Event;
+  SystemcOptions systemc;     // engine Systemc
+  VerilatorOptions verilator; // engine Verilator (twins built in verilator.cache)
+  // Applied to every lowered graph before it is checked and elaborated: lets tests
+  // plant wiring mistakes that no injection mode commits (a hand-edited DFG, in effect).
+  std::function<void(dfg::Graph&)> transform;
+  // `run --dfg FUNC=FILE`: the network of FUNC is this graph (read from a file, in
+  // either form) instead of FUNC's lowering. FUNC is accelerated even if --accel does
+  // not name it; the graph's signature must be FUNC's (argument and result types, the
+  // entry tokens the host hands it, memref arguments as extmemory by argIndex). No
+  // injection applies to it; `transform` does. A graph read from text has no rates
+  // unless the file writes them: the ledger skips channels whose rate is Unknown.
+  std::map<std::string, dfg::Graph> graphs;
+  // Called with each accelerated call's arguments before anything runs (the golden run
+  // takes them as changed): a campaign varies a loop bound this way.
+  std::function<void(const Function& f, std::vector<RtValue>& args)> adjustArgs;
+  // Told what each call did, once it ended (the event and clocked engines, SystemC).
+  std::function<void(const CallBehaviour&)> observeCalls;
+};
+
+} // namespace loom

@@ -198,8 +198,7 @@ std::optional<Diag> buildNetwork(NetworkBuild& b, const std::string& name, const
   lap(clock, b.times.lower);
   if (auto err = elaborateNetwork(b, *a)) return err;
   lap(clock, b.times.elaborate);
-  spdlog::info("lowered @{}: {} ops, {} channels", name, a->graph.numNodes(),
-               a->graph.numEdges());
+  spdlog::info("lowered @{}: {} ops, {} channels", name, a->graph.numNodes(), a->graph.numEdges());
   out = std::move(a);
   return std::nullopt;
 }

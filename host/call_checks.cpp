@@ -37,8 +37,8 @@ models::Memory& CallProbes::memory(size_t k) {
 }
 
 harness::InvocationContext CallState::context() const {
-  harness::InvocationContext ctx{
-      a.graph, a.elab, a.elab.network->circuit(), golden, before, a.name, invocation};
+  harness::InvocationContext ctx{a.graph, a.elab,    a.elab.network->circuit(), golden, before,
+                                 a.name,  invocation};
   if (!models) {
     ctx.twinPushes = &pushes;
     ctx.twinHeld = &held;
@@ -202,9 +202,10 @@ void explainStop(const CallState& s, bool checks, std::vector<harness::Finding>&
   h.loc = s.site.loc;
   h.check = harness::stopCheck(s.status);
   if (s.models) return explainModelStop(s, h, checks, out, totals);
-  h.summary = "the twin of '@" + s.a.name + "' stopped: " +
-              (s.status == sim::InvocationStatus::Deadlock ? "a quiet cycle before the results"
-                                                           : "no results after --max-cycles cycles");
+  h.summary =
+      "the twin of '@" + s.a.name + "' stopped: " +
+      (s.status == sim::InvocationStatus::Deadlock ? "a quiet cycle before the results"
+                                                   : "no results after --max-cycles cycles");
   out.push_back(std::move(h));
 }
 

@@ -54,8 +54,8 @@ rtl::RtlOptions twinOptions(const models::TimingConfig& timing, uint64_t need) {
 } // namespace
 
 std::optional<std::string> TwinEngine::generate(AccelNetwork& a, TwinSession& session,
-                                                 uint32_t tokenBase,
-                                                 std::unique_ptr<TwinEngine>& out) {
+                                                uint32_t tokenBase,
+                                                std::unique_ptr<TwinEngine>& out) {
   out.reset(new TwinEngine(a, session, tokenBase));
   out->generated_ = twinOptions(session.timing, 0);
   out->generated_.probes = true; // as rtl::Twin::load builds it

@@ -45,8 +45,7 @@ public:
   // `a`'s network, generated here once for the first twin. `tokenBase`: the network's
   // first channel in the run's token log.
   static std::optional<std::string> generate(AccelNetwork& a, TwinSession& session,
-                                             uint32_t tokenBase,
-                                             std::unique_ptr<TwinEngine>& out);
+                                             uint32_t tokenBase, std::unique_ptr<TwinEngine>& out);
   bool runsModels() const override { return false; }
   std::optional<Diag> run(CallState& s) override;
   // The twin drained within its call: a drain the cycle budget cut short is a finding.
@@ -65,8 +64,8 @@ private:
   AccelNetwork& a_;
   TwinSession& session_;
   uint32_t tokenBase_;
-  rtl::RtlOptions generated_; // the options of `top_`
-  std::string top_;           // the top of the first twin, as prepare() generated it
+  rtl::RtlOptions generated_;       // the options of `top_`
+  std::string top_;                 // the top of the first twin, as prepare() generated it
   std::unique_ptr<rtl::Twin> twin_; // from the first call on
   int loads_ = 0;                   // twins loaded (a deeper one: a reload)
 };

@@ -1,9 +1,9 @@
 #include "host/accel_networks.h"
 
-#include "host/host_memory.h"
-#include "host/static_finding.h"
 #include "analysis/rates.h"
 #include "analysis/static_rules.h"
+#include "host/host_memory.h"
+#include "host/static_finding.h"
 
 #include <spdlog/spdlog.h>
 

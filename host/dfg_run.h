@@ -22,7 +22,6 @@
 #include "harness/findings.h"
 #include "host/host_memory.h"
 #include "host/static_finding.h"
-#include "analysis/static_rules.h"
 #include "models/timing.h"
 #include "sim/elaborate.h"
 #include "traces/tracer.h"

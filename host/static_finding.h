@@ -2,8 +2,8 @@
 // (the accelerator's calls and a DFG run on its own), below either of them.
 #pragma once
 
-#include "harness/findings.h"
 #include "analysis/static_rules.h"
+#include "harness/findings.h"
 
 #include <string>
 

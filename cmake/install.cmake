@@ -19,7 +19,7 @@ install(TARGETS ${LOOMSIM_LIBRARIES} EXPORT loomsimTargets
 foreach(dir support ops ir eval verify frontend interp models dfg analysis lowering sim systemc rtl harness terminal traces
             host embed)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/loomsim/${dir}
-          FILES_MATCHING PATTERN "*.h")
+          FILES_MATCHING PATTERN "*.h" PATTERN "*.def")
 endforeach()
 install(EXPORT loomsimTargets NAMESPACE loomsim:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/loomsim)
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/loomsimConfig.cmake.in

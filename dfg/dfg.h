@@ -160,8 +160,11 @@ struct Node {
   std::vector<Rate> outRates;
 
   // Kind-specific attributes.
-  OpKind arith = OpKind::AddI; // Compute
-  ArithAttrs arithAttrs;       // Compute: cmpi/cmpf predicate
+  // Compute: the arith or math op the node holds. Until it is set it is no compute op
+  // (func.func), so a node whose kind and op were never given is refused by the
+  // signature check (checkSignature) instead of running as an adder.
+  OpKind arith = OpKind::Func;
+  ArithAttrs arithAttrs; // Compute: cmpi/cmpf predicate
   // A compute node's operand type, evalArith's: its type operand's (ops/op_kinds.def; a
   // select's data), the first input's if the node has too few.
   const Type& operandType() const {

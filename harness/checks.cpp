@@ -649,7 +649,7 @@ void checkQuiescence(const InvocationContext& c, std::vector<Finding>& out, bool
   for (Vertex v = 0; !c.twinHeld && !stalled && v < g.numNodes(); ++v) {
     uint32_t opi = c.elab.opOfVertex[v];
     if (opi == sim::kNoOp || reportedOps.count(opi)) continue;
-    const models::Op& op = c.circuit.op(opi);
+    const models::Model& op = c.circuit.op(opi);
     if (op.isQuiescent()) continue;
     Finding f;
     f.check = "quiescence";

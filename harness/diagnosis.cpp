@@ -272,7 +272,7 @@ namespace {
 
 // The input a stalled op waits on (its phase's input for a state machine, the selected
 // one for a mux, else the first empty one); -1 if none is empty.
-int awaitedInput(const models::Op& op) {
+int awaitedInput(const models::Model& op) {
   std::string kind = op.kindName(), phase = op.phaseName();
   auto empty = [&](int p) {
     return p >= 0 && p < op.numInputs() && op.inputChannel(p) && op.inputChannel(p)->count() == 0;
@@ -289,7 +289,7 @@ int awaitedInput(const models::Op& op) {
 }
 
 // A mux holding tokens it cannot consume: the trace of an unsplit branch value.
-std::string muxNote(const models::Op& op, const std::function<std::string(int)>& portName) {
+std::string muxNote(const models::Model& op, const std::function<std::string(int)>& portName) {
   if (op.nodeKind() != NodeKind::Mux) return "";
   int picked = op.inputChannel(0) && op.inputChannel(0)->count() > 0
                    ? 1 + static_cast<int>(op.inputChannel(0)->peek(0))
@@ -326,7 +326,7 @@ std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& 
   std::vector<std::string> lines;
   std::set<uint32_t> seen;
   for (int hops = 0; hops < 64 && cur != sim::kNoOp; ++hops) {
-    const models::Op& op = circuit.op(cur);
+    const models::Model& op = circuit.op(cur);
     auto portName = [&](int p) {
       auto it = vertexOf.find(cur);
       return it == vertexOf.end() ? "in" + std::to_string(p)
@@ -350,12 +350,12 @@ std::vector<std::string> waitChain(const dfg::Graph& g, const sim::Elaboration& 
     for (int p = 0; p < op.numOutputs() && full < 0; ++p)
       if (op.outputChannel(p) && !op.outputChannel(p)->ready()) full = p;
     if (empty >= 0 && op.inputChannel(empty)->producer()) {
-      const models::Op* prod = op.inputChannel(empty)->producer();
+      const models::Model* prod = op.inputChannel(empty)->producer();
       lines.push_back(self + " waits for '" + portName(empty) + "' from '" + prod->name() + "'" +
                       src(cur) + note);
       cur = circuit.indexOf(*prod);
     } else if (full >= 0 && op.outputChannel(full)->consumer()) {
-      const models::Op* cons = op.outputChannel(full)->consumer();
+      const models::Model* cons = op.outputChannel(full)->consumer();
       lines.push_back(self + " waits for space toward '" + cons->name() + "'" + src(cur) + note);
       cur = circuit.indexOf(*cons);
     } else {

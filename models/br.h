@@ -7,16 +7,16 @@
 // One firing per token. Never holds a token of its own: always at rest.
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class Br : public Op {
+class Br : public Model {
 public:
   enum Input : int { kIn };
   enum Output : int { kOut };
 
-  explicit Br(std::string name) : Op(std::move(name), 1, 1) {}
+  explicit Br(std::string name) : Model(std::move(name), 1, 1) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Br; }
 

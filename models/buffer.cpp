@@ -3,7 +3,7 @@
 namespace loom::models {
 
 Buffer::Buffer(std::string name, BufferKind kind, int slots, std::vector<Bits> initValues)
-    : Op(std::move(name), 1, 1), kind_(kind), slots_(slots < 1 ? 1 : static_cast<size_t>(slots)),
+    : Model(std::move(name), 1, 1), kind_(kind), slots_(slots < 1 ? 1 : static_cast<size_t>(slots)),
       minAge_(kind == BufferKind::Seq ? slots_ - 1 : 0) {
   if (initValues.size() > slots_) initValues.resize(slots_);
   initCount_ = initValues.size();
@@ -26,7 +26,7 @@ bool Buffer::step() {
   // Accept: one token, if a slot is free after the emit.
   if (in(kIn).valid() && held_.size() < slots_) {
     Bits v = in(kIn).front();
-    const Op* poison = in(kIn).poison();
+    const Model* poison = in(kIn).poison();
     in(kIn).pop();
     // fifo bypass: nothing older waits and the output is free this cycle.
     if (minAge_ == 0 && held_.empty() && !emitted && out(kOut).ready())

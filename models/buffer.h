@@ -22,7 +22,7 @@
 // first. isQuiescent(): the buffer holds as many tokens as it was reset with.
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 #include <deque>
 
@@ -30,7 +30,7 @@ namespace loom::models {
 
 enum class BufferKind : uint8_t { Seq, Fifo };
 
-class Buffer : public Op {
+class Buffer : public Model {
 public:
   enum Input : int { kIn };
   enum Output : int { kOut };
@@ -54,7 +54,7 @@ protected:
 private:
   struct Entry {
     Bits value;
-    const Op* poison;  // see Channel::push
+    const Model* poison;  // see Channel::push
     uint64_t eligible; // first cycle in which it may be pushed
   };
 

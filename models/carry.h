@@ -11,17 +11,17 @@
 // NeedCond and NeedLoop are separate firings (separate cycles).
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class Carry : public Op {
+class Carry : public Model {
 public:
   enum Input : int { kD, kA, kB };
   enum Output : int { kO };
   enum class Phase : uint8_t { NeedInit, NeedCond, NeedLoop };
 
-  explicit Carry(std::string name) : Op(std::move(name), 3, 1) {}
+  explicit Carry(std::string name) : Model(std::move(name), 3, 1) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Carry; }
   int phase() const override { return static_cast<int>(phase_); }

@@ -31,7 +31,7 @@
 namespace loom::models {
 
 class Channel;
-class Op;
+class Model;
 
 // What watches the tokens of a channel (Channel::setTap): each token as it is pushed.
 class ChannelTap {
@@ -65,13 +65,13 @@ public:
   Bits peek(int i) const { return slots()[slot(i)]; }
   // The op that made a held token poison (LLVM's poison, docs/design.md "Poison"), null
   // for a defined token: of the front token, and of the i-th held one.
-  const Op* frontPoison() const { return poisonAt(head_); }
-  const Op* peekPoison(int i) const { return poisonAt(slot(i)); }
+  const Model* frontPoison() const { return poisonAt(head_); }
+  const Model* peekPoison(int i) const { return poisonAt(slot(i)); }
 
   // --- Actions of the current cycle ------------------------------------------------
   // Requires ready() and no push yet this cycle. `poison`: the op that made the token
   // poison (null: a defined token).
-  void push(Bits v, const Op* poison = nullptr) {
+  void push(Bits v, const Model* poison = nullptr) {
     assert(ready() && !pushedNow_ && "push into a full channel or twice in one cycle");
     // The slot behind the start-of-cycle tail: free, and not the head a pop reads.
     Bits masked = v & mask_;
@@ -113,16 +113,16 @@ public:
   // sure the consumer gets evaluated. Requires a free slot.
   void preload(Bits v);
 
-  // --- Wiring (set once, by Op::bindInput / Op::bindOutput) -------------------------
-  Op* producer() const { return producer_; }
+  // --- Wiring (set once, by Model::bindInput / Model::bindOutput) -------------------------
+  Model* producer() const { return producer_; }
   int producerPort() const { return producerPort_; }
-  Op* consumer() const { return consumer_; }
+  Model* consumer() const { return consumer_; }
   int consumerPort() const { return consumerPort_; }
-  void setProducer(Op* op, int port) {
+  void setProducer(Model* op, int port) {
     producer_ = op;
     producerPort_ = port;
   }
-  void setConsumer(Op* op, int port) {
+  void setConsumer(Model* op, int port) {
     consumer_ = op;
     consumerPort_ = port;
   }
@@ -150,8 +150,8 @@ private:
   }
   // Poison origins per slot, allocated at the first poison token: a channel that never
   // carries one pays a test of an empty vector per push.
-  const Op* poisonAt(int s) const { return poison_.empty() ? nullptr : poison_[s]; }
-  void setPoison(int s, const Op* poison) {
+  const Model* poisonAt(int s) const { return poison_.empty() ? nullptr : poison_[s]; }
+  void setPoison(int s, const Model* poison) {
     if (poison_.empty()) poison_.assign(static_cast<size_t>(capacity_), nullptr);
     poison_[s] = poison;
   }
@@ -172,9 +172,9 @@ private:
   uint64_t pops_ = 0;
   ChannelTap* tap_ = nullptr;
   std::vector<Bits> heap_;        // ring buffer of capacity_ slots when capacity_ > kInline
-  std::vector<const Op*> poison_; // see poisonAt
-  Op* producer_ = nullptr;
-  Op* consumer_ = nullptr;
+  std::vector<const Model*> poison_; // see poisonAt
+  Model* producer_ = nullptr;
+  Model* consumer_ = nullptr;
   int producerPort_ = -1;
   int consumerPort_ = -1;
   std::string name_;
@@ -189,7 +189,7 @@ public:
   bool valid() const { return ch_->valid(); }
   Bits front() const { return ch_->front(); }
   // The op that made the front token poison; null for a defined token.
-  const Op* poison() const { return ch_->frontPoison(); }
+  const Model* poison() const { return ch_->frontPoison(); }
   void pop() { ch_->pop(); }
   const Type& type() const { return ch_->type(); }
 
@@ -203,7 +203,7 @@ public:
   explicit OutPort(Channel* ch = nullptr) : ch_(ch) {}
   bool bound() const { return ch_ != nullptr; }
   bool ready() const { return ch_->ready(); }
-  void push(Bits v, const Op* poison = nullptr) { ch_->push(v, poison); }
+  void push(Bits v, const Model* poison = nullptr) { ch_->push(v, poison); }
   const Type& type() const { return ch_->type(); }
 
 private:

@@ -6,7 +6,7 @@ namespace loom::models {
 
 Compute::Compute(std::string name, OpKind kind, ArithAttrs attrs, Type operandType, Type resultType,
                  int latency, int numOperands)
-    : Op(std::move(name),
+    : Model(std::move(name),
          std::min(numOperands < 0 ? computeArity(kind) : numOperands, kMaxOperands), 1),
       kind_(kind), attrs_(attrs), operandType_(std::move(operandType)),
       resultType_(std::move(resultType)), latency_(std::max(latency, 1)), kindName_(opName(kind)),
@@ -69,7 +69,7 @@ bool Compute::accept() {
     fail(msg + ")");
     return false;
   }
-  const Op* poison = !o.poison ? nullptr : o.from < 0 ? this : in(o.from).poison();
+  const Model* poison = !o.poison ? nullptr : o.from < 0 ? this : in(o.from).poison();
   for (int i = 0; i < numInputs(); ++i)
     in(i).pop();
   pipe_.push_back({result, poison, 0});

@@ -22,12 +22,12 @@
 #pragma once
 
 #include "eval/arith.h"
-#include "models/op.h"
+#include "models/model.h"
 #include "models/ring.h"
 
 namespace loom::models {
 
-class Compute : public Op {
+class Compute : public Model {
 public:
   enum Output : int { kResult };
   static constexpr int kMaxOperands = 3;
@@ -60,7 +60,7 @@ protected:
 private:
   struct Entry {
     Bits result;
-    const Op* poison; // see Channel::push
+    const Model* poison; // see Channel::push
     int stage;        // 0 .. latency-1 during the current cycle
   };
 

@@ -5,16 +5,16 @@
 // The other output need not have space.
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class CondBr : public Op {
+class CondBr : public Model {
 public:
   enum Input : int { kCond, kData };
   enum Output : int { kTrue, kFalse };
 
-  explicit CondBr(std::string name) : Op(std::move(name), 2, 2) {}
+  explicit CondBr(std::string name) : Model(std::move(name), 2, 2) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::CondBr; }
 

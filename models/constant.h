@@ -3,16 +3,16 @@
 //   needs: ctrl (none) valid, output ready | does: pop ctrl, push the constant
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class Constant : public Op {
+class Constant : public Model {
 public:
   enum Input : int { kCtrl };
   enum Output : int { kOut };
 
-  Constant(std::string name, Bits value) : Op(std::move(name), 1, 1), value_(value) {}
+  Constant(std::string name, Bits value) : Model(std::move(name), 1, 1), value_(value) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Constant; }
   Bits value() const { return value_; }

@@ -5,15 +5,15 @@
 //          its input number on index
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class ControlMerge : public Op {
+class ControlMerge : public Model {
 public:
   enum Output : int { kResult, kIndex };
 
-  ControlMerge(std::string name, int numInputs) : Op(std::move(name), numInputs, 2) {}
+  ControlMerge(std::string name, int numInputs) : Model(std::move(name), numInputs, 2) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::ControlMerge; }
 

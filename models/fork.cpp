@@ -7,7 +7,7 @@ namespace loom::models {
 bool Fork::step() {
   if (!in(kIn).valid()) return false;
   Bits v = in(kIn).front();
-  const Op* poison = in(kIn).poison();
+  const Model* poison = in(kIn).poison();
   bool any = false;
   const int n = numOutputs();
   for (int i = 0; i < n; ++i) {

@@ -12,16 +12,16 @@
 // token have been sent ("half-sent").
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class Fork : public Op {
+class Fork : public Model {
 public:
   enum Input : int { kIn };
 
   Fork(std::string name, int numOutputs)
-      : Op(std::move(name), 1, numOutputs), sent_(static_cast<size_t>(numOutputs), 0) {}
+      : Model(std::move(name), 1, numOutputs), sent_(static_cast<size_t>(numOutputs), 0) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Fork; }
   bool isQuiescent() const override { return numSent_ == 0; }

@@ -14,17 +14,17 @@
 // it pushes.
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class Gate : public Op {
+class Gate : public Model {
 public:
   enum Input : int { kBeforeValue, kBeforeCond };
   enum Output : int { kAfterValue, kAfterCond };
   enum class Phase : uint8_t { NeedHead, NeedNext };
 
-  explicit Gate(std::string name) : Op(std::move(name), 2, 2) {}
+  explicit Gate(std::string name) : Model(std::move(name), 2, 2) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Gate; }
   int phase() const override { return static_cast<int>(phase_); }

@@ -10,17 +10,17 @@
 //   NeedCond | d valid (false)           | pop d, forget stored, no push | NeedInit
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class Invariant : public Op {
+class Invariant : public Model {
 public:
   enum Input : int { kD, kA };
   enum Output : int { kO };
   enum class Phase : uint8_t { NeedInit, NeedCond };
 
-  explicit Invariant(std::string name) : Op(std::move(name), 2, 1) {}
+  explicit Invariant(std::string name) : Model(std::move(name), 2, 1) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Invariant; }
   int phase() const override { return static_cast<int>(phase_); }
@@ -36,7 +36,7 @@ private:
 
   Phase phase_ = Phase::NeedInit;
   Bits stored_ = 0;
-  const Op* storedPoison_ = nullptr; // the op that made the stored value poison
+  const Model* storedPoison_ = nullptr; // the op that made the stored value poison
 };
 
 } // namespace loom::models

@@ -3,15 +3,15 @@
 //   needs: every input valid, output ready | does: pop every input, push none
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class Join : public Op {
+class Join : public Model {
 public:
   enum Output : int { kOut };
 
-  Join(std::string name, int numInputs) : Op(std::move(name), numInputs, 1) {}
+  Join(std::string name, int numInputs) : Model(std::move(name), numInputs, 1) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Join; }
 

@@ -9,7 +9,7 @@ bool LazyFork::step() {
     ok = room(i) && ok;
   if (!ok) return false;
   Bits v = in(kIn).front();
-  const Op* poison = in(kIn).poison();
+  const Model* poison = in(kIn).poison();
   in(kIn).pop();
   for (int i = 0; i < numOutputs(); ++i)
     out(i).push(v, poison);

@@ -4,15 +4,15 @@
 //   needs: input valid, every output ready | does: pop input, push a copy on each output
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class LazyFork : public Op {
+class LazyFork : public Model {
 public:
   enum Input : int { kIn };
 
-  LazyFork(std::string name, int numOutputs) : Op(std::move(name), 1, numOutputs) {}
+  LazyFork(std::string name, int numOutputs) : Model(std::move(name), 1, numOutputs) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::LazyFork; }
 

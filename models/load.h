@@ -14,16 +14,16 @@
 // their data in order.
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class Load : public Op {
+class Load : public Model {
 public:
   enum Input : int { kAddr, kMemData, kCtrl };
   enum Output : int { kData, kMemAddr };
 
-  explicit Load(std::string name) : Op(std::move(name), 3, 2) {}
+  explicit Load(std::string name) : Model(std::move(name), 3, 2) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Load; }
 

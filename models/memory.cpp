@@ -16,7 +16,7 @@ MemoryConfig memoryConfig(MemoryKind kind, int loads, int stores, const TimingCo
 
 Memory::Memory(std::string name, MemoryKind kind, MemoryConfig config,
                std::shared_ptr<MemoryBacking> backing)
-    : Op(std::move(name), 2 * config.numStores + config.numLoads,
+    : Model(std::move(name), 2 * config.numStores + config.numLoads,
          2 * config.numLoads + config.numStores),
       kind_(kind), config_(config), backing_(std::move(backing)) {
   config_.latency = std::max(config_.latency, 1);

@@ -41,7 +41,7 @@
 // tokens leave.
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 #include "models/ring.h"
 #include "models/timing.h"
 
@@ -105,7 +105,7 @@ struct MemoryAccess {
   uint64_t addr;
 };
 
-class Memory : public Op {
+class Memory : public Model {
 public:
   Memory(std::string name, MemoryKind kind, MemoryConfig config,
          std::shared_ptr<MemoryBacking> backing);

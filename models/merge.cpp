@@ -2,7 +2,7 @@
 
 namespace loom::models {
 
-int firstValidInput(const Op& op) {
+int firstValidInput(const Model& op) {
   for (int i = 0; i < op.numInputs(); ++i)
     if (op.inputChannel(i)->valid()) return i;
   return -1;

@@ -4,15 +4,15 @@
 //   needs: some input valid, output ready | does: pop the first valid input, push it
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class Merge : public Op {
+class Merge : public Model {
 public:
   enum Output : int { kOut };
 
-  Merge(std::string name, int numInputs) : Op(std::move(name), numInputs, 1) {}
+  Merge(std::string name, int numInputs) : Model(std::move(name), numInputs, 1) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Merge; }
 
@@ -21,6 +21,6 @@ protected:
 };
 
 // The first valid input of `op`'s inputs, or -1.
-int firstValidInput(const Op& op);
+int firstValidInput(const Model& op);
 
 } // namespace loom::models

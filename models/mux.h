@@ -6,16 +6,16 @@
 // an op error.
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class Mux : public Op {
+class Mux : public Model {
 public:
   enum Input : int { kSelect, kFirstData };
   enum Output : int { kOut };
 
-  Mux(std::string name, int numData) : Op(std::move(name), 1 + numData, 1) {}
+  Mux(std::string name, int numData) : Model(std::move(name), 1 + numData, 1) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Mux; }
   int numData() const { return numInputs() - 1; }

@@ -6,15 +6,15 @@
 // Never fires, never stalls on an output, holds nothing: always at rest.
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class Never : public Op {
+class Never : public Model {
 public:
   enum Output : int { kOut };
 
-  explicit Never(std::string name) : Op(std::move(name), 0, 1) {}
+  explicit Never(std::string name) : Model(std::move(name), 0, 1) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Never; }
 

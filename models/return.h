@@ -7,14 +7,14 @@
 // With N = 0 it forwards the control token alone. The host collects the outputs.
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class Return : public Op {
+class Return : public Model {
 public:
   explicit Return(std::string name, int numResults)
-      : Op(std::move(name), numResults + 1, numResults + 1) {}
+      : Model(std::move(name), numResults + 1, numResults + 1) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Return; }
   int numResults() const { return numInputs() - 1; }

@@ -7,16 +7,16 @@
 // The store's completion is signalled by the memory's done token, not by the store.
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class Store : public Op {
+class Store : public Model {
 public:
   enum Input : int { kAddr, kData, kCtrl };
   enum Output : int { kMemData, kMemAddr };
 
-  explicit Store(std::string name) : Op(std::move(name), 3, 2) {}
+  explicit Store(std::string name) : Model(std::move(name), 3, 2) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Store; }
 

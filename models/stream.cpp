@@ -31,7 +31,7 @@ static CmpIPred predOf(ContCond c) {
 }
 
 Stream::Stream(std::string name, StepOp stepOp, ContCond contCond, Type indexType)
-    : Op(std::move(name), 3, 2), stepOp_(stepOp), contCond_(contCond), type_(indexType) {}
+    : Model(std::move(name), 3, 2), stepOp_(stepOp), contCond_(contCond), type_(indexType) {}
 
 bool Stream::step() {
   switch (phase_) {

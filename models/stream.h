@@ -17,7 +17,7 @@
 // update (`/=` by 0, shift amount outside [0, 63]) becomes an op error.
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 #include <string_view>
 
@@ -37,7 +37,7 @@ using ops::stepOpText;
 // which reports no op error, runs on.
 bool streamNeverEnds(StepOp op, ContCond cond, int64_t start, int64_t step, int64_t bound);
 
-class Stream : public Op {
+class Stream : public Model {
 public:
   enum Input : int { kStart, kStep, kBound };
   enum Output : int { kIdx, kCont };

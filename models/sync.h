@@ -3,13 +3,13 @@
 //   needs: every input valid, every output ready | does: pop all, push each to its output
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
-class Sync : public Op {
+class Sync : public Model {
 public:
-  Sync(std::string name, int width) : Op(std::move(name), width, width) {}
+  Sync(std::string name, int width) : Model(std::move(name), width, width) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Sync; }
 

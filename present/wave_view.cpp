@@ -58,7 +58,7 @@ void addPhase(const Tracer::Waves& w, dfg::Vertex v, std::vector<WaveSignal>& ou
   if (v >= w.network.opOfVertex->size()) return;
   uint32_t op = (*w.network.opOfVertex)[v];
   if (op >= w.network.circuit().numOps() || op >= w.paths.op.size()) return;
-  const models::Op& m = w.network.circuit().op(op);
+  const models::Model& m = w.network.circuit().op(op);
   if (m.phaseCount() <= 0 || w.paths.op[op].empty()) return;
   add(out, w.paths.op[op] + ".phase" + traces::vcdRange(traces::phaseWidth(m)),
       WaveSignal::Show::Enum);

@@ -519,7 +519,7 @@ std::optional<std::string> TopWriter::probeOrder(std::vector<Probe>& out) {
   out.assign(c.numChannels(), Probe{});
   for (dfg::EdgeId ch : g_.edges())
     out[elab.channelOf(g_, ch)].wires = channel_[ch];
-  const models::Op& ret = c.op(elab.opOfVertex[g_.ret]);
+  const models::Model& ret = c.op(elab.opOfVertex[g_.ret]);
   for (unsigned p = 0; p < retChannels_.size(); ++p)
     out[c.indexOf(*ret.outputChannel(static_cast<int>(p)))].wires = retChannels_[p];
   for (uint32_t i = 0; i < c.numChannels(); ++i) {

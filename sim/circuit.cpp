@@ -4,19 +4,19 @@
 
 namespace loom::sim {
 
-void Circuit::adopt(std::unique_ptr<Op> op) {
+void Circuit::adopt(std::unique_ptr<Model> op) {
   assert(!sealed_ && "ops are added before seal()");
   op->setErrorLog(&errors_);
   opIndex_.emplace(op.get(), static_cast<uint32_t>(ops_.size()));
   ops_.push_back(std::move(op));
 }
 
-uint32_t Circuit::indexOf(const Op& op) const {
+uint32_t Circuit::indexOf(const Model& op) const {
   auto it = opIndex_.find(&op);
   return it == opIndex_.end() ? kNoOp : it->second;
 }
 
-uint32_t Circuit::connect(Op& from, int outPort, Op& to, int inPort, Type type, int capacity,
+uint32_t Circuit::connect(Model& from, int outPort, Model& to, int inPort, Type type, int capacity,
                           std::string name) {
   assert(!sealed_ && "channels are declared before seal()");
   if (name.empty())

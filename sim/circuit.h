@@ -13,7 +13,7 @@
 #pragma once
 
 #include "models/channel.h"
-#include "models/op.h"
+#include "models/model.h"
 #include "models/timing.h"
 
 #include <cstdint>
@@ -26,7 +26,7 @@
 namespace loom::sim {
 
 using models::Channel;
-using models::Op;
+using models::Model;
 
 constexpr uint32_t kNoOp = UINT32_MAX;
 
@@ -56,7 +56,7 @@ public:
   // Declares a channel from output `outPort` of `from` to input `inPort` of `to`;
   // capacity 0 means timing().channelCapacity; an empty name becomes
   // "<from>:<outPort> -> <to>:<inPort>". Returns the channel's future index.
-  uint32_t connect(Op& from, int outPort, Op& to, int inPort, Type type, int capacity = 0,
+  uint32_t connect(Model& from, int outPort, Model& to, int inPort, Type type, int capacity = 0,
                    std::string name = {});
   // Creates and binds every declared channel. Returns the wiring errors (a port
   // missing or bound twice, an op port left unbound); empty when the circuit is sound.
@@ -69,8 +69,8 @@ public:
   // --- Access -------------------------------------------------------------------------
   size_t numOps() const { return ops_.size(); }
   size_t numChannels() const { return channels_.size(); }
-  Op& op(uint32_t i) { return *ops_[i]; }
-  const Op& op(uint32_t i) const { return *ops_[i]; }
+  Model& op(uint32_t i) { return *ops_[i]; }
+  const Model& op(uint32_t i) const { return *ops_[i]; }
   Channel& channel(uint32_t i) { return channels_[i]; }
   const Channel& channel(uint32_t i) const { return channels_[i]; }
   // Channels as one array (sealed circuits only): index = address - channelBase().
@@ -79,7 +79,7 @@ public:
     return static_cast<uint32_t>(&ch - channels_.data());
   }
   // The op's index, or kNoOp for an op of another circuit.
-  uint32_t indexOf(const Op& op) const;
+  uint32_t indexOf(const Model& op) const;
   const ChannelEnds& ends(uint32_t channel) const { return ends_[channel]; }
   const std::vector<ChannelEnds>& allEnds() const { return ends_; }
 
@@ -98,13 +98,13 @@ private:
     int outPort, inPort;
   };
 
-  void adopt(std::unique_ptr<Op> op);
+  void adopt(std::unique_ptr<Model> op);
   void bindChannel(uint32_t index, const PendingChannel& p, std::vector<std::string>& errors);
   void collectUnboundPorts(std::vector<std::string>& errors) const;
 
   models::TimingConfig timing_;
-  std::vector<std::unique_ptr<Op>> ops_;
-  std::unordered_map<const Op*, uint32_t> opIndex_;
+  std::vector<std::unique_ptr<Model>> ops_;
+  std::unordered_map<const Model*, uint32_t> opIndex_;
   std::vector<PendingChannel> pending_;
   std::vector<Channel> channels_; // sized once, in seal()
   std::vector<ChannelEnds> ends_;

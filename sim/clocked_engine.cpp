@@ -4,7 +4,7 @@ namespace loom::sim {
 
 bool ClockedEngine::step() {
   const uint64_t c = cycle_;
-  for (Op* op : ops_)
+  for (Model* op : ops_)
     op->evaluate(c);
   evaluations_ += ops_.size();
   // The activity list is kept only to tell a quiet cycle and to feed the observer;
@@ -21,7 +21,7 @@ bool ClockedEngine::step() {
 }
 
 bool ClockedEngine::anyBusy() const {
-  for (const Op* op : ops_)
+  for (const Model* op : ops_)
     if (op->advancesNextCycle()) return true;
   return false;
 }

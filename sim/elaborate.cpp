@@ -60,20 +60,20 @@ class OpFactory {
 public:
   OpFactory(Network& net, const TimingConfig& timing) : net_(net), timing_(timing) {}
 
-  Op* create(const dfg::Node& n, std::string& error);
+  Model* create(const dfg::Node& n, std::string& error);
 
 private:
-  template <class T, class... Args> Op* add(Args&&... args) {
+  template <class T, class... Args> Model* add(Args&&... args) {
     return &net_.circuit().add<T>(std::forward<Args>(args)...);
   }
-  Op* memory(const dfg::Node& n, models::MemoryKind kind, std::string& error);
-  Op* compute(const dfg::Node& n, std::string& error);
+  Model* memory(const dfg::Node& n, models::MemoryKind kind, std::string& error);
+  Model* compute(const dfg::Node& n, std::string& error);
 
   Network& net_;
   const TimingConfig& timing_;
 };
 
-Op* OpFactory::create(const dfg::Node& n, std::string& error) {
+Model* OpFactory::create(const dfg::Node& n, std::string& error) {
   const std::string& name = n.name;
   int ins = count(n.inTypes), outs = count(n.outTypes);
   switch (n.kind) {
@@ -125,7 +125,7 @@ Op* OpFactory::create(const dfg::Node& n, std::string& error) {
   return nullptr;
 }
 
-Op* OpFactory::memory(const dfg::Node& n, models::MemoryKind kind, std::string& error) {
+Model* OpFactory::memory(const dfg::Node& n, models::MemoryKind kind, std::string& error) {
   models::MemoryConfig config = models::memoryConfig(kind, static_cast<int>(n.numLoads),
                                                      static_cast<int>(n.numStores), timing_);
   if (kind == models::MemoryKind::ExtMemory) {
@@ -143,7 +143,7 @@ Op* OpFactory::memory(const dfg::Node& n, models::MemoryKind kind, std::string& 
   return &net_.addInternalMemory(n.name, config, size);
 }
 
-Op* OpFactory::compute(const dfg::Node& n, std::string& error) {
+Model* OpFactory::compute(const dfg::Node& n, std::string& error) {
   auto cls = models::latencyClassOf(n.arith);
   if (!cls) {
     error = std::string(opName(n.arith)) + " is not a compute op";
@@ -159,7 +159,7 @@ Op* OpFactory::compute(const dfg::Node& n, std::string& error) {
 
 // The model and the node must agree on the number of ports, or edges would bind to
 // the wrong ports.
-std::optional<std::string> checkPorts(const dfg::Node& n, const Op& op) {
+std::optional<std::string> checkPorts(const dfg::Node& n, const Model& op) {
   if (op.numInputs() == count(n.inTypes) && op.numOutputs() == count(n.outTypes))
     return std::nullopt;
   return "the node lists " + std::to_string(n.inTypes.size()) + " input(s) and " +
@@ -183,7 +183,7 @@ private:
   const dfg::Graph& g_;
   const TimingConfig& timing_;
   std::unique_ptr<Network> net_;
-  std::vector<Op*> opOf_;
+  std::vector<Model*> opOf_;
   std::vector<std::string> errors_;
 };
 
@@ -193,7 +193,7 @@ void Elaborator::createOps() {
   for (dfg::Vertex v = 0; v < g_.numNodes(); ++v) {
     const dfg::Node& n = g_.node(v);
     std::string error;
-    Op* op = factory.create(n, error);
+    Model* op = factory.create(n, error);
     if (op) {
       if (auto e = checkPorts(n, *op)) error = *e;
     }
@@ -263,7 +263,7 @@ Elaboration Elaborator::run() {
       errors_.push_back(std::move(e));
   out.errors = std::move(errors_);
   if (!out.errors.empty()) return out;
-  for (Op* op : opOf_)
+  for (Model* op : opOf_)
     out.opOfVertex.push_back(net_->circuit().indexOf(*op));
   out.network = std::move(net_);
   return out;
@@ -272,7 +272,7 @@ Elaboration Elaborator::run() {
 } // namespace
 
 uint32_t Elaboration::channelOf(const dfg::Graph& g, dfg::EdgeId e) const {
-  const Op& consumer = network->circuit().op(opOfVertex[g.dst(e)]);
+  const Model& consumer = network->circuit().op(opOfVertex[g.dst(e)]);
   return network->circuit().indexOf(*consumer.inputChannel(static_cast<int>(g.edge(e).dstPort)));
 }
 

@@ -86,7 +86,7 @@ void Engine::setObserver(CycleObserver* observer) {
 }
 
 void Engine::flushStats() {
-  for (Op* op : ops_)
+  for (Model* op : ops_)
     op->flushStats(cycle_);
 }
 

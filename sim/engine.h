@@ -89,7 +89,7 @@ public:
 
   // Cycles completed so far; the next step() evaluates cycle number cycle().
   uint64_t cycle() const { return cycle_; }
-  // Op evaluations so far: the work the engine did (the clocked engine does
+  // Model evaluations so far: the work the engine did (the clocked engine does
   // numOps() per cycle, the event engine only what was woken).
   uint64_t evaluations() const { return evaluations_; }
 
@@ -98,7 +98,7 @@ public:
   void setObserver(CycleObserver* observer);
   CycleObserver* observer() const { return observer_; }
 
-  // Settles every op's lazily accounted counters up to cycle() (see models/op.h). Call
+  // Settles every op's lazily accounted counters up to cycle() (see models/model.h). Call
   // before reading stats; running on afterwards is fine.
   void flushStats();
 
@@ -121,7 +121,7 @@ protected:
   void reportAllPhases(uint64_t cycle);
 
   Circuit& circuit_;
-  std::vector<Op*> ops_;               // circuit ops, for tight loops
+  std::vector<Model*> ops_;               // circuit ops, for tight loops
   models::ActivityList activity_;      // channels pushed or popped this cycle
   std::vector<ChannelReport> reports_; // the cycle's, for the observer (one per channel)
   uint64_t cycle_ = 0;

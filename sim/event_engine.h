@@ -2,18 +2,18 @@
 // the first cycle; afterwards, for each channel pushed or popped in the previous cycle,
 //   - its consumer if it popped (it fired: its state changed) or if the pushed token
 //     is one it awaits: an op whose last evaluation was an input stall and that named
-//     the inputs that can complete a firing (Op::awaits) is not woken for a token on
+//     the inputs that can complete a firing (Model::awaits) is not woken for a token on
 //     another input, which cannot make it fire (its class of cycle stays an input
 //     stall);
 //   - its producer if it pushed (it fired), or if the pop freed a slot it may be
 //     waiting for: its last evaluation found an output full (OutputStall) or fired, or
-//     it is self-timed with work in flight (Op::freedOutputMatters). Any other
+//     it is self-timed with work in flight (Model::freedOutputMatters). Any other
 //     producer could not fire for want of an input and its inputs did not change;
 // plus the self-timed ops whose nextWake() (asked after the commit) names this cycle,
 // and the ops the host woke. Everything else is skipped. A skipped op can neither fire
-// nor change its class of cycle (models/op.h): a self-timed op's nextWake() names every
+// nor change its class of cycle (models/model.h): a self-timed op's nextWake() names every
 // cycle in which its own state would change the class (a finished result meeting a
-// full output, a request coming due behind full outputs), so Op's lazy accounting gives
+// full output, a request coming due behind full outputs), so Model's lazy accounting gives
 // skipped cycles exactly the counters the clocked engine gives them. A memory waiting
 // for its oldest request to become due sleeps until then instead of being visited
 // every cycle.
@@ -63,7 +63,7 @@ protected:
   // self-timed ops for their next wake, reports phases and ends the cycle.
   void beginCycle();
   template <bool Observed> void evaluateOne(uint32_t i, uint64_t c) {
-    Op* op = ops_[i];
+    Model* op = ops_[i];
     op->evaluate(c);
     if (op->canAdvanceAlone()) timedNow_.push_back(i);
     if (Observed) notePhase(i); // a phase changes only in an evaluation
@@ -106,16 +106,16 @@ protected:
   void replaceWake(uint32_t op, uint64_t cycle, bool advancing);
   // Could a slot freed on one of op's outputs let it fire? (see the file comment)
   bool wantsRoom(uint32_t op) const {
-    const Op& o = *ops_[op];
+    const Model& o = *ops_[op];
     models::CycleStatus s = o.lastStatus();
     return s == models::CycleStatus::OutputStall || s == models::CycleStatus::Fired ||
            (o.canAdvanceAlone() && o.freedOutputMatters());
   }
   // Can a token pushed on input `port` let op fire? Not if op waits for other inputs
-  // (Op::awaits); then its class of cycle stays an input stall, as the clocked engine
+  // (Model::awaits); then its class of cycle stays an input stall, as the clocked engine
   // counts it.
   bool wantsToken(uint32_t op, uint32_t port) const {
-    const Op& o = *ops_[op];
+    const Model& o = *ops_[op];
     return o.lastStatus() != models::CycleStatus::InputStall || o.canAdvanceAlone() ||
            o.awaits(static_cast<int>(port));
   }

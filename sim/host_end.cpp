@@ -3,7 +3,7 @@
 namespace loom::sim {
 
 EntrySource::EntrySource(std::string name, int numOutputs)
-    : Op(std::move(name), 0, numOutputs), tokens_(static_cast<size_t>(numOutputs), 0),
+    : Model(std::move(name), 0, numOutputs), tokens_(static_cast<size_t>(numOutputs), 0),
       pending_(static_cast<size_t>(numOutputs), false) {}
 
 bool EntrySource::arm(const std::vector<Bits>& tokens) {

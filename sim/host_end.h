@@ -17,14 +17,14 @@
 #pragma once
 
 #include "models/memory.h"
-#include "models/op.h"
+#include "models/model.h"
 
 #include <utility>
 #include <vector>
 
 namespace loom::sim {
 
-class EntrySource : public models::Op {
+class EntrySource : public models::Model {
 public:
   enum class Phase : uint8_t { Idle, Sending };
 
@@ -49,9 +49,9 @@ private:
   int unsent_ = 0;
 };
 
-class HostSink : public models::Op {
+class HostSink : public models::Model {
 public:
-  explicit HostSink(std::string name) : Op(std::move(name), 1, 0) {}
+  explicit HostSink(std::string name) : Model(std::move(name), 1, 0) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::HostResult; }
 

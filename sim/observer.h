@@ -20,7 +20,7 @@
 #pragma once
 
 #include "models/channel.h"
-#include "models/op.h"
+#include "models/model.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -51,7 +51,7 @@ public:
     for (const ChannelReport* r = reports; r != reports + n; ++r)
       channelChanged(cycle, r->index, channels[r->index], r->change);
   }
-  virtual void phaseChanged(uint64_t cycle, uint32_t index, const models::Op& op, int oldPhase,
+  virtual void phaseChanged(uint64_t cycle, uint32_t index, const models::Model& op, int oldPhase,
                             int newPhase) = 0;
   virtual void cycleEnd(uint64_t cycle) {}
   // Asked once, when the observer is attached (see above).

@@ -9,7 +9,7 @@ bool isWaiting(models::CycleStatus s) {
 }
 
 Wait waitOf(const Circuit& circuit, uint32_t index) {
-  const Op& op = circuit.op(index);
+  const Model& op = circuit.op(index);
   Wait w;
   w.op = index;
   w.status = op.lastStatus();
@@ -21,7 +21,7 @@ Wait waitOf(const Circuit& circuit, uint32_t index) {
 }
 
 std::string portList(const char* what, const std::vector<int>& ports,
-                     const Channel* (Op::*channelOf)(int) const, const Op& op) {
+                     const Channel* (Model::*channelOf)(int) const, const Model& op) {
   if (ports.empty()) return std::string(what) + ": none";
   std::string s = what;
   for (size_t k = 0; k < ports.size(); ++k) {
@@ -41,11 +41,11 @@ std::vector<Wait> waitingOps(const Circuit& circuit) {
 }
 
 std::string describeWait(const Circuit& circuit, const Wait& w) {
-  const Op& op = circuit.op(w.op);
+  const Model& op = circuit.op(w.op);
   const char* why = w.status == models::CycleStatus::OutputStall ? "output stall" : "input stall";
   return std::string(op.kindName()) + " '" + op.name() + "' waits (" + why +
-         "): " + portList("empty inputs", w.emptyInputs, &Op::inputChannel, op) + "; " +
-         portList("full outputs", w.fullOutputs, &Op::outputChannel, op);
+         "): " + portList("empty inputs", w.emptyInputs, &Model::inputChannel, op) + "; " +
+         portList("full outputs", w.fullOutputs, &Model::outputChannel, op);
 }
 
 } // namespace loom::sim

@@ -1,7 +1,7 @@
 // Who waits on what: the raw material of a deadlock report.
 //
 // When a run stops (deadlock or cycle cap) the network's state is frozen, and every op
-// whose last cycle was an input or output stall (models/op.h's counters) is waiting:
+// whose last cycle was an input or output stall (models/model.h's counters) is waiting:
 // for a token on one of its empty inputs, or for space on one of its full outputs.
 // waitingOps() lists those ops with their empty inputs and full outputs; the harness
 // turns the list into a wait-for cycle with provenance.

@@ -79,7 +79,7 @@ std::unique_ptr<ScopeTree> buildScopeTree(const sim::Circuit& circuit) {
   // Channels after every op, so an op never has to yield its name to a channel.
   for (uint32_t c = 0; c < circuit.numChannels(); ++c) {
     const models::Channel& ch = circuit.channel(c);
-    const models::Op& from = *ch.producer();
+    const models::Model& from = *ch.producer();
     auto [scope, leaf] = placeOfOp[circuit.indexOf(from)];
     std::string port = ops::portName(ops::spec(from.nodeKind()), shapeOf(from), false,
                                      static_cast<unsigned>(ch.producerPort()));

@@ -8,7 +8,7 @@ namespace loom::systemc {
 
 void ScChildren::build(const ScopeTree& tree, Context& cx) {
   for (const auto& [name, index] : tree.ops) {
-    models::Op& op = cx.net.circuit().op(index);
+    models::Model& op = cx.net.circuit().op(index);
     if (const ScUserOpFactory* make = opModuleFactory(op)) {
       userOps.push_back((*make)(name.c_str(), contractOf(op)));
       if (!userOps.back())

@@ -10,7 +10,7 @@
 
 namespace loom::systemc {
 
-ops::Shape shapeOf(const models::Op& op) {
+ops::Shape shapeOf(const models::Model& op) {
   ops::Shape s;
   s.inputs = static_cast<size_t>(op.numInputs());
   s.outputs = static_cast<size_t>(op.numOutputs());
@@ -44,7 +44,7 @@ PortPlace placeOf(const ops::OpSpec& spec, const ops::Shape& shape, bool input, 
 
 } // namespace
 
-ScOpContract contractOf(const models::Op& op) {
+ScOpContract contractOf(const models::Model& op) {
   const ops::OpSpec& spec = ops::spec(op.nodeKind());
   const ops::Shape shape = shapeOf(op);
   ScOpContract c;
@@ -98,7 +98,7 @@ void ScOpModule::makePorts(Side<Port>& side, bool input, int count, std::set<std
   }
 }
 
-ScOpModule::ScOpModule(sc_core::sc_module_name name, models::Op& op, uint32_t index,
+ScOpModule::ScOpModule(sc_core::sc_module_name name, models::Model& op, uint32_t index,
                        ScEngine* engine)
     : sc_core::sc_module(name), op_(op), index_(index), engine_(engine) {
   std::set<std::string> inputNames;

@@ -23,7 +23,7 @@
 // ("mem_target", the timing's extmemory latency: the event engine's cycles).
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 #include "systemc/sc_channel.h"
 #include "systemc/sc_memory_socket.h"
 
@@ -43,9 +43,9 @@ public:
   using OutPort = sc_core::sc_port<ScPushIf>;
 
   // `engine` null: the module has ports but no process (a netlist only).
-  ScOpModule(sc_core::sc_module_name name, models::Op& op, uint32_t index, ScEngine* engine);
+  ScOpModule(sc_core::sc_module_name name, models::Model& op, uint32_t index, ScEngine* engine);
   const char* kind() const override { return "loom_op"; }
-  models::Op& op() const { return op_; }
+  models::Model& op() const { return op_; }
   uint32_t index() const { return index_; }
 
   // The sc_port of the model's input / output `port` (model numbering).
@@ -78,7 +78,7 @@ private:
   void before_end_of_elaboration() override;
   void end_of_elaboration() override;
 
-  models::Op& op_;
+  models::Model& op_;
   uint32_t index_;
   ScEngine* engine_;
   Side<InPort> inSide_;
@@ -92,6 +92,6 @@ private:
 };
 
 // The op's shape for the op table (port counts, a memory's loads and stores).
-ops::Shape shapeOf(const models::Op& op);
+ops::Shape shapeOf(const models::Model& op);
 
 } // namespace loom::systemc

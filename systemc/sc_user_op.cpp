@@ -37,7 +37,7 @@ void clearOpModules() {
   registry().clear();
 }
 
-const ScUserOpFactory* opModuleFactory(const models::Op& op) {
+const ScUserOpFactory* opModuleFactory(const models::Model& op) {
   if (registry().empty()) return nullptr;
   const ops::NodeKind k = op.nodeKind();
   if (dynamic_cast<const models::Memory*>(&op) || k == ops::NodeKind::Entry ||
@@ -47,7 +47,7 @@ const ScUserOpFactory* opModuleFactory(const models::Op& op) {
   return it == registry().end() ? nullptr : &it->second;
 }
 
-void bindUserOp(ScUserOp& m, const models::Op& op, const std::vector<ScChannel*>& channels,
+void bindUserOp(ScUserOp& m, const models::Model& op, const std::vector<ScChannel*>& channels,
                 const sim::Circuit& circuit, sc_core::sc_in<bool>& clk) {
   const ScOpContract c = contractOf(op);
   std::map<std::string, sc_core::sc_object*> ports;

@@ -1,7 +1,7 @@
 // A user's module standing in for an op kind (docs/systemc.md "Replacing an op").
 //
 // Register a factory for an op kind by the model's name ("arith.divui",
-// "handshake.fork"; models::Op::kindName()) before the networks are built; every op of
+// "handshake.fork"; models::Model::kindName()) before the networks are built; every op of
 // that kind in a network built afterwards is then the user's module instead of an
 // ScOpModule running the op's model. The contract is the op table's (ops/op_table.h):
 // for each of the op's ports, an sc_port<ScPopIf> (input) or sc_port<ScPushIf>
@@ -20,7 +20,7 @@
 // cannot be replaced.
 #pragma once
 
-#include "models/op.h"
+#include "models/model.h"
 #include "sim/circuit.h"
 #include "systemc/sc_channel.h"
 
@@ -61,13 +61,13 @@ public:
 void registerOpModule(const std::string& kind, ScUserOpFactory factory);
 void clearOpModules();
 // The factory for `op` (null: none registered).
-const ScUserOpFactory* opModuleFactory(const models::Op& op);
+const ScUserOpFactory* opModuleFactory(const models::Model& op);
 
 // The contract of `op`: its ports' names as its ScOpModule has them.
-ScOpContract contractOf(const models::Op& op);
+ScOpContract contractOf(const models::Model& op);
 
 // Binds `m`'s ports to the channels of `op` (by contract); throws ScContractError.
-void bindUserOp(ScUserOp& m, const models::Op& op, const std::vector<ScChannel*>& channels,
+void bindUserOp(ScUserOp& m, const models::Model& op, const std::vector<ScChannel*>& channels,
                 const sim::Circuit& circuit, sc_core::sc_in<bool>& clk);
 
 } // namespace loom::systemc

@@ -26,7 +26,7 @@ class Progress::NetObserver : public sim::CycleObserver {
 public:
   explicit NetObserver(Progress& p) : p_(p) {}
   void channelChanged(uint64_t, uint32_t, const models::Channel&, sim::ChannelChange) override {}
-  void phaseChanged(uint64_t, uint32_t, const models::Op&, int, int) override {}
+  void phaseChanged(uint64_t, uint32_t, const models::Model&, int, int) override {}
   void cycleEnd(uint64_t) override { p_.cycleDone(); }
 
 private:

@@ -42,7 +42,7 @@ public:
       pushed += r->change.pushed ? 1 : 0;
     if (pushed) count(pushed);
   }
-  void phaseChanged(uint64_t, uint32_t, const models::Op&, int, int) override {}
+  void phaseChanged(uint64_t, uint32_t, const models::Model&, int, int) override {}
   bool needsChannelOrder() const override { return false; }
 
   const std::vector<CallActivity>& calls() const { return calls_; }

@@ -94,7 +94,7 @@ private:
   }
 
   OpNode opNode(const std::string& leaf, uint32_t index, NameSet& siblings) const {
-    const models::Op& op = circuit_.op(index);
+    const models::Model& op = circuit_.op(index);
     OpNode out{siblings.take(leaf), index, {}, {}};
     if (uint32_t v = vertexOfOp_[index]; v != kNoVertex) {
       const dfg::Origin& o = net_.graph->node(v).origin;

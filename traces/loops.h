@@ -40,7 +40,7 @@ public:
     if (change.pushed && slot_[index] >= 0)
       counters_[static_cast<size_t>(slot_[index])].token(cycle, ch.peek(ch.count() - 1) & 1);
   }
-  void phaseChanged(uint64_t, uint32_t, const models::Op&, int, int) override {}
+  void phaseChanged(uint64_t, uint32_t, const models::Model&, int, int) override {}
 
 private:
   std::vector<LoopInfo> loops_;

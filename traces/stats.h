@@ -6,7 +6,7 @@
 //                its calls' spans); invocations; the header's total is the sum over
 //                the networks, the run's axis (the summary line's cycles);
 //   per op       firings, active cycles, input stall cycles, output stall cycles: the
-//                models' OpStats (models/op.h defines each class of cycle), over the
+//                models' OpStats (models/model.h defines each class of cycle), over the
 //                whole run, read after Engine::flushStats(); idle cycles: the rest of
 //                the network's cycles (each cycle is in exactly one class);
 //   per loop     activations, iterations, measured II (sim/loop_counter.h defines and

@@ -26,7 +26,7 @@ void NetworkTap::channelsChanged(uint64_t cycle, const sim::ChannelReport* repor
     o->channelsChanged(g, reports, n, channels);
 }
 
-void NetworkTap::phaseChanged(uint64_t cycle, uint32_t index, const models::Op& op, int oldPhase,
+void NetworkTap::phaseChanged(uint64_t cycle, uint32_t index, const models::Model& op, int oldPhase,
                               int newPhase) {
   uint64_t g = timeline_.toGlobal(net_, cycle);
   for (sim::CycleObserver* o : sinks_)

@@ -77,7 +77,7 @@ public:
                       sim::ChannelChange change) override;
   void channelsChanged(uint64_t cycle, const sim::ChannelReport* reports, size_t n,
                        const models::Channel* channels) override;
-  void phaseChanged(uint64_t cycle, uint32_t index, const models::Op& op, int oldPhase,
+  void phaseChanged(uint64_t cycle, uint32_t index, const models::Model& op, int oldPhase,
                     int newPhase) override;
   void cycleEnd(uint64_t cycle) override;
   bool needsChannelOrder() const override {

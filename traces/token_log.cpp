@@ -25,7 +25,7 @@ public:
                       sim::ChannelChange change) override {
     if (change.pushed) log_.token(clock_.global(cycle), base_ + index, ch);
   }
-  void phaseChanged(uint64_t, uint32_t, const models::Op&, int, int) override {}
+  void phaseChanged(uint64_t, uint32_t, const models::Model&, int, int) override {}
   void cycleEnd(uint64_t cycle) override { clock_.endCycle(clock_.global(cycle)); }
 
 private:

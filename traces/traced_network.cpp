@@ -21,7 +21,7 @@ std::vector<uint32_t> TracedNetwork::vertexOfOp() const {
 
 uint32_t TracedNetwork::channelOf(dfg::EdgeId e) const {
   const sim::Circuit& c = circuit();
-  const models::Op& consumer = c.op((*opOfVertex)[graph->dst(e)]);
+  const models::Model& consumer = c.op((*opOfVertex)[graph->dst(e)]);
   return c.indexOf(*consumer.inputChannel(static_cast<int>(graph->edge(e).dstPort)));
 }
 

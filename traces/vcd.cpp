@@ -63,7 +63,7 @@ public:
                       sim::ChannelChange change) override;
   void channelsChanged(uint64_t cycle, const sim::ChannelReport* reports, size_t n,
                        const models::Channel* channels) override;
-  void phaseChanged(uint64_t cycle, uint32_t index, const models::Op& op, int oldPhase,
+  void phaseChanged(uint64_t cycle, uint32_t index, const models::Model& op, int oldPhase,
                     int newPhase) override;
   void cycleEnd(uint64_t cycle) override;
   // A time step's value changes may come in any order; sorting the channels of every
@@ -127,7 +127,7 @@ sim::CycleObserver& WaveWriter<E>::addNetwork(const TracedNetwork& n, NetClock c
   assignChannelCodes(*net);
   net->phaseOf.assign(c.numOps(), -1);
   for (uint32_t i = 0; i < c.numOps(); ++i) {
-    const models::Op& op = c.op(i);
+    const models::Model& op = c.op(i);
     if (op.phaseCount() <= 0) continue;
     net->phaseOf[i] = static_cast<int32_t>(net->phases.size());
     PhaseSig p;
@@ -160,7 +160,7 @@ template <class E> void WaveWriter<E>::assignChannelCodes(Net& net) {
   std::vector<int> deep(c.numChannels());
   for (uint32_t i = 0; i < c.numChannels(); ++i) {
     order[i] = i;
-    const models::Op* consumer = c.channel(i).consumer();
+    const models::Model* consumer = c.channel(i).consumer();
     deep[i] = consumer ? depth(consumer->name()) : 0;
   }
   std::stable_sort(order.begin(), order.end(),
@@ -250,7 +250,7 @@ void WaveWriter<E>::NetObserver::channelsChanged(uint64_t, const sim::ChannelRep
 }
 
 template <class E>
-void WaveWriter<E>::NetObserver::phaseChanged(uint64_t, uint32_t index, const models::Op&, int,
+void WaveWriter<E>::NetObserver::phaseChanged(uint64_t, uint32_t index, const models::Model&, int,
                                               int newPhase) {
   int32_t k = n_.phaseOf[index];
   if (k < 0) return;

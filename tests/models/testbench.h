@@ -50,10 +50,10 @@ inline Tokens ints(std::initializer_list<int64_t> vs) {
 
 // Offers `tokens` in order, one per cycle, from cycle `start` on. Self-timed for the
 // event engine: advancesNextCycle() while it waits for its start cycle or has a token and room.
-class ScriptSource : public Op {
+class ScriptSource : public Model {
 public:
   ScriptSource(std::string name, Tokens tokens, uint64_t start = 0)
-      : Op(std::move(name), 0, 1), tokens_(std::move(tokens)), start_(start) {
+      : Model(std::move(name), 0, 1), tokens_(std::move(tokens)), start_(start) {
     setCanAdvanceAlone();
   }
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Source; }
@@ -81,11 +81,11 @@ private:
 };
 
 // Pops whatever arrives (in cycles `accept` allows) and records (cycle, value).
-class RecordSink : public Op {
+class RecordSink : public Model {
 public:
   using Pattern = std::function<bool(uint64_t cycle)>;
   RecordSink(std::string name, Pattern accept = {})
-      : Op(std::move(name), 1, 0), accept_(std::move(accept)) {
+      : Model(std::move(name), 1, 0), accept_(std::move(accept)) {
     setCanAdvanceAlone();
   }
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Sink; }
@@ -228,17 +228,17 @@ struct Bench {
     return circuit.add<T>(std::forward<Args>(args)...);
   }
   // Declares a channel; returns its index in the sealed circuit.
-  uint32_t connect(Op& from, int outPort, Op& to, int inPort, Type type, int capacity = 0) {
+  uint32_t connect(Model& from, int outPort, Model& to, int inPort, Type type, int capacity = 0) {
     return circuit.connect(from, outPort, to, inPort, std::move(type), capacity);
   }
-  ScriptSource& feed(Op& op, int port, Type type, Tokens tokens, int capacity = 0,
+  ScriptSource& feed(Model& op, int port, Type type, Tokens tokens, int capacity = 0,
                      uint64_t start = 0) {
     auto& s =
         add<ScriptSource>(op.name() + ".src" + std::to_string(port), std::move(tokens), start);
     connect(s, 0, op, port, std::move(type), capacity);
     return s;
   }
-  RecordSink& collect(Op& op, int port, Type type, RecordSink::Pattern accept = {},
+  RecordSink& collect(Model& op, int port, Type type, RecordSink::Pattern accept = {},
                       int capacity = 0) {
     auto& k = add<RecordSink>(op.name() + ".sink" + std::to_string(port), std::move(accept));
     connect(op, port, k, 0, std::move(type), capacity);
@@ -257,7 +257,7 @@ struct Bench {
     return circuit;
   }
   // The (mutable) channel on output `port` of `op`, e.g. to preload it before the run.
-  Channel& outputChannel(const Op& op, int port) {
+  Channel& outputChannel(const Model& op, int port) {
     soundCircuit();
     return circuit.channel(circuit.indexOf(*op.outputChannel(port)));
   }
@@ -299,7 +299,7 @@ struct Bench {
     o << "cycles " << (engine_ ? engine_->cycle() : 0) << "\n";
     if (engine_) engine_->flushStats();
     for (uint32_t i = 0; i < circuit.numOps(); ++i) {
-      const Op& op = circuit.op(i);
+      const Model& op = circuit.op(i);
       const OpStats& st = op.stats();
       o << "op " << op.name() << ": fired " << st.firings << " active " << st.activeCycles
         << " in-stall " << st.inputStallCycles << " out-stall " << st.outputStallCycles << " last "
@@ -358,11 +358,11 @@ public:
       woken_.insert(&circuit_.op(i));
   }
   void cycle() {
-    std::vector<Op*> visit;
+    std::vector<Model*> visit;
     for (uint32_t i = static_cast<uint32_t>(circuit_.numOps()); i-- > 0;)
       if (woken_.count(&circuit_.op(i))) visit.push_back(&circuit_.op(i));
     woken_.clear();
-    for (Op* op : visit)
+    for (Model* op : visit)
       op->evaluate(cycle_);
     visited_ += visit.size();
     for (Channel* ch : activity_) {
@@ -371,7 +371,7 @@ public:
       if (ch->consumer()) woken_.insert(ch->consumer());
     }
     activity_.clear();
-    for (Op* op : visit)
+    for (Model* op : visit)
       if (op->advancesNextCycle() || (op->canAdvanceAlone() && op->nextWake().cycle != kNoWake))
         woken_.insert(op);
     ++cycle_;
@@ -387,7 +387,7 @@ public:
 private:
   sim::Circuit& circuit_;
   ActivityList activity_;
-  std::set<Op*> woken_;
+  std::set<Model*> woken_;
   uint64_t cycle_ = 0;
   uint64_t visited_ = 0;
 };
@@ -398,8 +398,8 @@ inline void checkSameObservations(const sim::Circuit& ref, const sim::Circuit& o
   REQUIRE(ref.numOps() == other.numOps());
   REQUIRE(ref.numChannels() == other.numChannels());
   for (uint32_t i = 0; i < ref.numOps(); ++i) {
-    const Op& a = ref.op(i);
-    const Op& e = other.op(i);
+    const Model& a = ref.op(i);
+    const Model& e = other.op(i);
     INFO("op " << a.name());
     CHECK(a.stats().firings == e.stats().firings);
     CHECK(a.stats().activeCycles == e.stats().activeCycles);

@@ -24,7 +24,7 @@ public:
     if (change.popped) s += " pop";
     lines.push_back(s + " count " + std::to_string(ch.count()));
   }
-  void phaseChanged(uint64_t cycle, uint32_t index, const models::Op& op, int oldPhase,
+  void phaseChanged(uint64_t cycle, uint32_t index, const models::Model& op, int oldPhase,
                     int newPhase) override {
     lines.push_back("c" + std::to_string(cycle) + " op" + std::to_string(index) + " " + op.name() +
                     " " + std::to_string(oldPhase) + "->" + std::to_string(newPhase));

@@ -21,7 +21,7 @@ TEST_CASE("elaboration maps nodes to ops and edges to channels", "[elaborate]") 
   CHECK(c.numOps() == g.numNodes() + 1);
   CHECK(c.numChannels() == g.numEdges() + 1);
   for (dfg::Vertex v = 0; v < g.numNodes(); ++v) {
-    const models::Op& op = c.op(el.opOfVertex[v]);
+    const models::Model& op = c.op(el.opOfVertex[v]);
     CHECK(op.name() == g.node(v).name);
     if (g.node(v).kind != NodeKind::Entry) CHECK(op.kindName() == g.node(v).opName());
   }

@@ -23,7 +23,7 @@ TEST_CASE("ScOpModule: a port bound to another channel than its model's is an er
   for (uint32_t i = 0; i < circuit.numOps() && op == sim::kNoOp; ++i)
     if (circuit.op(i).numInputs() == 1 && circuit.op(i).numOutputs() == 2) op = i;
   REQUIRE(op != sim::kNoOp);
-  models::Op& m = circuit.op(op);
+  models::Model& m = circuit.op(op);
   auto& in = const_cast<models::Channel&>(*m.inputChannel(0));
   auto& out0 = const_cast<models::Channel&>(*m.outputChannel(0));
   auto& out1 = const_cast<models::Channel&>(*m.outputChannel(1));

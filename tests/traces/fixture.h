@@ -38,7 +38,7 @@ public:
     if (change.popped) pops[cycle].insert(index);
     if (change.pushed) pushes[cycle].insert(index);
   }
-  void phaseChanged(uint64_t, uint32_t, const models::Op&, int, int) override {}
+  void phaseChanged(uint64_t, uint32_t, const models::Model&, int, int) override {}
   void cycleEnd(uint64_t cycle) override {
     std::vector<ChannelState>& s = after[cycle];
     for (uint32_t i = 0; i < circuit_.numChannels(); ++i) {

@@ -15,7 +15,7 @@ struct PhaseNameCheck : sim::CycleObserver {
   std::vector<std::string> wrong; // "<kind> <phase>" of each mismatch
   size_t seen = 0;
   void channelChanged(uint64_t, uint32_t, const models::Channel&, sim::ChannelChange) override {}
-  void phaseChanged(uint64_t, uint32_t, const models::Op& op, int, int now) override {
+  void phaseChanged(uint64_t, uint32_t, const models::Model& op, int, int now) override {
     ++seen;
     std::vector<std::string> names = phaseNames(op);
     if (now >= static_cast<int>(names.size()) || names[now] != op.phaseName())

@@ -71,7 +71,7 @@ TEST_CASE("op counters are the models' counters, derived by hand", "[stats]") {
   CHECK(opRow(s, "f/return").stats.outputStallCycles == 0);
   // Every row is exactly what the op counted.
   for (uint32_t i = 0; i < run.circuit().numOps(); ++i) {
-    const models::Op& op = run.circuit().op(i);
+    const models::Model& op = run.circuit().op(i);
     const OpRow& r = opRow(s, op.name());
     CHECK(r.kind == op.kindName());
     CHECK(r.stats.firings == op.stats().firings);

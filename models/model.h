@@ -1,4 +1,4 @@
-// Op: the base of every token model. One op is one DFG vertex; its behaviour is a
+// Model: the base of every token model. One model is one DFG vertex (an op); its behaviour is a
 // plain C++ state machine that an engine (sim::ClockedEngine, the reference;
 // sim::EventEngine; a SystemC shell) evaluates once per cycle.
 //
@@ -53,20 +53,20 @@
 
 namespace loom::models {
 
-class Op;
+class Model;
 
-// "No timed wake": see Op::nextWake().
+// "No timed wake": see Model::nextWake().
 constexpr uint64_t kNoWake = UINT64_MAX;
 
 // What a self-timed op tells the event engine after a cycle it was evaluated in (see
-// Op::nextWake()).
+// Model::nextWake()).
 struct Wake {
   uint64_t cycle = kNoWake; // the first later cycle it must be evaluated in, or kNoWake
   bool advancing = false;   // advancesNextCycle() holds until then
 };
 
 struct OpError {
-  const Op* op = nullptr;
+  const Model* op = nullptr;
   std::string message;
   uint64_t cycle = 0;
   // The input whose token made the error (a memory's out-of-bounds address: the access's
@@ -99,12 +99,12 @@ struct OpStats {
 // The class of one evaluated cycle (see the counters above).
 enum class CycleStatus : uint8_t { Fired, OutputStall, InputStall, Idle };
 
-class Op {
+class Model {
 public:
-  Op(std::string name, int numInputs, int numOutputs);
-  virtual ~Op() = default;
-  Op(const Op&) = delete;
-  Op& operator=(const Op&) = delete;
+  Model(std::string name, int numInputs, int numOutputs);
+  virtual ~Model() = default;
+  Model(const Model&) = delete;
+  Model& operator=(const Model&) = delete;
 
   const std::string& name() const { return name_; }
   // The op table row this model implements (ops/op_table.h): its name, ports, phases.

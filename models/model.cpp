@@ -1,4 +1,4 @@
-#include "models/op.h"
+#include "models/model.h"
 
 namespace loom::models {
 
@@ -9,25 +9,25 @@ std::string OpError::str() const {
   return s;
 }
 
-Op::Op(std::string name, int numInputs, int numOutputs)
+Model::Model(std::string name, int numInputs, int numOutputs)
     : name_(std::move(name)), inputs_(static_cast<size_t>(numInputs), nullptr),
       outputs_(static_cast<size_t>(numOutputs), nullptr) {}
 
-bool Op::bindInput(int port, Channel& ch) {
+bool Model::bindInput(int port, Channel& ch) {
   if (port < 0 || port >= numInputs() || inputs_[port] || ch.consumer()) return false;
   inputs_[port] = &ch;
   ch.setConsumer(this, port);
   return true;
 }
 
-bool Op::bindOutput(int port, Channel& ch) {
+bool Model::bindOutput(int port, Channel& ch) {
   if (port < 0 || port >= numOutputs() || outputs_[port] || ch.producer()) return false;
   outputs_[port] = &ch;
   ch.setProducer(this, port);
   return true;
 }
 
-bool Op::fullyBound() const {
+bool Model::fullyBound() const {
   for (const Channel* c : inputs_)
     if (!c) return false;
   for (const Channel* c : outputs_)
@@ -35,15 +35,15 @@ bool Op::fullyBound() const {
   return true;
 }
 
-void Op::fail(std::string message, int input) {
+void Model::fail(std::string message, int input) {
   if (failed_) return;
   failed_ = true;
   error_ = OpError{this, std::move(message), now_, input};
   if (errorLog_) errorLog_->report(error_);
 }
 
-bool Op::poisonStops(int port, const char* role) {
-  const Op* origin = in(port).poison();
+bool Model::poisonStops(int port, const char* role) {
+  const Model* origin = in(port).poison();
   std::string msg = std::string(role) + " is a poison value, made by '" + origin->name() + "' (" +
                     origin->kindName();
   if (const char* why = origin->poisonReason()) msg += std::string(": ") + why;
@@ -51,13 +51,13 @@ bool Op::poisonStops(int port, const char* role) {
   return false;
 }
 
-bool Op::anyInputValid() const {
+bool Model::anyInputValid() const {
   for (const Channel* c : inputs_)
     if (c && c->valid()) return true;
   return false;
 }
 
-void Op::flushStats(uint64_t endCycle) {
+void Model::flushStats(uint64_t endCycle) {
   if (!evaluatedOnce_ || endCycle <= now_ + 1) return;
   // Skipped cycles repeat the last evaluated cycle's class. A cycle that fired always
   // makes the engine visit the op next cycle, so a skipped cycle never follows one.
@@ -66,7 +66,7 @@ void Op::flushStats(uint64_t endCycle) {
   now_ = endCycle - 1;
 }
 
-CycleStatus Op::waitingStatus() const {
+CycleStatus Model::waitingStatus() const {
   return anyInputValid() || (!isQuiescent() && !hasWorkInFlight()) ? CycleStatus::InputStall
                                                                    : CycleStatus::Idle;
 }

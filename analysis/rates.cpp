@@ -14,6 +14,7 @@ using dfg::EdgeId;
 using dfg::NodeKind;
 using dfg::Rate;
 using dfg::Vertex;
+using ops::RateRule;
 
 namespace {
 
@@ -250,38 +251,23 @@ private:
 
   void compute(Vertex v) {
     const dfg::Node& n = g_.node(v);
-    switch (n.kind) {
-    case NodeKind::Entry: return setAll(v, Rate::entry());
-    case NodeKind::Stream: return stream(v);
-    case NodeKind::Gate: return gate(v);
-    case NodeKind::CondBr: return condBr(v);
-    case NodeKind::Merge:
-    case NodeKind::ControlMerge: return merge(v);
-    case NodeKind::Memory:
-    case NodeKind::ExtMemory: return memory(v);
-    case NodeKind::Sync:
+    switch (ops::spec(n.kind).rateRule) {
+    case RateRule::Entry: return setAll(v, Rate::entry());
+    case RateRule::Stream: return stream(v);
+    case RateRule::Gate: return gate(v);
+    case RateRule::CondBr: return condBr(v);
+    case RateRule::Merge: return merge(v);
+    case RateRule::Memory: return memory(v);
+    case RateRule::PerPort:
       for (unsigned p = 0; p < n.outTypes.size(); ++p)
         if (auto r = in(v, p)) rates_[v][p] = *r;
       return;
-    case NodeKind::Load:
-    case NodeKind::Store:
+    case RateRule::Address:
       if (auto r = in(v, 0)) setAll(v, *r); // data and address follow the address
       return;
-    case NodeKind::Source: return; // as many tokens as are taken: no rate of its own
-    case NodeKind::Never: return;  // no token at all: no rate
-    case NodeKind::Carry:
-    case NodeKind::Invariant: return repeater(v);
-    case NodeKind::Return:
-    case NodeKind::Fork:
-    case NodeKind::LazyFork:
-    case NodeKind::Join:
-    case NodeKind::Mux:
-    case NodeKind::Buffer:
-    case NodeKind::Sink:
-    case NodeKind::Constant:
-    case NodeKind::Br:
-    case NodeKind::HostResult:
-    case NodeKind::Compute: return paced(v);
+    case RateRule::None: return;
+    case RateRule::Repeater: return repeater(v);
+    case RateRule::Paced: return paced(v);
     }
   }
 

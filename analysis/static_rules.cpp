@@ -21,6 +21,7 @@ using dfg::NodeKind;
 using dfg::Rate;
 using dfg::Role;
 using dfg::Vertex;
+using ops::RateCheck;
 
 class Checker {
 public:
@@ -391,35 +392,17 @@ private:
 
   void checkRates(Vertex v) {
     const dfg::Node& n = node(v);
-    switch (n.kind) {
-    case NodeKind::Invariant:
-    case NodeKind::Carry: return checkRepeater(v);
-    case NodeKind::Gate: return checkGate(v);
-    case NodeKind::Stream: return checkStream(v);
-    case NodeKind::CondBr: return checkCondBr(v);
-    case NodeKind::Mux: return checkMux(v);
-    case NodeKind::Entry:
-    case NodeKind::Memory:
-    case NodeKind::ExtMemory:
-    case NodeKind::Sink:
-    case NodeKind::Source:
-    case NodeKind::Never:
-    case NodeKind::Merge:
-    case NodeKind::ControlMerge:
-    case NodeKind::Buffer: return;
-    case NodeKind::Return:
+    switch (ops::spec(n.kind).rateCheck) {
+    case RateCheck::Repeater: return checkRepeater(v);
+    case RateCheck::Gate: return checkGate(v);
+    case RateCheck::Stream: return checkStream(v);
+    case RateCheck::CondBr: return checkCondBr(v);
+    case RateCheck::Mux: return checkMux(v);
+    case RateCheck::None: return;
+    case RateCheck::Return:
       if (!g_.doneToken) return; // no end of a call: its results are independent outputs
       return sameRateEverywhere(v);
-    case NodeKind::Fork:
-    case NodeKind::LazyFork:
-    case NodeKind::Join:
-    case NodeKind::Sync:
-    case NodeKind::Constant:
-    case NodeKind::Load:
-    case NodeKind::Store:
-    case NodeKind::Br:
-    case NodeKind::HostResult:
-    case NodeKind::Compute: return sameRateEverywhere(v);
+    case RateCheck::SameRate: return sameRateEverywhere(v);
     }
   }
 

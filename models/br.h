@@ -13,6 +13,7 @@ namespace loom::models {
 
 class Br : public Model {
 public:
+  explicit Br(const ModelArgs& a) : Br(a.name) {}
   enum Input : int { kIn };
   enum Output : int { kOut };
 

@@ -32,6 +32,9 @@ enum class BufferKind : uint8_t { Seq, Fifo };
 
 class Buffer : public Model {
 public:
+  explicit Buffer(const ModelArgs& a)
+      : Buffer(a.name, a.bufferFifo ? BufferKind::Fifo : BufferKind::Seq, a.bufferSlots,
+               a.bufferInit) {}
   enum Input : int { kIn };
   enum Output : int { kOut };
 
@@ -54,8 +57,8 @@ protected:
 private:
   struct Entry {
     Bits value;
-    const Model* poison;  // see Channel::push
-    uint64_t eligible; // first cycle in which it may be pushed
+    const Model* poison; // see Channel::push
+    uint64_t eligible;   // first cycle in which it may be pushed
   };
 
   BufferKind kind_;

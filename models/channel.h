@@ -171,7 +171,7 @@ private:
   uint64_t pushes_ = 0;
   uint64_t pops_ = 0;
   ChannelTap* tap_ = nullptr;
-  std::vector<Bits> heap_;        // ring buffer of capacity_ slots when capacity_ > kInline
+  std::vector<Bits> heap_;           // ring buffer of capacity_ slots when capacity_ > kInline
   std::vector<const Model*> poison_; // see poisonAt
   Model* producer_ = nullptr;
   Model* consumer_ = nullptr;

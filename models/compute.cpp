@@ -7,7 +7,7 @@ namespace loom::models {
 Compute::Compute(std::string name, OpKind kind, ArithAttrs attrs, Type operandType, Type resultType,
                  int latency, int numOperands)
     : Model(std::move(name),
-         std::min(numOperands < 0 ? computeArity(kind) : numOperands, kMaxOperands), 1),
+            std::min(numOperands < 0 ? computeArity(kind) : numOperands, kMaxOperands), 1),
       kind_(kind), attrs_(attrs), operandType_(std::move(operandType)),
       resultType_(std::move(resultType)), latency_(std::max(latency, 1)), kindName_(opName(kind)),
       pipe_(static_cast<size_t>(latency_)) {

@@ -61,7 +61,7 @@ private:
   struct Entry {
     Bits result;
     const Model* poison; // see Channel::push
-    int stage;        // 0 .. latency-1 during the current cycle
+    int stage;           // 0 .. latency-1 during the current cycle
   };
 
   bool accept();

@@ -11,6 +11,7 @@ namespace loom::models {
 
 class CondBr : public Model {
 public:
+  explicit CondBr(const ModelArgs& a) : CondBr(a.name) {}
   enum Input : int { kCond, kData };
   enum Output : int { kTrue, kFalse };
 

@@ -9,6 +9,7 @@ namespace loom::models {
 
 class Constant : public Model {
 public:
+  explicit Constant(const ModelArgs& a) : Constant(a.name, a.constValue) {}
   enum Input : int { kCtrl };
   enum Output : int { kOut };
 

@@ -17,7 +17,7 @@ MemoryConfig memoryConfig(MemoryKind kind, int loads, int stores, const TimingCo
 Memory::Memory(std::string name, MemoryKind kind, MemoryConfig config,
                std::shared_ptr<MemoryBacking> backing)
     : Model(std::move(name), 2 * config.numStores + config.numLoads,
-         2 * config.numLoads + config.numStores),
+            2 * config.numLoads + config.numStores),
       kind_(kind), config_(config), backing_(std::move(backing)) {
   config_.latency = std::max(config_.latency, 1);
   config_.loadsPerCycle = std::max(config_.loadsPerCycle, 1);

@@ -76,6 +76,20 @@ struct OpError {
   std::string str() const;
 };
 
+// What a DFG node gives the constructor of its model (ops/node_kinds.def): its name, its
+// port counts and the attributes of its row. Elaboration fills it from the node.
+struct ModelArgs {
+  std::string name;
+  int inputs = 0, outputs = 0;
+  std::vector<Type> outTypes;
+  ops::StepOp stepOp = ops::StepOp::Add;      // stream
+  ops::ContCond contCond = ops::ContCond::Lt; // stream
+  Bits constValue = 0;                        // constant
+  bool bufferFifo = true;                     // buffer
+  int bufferSlots = 2;                        // buffer
+  std::vector<Bits> bufferInit;               // buffer
+};
+
 // Errors of all ops of one engine, in the order they happened.
 class ErrorLog {
 public:

@@ -39,6 +39,8 @@ bool streamNeverEnds(StepOp op, ContCond cond, int64_t start, int64_t step, int6
 
 class Stream : public Model {
 public:
+  explicit Stream(const ModelArgs& a)
+      : Stream(a.name, a.stepOp, a.contCond, a.outTypes.empty() ? Type::index() : a.outTypes[0]) {}
   enum Input : int { kStart, kStep, kBound };
   enum Output : int { kIdx, kCont };
   enum class Phase : uint8_t { A, B };

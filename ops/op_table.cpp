@@ -24,6 +24,8 @@ struct Extra {
   std::vector<AttrSpec> attrs_;
   bool internal_ = false;
   bool passes_ = false, loopControl_ = false;
+  RateRule rateRule_ = RateRule::Paced;
+  RateCheck rateCheck_ = RateCheck::SameRate;
 
   Extra& minVariadic(unsigned n) { return minVariadic_ = n, *this; }
   Extra& mirrored() { return mirrored_ = true, *this; }
@@ -34,6 +36,9 @@ struct Extra {
   Extra& internal() { return internal_ = true, *this; }
   Extra& passesTokens() { return passes_ = true, *this; }
   Extra& loopControl() { return loopControl_ = true, *this; }
+  Extra& rates(RateRule rule, RateCheck check) {
+    return rateRule_ = rule, rateCheck_ = check, *this;
+  }
 };
 
 // A row names its LOOM syntax and its RTL: a kind without them does not compile.
@@ -54,6 +59,8 @@ OpSpec row(NodeKind k, const char* name, Family f, std::vector<PortGroup> in,
   s.internal = x.internal_;
   s.passesTokens = x.passes_;
   s.loopControl = x.loopControl_;
+  s.rateRule = x.rateRule_;
+  s.rateCheck = x.rateCheck_;
   s.loomSyntax = syntax;
   s.rtl = std::move(rtl);
   return s;
@@ -123,31 +130,31 @@ std::vector<OpSpec> makeTable() {
   return {
     // -- function boundary
     row(NodeKind::Entry, "loom.entry", F::Boundary, {}, {{kVar, {{"out%u"}}}, ctrlIn},
-        S::Signature, kTopPorts, Extra().phases({"Idle", "Sending"})),
+        S::Signature, kTopPorts, Extra().rates(RateRule::Entry, RateCheck::None).phases({"Idle", "Sending"})),
     row(NodeKind::Return, "handshake.return", F::Boundary, {{kVar, {{"in%u"}}}, ctrlIn},
         {{kVar, {{"out%u", R::SameAsMatching}}}, {kOnce, {{"ctrl", R::SameAsMatching}}}},
         S::Return, module("loom_sync", {{"W", V::LaneWidth}, {"N", V::Inputs}}),
-        Extra().mirrored()),
+        Extra().rates(RateRule::None, RateCheck::Return).mirrored()),
     // -- dataflow (spec-dataflow)
     row(NodeKind::Stream, "dataflow.stream", F::Dataflow,
         {{kOnce, {{"start", R::IntLike}, same("step", 0), same("bound", 0)}}},
         {{kOnce, {same("idx", 0, PortRole::RawIndex), {"cont", R::I1, 0, PortRole::RawWillContinue}}}},
         S::Functional,
         module("loom_stream", {outWidth("W", 0), {"STEP_OP", V::StepOp}, {"CONT_COND", V::ContCond}}),
-        Extra().phases({"A", "B"}).loopControl().attrs({stepOp, contCond})),
+        Extra().rates(RateRule::Stream, RateCheck::Stream).phases({"A", "B"}).loopControl().attrs({stepOp, contCond})),
     row(NodeKind::Gate, "dataflow.gate", F::Dataflow,
         {{kOnce, {{"before_value"}, {"before_cond", R::I1}}}},
         {{kOnce, {same("after_value", 0, PortRole::Data), {"after_cond", R::I1, 0, PortRole::AfterCond}}}},
         S::Functional,
-        module("loom_gate", widthOfOut0), Extra().phases({"NeedHead", "NeedNext"}).pacing(1).loopControl()),
+        module("loom_gate", widthOfOut0), Extra().rates(RateRule::Gate, RateCheck::Gate).phases({"NeedHead", "NeedNext"}).pacing(1).loopControl()),
     row(NodeKind::Carry, "dataflow.carry", F::Dataflow,
         {{kOnce, {{"d", R::I1}, {"a"}, same("b", 1)}}}, {{kOnce, {same("o", 1, PortRole::CarryByType)}}},
         S::Functional,
         module("loom_carry", widthOfOut0),
-        Extra().phases({"NeedInit", "NeedCond", "NeedLoop"}).pacing(0).loopControl()),
+        Extra().rates(RateRule::Repeater, RateCheck::Repeater).phases({"NeedInit", "NeedCond", "NeedLoop"}).pacing(0).loopControl()),
     row(NodeKind::Invariant, "dataflow.invariant", F::Dataflow,
         {{kOnce, {{"d", R::I1}, {"a"}}}}, {{kOnce, {same("o", 1)}}}, S::Functional,
-        module("loom_invariant", widthOfOut0), Extra().phases({"NeedInit", "NeedCond"}).pacing(0)),
+        module("loom_invariant", widthOfOut0), Extra().rates(RateRule::Repeater, RateCheck::Repeater).phases({"NeedInit", "NeedCond"}).pacing(0)),
     // -- handshake
     row(NodeKind::Fork, "handshake.fork", F::Handshake, {in0}, {{kVar, {same("out%u", 0)}}},
         S::SizedList, module("loom_fork", {inWidth("W", 0), {"N", V::Outputs}}),
@@ -160,31 +167,31 @@ std::vector<OpSpec> makeTable() {
         Extra().minVariadic(1).pacing(0)),
     row(NodeKind::Sync, "handshake.sync", F::Handshake, {{kVar, {{"in%u"}}}},
         {{kVar, {{"out%u", R::SameAsMatching}}}}, S::TypedList,
-        module("loom_sync", {{"W", V::LaneWidth}, {"N", V::Inputs}}), Extra().minVariadic(1).mirrored()),
+        module("loom_sync", {{"W", V::LaneWidth}, {"N", V::Inputs}}), Extra().rates(RateRule::PerPort, RateCheck::SameRate).minVariadic(1).mirrored()),
     row(NodeKind::CondBr, "handshake.cond_br", F::Handshake, {{kOnce, {{"cond", R::I1}, {"data"}}}},
         {{kOnce, {same("true", 1), same("false", 1)}}}, S::CondBr,
-        module("loom_cond_br", {inWidth("W", 1)}), Extra().pacing(0)),
+        module("loom_cond_br", {inWidth("W", 1)}), Extra().rates(RateRule::CondBr, RateCheck::CondBr).pacing(0)),
     row(NodeKind::Mux, "handshake.mux", F::Handshake,
         {{kOnce, {{"select", R::IntLike}}}, {kVar, {same("data%u", 1)}}}, {{kOnce, {same("out", 1)}}},
         S::Mux, module("loom_mux", {outWidth("W", 0), {"N", V::DataInputs}, inWidth("SW", 0)}),
-        Extra().minVariadic(1).pairNames({"false", "true"}).pacing(0)),
+        Extra().rates(RateRule::Paced, RateCheck::Mux).minVariadic(1).pairNames({"false", "true"}).pacing(0)),
     row(NodeKind::Merge, "handshake.merge", F::Handshake, {{kVar, {same("in%u", 0)}}},
         {{kOnce, {same("out0", 0)}}}, S::SameTypeList,
-        module("loom_merge", {outWidth("W", 0), {"N", V::Inputs}}), Extra().minVariadic(1)),
+        module("loom_merge", {outWidth("W", 0), {"N", V::Inputs}}), Extra().rates(RateRule::Merge, RateCheck::None).minVariadic(1)),
     row(NodeKind::ControlMerge, "handshake.control_merge", F::Handshake, {{kVar, {same("in%u", 0)}}},
         {{kOnce, {same("out0", 0), {"out1", R::IntLike}}}}, S::ControlMerge,
         module("loom_control_merge", {outWidth("W", 0), {"N", V::Inputs}, outWidth("IW", 1)}),
-        Extra().minVariadic(1)),
+        Extra().rates(RateRule::Merge, RateCheck::None).minVariadic(1)),
     row(NodeKind::Buffer, "handshake.buffer", F::Handshake, {in0}, {out0Same}, S::Buffer,
         module("loom_buffer", {outWidth("W", 0), {"N", V::Slots}, {"FIFO", V::BufferFifo},
                                {"NINIT", V::InitCount}, {"INIT", V::InitValues}}),
-        Extra().pacing(0).passesTokens().attrs({both(Attr::Slots, "slots", true),
+        Extra().rates(RateRule::Paced, RateCheck::None).pacing(0).passesTokens().attrs({both(Attr::Slots, "slots", true),
                                                 spelled(Attr::BufferKind, "kind", "bufferType", false),
                                                 spelled(Attr::InitValues, "init", "initValues", false)})),
     row(NodeKind::Sink, "handshake.sink", F::Handshake, {in0}, {}, S::SameTypeList,
-        module("loom_sink", {inWidth("W", 0)}), Extra().pacing(0)),
+        module("loom_sink", {inWidth("W", 0)}), Extra().rates(RateRule::Paced, RateCheck::None).pacing(0)),
     row(NodeKind::Source, "handshake.source", F::Handshake, {}, {{kOnce, {{"out0", R::None}}}},
-        S::Source, module("loom_source"), Extra()),
+        S::Source, module("loom_source"), Extra().rates(RateRule::None, RateCheck::None)),
     row(NodeKind::Constant, "handshake.constant", F::Handshake, {ctrlIn},
         {{kOnce, {{"value", R::Scalar}}}}, S::Constant,
         module("loom_constant", {outWidth("W", 0), {"VALUE", V::ConstValue}}),
@@ -194,20 +201,20 @@ std::vector<OpSpec> makeTable() {
         {{kOnce, {{"addr", R::IntLike}, {"mem_data"}, {"ctrl", R::None}}}},
         {{kOnce, {same("data", 1, PortRole::Data), same("mem_addr", 0, PortRole::MemAddr)}}}, S::Access,
         module("loom_load", {outWidth("W", 0), inWidth("AW", 0)}),
-        Extra().pacing(2).attrs({memGroup, memPort})),
+        Extra().rates(RateRule::Address, RateCheck::SameRate).pacing(2).attrs({memGroup, memPort})),
     row(NodeKind::Store, "handshake.store", F::Access,
         {{kOnce, {{"addr", R::IntLike}, {"data"}, {"ctrl", R::None}}}},
         {{kOnce, {same("mem_data", 1, PortRole::MemData), same("mem_addr", 0, PortRole::MemAddr)}}},
         S::Access, module("loom_store", {inWidth("W", 1), inWidth("AW", 0)}),
-        Extra().pacing(2).attrs({memGroup, memPort})),
+        Extra().rates(RateRule::Address, RateCheck::SameRate).pacing(2).attrs({memGroup, memPort})),
     row(NodeKind::Memory, "handshake.memory", F::Memory, memIn, memOut, S::Memory, memoryRtl,
-        Extra().attrs(memoryAttrs)),
+        Extra().rates(RateRule::Memory, RateCheck::None).attrs(memoryAttrs)),
     row(NodeKind::ExtMemory, "handshake.extmemory", F::Memory, memIn, memOut, S::ExtMemory,
-        memoryRtl, Extra().attrs(memAttrs(nullptr))),
+        memoryRtl, Extra().rates(RateRule::Memory, RateCheck::None).attrs(memAttrs(nullptr))),
     row(NodeKind::Br, "handshake.br", F::Handshake, {in0}, {out0Same}, S::SameTypeList,
         module("loom_br", {inWidth("W", 0)}), Extra().pacing(0).passesTokens()),
     row(NodeKind::Never, "handshake.never", F::Handshake, {}, {{kOnce, {{"out0"}}}}, S::Never,
-        module("loom_never", {outWidth("W", 0)}), Extra()),
+        module("loom_never", {outWidth("W", 0)}), Extra().rates(RateRule::None, RateCheck::None)),
     row(NodeKind::HostResult, "loom.host_result", F::Boundary, {in0}, {}, S::None, kNoRtl,
         Extra().pacing(0).internal()),
     // -- compute: ports and types are the arith or math op's (dfg/signature.cpp)

@@ -21,37 +21,10 @@
 
 namespace loom::ops {
 
+// The DFG's op kinds (ops/node_kinds.def).
 enum class NodeKind : uint8_t {
-  // function boundary
-  Entry,  // the function's inputs: one output per argument (memrefs excluded) + ctrl
-  Return, // handshake.return: inputs = results + done ctrl
-  // dataflow (spec-dataflow)
-  Stream,
-  Gate,
-  Carry,
-  Invariant,
-  // handshake
-  Fork,
-  LazyFork,
-  Join,
-  Sync,
-  CondBr,
-  Mux,
-  Merge,
-  ControlMerge,
-  Buffer,
-  Sink,
-  Source,
-  Constant,
-  Load,
-  Store,
-  Memory,     // internal memory (memref.alloc / alloca)
-  ExtMemory,  // a memref argument of the function
-  Br,         // handshake.br: passes each token on unchanged
-  Never,      // handshake.never: a source that never sends a token
-  HostResult, // the host's end of a result channel (made by elaboration, never in a DFG)
-  // compute: one arith or math op (the node's arith field says which)
-  Compute,
+#define LOOM_NODE(Kind, Model) Kind,
+#include "ops/node_kinds.def"
 };
 constexpr int kNumKinds = static_cast<int>(NodeKind::Compute) + 1;
 
@@ -221,6 +194,34 @@ struct RtlSpec {
   bool topPorts = false;
 };
 
+// How the rate inference (analysis/rates.cpp) gives an op's outputs their rates: how many
+// tokens each carries per execution of which region.
+enum class RateRule : uint8_t {
+  Paced,    // the pacing input's rate on every output (the default)
+  Entry,    // once per call
+  Stream,   // its loop's boundary: N + 1 per activation
+  Gate,     // its loop's body: N per activation
+  CondBr,   // each side: its condition's rate, split by the branch
+  Merge,    // the union of its inputs' rates
+  Memory,   // each port's done and data: its access's rate
+  PerPort,  // output p: input p's rate (sync)
+  Address,  // every output: the address input's rate (load, store)
+  Repeater, // carry, invariant: d's rate, in the domain the op's role puts it
+  None,     // no rate of its own (source: as many as are taken; never: no token)
+};
+
+// Which rule of the static rate check (analysis/static_rules.cpp) an op must obey.
+enum class RateCheck : uint8_t {
+  SameRate, // every input and output in the same region execution (the default)
+  Repeater, // carry, invariant: d drives it in the domain its role asks for
+  Gate,     // before_value and before_cond from one loop's boundary
+  Stream,   // start, step and bound once per activation
+  CondBr,   // condition and data of the same execution
+  Mux,      // select and the chosen data of the same execution
+  Return,   // SameRate where the call ends with a done token
+  None,     // inputs of different executions by design (merges, memories, boundaries)
+};
+
 // What kind of thing an op is (for drawing, and for the harness' walk to the stream).
 enum class Family : uint8_t { Boundary, Dataflow, Handshake, Memory, Access, Compute };
 
@@ -245,6 +246,8 @@ struct OpSpec {
   // Is it a state machine of a loop's control (stream, gate, carry), mid-activation
   // exactly while an activation of its loop runs?
   bool loopControl = false;
+  RateRule rateRule = RateRule::Paced;
+  RateCheck rateCheck = RateCheck::SameRate;
   LoomSyntax loomSyntax = LoomSyntax::None;
   RtlSpec rtl;
 };

@@ -2,6 +2,7 @@
 #include "present/network_diff.h"
 
 #include "harness/checks.h"
+#include "ops/op_table.h"
 
 #include <algorithm>
 #include <deque>
@@ -115,13 +116,12 @@ std::vector<ControlUse> controlUses(const dfg::Graph& g) {
   for (Vertex v = 0; v < g.numNodes(); ++v) {
     const dfg::Node& n = g.node(v);
     ControlUse u;
-    switch (n.kind) {
-    case NodeKind::Load: u.what = "load"; break;
-    case NodeKind::Store: u.what = "store"; break;
-    case NodeKind::Invariant: u.what = "invariant"; break;
-    case NodeKind::Carry: u.what = "carry"; break;
-    default: continue;
-    }
+    // The ops a control token paces: the accesses (by their ctrl) and the repeaters (by d),
+    // named as their row names them without the dialect ("load", "carry").
+    const ops::OpSpec& row = ops::spec(n.kind);
+    if (row.family != ops::Family::Access && row.rateRule != ops::RateRule::Repeater) continue;
+    std::string_view kind = row.name;
+    u.what = std::string(kind.substr(kind.find('.') + 1));
     auto [pacer, loop] = pacerOf(g, v); // an access' ctrl, a repeater's d: their pacing input
     u.pacer = pacer;
     u.loop = loop;

@@ -4,29 +4,7 @@
 #pragma GCC diagnostic error "-Wswitch"
 
 #include "eval/memref.h"
-#include "models/br.h"
-#include "models/buffer.h"
-#include "models/carry.h"
-#include "models/compute.h"
-#include "models/cond_br.h"
-#include "models/constant.h"
-#include "models/control_merge.h"
-#include "models/fork.h"
-#include "models/gate.h"
-#include "models/invariant.h"
-#include "models/join.h"
-#include "models/lazy_fork.h"
-#include "models/load.h"
-#include "models/memory.h"
-#include "models/merge.h"
-#include "models/mux.h"
-#include "models/never.h"
-#include "models/return.h"
-#include "models/sink.h"
-#include "models/source.h"
-#include "models/store.h"
-#include "models/stream.h"
-#include "models/sync.h"
+#include "models/all.h"
 
 namespace loom::sim {
 
@@ -66,6 +44,8 @@ private:
   template <class T, class... Args> Model* add(Args&&... args) {
     return &net_.circuit().add<T>(std::forward<Args>(args)...);
   }
+  template <class T> Model* fromArgs(const dfg::Node& n, std::string& error);
+  Model* elaborated(const dfg::Node& n, std::string& error);
   Model* memory(const dfg::Node& n, models::MemoryKind kind, std::string& error);
   Model* compute(const dfg::Node& n, std::string& error);
 
@@ -74,55 +54,64 @@ private:
 };
 
 Model* OpFactory::create(const dfg::Node& n, std::string& error) {
-  const std::string& name = n.name;
-  int ins = count(n.inTypes), outs = count(n.outTypes);
+  switch (n.kind) {
+    // clang-format off
+#define LOOM_NODE(Kind, Class) case NodeKind::Kind: return fromArgs<models::Class>(n, error);
+#define LOOM_NODE_ELABORATED(Kind) case NodeKind::Kind: return elaborated(n, error);
+#include "ops/node_kinds.def"
+    // clang-format on
+  }
+  error = "unknown node kind";
+  return nullptr;
+}
+
+// A model built from the node's ModelArgs, once the node has the ports its row asks for
+// (a mux needs its select, a return its ctrl).
+template <class T> Model* OpFactory::fromArgs(const dfg::Node& n, std::string& error) {
+  const ops::OpSpec& row = ops::spec(n.kind);
+  ops::Shape shape{n.inTypes.size(), n.outTypes.size(), n.numStores, n.numLoads};
+  for (bool input : {true, false}) {
+    ops::PortCount want = ops::expectedPorts(row, shape, input);
+    size_t have = input ? shape.inputs : shape.outputs;
+    if (have < want.count || (!want.atLeast && have != want.count)) {
+      error = std::string(row.name) + " needs " + (want.atLeast ? "at least " : "") +
+              std::to_string(want.count) + (input ? " input(s)" : " output(s)") +
+              ", the node has " + std::to_string(have);
+      return nullptr;
+    }
+  }
+  models::ModelArgs a;
+  a.name = n.name;
+  a.inputs = count(n.inTypes);
+  a.outputs = count(n.outTypes);
+  a.outTypes = n.outTypes;
+  a.stepOp = n.stepOp;
+  a.contCond = n.contCond;
+  a.constValue = n.constValue;
+  a.bufferFifo = n.bufferFifo;
+  a.bufferSlots = static_cast<int>(n.bufferSlots);
+  a.bufferInit = n.bufferInit;
+  return add<T>(a);
+}
+
+// The kinds elaboration builds itself (ops/node_kinds.def).
+Model* OpFactory::elaborated(const dfg::Node& n, std::string& error) {
+  int outs = count(n.outTypes);
   switch (n.kind) {
   case NodeKind::Entry:
     if (outs < 1 || net_.entry()) {
       error = outs < 1 ? "an entry needs a ctrl output" : "a second entry node";
       return nullptr;
     }
-    return &net_.setEntry(name, outs);
-  case NodeKind::Return:
-    if (ins < 1) {
-      error = "a return needs a ctrl input";
-      return nullptr;
-    }
-    return add<models::Return>(name, ins - 1);
-  case NodeKind::Stream:
-    return add<models::Stream>(name, n.stepOp, n.contCond,
-                               outs > 0 ? n.outTypes[0] : Type::index());
-  case NodeKind::Gate: return add<models::Gate>(name);
-  case NodeKind::Carry: return add<models::Carry>(name);
-  case NodeKind::Invariant: return add<models::Invariant>(name);
-  case NodeKind::Fork: return add<models::Fork>(name, outs);
-  case NodeKind::LazyFork: return add<models::LazyFork>(name, outs);
-  case NodeKind::Join: return add<models::Join>(name, ins);
-  case NodeKind::Sync: return add<models::Sync>(name, ins);
-  case NodeKind::CondBr: return add<models::CondBr>(name);
-  case NodeKind::Mux: return add<models::Mux>(name, ins - 1);
-  case NodeKind::Merge: return add<models::Merge>(name, ins);
-  case NodeKind::ControlMerge: return add<models::ControlMerge>(name, ins);
-  case NodeKind::Buffer:
-    return add<models::Buffer>(name,
-                               n.bufferFifo ? models::BufferKind::Fifo : models::BufferKind::Seq,
-                               static_cast<int>(n.bufferSlots), n.bufferInit);
-  case NodeKind::Sink: return add<models::Sink>(name);
-  case NodeKind::Br: return add<models::Br>(name);
-  case NodeKind::Never: return add<models::Never>(name);
-  case NodeKind::HostResult:
-    error = "loom.host_result is made by elaboration and cannot appear in a DFG";
-    return nullptr;
-  case NodeKind::Source: return add<models::Source>(name);
-  case NodeKind::Constant: return add<models::Constant>(name, n.constValue);
-  case NodeKind::Load: return add<models::Load>(name);
-  case NodeKind::Store: return add<models::Store>(name);
+    return &net_.setEntry(n.name, outs);
   case NodeKind::Memory: return memory(n, models::MemoryKind::Memory, error);
   case NodeKind::ExtMemory: return memory(n, models::MemoryKind::ExtMemory, error);
   case NodeKind::Compute: return compute(n, error);
+  default:
+    error =
+        std::string(ops::kindName(n.kind)) + " is made by elaboration and cannot appear in a DFG";
+    return nullptr;
   }
-  error = "unknown node kind";
-  return nullptr;
 }
 
 Model* OpFactory::memory(const dfg::Node& n, models::MemoryKind kind, std::string& error) {

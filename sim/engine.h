@@ -121,7 +121,7 @@ protected:
   void reportAllPhases(uint64_t cycle);
 
   Circuit& circuit_;
-  std::vector<Model*> ops_;               // circuit ops, for tight loops
+  std::vector<Model*> ops_;            // circuit ops, for tight loops
   models::ActivityList activity_;      // channels pushed or popped this cycle
   std::vector<ChannelReport> reports_; // the cycle's, for the observer (one per channel)
   uint64_t cycle_ = 0;

@@ -11,6 +11,7 @@
 
 #include "dfg/loom/loom_form.h"
 #include "dfg/print_dot.h"
+#include "dfg/text/dfg_text.h"
 #include "ops/op_table.h"
 #include "rtl/generate.h"
 #include "sim/elaborate.h"
@@ -211,6 +212,21 @@ void checkLoomSyntax(const OpSpec& row) {
   if (!found) missing(row, "LOOM syntax: its text reads back without it:\n" + text.str());
 }
 
+// The loom.dfg form: the op prints, reads back and prints the same text.
+void checkDfgText(const OpSpec& row) {
+  std::string text = dfg::printMlir(oneOp(row).g);
+  dfg::ReadResult back = dfg::readMlir(text, "one.mlir");
+  if (back.error)
+    return missing(row, "loom.dfg form: its text does not read back: " + back.error->str() + "\n" +
+                            text);
+  bool found = false;
+  for (Vertex v = 0; v < back.graphs.at(0).numNodes(); ++v)
+    found |= back.graphs[0].node(v).kind == row.kind;
+  if (!found) missing(row, "loom.dfg form: its text reads back without it:\n" + text);
+  if (dfg::printMlir(back.graphs[0]) != text)
+    missing(row, "loom.dfg form: its text reads back to another text:\n" + text);
+}
+
 void checkDot(const OpSpec& row) {
   const char* style = dfg::dotStyle(row.kind);
   if (!style || std::string(style).find("shape=") == std::string::npos)
@@ -232,8 +248,8 @@ void checkModelTest(const OpSpec& row) {
 
 } // namespace
 
-TEST_CASE("every op of the table has a model, an RTL module, a LOOM syntax, a DOT style and "
-          "a model test",
+TEST_CASE("every op of the table has a model, an RTL module, a LOOM syntax, the loom.dfg "
+          "form, a DOT style and a model test",
           "[op_table]") {
   for (const OpSpec& row : ops::table()) {
     if (row.internal) continue; // made by elaboration: never in a DFG
@@ -241,8 +257,36 @@ TEST_CASE("every op of the table has a model, an RTL module, a LOOM syntax, a DO
     checkModel(row);
     checkRtl(row);
     checkLoomSyntax(row);
+    checkDfgText(row);
     checkDot(row);
     checkModelTest(row);
+  }
+}
+
+// The rate rule and the rate check a row names must fit what else the row says of the op:
+// a rule that reads an input the row does not have, or a check for an op of another
+// shape, would pass the compiler and mislead both analyses.
+TEST_CASE("every row's rate rule and rate check fit its ports and traits", "[op_table]") {
+  using ops::RateCheck;
+  using ops::RateRule;
+  for (const OpSpec& row : ops::table()) {
+    INFO("row " << row.name);
+    switch (row.rateRule) {
+    case RateRule::Paced: CHECK(row.pacingInput >= 0); break;
+    case RateRule::Stream: CHECK((row.loopControl && row.rateCheck == RateCheck::Stream)); break;
+    case RateRule::Gate: CHECK((row.loopControl && row.rateCheck == RateCheck::Gate)); break;
+    case RateRule::Repeater: CHECK(row.rateCheck == RateCheck::Repeater); break;
+    case RateRule::Address: CHECK(row.family == ops::Family::Access); break;
+    case RateRule::Memory: CHECK(row.family == ops::Family::Memory); break;
+    case RateRule::PerPort: CHECK(row.variadicMirrored); break;
+    case RateRule::CondBr: CHECK(row.rateCheck == RateCheck::CondBr); break;
+    case RateRule::Merge: CHECK(row.rateCheck == RateCheck::None); break;
+    case RateRule::Entry: CHECK(row.family == ops::Family::Boundary); break;
+    case RateRule::None: CHECK(row.rateCheck != RateCheck::SameRate); break;
+    }
+    if (row.passesTokens) CHECK(row.rateRule == RateRule::Paced);
+    if (row.rateCheck == RateCheck::Repeater) CHECK(row.rateRule == RateRule::Repeater);
+    if (row.rateCheck == RateCheck::Mux) CHECK(row.pairNames.size() == 2);
   }
 }
 

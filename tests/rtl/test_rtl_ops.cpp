@@ -267,7 +267,7 @@ int outputCapacity(Variant v, size_t port) {
   }
 }
 
-Op& addModel(Bench& b, Variant v) {
+Model& addModel(Bench& b, Variant v) {
   switch (v) {
   case kCarry: return b.add<Carry>("carry");
   case kInvariant:
@@ -320,7 +320,7 @@ Op& addModel(Bench& b, Variant v) {
 
 Observed runModel(const Scenario& s) {
   Bench b(sim::EngineKind::Clocked);
-  Op& op = addModel(b, s.variant);
+  Model& op = addModel(b, s.variant);
   std::vector<ScriptSource*> sources;
   std::vector<RecordSink*> sinks;
   for (size_t i = 0; i < s.in.size(); ++i)

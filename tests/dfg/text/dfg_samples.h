@@ -4,7 +4,8 @@
 //                 comes from an addi further down, a cond_br split, fan-out of `cont`
 //   memoryGraph   a memory with one store and one load ordered by the store's done; the
 //                 store's location records its C source
-//   everyKindGraph every NodeKind at least once, a spread of arith ops, float
+//   everyKindGraph many kinds in one network (each kind's own round trip is the op
+//                 table's test, tests/ops/test_op_table.cpp), a spread of arith ops, float
 //                 constants that need hex (NaN), a seq buffer with initial values, an
 //                 extmemory with a strided memref type
 //   oddGraph      what only a broken or unmaterialized graph has: an unconnected input,

@@ -19,9 +19,6 @@
 
 namespace loom::cli {
 
-// Exit codes (README "Exit codes").
-constexpr int kOk = 0, kFailed = 1, kBadInput = 2;
-
 struct Command {
   CLI::App* app = nullptr;
   std::function<int()> run;
@@ -94,11 +91,6 @@ inline TerminalText terminalView(int width, bool expand,
 inline void print(const Diag& d, const char* severity = "error") {
   std::cerr << d.str(severity) << std::endl;
 }
-// "loom-sim: error: ..." for errors that are the tool's, not a place in the input.
-inline void printError(const std::string& message) {
-  std::cerr << "loom-sim: error: " << message << std::endl;
-}
-
 // Prints a loaded program's notes and error; true when it loaded.
 inline bool printed(const LoadedProgram& p) {
   for (const Diag& n : p.notes)

@@ -1,7 +1,5 @@
 #include "cli/usage.h"
 
-#include "cli/command.h"
-
 #include <algorithm>
 #include <charconv>
 #include <iostream>

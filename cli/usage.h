@@ -7,10 +7,19 @@
 #include "support/text.h"
 
 #include <CLI/CLI.hpp>
+#include <iostream>
 #include <string>
 #include <vector>
 
 namespace loom::cli {
+
+// Exit codes (README "Exit codes").
+constexpr int kOk = 0, kFailed = 1, kBadInput = 2;
+
+// "loom-sim: error: ..." for errors that are the tool's, not a place in the input.
+inline void printError(const std::string& message) {
+  std::cerr << "loom-sim: error: " << message << std::endl;
+}
 
 // Prints what was wrong with the command line `args` (argv without the program name) as
 // CLI11 found it, and returns the exit code of bad usage (2).

@@ -8,8 +8,8 @@
 
 #include "frontend/import.h"
 
+#include "frontend/limits.h"
 #include "frontend/mlir_text.h"
-#include "frontend/parse.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -231,7 +231,7 @@ private:
     return locOf(owner);
   }
 
-  // kMaxNestingDepth (parse.h): an op whose regions lie deeper is refused, located.
+  // kMaxNestingDepth (frontend/limits.h): an op whose regions lie deeper is refused, located.
   // Every later stage recurses per level; this is the depth they are measured at.
   void enterRegions(mlir::Operation* op) {
     if (++depth_ > kMaxNestingDepth)

@@ -1,6 +1,6 @@
 #include "frontend/mlir_text.h"
 
-#include "frontend/parse.h"
+#include "frontend/limits.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"

@@ -45,15 +45,6 @@ CROSS_CUTTING_TESTS = ("behaviour", "bench", "docs", "fuzz", "kernels", "layerin
                        "regress", "robust")
 # Folders of test data (programs, memory files) inside a tests/ folder.
 TEST_DATA_DIRS = {"inputs"}
-# Include cycles inside a folder that are known and being removed, each as the set of its
-# modules (paths without the extension). Temporary: the entry goes when the cycle does.
-ALLOWED_MODULE_CYCLES = [
-    {"cli/command", "cli/usage"},
-    {"frontend/import", "frontend/mlir_text", "frontend/parse"},
-    {"sim/clocked_engine", "sim/engine", "sim/event_engine"},
-    {"systemc/sc_channel", "systemc/sc_engine", "systemc/sc_names", "systemc/sc_op_module",
-     "systemc/sc_user_op"},
-]
 
 
 def project_dirs(root):
@@ -329,7 +320,7 @@ def module_cycles(edges):
 
 
 def check_module_cycles(root, owner):
-    """Include cycles among the modules of one folder, but the allowed ones."""
+    """Include cycles among the modules of one folder."""
     edges = {}  # folder -> {module: {module: "file includes header"}}
     for path in sorted(owner):
         if not os.path.exists(path):
@@ -350,8 +341,6 @@ def check_module_cycles(root, owner):
     problems = []
     for folder in sorted(edges):
         for comp, steps in module_cycles(edges[folder]):
-            if comp in ALLOWED_MODULE_CYCLES:
-                continue
             problems.append(f"include cycle in {folder}/ among " + ", ".join(sorted(comp)) + ": " +
                             ", ".join(inc for _, inc in steps))
     return problems

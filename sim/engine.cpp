@@ -1,8 +1,5 @@
 #include "sim/engine.h"
 
-#include "sim/clocked_engine.h"
-#include "sim/event_engine.h"
-
 #include <algorithm>
 #include <cassert>
 
@@ -127,15 +124,6 @@ void Engine::reportAllPhases(uint64_t cycle) {
     phases_[i] = now;
   }
   observer_->cycleEnd(cycle);
-}
-
-std::unique_ptr<Engine> makeEngine(EngineKind kind, Circuit& circuit) {
-  if (!circuit.sound()) return nullptr;
-  switch (kind) {
-  case EngineKind::Event: return std::make_unique<EventEngine>(circuit);
-  case EngineKind::Clocked: return std::make_unique<ClockedEngine>(circuit);
-  }
-  return nullptr;
 }
 
 } // namespace loom::sim

@@ -136,8 +136,4 @@ private:
   std::vector<uint32_t> changedScratch_; // the cycle's noted phase changes
 };
 
-// The engine of `kind` over `circuit`; null if the circuit is not sound (unsealed or
-// with wiring errors), which no engine can run.
-std::unique_ptr<Engine> makeEngine(EngineKind kind, Circuit& circuit);
-
 } // namespace loom::sim

@@ -1,5 +1,7 @@
 #include "sim/network.h"
 
+#include "sim/make_engine.h"
+
 #include <algorithm>
 #include <cassert>
 

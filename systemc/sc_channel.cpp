@@ -1,10 +1,10 @@
 #include "systemc/sc_channel.h"
 
-#include "systemc/sc_engine.h"
+#include "systemc/sc_cycle.h"
 
 namespace loom::systemc {
 
-ScChannel::ScChannel(const char* name, models::Channel& ch, uint32_t index, ScEngine* engine)
+ScChannel::ScChannel(const char* name, models::Channel& ch, uint32_t index, ScCycle* engine)
     : sc_core::sc_prim_channel(name), ch_(ch), index_(index), engine_(engine) {
   sample(false);
 }

@@ -30,6 +30,7 @@
 
 namespace loom::systemc {
 
+class ScCycle;
 class ScEngine;
 
 // The producer's side: an op's output sc_port.
@@ -54,7 +55,7 @@ class ScChannel : public sc_core::sc_prim_channel, public ScPushIf, public ScPop
 public:
   // `engine`: commits through it (it wakes the channel's ends and reports the change);
   // null: the channel commits on its own (a channel used without a network).
-  ScChannel(const char* name, models::Channel& ch, uint32_t index, ScEngine* engine);
+  ScChannel(const char* name, models::Channel& ch, uint32_t index, ScCycle* engine);
   const char* kind() const override { return "loom_channel"; }
 
   bool can_push() const override { return ch_.ready(); }
@@ -86,7 +87,7 @@ private:
 
   models::Channel& ch_;
   uint32_t index_;
-  ScEngine* engine_;
+  ScCycle* engine_;
   bool valid_ = false, ready_ = true, transfer_ = false;
   sc_dt::uint64 data_ = 0;
 };

@@ -35,6 +35,7 @@
 #pragma once
 
 #include "sim/event_engine.h"
+#include "systemc/sc_cycle.h"
 
 #include <systemc>
 #include <vector>
@@ -45,7 +46,7 @@ class ScChannel;
 class ScOpModule;
 class ScUserOp;
 
-class ScEngine final : public sim::EventEngine {
+class ScEngine final : public sim::EventEngine, public ScCycle {
 public:
   ScEngine(sim::Circuit& circuit, sc_core::sc_time period);
 
@@ -61,7 +62,7 @@ public:
               std::vector<ScUserOp*> users = {});
   // Trace variables kept up to date (--sc-trace): phases and channel transfer flags.
   void setTracing(bool on) { tracing_ = on; }
-  sc_core::sc_time period() const { return period_; }
+  sc_core::sc_time period() const override { return period_; }
   // Embedded in a running simulation (embed/loomsim.h): step() is called from an
   // SC_THREAD and waits for the cycle at the clock's next rising edge instead of
   // calling sc_start.
@@ -70,8 +71,8 @@ public:
   // --- Called by the SystemC processes and channels ---------------------------------
   // The rising edge; returns false if this network is not being stepped.
   bool onEdge();
-  void evaluate(uint32_t op);
-  void commit(ScChannel& ch);
+  void evaluate(uint32_t op) override;
+  void commit(ScChannel& ch) override;
   void onCycleEnd();
   // Whether the network's cycle-end process ends the cycle, one delta after the edge:
   // when embedded (the user's thread waits for it) or with user modules (their busy()

@@ -1,12 +1,23 @@
 #include "systemc/sc_names.h"
 
-#include "systemc/sc_op_module.h"
+#include "models/memory.h"
 
 #include <cctype>
 #include <map>
 #include <set>
 
 namespace loom::systemc {
+
+ops::Shape shapeOf(const models::Model& op) {
+  ops::Shape s;
+  s.inputs = static_cast<size_t>(op.numInputs());
+  s.outputs = static_cast<size_t>(op.numOutputs());
+  if (auto* m = dynamic_cast<const models::Memory*>(&op)) {
+    s.numLoads = static_cast<unsigned>(m->config().numLoads);
+    s.numStores = static_cast<unsigned>(m->config().numStores);
+  }
+  return s;
+}
 
 std::string scSafeName(const std::string& component) {
   std::string s;

@@ -31,4 +31,8 @@ struct ScopeTree {
 // producer.
 std::unique_ptr<ScopeTree> buildScopeTree(const sim::Circuit& circuit);
 
+// An op's shape for the op table, which names its ports (port counts, a memory's loads
+// and stores).
+ops::Shape shapeOf(const models::Model& op);
+
 } // namespace loom::systemc

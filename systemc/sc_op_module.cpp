@@ -1,7 +1,7 @@
 #include "systemc/sc_op_module.h"
 
 #include "models/memory.h"
-#include "systemc/sc_engine.h"
+#include "systemc/sc_cycle.h"
 #include "systemc/sc_names.h"
 #include "systemc/sc_user_op.h"
 
@@ -9,17 +9,6 @@
 #include <set>
 
 namespace loom::systemc {
-
-ops::Shape shapeOf(const models::Model& op) {
-  ops::Shape s;
-  s.inputs = static_cast<size_t>(op.numInputs());
-  s.outputs = static_cast<size_t>(op.numOutputs());
-  if (auto* m = dynamic_cast<const models::Memory*>(&op)) {
-    s.numLoads = static_cast<unsigned>(m->config().numLoads);
-    s.numStores = static_cast<unsigned>(m->config().numStores);
-  }
-  return s;
-}
 
 namespace {
 
@@ -99,7 +88,7 @@ void ScOpModule::makePorts(Side<Port>& side, bool input, int count, std::set<std
 }
 
 ScOpModule::ScOpModule(sc_core::sc_module_name name, models::Model& op, uint32_t index,
-                       ScEngine* engine)
+                       ScCycle* engine)
     : sc_core::sc_module(name), op_(op), index_(index), engine_(engine) {
   std::set<std::string> inputNames;
   makePorts(inSide_, true, op.numInputs(), inputNames);

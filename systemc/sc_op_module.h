@@ -35,7 +35,7 @@
 
 namespace loom::systemc {
 
-class ScEngine;
+class ScCycle;
 
 class ScOpModule : public sc_core::sc_module {
 public:
@@ -43,7 +43,7 @@ public:
   using OutPort = sc_core::sc_port<ScPushIf>;
 
   // `engine` null: the module has ports but no process (a netlist only).
-  ScOpModule(sc_core::sc_module_name name, models::Model& op, uint32_t index, ScEngine* engine);
+  ScOpModule(sc_core::sc_module_name name, models::Model& op, uint32_t index, ScCycle* engine);
   const char* kind() const override { return "loom_op"; }
   models::Model& op() const { return op_; }
   uint32_t index() const { return index_; }
@@ -80,7 +80,7 @@ private:
 
   models::Model& op_;
   uint32_t index_;
-  ScEngine* engine_;
+  ScCycle* engine_;
   Side<InPort> inSide_;
   Side<OutPort> outSide_;
   std::vector<InPort*>& in_ = inSide_.byIndex;
@@ -90,8 +90,5 @@ private:
   std::unique_ptr<ScMemoryPort> memPort_;
   std::unique_ptr<ScMemoryTarget> defaultTarget_;
 };
-
-// The op's shape for the op table (port counts, a memory's loads and stores).
-ops::Shape shapeOf(const models::Model& op);
 
 } // namespace loom::systemc

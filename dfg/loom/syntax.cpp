@@ -360,14 +360,20 @@ ParseResult parseNever(OpAsmParser& p, OperationState& st) {
   return success();
 }
 
+// An op of the dialect that no row reads: its nearest name, and where the ops it reads are
+// listed (a list in the message would grow with every op).
 ParseResult parseUnknown(OpAsmParser& p, OperationState& st) {
-  std::string known;
+  llvm::StringRef ns = st.name.getDialectNamespace();
+  std::vector<std::string> known;
   for (const OpSyntax& s : syntaxTable())
-    if (llvm::StringRef(ops::kindName(s.kind)).starts_with(st.name.getDialectNamespace()))
-      known += (known.empty() ? "" : ", ") +
-               llvm::StringRef(ops::kindName(s.kind)).split('.').second.str();
-  return p.emitError(p.getNameLoc(), "is unknown (the " + st.name.getDialectNamespace().str() +
-                                         " ops loom-sim reads: " + known + ")");
+    if (llvm::StringRef(ops::kindName(s.kind)).starts_with(ns))
+      known.push_back(llvm::StringRef(ops::kindName(s.kind)).split('.').second.str());
+  std::string near = closest(st.name.getStringRef().split('.').second.str(), known);
+  return p.emitError(p.getNameLoc(),
+                     "is unknown" +
+                         (near.empty() ? "" : "; did you mean '" + ns.str() + "." + near + "'?") +
+                         " (docs/loom.md, \"What loom-sim reads\", lists the " + ns.str() +
+                         " ops loom-sim reads)");
 }
 
 // ---- print ---------------------------------------------------------------------------------

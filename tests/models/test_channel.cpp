@@ -1,5 +1,6 @@
 // Channel: the latency-1 rule, capacity, order independence, activity tracking, ports.
 #include "models/channel.h"
+#include "sim/make_engine.h"
 #include "testbench.h"
 
 #include <catch2/catch.hpp>

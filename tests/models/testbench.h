@@ -19,6 +19,7 @@
 
 #include "sim/circuit.h"
 #include "sim/engine.h"
+#include "sim/make_engine.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

@@ -4,6 +4,7 @@
 #include "models/sink.h"
 #include "models/source.h"
 #include "sim/elaborate.h"
+#include "sim/make_engine.h"
 
 #include <catch2/catch.hpp>
 

@@ -341,13 +341,20 @@ TEST_CASE("bad input is one located error that names what is wrong", "[loom-form
   const std::string tail = "  return %x, %go : i32, none\n}\n";
   auto body = [&](const std::string& line) { return errorOf(head + line + "\n" + tail); };
   CHECK(body("  %y = frobnicate %x : i32") ==
-        "t.mlir:2:8: error: custom op 'handshake.frobnicate' is unknown (the handshake ops "
-        "loom-sim reads: return, fork, lazy_fork, join, sync, cond_br, mux, merge, "
-        "control_merge, buffer, sink, source, constant, load, store, memory, extmemory, br, "
-        "never)");
+        "t.mlir:2:8: error: custom op 'handshake.frobnicate' is unknown (docs/loom.md, \"What "
+        "loom-sim reads\", lists the handshake ops loom-sim reads)");
   CHECK(body("  %y = dataflow.loop %x : i32") ==
-        "t.mlir:2:8: error: custom op 'dataflow.loop' is unknown (the dataflow ops loom-sim "
-        "reads: stream, gate, carry, invariant)");
+        "t.mlir:2:8: error: custom op 'dataflow.loop' is unknown (docs/loom.md, \"What loom-sim "
+        "reads\", lists the dataflow ops loom-sim reads)");
+  // A misspelling gets the op it is one edit away from.
+  CHECK(body("  sinc %x : i32") ==
+        "t.mlir:2:3: error: custom op 'handshake.sinc' is unknown; did you mean "
+        "'handshake.sink'? (docs/loom.md, \"What loom-sim reads\", lists the handshake ops "
+        "loom-sim reads)");
+  CHECK(body("  %y = dataflow.gates %x : i32") ==
+        "t.mlir:2:8: error: custom op 'dataflow.gates' is unknown; did you mean "
+        "'dataflow.gate'? (docs/loom.md, \"What loom-sim reads\", lists the dataflow ops "
+        "loom-sim reads)");
   CHECK(body("  %y = foo.bar %x : i32") == "t.mlir:2:8: error: unknown op 'foo.bar'");
   CHECK(body("  %y = \"foo.bar\"(%x) : (i32) -> i32") == "t.mlir:2:8: error: unknown op 'foo.bar'");
   CHECK(body("  %y:2 = fork [2] %x {color = \"red\"} : i32") ==

@@ -347,10 +347,10 @@ TEST_CASE("bad input is one located error that names what is wrong", "[loom-form
         "t.mlir:2:8: error: custom op 'dataflow.loop' is unknown (docs/loom.md, \"What loom-sim "
         "reads\", lists the dataflow ops loom-sim reads)");
   // A misspelling gets the op it is one edit away from.
-  CHECK(body("  sinc %x : i32") ==
-        "t.mlir:2:3: error: custom op 'handshake.sinc' is unknown; did you mean "
-        "'handshake.sink'? (docs/loom.md, \"What loom-sim reads\", lists the handshake ops "
-        "loom-sim reads)");
+  CHECK(body("  lazyfork %x : i32") ==
+        "t.mlir:2:3: error: custom op 'handshake.lazyfork' is unknown; did you mean "
+        "'handshake.lazy_fork'? (docs/loom.md, \"What loom-sim reads\", lists the handshake "
+        "ops loom-sim reads)");
   CHECK(body("  %y = dataflow.gates %x : i32") ==
         "t.mlir:2:8: error: custom op 'dataflow.gates' is unknown; did you mean "
         "'dataflow.gate'? (docs/loom.md, \"What loom-sim reads\", lists the dataflow ops "

@@ -13,7 +13,6 @@ namespace loom::models {
 
 class Br : public Model {
 public:
-  explicit Br(const ModelArgs& a) : Br(a.name) {}
   enum Input : int { kIn };
   enum Output : int { kOut };
 

@@ -17,7 +17,6 @@ namespace loom::models {
 
 class Carry : public Model {
 public:
-  explicit Carry(const ModelArgs& a) : Carry(a.name) {}
   enum Input : int { kD, kA, kB };
   enum Output : int { kO };
   enum class Phase : uint8_t { NeedInit, NeedCond, NeedLoop };

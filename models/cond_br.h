@@ -11,7 +11,6 @@ namespace loom::models {
 
 class CondBr : public Model {
 public:
-  explicit CondBr(const ModelArgs& a) : CondBr(a.name) {}
   enum Input : int { kCond, kData };
   enum Output : int { kTrue, kFalse };
 

@@ -11,7 +11,6 @@ namespace loom::models {
 
 class ControlMerge : public Model {
 public:
-  explicit ControlMerge(const ModelArgs& a) : ControlMerge(a.name, a.inputs) {}
   enum Output : int { kResult, kIndex };
 
   ControlMerge(std::string name, int numInputs) : Model(std::move(name), numInputs, 2) {}

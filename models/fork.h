@@ -18,7 +18,6 @@ namespace loom::models {
 
 class Fork : public Model {
 public:
-  explicit Fork(const ModelArgs& a) : Fork(a.name, a.outputs) {}
   enum Input : int { kIn };
 
   Fork(std::string name, int numOutputs)

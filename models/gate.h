@@ -20,7 +20,6 @@ namespace loom::models {
 
 class Gate : public Model {
 public:
-  explicit Gate(const ModelArgs& a) : Gate(a.name) {}
   enum Input : int { kBeforeValue, kBeforeCond };
   enum Output : int { kAfterValue, kAfterCond };
   enum class Phase : uint8_t { NeedHead, NeedNext };

@@ -16,7 +16,6 @@ namespace loom::models {
 
 class Invariant : public Model {
 public:
-  explicit Invariant(const ModelArgs& a) : Invariant(a.name) {}
   enum Input : int { kD, kA };
   enum Output : int { kO };
   enum class Phase : uint8_t { NeedInit, NeedCond };

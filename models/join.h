@@ -9,7 +9,6 @@ namespace loom::models {
 
 class Join : public Model {
 public:
-  explicit Join(const ModelArgs& a) : Join(a.name, a.inputs) {}
   enum Output : int { kOut };
 
   Join(std::string name, int numInputs) : Model(std::move(name), numInputs, 1) {}

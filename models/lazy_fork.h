@@ -10,7 +10,6 @@ namespace loom::models {
 
 class LazyFork : public Model {
 public:
-  explicit LazyFork(const ModelArgs& a) : LazyFork(a.name, a.outputs) {}
   enum Input : int { kIn };
 
   LazyFork(std::string name, int numOutputs) : Model(std::move(name), 1, numOutputs) {}

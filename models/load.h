@@ -20,7 +20,6 @@ namespace loom::models {
 
 class Load : public Model {
 public:
-  explicit Load(const ModelArgs& a) : Load(a.name) {}
   enum Input : int { kAddr, kMemData, kCtrl };
   enum Output : int { kData, kMemAddr };
 

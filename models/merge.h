@@ -10,7 +10,6 @@ namespace loom::models {
 
 class Merge : public Model {
 public:
-  explicit Merge(const ModelArgs& a) : Merge(a.name, a.inputs) {}
   enum Output : int { kOut };
 
   Merge(std::string name, int numInputs) : Model(std::move(name), numInputs, 1) {}

@@ -76,11 +76,12 @@ struct OpError {
   std::string str() const;
 };
 
-// What a DFG node gives the constructor of its model (ops/node_kinds.def): its name, its
-// port counts and the attributes of its row. Elaboration fills it from the node.
+// What a DFG node gives the constructor of a model that carries attributes (a stream, a
+// buffer, a constant): its name, its output types and the attributes of its row.
+// Elaboration fills it from the node (ops/node_kinds.def; a model without attributes is
+// built from its name, and its variadic group's count if its row has one).
 struct ModelArgs {
   std::string name;
-  int inputs = 0, outputs = 0;
   std::vector<Type> outTypes;
   ops::StepOp stepOp = ops::StepOp::Add;      // stream
   ops::ContCond contCond = ops::ContCond::Lt; // stream

@@ -12,7 +12,6 @@ namespace loom::models {
 
 class Mux : public Model {
 public:
-  explicit Mux(const ModelArgs& a) : Mux(a.name, a.inputs - 1) {}
   enum Input : int { kSelect, kFirstData };
   enum Output : int { kOut };
 

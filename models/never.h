@@ -12,7 +12,6 @@ namespace loom::models {
 
 class Never : public Model {
 public:
-  explicit Never(const ModelArgs& a) : Never(a.name) {}
   enum Output : int { kOut };
 
   explicit Never(std::string name) : Model(std::move(name), 0, 1) {}

@@ -13,7 +13,6 @@ namespace loom::models {
 
 class Return : public Model {
 public:
-  explicit Return(const ModelArgs& a) : Return(a.name, a.inputs - 1) {}
   explicit Return(std::string name, int numResults)
       : Model(std::move(name), numResults + 1, numResults + 1) {}
 

@@ -7,7 +7,6 @@ namespace loom::models {
 
 class Sink : public Model {
 public:
-  explicit Sink(const ModelArgs& a) : Sink(a.name) {}
   enum Input : int { kIn };
 
   explicit Sink(std::string name) : Model(std::move(name), 1, 0) {}

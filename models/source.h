@@ -7,7 +7,6 @@ namespace loom::models {
 
 class Source : public Model {
 public:
-  explicit Source(const ModelArgs& a) : Source(a.name) {}
   enum Output : int { kOut };
 
   explicit Source(std::string name) : Model(std::move(name), 0, 1) {}

@@ -13,7 +13,6 @@ namespace loom::models {
 
 class Store : public Model {
 public:
-  explicit Store(const ModelArgs& a) : Store(a.name) {}
   enum Input : int { kAddr, kData, kCtrl };
   enum Output : int { kMemData, kMemAddr };
 

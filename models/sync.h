@@ -9,7 +9,6 @@ namespace loom::models {
 
 class Sync : public Model {
 public:
-  explicit Sync(const ModelArgs& a) : Sync(a.name, a.inputs) {}
   Sync(std::string name, int width) : Model(std::move(name), width, width) {}
 
   ops::NodeKind nodeKind() const override { return ops::NodeKind::Sync; }

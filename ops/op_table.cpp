@@ -324,6 +324,19 @@ std::string portName(const OpSpec& s, const Shape& shape, bool input, unsigned p
   return expand(ps->name, rep);
 }
 
+size_t variadicCount(const OpSpec& s, const Shape& shape) {
+  for (bool input : {true, false}) {
+    const std::vector<PortGroup>& groups = input ? s.inputs : s.outputs;
+    if (!hasVariadic(groups)) continue;
+    size_t total = input ? shape.inputs : shape.outputs, fixed = fixedPorts(groups, shape);
+    size_t width = 0;
+    for (const PortGroup& g : groups)
+      if (g.repeat == Repeat::Variadic) width = g.ports.size();
+    return total > fixed ? (total - fixed) / width : 0;
+  }
+  return 0;
+}
+
 PortCount expectedPorts(const OpSpec& s, const Shape& shape, bool input) {
   const std::vector<PortGroup>& groups = input ? s.inputs : s.outputs;
   size_t fixed = fixedPorts(groups, shape);

@@ -277,6 +277,11 @@ std::string portName(const OpSpec& s, const Shape& shape, bool input, unsigned p
 bool portSpec(const OpSpec& s, const Shape& shape, bool input, unsigned port, const PortSpec*& out,
               unsigned& rep);
 
+// How many times the row's variadic group repeats in a node of this shape: its inputs' if
+// they have one (a mux's data, a join's inputs, a return's results), else its outputs' (a
+// fork's); 0 for a row without one.
+size_t variadicCount(const OpSpec& s, const Shape& shape);
+
 // How many ports a node of this row must have on one side, given the other side (for
 // mirrored rows) and the memory counts: exact (atLeast false) or a minimum.
 struct PortCount {

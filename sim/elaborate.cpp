@@ -6,6 +6,8 @@
 #include "eval/memref.h"
 #include "models/all.h"
 
+#include <type_traits>
+
 namespace loom::sim {
 
 namespace {
@@ -65,8 +67,10 @@ Model* OpFactory::create(const dfg::Node& n, std::string& error) {
   return nullptr;
 }
 
-// A model built from the node's ModelArgs, once the node has the ports its row asks for
-// (a mux needs its select, a return its ctrl).
+// A kind's model, built as its constructor asks: from the node's ModelArgs (a model
+// with attributes), from its name alone, or from its name and the count of its row's
+// variadic group (a fork's outputs, a mux's data inputs, a return's results). The node
+// must have the ports its row asks for (a mux needs its select, a return its ctrl).
 template <class T> Model* OpFactory::fromArgs(const dfg::Node& n, std::string& error) {
   const ops::OpSpec& row = ops::spec(n.kind);
   ops::Shape shape{n.inTypes.size(), n.outTypes.size(), n.numStores, n.numLoads};
@@ -80,18 +84,24 @@ template <class T> Model* OpFactory::fromArgs(const dfg::Node& n, std::string& e
       return nullptr;
     }
   }
-  models::ModelArgs a;
-  a.name = n.name;
-  a.inputs = count(n.inTypes);
-  a.outputs = count(n.outTypes);
-  a.outTypes = n.outTypes;
-  a.stepOp = n.stepOp;
-  a.contCond = n.contCond;
-  a.constValue = n.constValue;
-  a.bufferFifo = n.bufferFifo;
-  a.bufferSlots = static_cast<int>(n.bufferSlots);
-  a.bufferInit = n.bufferInit;
-  return add<T>(a);
+  if constexpr (std::is_constructible_v<T, const models::ModelArgs&>) {
+    models::ModelArgs a;
+    a.name = n.name;
+    a.outTypes = n.outTypes;
+    a.stepOp = n.stepOp;
+    a.contCond = n.contCond;
+    a.constValue = n.constValue;
+    a.bufferFifo = n.bufferFifo;
+    a.bufferSlots = static_cast<int>(n.bufferSlots);
+    a.bufferInit = n.bufferInit;
+    return add<T>(a);
+  } else if constexpr (std::is_constructible_v<T, std::string>) {
+    return add<T>(n.name);
+  } else {
+    static_assert(std::is_constructible_v<T, std::string, int>,
+                  "a model is built from ModelArgs, its name, or its name and a count");
+    return add<T>(n.name, static_cast<int>(ops::variadicCount(row, shape)));
+  }
 }
 
 // The kinds elaboration builds itself (ops/node_kinds.def).

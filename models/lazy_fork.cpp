@@ -3,11 +3,7 @@
 namespace loom::models {
 
 bool LazyFork::step() {
-  if (!in(kIn).valid()) return false;
-  bool ok = true;
-  for (int i = 0; i < numOutputs(); ++i)
-    ok = room(i) && ok;
-  if (!ok) return false;
+  if (!in(kIn).valid() || !roomOnEveryOutput()) return false;
   Bits v = in(kIn).front();
   const Model* poison = in(kIn).poison();
   in(kIn).pop();

@@ -240,6 +240,20 @@ protected:
       ok = room(p) && ok;
     return ok;
   }
+  // True if every output has space (notes a stall if one has not): an op that gives to
+  // all its outputs at once.
+  bool roomOnEveryOutput() {
+    bool ok = true;
+    for (int p = 0; p < numOutputs(); ++p)
+      ok = room(p) && ok;
+    return ok;
+  }
+  // True if every input holds a token: an op that takes from all its inputs at once.
+  bool everyInputValid() const {
+    for (int p = 0; p < numInputs(); ++p)
+      if (!inputs_[p]->valid()) return false;
+    return true;
+  }
   // Counts one firing.
   void fired() { ++stats_.firings; }
   // See canAdvanceAlone().

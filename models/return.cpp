@@ -3,12 +3,7 @@
 namespace loom::models {
 
 bool Return::step() {
-  for (int i = 0; i < numInputs(); ++i)
-    if (!in(i).valid()) return false;
-  bool ok = true;
-  for (int i = 0; i < numOutputs(); ++i)
-    ok = room(i) && ok;
-  if (!ok) return false;
+  if (!everyInputValid() || !roomOnEveryOutput()) return false;
   // The host takes defined values only (docs/design.md "Poison").
   for (int i = 0; i < numResults(); ++i)
     if (!defined(i, "a returned value")) return false;

@@ -3,12 +3,7 @@
 namespace loom::models {
 
 bool Sync::step() {
-  for (int i = 0; i < numInputs(); ++i)
-    if (!in(i).valid()) return false;
-  bool ok = true;
-  for (int i = 0; i < numOutputs(); ++i)
-    ok = room(i) && ok;
-  if (!ok) return false;
+  if (!everyInputValid() || !roomOnEveryOutput()) return false;
   for (int i = 0; i < numInputs(); ++i) {
     forward(i, i);
     in(i).pop();

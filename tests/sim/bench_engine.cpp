@@ -22,7 +22,7 @@ namespace {
 // token; the return takes every chain's sum and the ctrl.
 dfg::Graph parallelSums(int k) {
   DfgBuilder b;
-  Type ix = Type::index(), i1 = Type::i1(), none = Type::none();
+  Type ix = Type::index(), none = Type::none();
   std::vector<Type> results(static_cast<size_t>(k), ix);
   Vertex entry = b.entry("bench/entry", {ix});
   Vertex ret = b.ret("bench/return", results);
@@ -37,31 +37,16 @@ dfg::Graph parallelSums(int k) {
     Vertex start = b.constant(p + "start", 0, ix);
     Vertex step = b.constant(p + "step", 1, ix);
     Vertex init = b.constant(p + "init", 0, ix);
-    Vertex stream = b.node(NodeKind::Stream, p + "stream", {ix, ix, ix}, {ix, i1});
-    Vertex contFork = b.fork(p + "cont.fork", i1, 3);
-    Vertex gate = b.node(NodeKind::Gate, p + "gate", {ix, i1}, {ix, i1});
-    Vertex condSink = b.sink(p + "after_cond.sink", i1);
-    Vertex carry = b.node(NodeKind::Carry, p + "carry", {i1, ix, ix}, {ix});
-    Vertex br = b.node(NodeKind::CondBr, p + "exit.br", {i1, ix}, {ix, ix});
-    Vertex add = b.compute(p + "add", OpKind::AddI, {ix, ix}, ix);
+    SumLoopOps loop = SumLoopOps::make(b, p, p + "add");
     b.wire(ctrlFork, 3 * u, start, 0);
     b.wire(ctrlFork, 3 * u + 1, step, 0);
     b.wire(ctrlFork, 3 * u + 2, init, 0);
-    b.wire(start, 0, stream, 0);
-    b.wire(step, 0, stream, 1);
-    b.wire(nFork, u, stream, 2);
-    b.wire(init, 0, carry, 1);
-    b.wire(stream, 0, gate, 0);
-    b.wire(stream, 1, contFork, 0);
-    b.wire(contFork, 0, gate, 1);
-    b.wire(contFork, 1, carry, 0);
-    b.wire(contFork, 2, br, 0);
-    b.wire(gate, 1, condSink, 0);
-    b.wire(carry, 0, br, 1);
-    b.wire(br, 0, add, 0);
-    b.wire(gate, 0, add, 1);
-    b.wire(add, 0, carry, 2);
-    b.wire(br, 1, ret, u);
+    b.wire(start, 0, loop.stream, 0);
+    b.wire(step, 0, loop.stream, 1);
+    b.wire(nFork, u, loop.stream, 2);
+    b.wire(init, 0, loop.carry, 1);
+    loop.wireBody(b);
+    b.wire(loop.br, 1, ret, u);
   }
   return std::move(b.g);
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "dfg/dfg.h"
+#include "sim/network.h"
 
 #include <string>
 #include <vector>
@@ -12,6 +13,14 @@ namespace loom::sim::test {
 
 using dfg::NodeKind;
 using dfg::Vertex;
+
+// One call of a network built from these DFGs: its scalar arguments and its memories.
+inline Invocation call(std::vector<Bits> scalars, std::vector<models::MemoryBacking*> mems = {}) {
+  Invocation inv;
+  inv.scalars = std::move(scalars);
+  inv.memories = std::move(mems);
+  return inv;
+}
 
 // dfg::Graph plus the boilerplate of hand-made nodes (every output Role::Data, rate
 // function entry: the ledger is not what these tests are about).
@@ -97,39 +106,56 @@ struct DfgBuilder {
 //   body, exit = f/loop0/exit.br(cont, s)
 //   next = f/loop0/body/add(body, i_body)           (arith.addi, latency 1)
 //   return(exit, ctrl)
+// The loop of sumLoop, under `prefix` ("f/loop0/"): its ops, made in this order by
+// make(), and the channels among them, wired by wireBody(); the caller wires the
+// stream's start, step and bound, the carry's init (a) and the exit (br's false side).
+struct SumLoopOps {
+  Vertex stream, contFork, gate, condSink, carry, br, add;
+
+  static SumLoopOps make(DfgBuilder& b, const std::string& prefix, const std::string& addName) {
+    Type ix = Type::index(), i1 = Type::i1();
+    SumLoopOps l;
+    l.stream = b.node(NodeKind::Stream, prefix + "stream", {ix, ix, ix}, {ix, i1});
+    l.contFork = b.fork(prefix + "cont.fork", i1, 3);
+    l.gate = b.node(NodeKind::Gate, prefix + "gate", {ix, i1}, {ix, i1});
+    l.condSink = b.sink(prefix + "after_cond.sink", i1);
+    l.carry = b.node(NodeKind::Carry, prefix + "carry", {i1, ix, ix}, {ix});
+    l.br = b.node(NodeKind::CondBr, prefix + "exit.br", {i1, ix}, {ix, ix});
+    l.add = b.compute(addName, OpKind::AddI, {ix, ix}, ix);
+    return l;
+  }
+  void wireBody(DfgBuilder& b) const {
+    b.wire(stream, 0, gate, 0);
+    b.wire(stream, 1, contFork, 0);
+    b.wire(contFork, 0, gate, 1);
+    b.wire(contFork, 1, carry, 0);
+    b.wire(contFork, 2, br, 0);
+    b.wire(gate, 1, condSink, 0);
+    b.wire(carry, 0, br, 1);
+    b.wire(br, 0, add, 0);
+    b.wire(gate, 0, add, 1);
+    b.wire(add, 0, carry, 2);
+  }
+};
+
 inline dfg::Graph sumLoop() {
   DfgBuilder b;
-  Type ix = Type::index(), i1 = Type::i1(), none = Type::none();
+  Type ix = Type::index(), none = Type::none();
   Vertex entry = b.entry("f/entry", {ix, ix, ix});
   Vertex ctrlFork = b.fork("f/ctrl.fork", none, 2);
   Vertex step = b.constant("f/loop0/step.const", 1, ix);
-  Vertex stream = b.node(NodeKind::Stream, "f/loop0/stream", {ix, ix, ix}, {ix, i1});
-  Vertex contFork = b.fork("f/loop0/cont.fork", i1, 3);
-  Vertex gate = b.node(NodeKind::Gate, "f/loop0/gate", {ix, i1}, {ix, i1});
-  Vertex condSink = b.sink("f/loop0/after_cond.sink", i1);
-  Vertex carry = b.node(NodeKind::Carry, "f/loop0/carry", {i1, ix, ix}, {ix});
-  Vertex br = b.node(NodeKind::CondBr, "f/loop0/exit.br", {i1, ix}, {ix, ix});
-  Vertex add = b.compute("f/loop0/body/add", OpKind::AddI, {ix, ix}, ix);
+  SumLoopOps loop = SumLoopOps::make(b, "f/loop0/", "f/loop0/body/add");
   Vertex ret = b.ret("f/return", {ix});
 
-  b.wire(entry, 0, stream, 0); // lb -> start
-  b.wire(entry, 1, stream, 2); // ub -> bound
-  b.wire(entry, 2, carry, 1);  // init -> a
+  b.wire(entry, 0, loop.stream, 0); // lb -> start
+  b.wire(entry, 1, loop.stream, 2); // ub -> bound
+  b.wire(entry, 2, loop.carry, 1);  // init -> a
   b.wire(entry, 3, ctrlFork, 0);
   b.wire(ctrlFork, 0, step, 0);
   b.wire(ctrlFork, 1, ret, 1);
-  b.wire(step, 0, stream, 1);
-  b.wire(stream, 0, gate, 0);
-  b.wire(stream, 1, contFork, 0);
-  b.wire(contFork, 0, gate, 1);
-  b.wire(contFork, 1, carry, 0);
-  b.wire(contFork, 2, br, 0);
-  b.wire(gate, 1, condSink, 0);
-  b.wire(carry, 0, br, 1);
-  b.wire(br, 0, add, 0);
-  b.wire(gate, 0, add, 1);
-  b.wire(add, 0, carry, 2);
-  b.wire(br, 1, ret, 0);
+  b.wire(step, 0, loop.stream, 1);
+  loop.wireBody(b);
+  b.wire(loop.br, 1, ret, 0);
   return std::move(b.g);
 }
 
@@ -165,6 +191,49 @@ inline dfg::Graph storeThenLoad(NodeKind kind) {
   return std::move(b.g);
 }
 
+// A loop that counts 0, 1, ..., n - 1 (countTo, pipelinesMeet): entry(n, ctrl); ctrl ->
+// f/ctrl.fork -> {start.const 0, step.const 1}; idx, cont = f/loop0/stream(0, 1, n);
+// cont -> cont.fork -> exit.br(cond, data): true -> sink, false -> f/exit.join -> return.
+// makeHead() and makeExit() make its ops in this order around the caller's (the index's
+// consumers), wireHead() and wireExit() its channels around theirs.
+struct CountingLoop {
+  Vertex entry, ctrlFork, start, step, stream;
+  Vertex contFork, br, trueSink, join, ret;
+
+  void makeHead(DfgBuilder& b) {
+    Type ix = Type::index(), i1 = Type::i1(), none = Type::none();
+    entry = b.entry("f/entry", {ix});
+    ctrlFork = b.fork("f/ctrl.fork", none, 2);
+    start = b.constant("f/loop0/start.const", 0, ix);
+    step = b.constant("f/loop0/step.const", 1, ix);
+    stream = b.node(NodeKind::Stream, "f/loop0/stream", {ix, ix, ix}, {ix, i1});
+  }
+  void makeExit(DfgBuilder& b) {
+    Type i1 = Type::i1(), none = Type::none();
+    contFork = b.fork("f/loop0/cont.fork", i1, 2);
+    br = b.node(NodeKind::CondBr, "f/loop0/exit.br", {i1, i1}, {i1, i1});
+    trueSink = b.sink("f/loop0/true.sink", i1);
+    join = b.node(NodeKind::Join, "f/exit.join", {i1}, {none});
+    ret = b.ret("f/return", {});
+  }
+  void wireHead(DfgBuilder& b) const {
+    b.wire(entry, 0, stream, 2);
+    b.wire(entry, 1, ctrlFork, 0);
+    b.wire(ctrlFork, 0, start, 0);
+    b.wire(ctrlFork, 1, step, 0);
+    b.wire(start, 0, stream, 0);
+    b.wire(step, 0, stream, 1);
+  }
+  void wireExit(DfgBuilder& b) const {
+    b.wire(stream, 1, contFork, 0);
+    b.wire(contFork, 0, br, 0);
+    b.wire(contFork, 1, br, 1);
+    b.wire(br, 0, trueSink, 0);
+    b.wire(br, 1, join, 0);
+    b.wire(join, 0, ret, 0);
+  }
+};
+
 // countTo(n): a stream 0..n whose index is forked to a fast sink and, over a channel
 // of capacity 1, to a slow one (a capacity-1 channel carries a token every other
 // cycle). The loop's exit (the false cont) becomes the return's ctrl.
@@ -175,36 +244,19 @@ inline dfg::Graph storeThenLoad(NodeKind kind) {
 //   cont -> f/loop0/cont.fork -> exit.br(cond, data); true -> sink, false -> join -> ret
 inline dfg::Graph countTo() {
   DfgBuilder b;
-  Type ix = Type::index(), i1 = Type::i1(), none = Type::none();
-  Vertex entry = b.entry("f/entry", {ix});
-  Vertex ctrlFork = b.fork("f/ctrl.fork", none, 2);
-  Vertex start = b.constant("f/loop0/start.const", 0, ix);
-  Vertex step = b.constant("f/loop0/step.const", 1, ix);
-  Vertex stream = b.node(NodeKind::Stream, "f/loop0/stream", {ix, ix, ix}, {ix, i1});
+  Type ix = Type::index();
+  CountingLoop loop;
+  loop.makeHead(b);
   Vertex idxFork = b.fork("f/loop0/idx.fork", ix, 2);
   Vertex fast = b.sink("f/loop0/fast.sink", ix);
   Vertex slow = b.sink("f/loop0/slow.sink", ix);
-  Vertex contFork = b.fork("f/loop0/cont.fork", i1, 2);
-  Vertex br = b.node(NodeKind::CondBr, "f/loop0/exit.br", {i1, i1}, {i1, i1});
-  Vertex trueSink = b.sink("f/loop0/true.sink", i1);
-  Vertex join = b.node(NodeKind::Join, "f/exit.join", {i1}, {none});
-  Vertex ret = b.ret("f/return", {});
+  loop.makeExit(b);
 
-  b.wire(entry, 0, stream, 2);
-  b.wire(entry, 1, ctrlFork, 0);
-  b.wire(ctrlFork, 0, start, 0);
-  b.wire(ctrlFork, 1, step, 0);
-  b.wire(start, 0, stream, 0);
-  b.wire(step, 0, stream, 1);
-  b.wire(stream, 0, idxFork, 0);
+  loop.wireHead(b);
+  b.wire(loop.stream, 0, idxFork, 0);
   b.wire(idxFork, 0, fast, 0);
   b.wire(idxFork, 1, slow, 0, /*capacity=*/1);
-  b.wire(stream, 1, contFork, 0);
-  b.wire(contFork, 0, br, 0);
-  b.wire(contFork, 1, br, 1);
-  b.wire(br, 0, trueSink, 0);
-  b.wire(br, 1, join, 0);
-  b.wire(join, 0, ret, 0);
+  loop.wireExit(b);
   return std::move(b.g);
 }
 
@@ -231,31 +283,19 @@ inline dfg::Graph countTo() {
 enum class Fast { Compute, Memory, Buffer };
 inline dfg::Graph pipelinesMeet(Fast kind) {
   DfgBuilder b;
-  Type ix = Type::index(), i1 = Type::i1(), i32 = Type::integer(32), none = Type::none();
+  Type ix = Type::index(), i32 = Type::integer(32), none = Type::none();
   unsigned fastInputs = kind == Fast::Buffer ? 1 : 2;
-  Vertex entry = b.entry("f/entry", {ix});
-  Vertex ctrlFork = b.fork("f/ctrl.fork", none, 2);
-  Vertex start = b.constant("f/loop0/start.const", 0, ix);
-  Vertex step = b.constant("f/loop0/step.const", 1, ix);
-  Vertex stream = b.node(NodeKind::Stream, "f/loop0/stream", {ix, ix, ix}, {ix, i1});
+  CountingLoop loop;
+  loop.makeHead(b);
   Vertex idxFork = b.fork("f/loop0/idx.fork", ix, static_cast<int>(fastInputs) + 2);
   Vertex slow = b.compute("f/loop0/slow", OpKind::AddI, {ix, ix}, ix);
   Vertex meet =
       b.node(NodeKind::Join, "f/loop0/meet.join", {kind == Fast::Memory ? i32 : ix, ix}, {none});
   Vertex meetSink = b.sink("f/loop0/meet.sink", none);
-  Vertex contFork = b.fork("f/loop0/cont.fork", i1, 2);
-  Vertex br = b.node(NodeKind::CondBr, "f/loop0/exit.br", {i1, i1}, {i1, i1});
-  Vertex trueSink = b.sink("f/loop0/true.sink", i1);
-  Vertex join = b.node(NodeKind::Join, "f/exit.join", {i1}, {none});
-  Vertex ret = b.ret("f/return", {});
+  loop.makeExit(b);
 
-  b.wire(entry, 0, stream, 2);
-  b.wire(entry, 1, ctrlFork, 0);
-  b.wire(ctrlFork, 0, start, 0);
-  b.wire(ctrlFork, 1, step, 0);
-  b.wire(start, 0, stream, 0);
-  b.wire(step, 0, stream, 1);
-  b.wire(stream, 0, idxFork, 0);
+  loop.wireHead(b);
+  b.wire(loop.stream, 0, idxFork, 0);
   switch (kind) {
   case Fast::Compute: {
     Vertex fast = b.compute("f/loop0/fast", OpKind::MulI, {ix, ix}, ix);
@@ -292,12 +332,7 @@ inline dfg::Graph pipelinesMeet(Fast kind) {
   b.wire(idxFork, fastInputs + 1, slow, 1);
   b.wire(slow, 0, meet, 1);
   b.wire(meet, 0, meetSink, 0);
-  b.wire(stream, 1, contFork, 0);
-  b.wire(contFork, 0, br, 0);
-  b.wire(contFork, 1, br, 1);
-  b.wire(br, 0, trueSink, 0);
-  b.wire(br, 1, join, 0);
-  b.wire(join, 0, ret, 0);
+  loop.wireExit(b);
   return std::move(b.g);
 }
 

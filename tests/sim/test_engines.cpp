@@ -13,17 +13,6 @@ using namespace loom;
 using namespace loom::sim;
 using namespace loom::sim::test;
 
-namespace {
-
-Invocation call(std::vector<Bits> scalars, std::vector<models::MemoryBacking*> mems = {}) {
-  Invocation inv;
-  inv.scalars = std::move(scalars);
-  inv.memories = std::move(mems);
-  return inv;
-}
-
-} // namespace
-
 TEST_CASE("engines agree: for-loop sum (stream, gate, carry, cond_br, addi)", "[engine]") {
   // sum(0, 4, 100) = 100 + 0 + 1 + 2 + 3 = 106.
   //  c0  entry pushes lb, ub, init, ctrl

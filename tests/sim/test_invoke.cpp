@@ -12,13 +12,6 @@ using namespace loom::sim::test;
 
 namespace {
 
-Invocation call(std::vector<Bits> scalars, std::vector<models::MemoryBacking*> mems = {}) {
-  Invocation inv;
-  inv.scalars = std::move(scalars);
-  inv.memories = std::move(mems);
-  return inv;
-}
-
 std::unique_ptr<Network> build(const dfg::Graph& g, EngineKind kind = EngineKind::Event) {
   Elaboration el = elaborate(g, {}, kind);
   INFO((el.errors.empty() ? std::string() : el.errors.front()));

@@ -14,9 +14,9 @@ using namespace loom::sim::test;
 
 namespace {
 
-Invocation call(std::vector<Bits> scalars, uint64_t maxCycles = 100'000) {
-  Invocation inv;
-  inv.scalars = std::move(scalars);
+// A call capped at `maxCycles` cycles: a network that hangs ends the test soon.
+Invocation capped(std::vector<Bits> scalars, uint64_t maxCycles = 100'000) {
+  Invocation inv = call(std::move(scalars));
   inv.maxCycles = maxCycles;
   return inv;
 }
@@ -35,14 +35,14 @@ TEST_CASE("a join waiting for a token that never comes is a deadlock", "[run]") 
     auto net = build(gatedJoin(), kind);
     SECTION("b = 1 finishes") {
       // c2 br sends ctrl to the join's input 1; c3 join; c4 return; c5 host: 6 cycles.
-      InvocationResult r = net->invoke(call({1}));
+      InvocationResult r = net->invoke(capped({1}));
       CHECK(r.done());
       CHECK(r.cycles() == 6);
     }
     SECTION("b = 0 deadlocks") {
       // c2: the ctrl goes to the false sink; the join holds input 0 and waits for input
       // 1 from then on. c4 is the first quiet cycle: deadlock, 5 cycles.
-      InvocationResult r = net->invoke(call({0}));
+      InvocationResult r = net->invoke(capped({0}));
       REQUIRE(r.status == InvocationStatus::Deadlock);
       CHECK(r.endCycle == 5);
       REQUIRE(r.waits.size() == 1);
@@ -63,7 +63,7 @@ TEST_CASE("the cycle cap stops a long invocation", "[run]") {
   for (EngineKind kind : {EngineKind::Event, EngineKind::Clocked}) {
     INFO(engineKindName(kind));
     auto net = build(sumLoop(), kind);
-    InvocationResult r = net->invoke(call({0, 1000, 0}, 50));
+    InvocationResult r = net->invoke(capped({0, 1000, 0}, 50));
     CHECK(r.status == InvocationStatus::CycleCap);
     CHECK(r.cycles() == 50);
     CHECK(r.message == "cycle cap reached: cycles 0..50 (50)");
@@ -77,7 +77,7 @@ TEST_CASE("an op error ends the invocation and names the op", "[run]") {
     auto net = build(storeThenLoad(NodeKind::Memory), kind);
     // Load from address 9 of a memref<4xi32>: the memory issues the load in c4 (see
     // test_engines.cpp) and fails there; the invocation ends after that cycle.
-    InvocationResult r = net->invoke(call({1, 9, 5}));
+    InvocationResult r = net->invoke(capped({1, 9, 5}));
     REQUIRE(r.status == InvocationStatus::OpError);
     CHECK(r.endCycle == 5);
     REQUIRE(r.errors.size() == 1);

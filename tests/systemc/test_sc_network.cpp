@@ -20,12 +20,6 @@ using namespace loom::sim::test;
 
 namespace {
 
-Invocation call(std::vector<Bits> scalars) {
-  Invocation inv;
-  inv.scalars = std::move(scalars);
-  return inv;
-}
-
 std::vector<std::string> childNames(const sc_core::sc_object& parent) {
   std::vector<std::string> names;
   for (const sc_core::sc_object* o : parent.get_child_objects())

@@ -16,7 +16,7 @@ Three tables of README.md's section "## Command-line reference" are checked:
       command` stands for an option of every command and of `loom-sim` itself; the row
       `loom-sim` for an option of `loom-sim` itself.
   Exit codes   | command | 0 (`kOk`) | 1 (`kFailed`) | 2 (`kBadInput`) |
-      its header's codes against the constants of cli/command.h, and a row for every
+      its header's codes against the constants of cli/usage.h, and a row for every
       command.
   stdout and stderr   | command | stdout | stderr |
       every row is run: CHECKS below holds, for each row's command cell, real
@@ -255,11 +255,11 @@ def compare_options(helps, rows):
     return diffs
 
 
-def constants(command_h):
-    text = open(command_h, encoding="utf-8").read()
+def constants(usage_h):
+    text = open(usage_h, encoding="utf-8").read()
     m = re.search(r"constexpr int ([^;]+);", text)
     if not m:
-        raise Failure(f"{command_h}: no 'constexpr int kOk = 0, ...;'")
+        raise Failure(f"{usage_h}: no 'constexpr int kOk = 0, ...;'")
     return {k.strip(): int(v) for k, v in (p.split("=") for p in m.group(1).split(","))}
 
 
@@ -275,10 +275,10 @@ def compare_exit_codes(section, consts, commands):
             continue
         code, name = int(m.group(1)), m.group(2)
         if name not in consts:
-            diffs.append(f"exit-code table: {name} is not a constant of cli/command.h "
+            diffs.append(f"exit-code table: {name} is not a constant of cli/usage.h "
                          f"({', '.join(sorted(consts))})")
         elif consts[name] != code:
-            diffs.append(f"exit-code table: the column {code} is {name}, which cli/command.h "
+            diffs.append(f"exit-code table: the column {code} is {name}, which cli/usage.h "
                          f"makes {consts[name]}")
     named = {re.findall(r"`([^`]+)`", c[0])[0].split()[0] for _, c in rows
              if re.findall(r"`([^`]+)`", c[0])}
@@ -775,7 +775,7 @@ def main():
                 text = subprocess.run([sim, *words, "--help"], capture_output=True,
                                       text=True).stdout
                 helps[" ".join(words)] = parse_help(text, f"loom-sim {' '.join(words)} --help")
-        consts = constants(os.path.join(src, "cli", "command.h"))
+        consts = constants(os.path.join(src, "cli", "usage.h"))
         problems = self_test(section, helps, consts, commands)
         problems += compare_options(helps, readme_options(section))
         problems += compare_exit_codes(section, consts, commands)

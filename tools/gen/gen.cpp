@@ -643,37 +643,21 @@ public:
 Config configFor(Size s) {
   Config c;
   c.size = s;
+  auto limits = [&c](int maxDepth, int stmtsTop, int stmtsInner, int64_t maxTrip, int64_t maxIters,
+                     int64_t maxDim, int exprDepth, int opBudget) {
+    c.maxDepth = maxDepth;
+    c.stmtsTop = stmtsTop;
+    c.stmtsInner = stmtsInner;
+    c.maxTrip = maxTrip;
+    c.maxIters = maxIters;
+    c.maxDim = maxDim;
+    c.exprDepth = exprDepth;
+    c.opBudget = opBudget;
+  };
   switch (s) {
-  case Size::Small:
-    c.maxDepth = 2;
-    c.stmtsTop = 5;
-    c.stmtsInner = 3;
-    c.maxTrip = 5;
-    c.maxIters = 60;
-    c.maxDim = 6;
-    c.exprDepth = 2;
-    c.opBudget = 45;
-    break;
-  case Size::Medium:
-    c.maxDepth = 3;
-    c.stmtsTop = 7;
-    c.stmtsInner = 4;
-    c.maxTrip = 7;
-    c.maxIters = 400;
-    c.maxDim = 8;
-    c.exprDepth = 2;
-    c.opBudget = 120;
-    break;
-  case Size::Large:
-    c.maxDepth = 4;
-    c.stmtsTop = 9;
-    c.stmtsInner = 5;
-    c.maxTrip = 8;
-    c.maxIters = 2000;
-    c.maxDim = 10;
-    c.exprDepth = 3;
-    c.opBudget = 300;
-    break;
+  case Size::Small: limits(2, 5, 3, 5, 60, 6, 2, 45); break;
+  case Size::Medium: limits(3, 7, 4, 7, 400, 8, 2, 120); break;
+  case Size::Large: limits(4, 9, 5, 8, 2000, 10, 3, 300); break;
   }
   return c;
 }

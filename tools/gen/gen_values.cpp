@@ -437,30 +437,21 @@ Val FuncGen::castTo(T t, int d) {
     T s = R.chance(0.5) ? T::F32 : T::F64;
     Val a = scalar(s, d - 1);
     bool sgn = R.chance(0.6);
-    std::string lo, hi;
-    switch (t) {
-    case T::I1:
-      lo = sgn ? "-1.000000e+00" : "0.000000e+00";
-      hi = sgn ? "0.000000e+00" : "1.000000e+00";
-      break;
-    case T::I8:
-      lo = sgn ? "-1.280000e+02" : "0.000000e+00";
-      hi = sgn ? "1.270000e+02" : "2.550000e+02";
-      break;
-    case T::I16:
-      lo = sgn ? "-3.200000e+04" : "0.000000e+00";
-      hi = sgn ? "3.200000e+04" : "6.500000e+04";
-      break;
-    case T::I32:
-      lo = sgn ? "-2.000000e+09" : "0.000000e+00";
-      hi = sgn ? "2.000000e+09" : "4.000000e+09";
-      break;
-    default:
-      lo = sgn ? "-1.000000e+18" : "0.000000e+00";
-      hi = "1.000000e+18";
-      break;
-    }
-    Val c = clampF(a, lo, hi);
+    // What the value is clamped to before it converts to t: signed [lo, hi], unsigned
+    // [0, uhi].
+    struct Bounds {
+      const char *lo, *hi, *uhi;
+    };
+    Bounds b = [t]() -> Bounds {
+      switch (t) {
+      case T::I1: return {"-1.000000e+00", "0.000000e+00", "1.000000e+00"};
+      case T::I8: return {"-1.280000e+02", "1.270000e+02", "2.550000e+02"};
+      case T::I16: return {"-3.200000e+04", "3.200000e+04", "6.500000e+04"};
+      case T::I32: return {"-2.000000e+09", "2.000000e+09", "4.000000e+09"};
+      default: return {"-1.000000e+18", "1.000000e+18", "1.000000e+18"};
+      }
+    }();
+    Val c = sgn ? clampF(a, b.lo, b.hi) : clampF(a, "0.000000e+00", b.uhi);
     return def(t, std::string(sgn ? "arith.fptosi " : "arith.fptoui ") + c.name + " : " + tname(s) +
                       " to " + ty);
   }

@@ -28,29 +28,32 @@ const char* evalErrorMessage(EvalError e) {
 // ---------------------------------------------------------------------------------
 // Bits <-> host values.
 
+namespace {
+
+// The bits of `from` as a To (C++20's std::bit_cast).
+template <class To, class From> To bitCast(const From& from) {
+  static_assert(sizeof(To) == sizeof(From), "a bit cast keeps the size");
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
+}
+
+} // namespace
+
 Bits bitsFromF32(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
+  return bitCast<uint32_t>(f);
 }
 
 Bits bitsFromF64(double d) {
-  uint64_t u;
-  std::memcpy(&u, &d, sizeof u);
-  return u;
+  return bitCast<uint64_t>(d);
 }
 
 float f32FromBits(Bits b) {
-  uint32_t u = static_cast<uint32_t>(b);
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
+  return bitCast<float>(static_cast<uint32_t>(b));
 }
 
 double f64FromBits(Bits b) {
-  double d;
-  std::memcpy(&d, &b, sizeof d);
-  return d;
+  return bitCast<double>(b);
 }
 
 namespace {
@@ -158,23 +161,14 @@ Bits srem(const IntCtx& c, Bits a, Bits b) {
 // i.e. the exact ceiling / floor; the only UB is that division (b = 0, INT_MIN / -1).
 // (MLIR 14's expansions divided twice, wrapped -INT_MIN for ceildivsi(INT_MIN, b > 1)
 // and trapped on ceildivsi(INT_MAX, -1) and floordivsi(INT_MIN + 1, -1).)
-EvalError ceilDivSI(const IntCtx& c, Bits a, Bits b, Bits& r) {
+// `ceil`: ceildivsi, else floordivsi; z moves one step toward +inf or -inf.
+EvalError roundedDivSI(const IntCtx& c, Bits a, Bits b, bool ceil, Bits& r) {
   if (b == 0) return EvalError::DivisionByZero;
   if (b == c.mask && a == c.minBits()) return EvalError::SignedOverflow;
   Bits z = sdiv(c, a, b);
   bool inexact = c.wrap(z * b) != a;
   bool sameSign = (c.s(a) < 0) == (c.s(b) < 0);
-  r = inexact && sameSign ? c.wrap(z + 1) : z;
-  return EvalError::None;
-}
-
-EvalError floorDivSI(const IntCtx& c, Bits a, Bits b, Bits& r) {
-  if (b == 0) return EvalError::DivisionByZero;
-  if (b == c.mask && a == c.minBits()) return EvalError::SignedOverflow;
-  Bits z = sdiv(c, a, b);
-  bool inexact = c.wrap(z * b) != a;
-  bool sameSign = (c.s(a) < 0) == (c.s(b) < 0);
-  r = inexact && !sameSign ? c.wrap(z + c.mask) : z;
+  r = inexact && sameSign == ceil ? c.wrap(z + (ceil ? Bits{1} : c.mask)) : z;
   return EvalError::None;
 }
 
@@ -210,9 +204,9 @@ EvalError evalIntBinary(OpKind op, const IntCtx& c, Bits a, Bits b, Bits& r) {
     if (minOverMinusOne) return EvalError::SignedOverflow;
     r = op == OpKind::DivSI ? sdiv(c, a, b) : srem(c, a, b);
     return EvalError::None;
-  case OpKind::CeilDivSI: return ceilDivSI(c, a, b, r);
+  case OpKind::CeilDivSI: return roundedDivSI(c, a, b, true, r);
   case OpKind::CeilDivUI: return ceilDivUI(c, a, b, r);
-  case OpKind::FloorDivSI: return floorDivSI(c, a, b, r);
+  case OpKind::FloorDivSI: return roundedDivSI(c, a, b, false, r);
   case OpKind::AndI: r = a & b; return EvalError::None;
   case OpKind::OrI: r = a | b; return EvalError::None;
   case OpKind::XOrI: r = a ^ b; return EvalError::None;

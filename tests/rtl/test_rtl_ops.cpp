@@ -15,6 +15,7 @@
 // provides it as a twin's driver does, with the same definition (rtl/driver/twin_dpi.h)
 // given the same arithmetic (rtl::twinArith, evalArith's adapter).
 #include "Vtb_ops.h"
+#include "eval/arith.h"
 #include "models/br.h"
 #include "models/buffer.h"
 #include "models/carry.h"
@@ -44,7 +45,6 @@
 #include "tests/models/testbench.h"
 
 #include <catch2/catch.hpp>
-#include <cstring>
 #include <functional>
 #include <iterator>
 #include <limits>
@@ -845,14 +845,10 @@ TEST_CASE("rtl buffer: reset in mid-activity restores the initial values", "[rtl
 namespace {
 
 Bits bitsOf(float x) {
-  uint32_t u;
-  std::memcpy(&u, &x, sizeof u);
-  return u;
+  return bitsFromF32(x);
 }
 Bits bitsOf(double x) {
-  uint64_t u;
-  std::memcpy(&u, &x, sizeof u);
-  return u;
+  return bitsFromF64(x);
 }
 
 const Type kF32 = Type::f32();

@@ -477,6 +477,16 @@ void checkOrder(const InvocationContext& c, Vertex memory,
     f.summary = std::move(summary);
     return f;
   };
+  // Accesses performed out of program order (`where` ends the summary): the ctrl-done
+  // chain's mistake, rule L303.
+  auto outOfOrder = [&](const char* where, std::vector<std::string> details, const char* cause) {
+    Finding f =
+        finding("memory accesses of '" + mn.name + "' performed out of program order" + where);
+    f.details = std::move(details);
+    f.cause = cause;
+    f.rule = dfg::RuleId::MemoryOrder;
+    out.push_back(std::move(f));
+  };
   // Program order, except that loads between two stores may be performed in any order.
   size_t i = 0;
   while (i < want.size() && (!stopped || i < got.size())) {
@@ -488,18 +498,14 @@ void checkOrder(const InvocationContext& c, Vertex memory,
       size_t bad =
           parallelOutOfOrder(want, thread, i, j, got, std::min(i, got.size()), c.golden, stopped);
       if (bad != j) {
-        Finding f = finding("memory accesses of '" + mn.name +
-                            "' performed out of program order within an iteration of an "
-                            "scf.parallel");
-        f.details.push_back("program order: access #" + std::to_string(bad + 1) + " is the " +
-                            describe(want[bad]) +
-                            ", performed before an access it must follow (an earlier one of its "
-                            "own iteration, or of the iteration running its loop)");
-        f.cause = "the ctrl-done chain of a parallel loop's body does not order one iteration's "
-                  "accesses: each access must take the done token of the previous access of its "
-                  "iteration, or of the iteration running its loop (iterations may overlap)";
-        f.rule = dfg::RuleId::MemoryOrder;
-        out.push_back(std::move(f));
+        outOfOrder(" within an iteration of an scf.parallel",
+                   {"program order: access #" + std::to_string(bad + 1) + " is the " +
+                    describe(want[bad]) +
+                    ", performed before an access it must follow (an earlier one of its "
+                    "own iteration, or of the iteration running its loop)"},
+                   "the ctrl-done chain of a parallel loop's body does not order one iteration's "
+                   "accesses: each access must take the done token of the previous access of its "
+                   "iteration, or of the iteration running its loop (iterations may overlap)");
         return;
       }
       i = j;
@@ -523,19 +529,14 @@ void checkOrder(const InvocationContext& c, Vertex memory,
                                             : a == b;
     }
     if (!same) {
-      Finding f = finding("memory accesses of '" + mn.name + "' performed out of program order");
-      f.details.push_back("program order: access #" + std::to_string(i + 1) + " is the " +
-                          describe(want[i]));
-      if (i < got.size())
-        f.details.push_back("performed instead: the " + describe(got[i]));
-      else
-        f.details.push_back("the memory performed only " + std::to_string(got.size()) +
-                            " access(es)");
-      f.cause = "the ctrl-done chain does not order this group's accesses: each access must take "
-                "the previous "
-                "access's done token (only consecutive loads may share one)";
-      f.rule = dfg::RuleId::MemoryOrder;
-      out.push_back(std::move(f));
+      outOfOrder(
+          "",
+          {"program order: access #" + std::to_string(i + 1) + " is the " + describe(want[i]),
+           i < got.size()
+               ? "performed instead: the " + describe(got[i])
+               : "the memory performed only " + std::to_string(got.size()) + " access(es)"},
+          "the ctrl-done chain does not order this group's accesses: each access must "
+          "take the previous access's done token (only consecutive loads may share one)");
       return;
     }
     i = j;

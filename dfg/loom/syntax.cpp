@@ -86,6 +86,12 @@ ParseResult parseOperands(OpAsmParser& p, Operands& ops, llvm::SMLoc& at,
   return p.parseOperandList(ops, d);
 }
 
+// `%a, %b attrs`: the operands, as many as the row takes, then the attribute dictionary.
+ParseResult parseOperandsAttrs(OpAsmParser& p, OperationState& st, Operands& ops, llvm::SMLoc& at) {
+  return failure(parseOperands(p, ops, at) || checkCount(p, at, st, ops.size(), true) ||
+                 p.parseOptionalAttrDict(st.attributes));
+}
+
 // `(T1, T2)` or `T1, T2`.
 ParseResult parseTypes(OpAsmParser& p, Types& ts) {
   if (succeeded(p.parseOptionalLParen())) return failure(p.parseTypeList(ts) || p.parseRParen());
@@ -110,9 +116,7 @@ ParseResult parseSizedList(OpAsmParser& p, OperationState& st) {
   if (n < least || n > 65535)
     return p.emitError(sizeAt, "needs from " + std::to_string(least) + " to 65535 outputs, got [" +
                                    std::to_string(n) + "]");
-  if (parseOperands(p, ops, at) || checkCount(p, at, st, ops.size(), true) ||
-      p.parseOptionalAttrDict(st.attributes) || p.parseColonType(t))
-    return failure();
+  if (parseOperandsAttrs(p, st, ops, at) || p.parseColonType(t)) return failure();
   st.addTypes(Types(static_cast<size_t>(n), t));
   return p.resolveOperands(ops, t, st.operands);
 }
@@ -122,9 +126,7 @@ ParseResult parseSameTypeList(OpAsmParser& p, OperationState& st) {
   llvm::SMLoc at;
   Operands ops;
   mlir::Type t;
-  if (parseOperands(p, ops, at) || checkCount(p, at, st, ops.size(), true) ||
-      p.parseOptionalAttrDict(st.attributes) || p.parseColonType(t))
-    return failure();
+  if (parseOperandsAttrs(p, st, ops, at) || p.parseColonType(t)) return failure();
   if (!specOf(st).outputs.empty()) st.addTypes(t);
   return p.resolveOperands(ops, t, st.operands);
 }
@@ -134,8 +136,7 @@ ParseResult parseControlMerge(OpAsmParser& p, OperationState& st) {
   llvm::SMLoc at;
   Operands ops;
   mlir::Type t, index;
-  if (parseOperands(p, ops, at) || checkCount(p, at, st, ops.size(), true) ||
-      p.parseOptionalAttrDict(st.attributes) || p.parseColonType(t) || p.parseComma() ||
+  if (parseOperandsAttrs(p, st, ops, at) || p.parseColonType(t) || p.parseComma() ||
       p.parseType(index))
     return failure();
   st.addTypes({t, index});
@@ -162,9 +163,7 @@ ParseResult parseCondBr(OpAsmParser& p, OperationState& st) {
   llvm::SMLoc at;
   Operands ops;
   mlir::Type t;
-  if (parseOperands(p, ops, at) || checkCount(p, at, st, ops.size(), true) ||
-      p.parseOptionalAttrDict(st.attributes) || p.parseColonType(t))
-    return failure();
+  if (parseOperandsAttrs(p, st, ops, at) || p.parseColonType(t)) return failure();
   st.addTypes({t, t});
   return p.resolveOperands(ops, Types{p.getBuilder().getI1Type(), t}, at, st.operands);
 }
@@ -181,9 +180,7 @@ ParseResult parseConstant(OpAsmParser& p, OperationState& st) {
   llvm::SMLoc at;
   Operands ops;
   mlir::Type t;
-  if (parseOperands(p, ops, at) || checkCount(p, at, st, ops.size(), true) ||
-      p.parseOptionalAttrDict(st.attributes) || p.parseColonType(t))
-    return failure();
+  if (parseOperandsAttrs(p, st, ops, at) || p.parseColonType(t)) return failure();
   st.addTypes(t);
   return p.resolveOperands(ops, p.getBuilder().getNoneType(), st.operands);
 }
@@ -193,9 +190,7 @@ ParseResult parseTypedList(OpAsmParser& p, OperationState& st) {
   llvm::SMLoc at;
   Operands ops;
   Types ts;
-  if (parseOperands(p, ops, at) || checkCount(p, at, st, ops.size(), true) ||
-      p.parseOptionalAttrDict(st.attributes) || p.parseColonTypeList(ts))
-    return failure();
+  if (parseOperandsAttrs(p, st, ops, at) || p.parseColonTypeList(ts)) return failure();
   if (rowOf(st.name.getStringRef()).kind == ops::NodeKind::Join)
     st.addTypes(p.getBuilder().getNoneType());
   else
@@ -216,9 +211,7 @@ ParseResult parseBuffer(OpAsmParser& p, OperationState& st) {
   kindAt = p.getCurrentLocation();
   if (failed(p.parseOptionalKeyword(&kind)) || (kind != "seq" && kind != "fifo"))
     return p.emitError(kindAt, "expected 'seq' or 'fifo' after the slots");
-  if (parseOperands(p, ops, at) || checkCount(p, at, st, ops.size(), true) ||
-      p.parseOptionalAttrDict(st.attributes) || p.parseColonType(t))
-    return failure();
+  if (parseOperandsAttrs(p, st, ops, at) || p.parseColonType(t)) return failure();
   st.addAttribute(kSlots, i32(st, slots));
   st.addAttribute(kBufferType, p.getBuilder().getStringAttr(kind));
   st.addTypes(t);
@@ -336,9 +329,7 @@ ParseResult parseFunctional(OpAsmParser& p, OperationState& st) {
   llvm::SMLoc at, resultsAt;
   Operands ops;
   Types ins, outs;
-  if (parseOperands(p, ops, at) || checkCount(p, at, st, ops.size(), true) ||
-      p.parseOptionalAttrDict(st.attributes))
-    return failure();
+  if (parseOperandsAttrs(p, st, ops, at)) return failure();
   bool stream = rowOf(st.name.getStringRef()).kind == ops::NodeKind::Stream;
   if (stream && failed(p.parseOptionalColon())) {
     mlir::Type index = p.getBuilder().getIndexType();

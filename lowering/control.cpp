@@ -219,6 +219,18 @@ void Lowerer::lowerOp(const Op& op, RegionState& s) {
 
 // ---- scf.if ------------------------------------------------------------------------
 
+// An scf.if's or a loop's item in s's block: its region (a branch's two), origin and
+// scope; the caller sets its condition and rates.
+LItem& Lowerer::addItem(LItem::Kind kind, const Op& op, RegionState& s) {
+  s.block->items.push_back(LItem{kind});
+  LItem& item = s.block->items.back();
+  item.a = std::make_unique<LRegion>();
+  if (kind == LItem::Kind::If) item.b = std::make_unique<LRegion>();
+  item.origin = originOf(&op);
+  item.scope = s.scope;
+  return item;
+}
+
 // Opens the two branches of a condition (an scf.if, or a loop's zero-trip guard): the
 // If item of the memory block tree and the then/else states sharing one cond_br per
 // outer value.
@@ -228,15 +240,10 @@ Lowerer::Branches Lowerer::openBranches(const Op& op, RegionState& s, PortRef co
   auto sp = std::make_shared<BranchSplits>();
   sp->thenRate = std::move(thenRate);
   sp->elseRate = std::move(elseRate);
-  s.block->items.push_back(LItem{LItem::Kind::If});
-  LItem& item = s.block->items.back();
+  LItem& item = addItem(LItem::Kind::If, op, s);
   item.cond = cond;
   item.thenRate = sp->thenRate;
   item.elseRate = sp->elseRate;
-  item.a = std::make_unique<LRegion>();
-  item.b = std::make_unique<LRegion>();
-  item.origin = originOf(&op);
-  item.scope = s.scope;
   Branches br{branchState(s, cond, true, sp->thenRate, thenName, &op, item.a.get(), sp),
               branchState(s, cond, false, sp->elseRate, elseName, &op, item.b.get(), sp)};
   if (guard) {
@@ -351,16 +358,12 @@ Lowerer::LoopParts Lowerer::openLoop(const Op& op, RegionState& s, PortRef lb, P
   lp.raw = {st, 1};
   lp.after = {gt, 1};
 
-  s.block->items.push_back(LItem{LItem::Kind::Loop});
-  LItem& item = s.block->items.back();
+  LItem& item = addItem(LItem::Kind::Loop, op, s);
   item.cond = lp.after;
   item.raw = lp.raw;
   item.bodyRate = lp.body;
   item.tailRate = Rate::loopBodyTail(L, guarded, s.rate, ctx_);
   item.exitRate = Rate::loopExit(L, guarded, s.rate, ctx_);
-  item.a = std::make_unique<LRegion>();
-  item.origin = originOf(&op);
-  item.scope = s.scope;
   lp.item = &item;
   return lp;
 }
@@ -575,6 +578,20 @@ std::vector<PortRef> Lowerer::lowerParallelLoop(const Op& op, RegionState& s, bo
 
 // ---- scf.while ---------------------------------------------------------------------
 
+// The condition of a while's before region `cond` (in b) is raw_will_continue, the
+// control of `loop`, and input 0 of the carries and invariants that waited for it.
+PortRef Lowerer::whileCondition(const Op& cond, const Rate& rate, LItem& loop, RegionState& b) {
+  PortRef raw = lookup(cond.operand(0), b);
+  retag(raw, Role::RawWillContinue, rate);
+  loop.cond = raw;
+  loop.raw = raw;
+  for (Vertex v : *b.pendingCond)
+    connect(raw, v, 0);
+  b.pendingCond = nullptr;
+  b.cond = raw;
+  return raw;
+}
+
 void Lowerer::lowerWhile(const Op& op, RegionState& s) {
   if (applies(Injection::NoZeroTripGuard)) return lowerWhileSpecLiteral(op, s);
   uint32_t W = op.id;
@@ -613,14 +630,10 @@ std::vector<PortRef> Lowerer::lowerWhileRotated(const Op& op, const Op& cond0, R
   const Block& after = op.region(1).front();
   Rate body = Rate::loopBody(W, ctx_);
 
-  t.block->items.push_back(LItem{LItem::Kind::Loop});
-  LItem& item = t.block->items.back();
+  LItem& item = addItem(LItem::Kind::Loop, op, t);
   item.bodyRate = body;
   item.tailRate = Rate::loopBodyTail(W, true, t.rate, ctx_);
   item.exitRate = Rate::loopExit(W, true, t.rate, ctx_);
-  item.a = std::make_unique<LRegion>();
-  item.origin = originOf(&op);
-  item.scope = t.scope;
 
   std::vector<Vertex> pending; // nodes whose input 0 waits for the condition
   RegionState b = loopState(t, PortRef{}, body, label, &op, item.a.get());
@@ -651,14 +664,7 @@ std::vector<PortRef> Lowerer::lowerWhileRotated(const Op& op, const Op& cond0, R
   // condition itself: it replays the outer value once per body execution and stops at
   // its first false, which is exactly the loop's control (with a true value the loop
   // never ends, in the program as in the network).
-  PortRef raw = lookup(cond.operand(0), b);
-  retag(raw, Role::RawWillContinue, body);
-  item.cond = raw;
-  item.raw = raw;
-  for (Vertex v : pending)
-    connect(raw, v, 0);
-  b.pendingCond = nullptr;
-  b.cond = raw;
+  PortRef raw = whileCondition(cond, body, item, b);
 
   std::vector<PortRef> results;
   for (size_t i = 0; i < carries.size(); ++i) {
@@ -683,14 +689,10 @@ void Lowerer::lowerWhileSpecLiteral(const Op& op, RegionState& s) {
   Rate body = Rate::loopBody(W, ctx_);
   Rate exit = Rate::loopExit(W, false, s.rate, ctx_);
 
-  s.block->items.push_back(LItem{LItem::Kind::Loop});
-  LItem& loop = s.block->items.back();
+  LItem& loop = addItem(LItem::Kind::Loop, op, s);
   loop.bodyRate = beforeRate;
   loop.tailRate = body;
   loop.exitRate = exit;
-  loop.a = std::make_unique<LRegion>();
-  loop.origin = originOf(&op);
-  loop.scope = s.scope;
 
   std::vector<Vertex> pending;
   RegionState bs = loopState(s, PortRef{}, beforeRate, label + ".before", &op, loop.a.get());
@@ -713,14 +715,7 @@ void Lowerer::lowerWhileSpecLiteral(const Op& op, RegionState& s) {
   if (!isDefinedInside(cond.operand(0), op.region(0)))
     fail(cond.loc,
          "unsupported: the condition of 'scf.while' must be computed in its before region");
-  PortRef raw = lookup(cond.operand(0), bs);
-  retag(raw, Role::RawWillContinue, beforeRate);
-  loop.cond = raw;
-  loop.raw = raw;
-  for (Vertex v : pending)
-    connect(raw, v, 0);
-  bs.pendingCond = nullptr;
-  bs.cond = raw;
+  PortRef raw = whileCondition(cond, beforeRate, loop, bs);
 
   Vertex gt = addNode(dfg::NodeKind::Gate, bs.scope, label + ".gate", &op, {Type::i1(), Type::i1()},
                       {Type::i1(), Type::i1()}, {Role::Data, Role::AfterCond}, {body, body});
@@ -729,15 +724,10 @@ void Lowerer::lowerWhileSpecLiteral(const Op& op, RegionState& s) {
   PortRef afterCond{gt, 1};
 
   // The after region: a branch of each before execution, taken on a true condition.
-  bs.block->items.push_back(LItem{LItem::Kind::If});
-  LItem& br = bs.block->items.back();
+  LItem& br = addItem(LItem::Kind::If, op, bs);
   br.cond = raw;
   br.thenRate = body;
   br.elseRate = exit;
-  br.a = std::make_unique<LRegion>();
-  br.b = std::make_unique<LRegion>();
-  br.origin = originOf(&op);
-  br.scope = bs.scope;
   RegionState as = loopState(s, afterCond, body, label + ".after", &op, br.a.get());
   Type none = Type::none();
   Vertex inv = addNode(dfg::NodeKind::Invariant, as.scope, "inv.ctrl", &op, {Type::i1(), none},

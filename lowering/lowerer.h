@@ -198,6 +198,7 @@ private:
                                      Role role, const Op* origin, const std::string& label);
 
   // ---- control (control.cpp) -------------------------------------------------------
+  LItem& addItem(LItem::Kind kind, const Op& op, RegionState& s);
   struct Branches {
     RegionState t, e;
   };
@@ -233,6 +234,7 @@ private:
   std::vector<PortRef> lowerWhileRotated(const Op& op, const Op& firstCond, RegionState& thenS,
                                          const std::string& label);
   void lowerWhileSpecLiteral(const Op& op, RegionState& s);
+  PortRef whileCondition(const Op& cond, const Rate& rate, LItem& loop, RegionState& b);
   PortRef yieldValue(const Value* v, RegionState& branch, const Region& region);
   bool tripCountAtLeastOne(const Op& forOp) const;
   std::string scopeLabel(const Op& op, const char* kind);

@@ -30,15 +30,27 @@ def main_with(body, result="%r", ty="i64"):
 CONSTS = "  %t = arith.constant true\n  %c1 = arith.constant 1 : i64\n  %c0 = arith.constant 0 : i64\n"
 
 
-def nested_if(n):
-    s = CONSTS
-    for k in range(n):
-        s += "%%r%d = scf.if %%t -> (i64) {\n" % k
-    s += "scf.yield %c1 : i64\n"
+def closing(n):
+    """The ends of the outer n - 1 regions of a nest of n, innermost first: region k
+    yields 1 + %r<k+1>, what the region inside it yields."""
+    return "".join("%%s%d = arith.addi %%r%d, %%c1 : i64\nscf.yield %%s%d : i64\n}\n" % (k, k + 1, k)
+                   for k in reversed(range(n - 1)))
+
+
+def if_nest(n, inner, then_end):
+    """N nested scf.if on %t, %r0 the outermost, `inner` in the innermost then region,
+    every else region yielding %c0; then_end(k) ends the then region that holds %r<k>."""
+    s = "".join("%%r%d = scf.if %%t -> (i64) {\n" % k for k in range(n)) + inner
     for k in reversed(range(n)):
         s += "} else {\nscf.yield %c0 : i64\n}\n"
         if k > 0:
-            s += "%%s%d = arith.addi %%r%d, %%c1 : i64\nscf.yield %%s%d : i64\n" % (k, k, k)
+            s += then_end(k)
+    return s
+
+
+def nested_if(n):
+    s = CONSTS + if_nest(n, "scf.yield %c1 : i64\n",
+                         lambda k: "%%s%d = arith.addi %%r%d, %%c1 : i64\nscf.yield %%s%d : i64\n" % (k, k, k))
     return main_with(s, "%r0"), n
 
 
@@ -48,9 +60,7 @@ def nested_for(n):
         init = "%c0" if k == 0 else "%%a%d" % (k - 1)
         s += "%%r%d = scf.for %%iv%d = %%i0 to %%i1 step %%i1 iter_args(%%a%d = %s) -> (i64) {\n" % (k, k, k, init)
     s += "%%s = arith.addi %%a%d, %%c1 : i64\nscf.yield %%s : i64\n}\n" % (n - 1)
-    for k in reversed(range(n - 1)):
-        s += "%%s%d = arith.addi %%r%d, %%c1 : i64\nscf.yield %%s%d : i64\n}\n" % (k, k + 1, k)
-    return main_with(s, "%r0"), n
+    return main_with(s + closing(n), "%r0"), n
 
 
 def nested_while(n):
@@ -60,9 +70,7 @@ def nested_while(n):
               "%%p%d = arith.cmpi slt, %%x%d, %%c1 : i64\nscf.condition(%%p%d) %%x%d : i64\n"
               "} do {\n^bb0(%%y%d: i64):\n") % (k, k, k, k, k, k, k)
     s += "%s = arith.addi %c0, %c1 : i64\nscf.yield %s : i64\n}\n"
-    for k in reversed(range(n - 1)):
-        s += "%%s%d = arith.addi %%r%d, %%c1 : i64\nscf.yield %%s%d : i64\n}\n" % (k, k + 1, k)
-    return main_with(s, "%r0"), n
+    return main_with(s + closing(n), "%r0"), n
 
 
 def nested_exec(n):
@@ -70,9 +78,7 @@ def nested_exec(n):
     for k in range(n):
         s += "%%r%d = scf.execute_region -> i64 {\n" % k
     s += "scf.yield %c1 : i64\n}\n"
-    for k in reversed(range(n - 1)):
-        s += "%%s%d = arith.addi %%r%d, %%c1 : i64\nscf.yield %%s%d : i64\n}\n" % (k, k + 1, k)
-    return main_with(s, "%r0"), n
+    return main_with(s + closing(n), "%r0"), n
 
 
 def accel_for(n):
@@ -108,14 +114,20 @@ def signed(v):
     return v - (1 << 64) if v >> 63 else v
 
 
+def ops_on_x(name, x, ops, last, accel):
+    """`ops` on %x = x, their result `last` printed: in main, or in @name (accelerated)
+    that main calls."""
+    const = "  %%x = arith.constant %d : i64\n" % x
+    if accel:
+        f = "func.func @%s(%%x: i64) -> i64 {\n" % name + ops + "  func.return %s : i64\n}\n" % last
+        return f + main_with(const + "  %%r = func.call @%s(%%x) : (i64) -> i64\n" % name)
+    return main_with(const + ops, last)
+
+
 def chain(n, accel):
     start = 7
     ops, last, v = chain_ops(n, start)
-    if accel:
-        f = "func.func @chain(%x: i64) -> i64 {\n" + ops + "  func.return %s : i64\n}\n" % last
-        return f + main_with("  %x = arith.constant 7 : i64\n"
-                             "  %r = func.call @chain(%x) : (i64) -> i64\n"), signed(v)
-    return main_with("  %x = arith.constant 7 : i64\n" + ops, last), signed(v)
+    return ops_on_x("chain", start, ops, last, accel), signed(v)
 
 
 def tree_sum(names, s):
@@ -139,12 +151,7 @@ def wide(n, accel):
     s += ["  %%w%d = arith.muli %%x, %%k%d : i64\n" % (i, i) for i in range(n)]
     last = tree_sum(["%%w%d" % i for i in range(n)], s)
     value = signed(sum(x * (i + 1) for i in range(n)) & M64)
-    ops = "".join(s)
-    if accel:
-        f = "func.func @wide(%x: i64) -> i64 {\n" + ops + "  func.return %s : i64\n}\n" % last
-        return f + main_with("  %x = arith.constant 5 : i64\n"
-                             "  %r = func.call @wide(%x) : (i64) -> i64\n"), value
-    return main_with("  %x = arith.constant 5 : i64\n" + ops, last), value
+    return ops_on_x("wide", x, "".join(s), last, accel), value
 
 
 def funcs(n):
@@ -170,36 +177,31 @@ def operands(n):
     return s + main_with(body), sum(3 * i + 1 for i in range(n))
 
 
+def down(consts, call, result):
+    """@down(%n) = %n == 0 ? 0 : `result` + 1, `call` computing `result` from
+    %m = %n - 1 (and `consts` defined after %c0 and %c1)."""
+    return ("func.func @down(%n: i64) -> i64 {\n  %c0 = arith.constant 0 : i64\n"
+            "  %c1 = arith.constant 1 : i64\n" + consts + "  %z = arith.cmpi eq, %n, %c0 : i64\n"
+            "  %r = scf.if %z -> (i64) {\n    scf.yield %c0 : i64\n  } else {\n"
+            "    %m = arith.subi %n, %c1 : i64\n" + call +
+            "    %s = arith.addi " + result + ", %c1 : i64\n    scf.yield %s : i64\n  }\n"
+            "  func.return %r : i64\n}\n")
+
+
+def main_calling_down(n):
+    return main_with("  %%n = arith.constant %d : i64\n"
+                     "  %%r = func.call @down(%%n) : (i64) -> i64\n" % n)
+
+
 def recursion(n):
-    f = ("func.func @down(%n: i64) -> i64 {\n  %c0 = arith.constant 0 : i64\n"
-         "  %c1 = arith.constant 1 : i64\n  %z = arith.cmpi eq, %n, %c0 : i64\n"
-         "  %r = scf.if %z -> (i64) {\n    scf.yield %c0 : i64\n  } else {\n"
-         "    %m = arith.subi %n, %c1 : i64\n"
-         "    %d = func.call @down(%m) : (i64) -> i64\n"
-         "    %s = arith.addi %d, %c1 : i64\n    scf.yield %s : i64\n  }\n"
-         "  func.return %r : i64\n}\n")
-    return f + main_with("  %%n = arith.constant %d : i64\n"
-                         "  %%r = func.call @down(%%n) : (i64) -> i64\n" % n), n
+    return down("", "    %d = func.call @down(%m) : (i64) -> i64\n", "%d") + main_calling_down(n), n
 
 
 def nested_recursion(n):
     """@down recursing 10,000,000 deep, each call inside N nested scf.if."""
-    f = ("func.func @down(%n: i64) -> i64 {\n  %c0 = arith.constant 0 : i64\n"
-         "  %c1 = arith.constant 1 : i64\n  %t = arith.constant true\n"
-         "  %z = arith.cmpi eq, %n, %c0 : i64\n"
-         "  %r = scf.if %z -> (i64) {\n    scf.yield %c0 : i64\n  } else {\n"
-         "    %m = arith.subi %n, %c1 : i64\n")
-    for k in range(n):
-        f += "%%r%d = scf.if %%t -> (i64) {\n" % k
-    f += "%d = func.call @down(%m) : (i64) -> i64\nscf.yield %d : i64\n"
-    for k in reversed(range(n)):
-        f += "} else {\nscf.yield %c0 : i64\n}\n"
-        if k > 0:
-            f += "scf.yield %%r%d : i64\n" % k
-    f += ("    %s = arith.addi %r0, %c1 : i64\n    scf.yield %s : i64\n  }\n"
-          "  func.return %r : i64\n}\n")
-    return f + main_with("  %n = arith.constant 10000000 : i64\n"
-                         "  %r = func.call @down(%n) : (i64) -> i64\n"), None
+    call = if_nest(n, "%d = func.call @down(%m) : (i64) -> i64\nscf.yield %d : i64\n",
+                   lambda k: "scf.yield %%r%d : i64\n" % k)
+    return down("  %t = arith.constant true\n", call, "%r0") + main_calling_down(10000000), None
 
 
 def alloc(n):
@@ -213,19 +215,12 @@ def for_recursion(n):
     """@down recursing N deep, each call inside two nested one-trip scf.for with
     iter_args: four blocks per call (the body, the else region, two loop bodies), the
     interpreter's costliest, so that N = 9,998 meets both of its limits at once."""
-    f = ("func.func @down(%n: i64) -> i64 {\n  %c0 = arith.constant 0 : i64\n"
-         "  %c1 = arith.constant 1 : i64\n  %i0 = arith.constant 0 : index\n"
-         "  %i1 = arith.constant 1 : index\n  %z = arith.cmpi eq, %n, %c0 : i64\n"
-         "  %r = scf.if %z -> (i64) {\n    scf.yield %c0 : i64\n  } else {\n"
-         "    %m = arith.subi %n, %c1 : i64\n"
-         "    %a = scf.for %j = %i0 to %i1 step %i1 iter_args(%x = %m) -> (i64) {\n"
-         "      %b = scf.for %k = %i0 to %i1 step %i1 iter_args(%y = %x) -> (i64) {\n"
-         "        %d = func.call @down(%y) : (i64) -> i64\n"
-         "        scf.yield %d : i64\n      }\n      scf.yield %b : i64\n    }\n"
-         "    %s = arith.addi %a, %c1 : i64\n    scf.yield %s : i64\n  }\n"
-         "  func.return %r : i64\n}\n")
-    return f + main_with("  %%n = arith.constant %d : i64\n"
-                         "  %%r = func.call @down(%%n) : (i64) -> i64\n" % n), n
+    call = ("    %a = scf.for %j = %i0 to %i1 step %i1 iter_args(%x = %m) -> (i64) {\n"
+            "      %b = scf.for %k = %i0 to %i1 step %i1 iter_args(%y = %x) -> (i64) {\n"
+            "        %d = func.call @down(%y) : (i64) -> i64\n"
+            "        scf.yield %d : i64\n      }\n      scf.yield %b : i64\n    }\n")
+    return down("  %i0 = arith.constant 0 : index\n  %i1 = arith.constant 1 : index\n", call,
+                "%a") + main_calling_down(n), n
 
 
 def accel_alloca(n):

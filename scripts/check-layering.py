@@ -388,8 +388,16 @@ def self_test():
             os.makedirs(os.path.dirname(os.path.join(d, p)), exist_ok=True)
             open(os.path.join(d, p), "w").write(s)
 
-        def only(p, start):
+        def problems():
+            return check(d)[2]
+
+        def only(start):
+            p = problems()
             assert len(p) == 1 and p[0].startswith(start), p
+
+        def clean():
+            p = problems()
+            assert p == [], p
 
         write("low/CMakeLists.txt", "add_library(loom_low STATIC low.cpp)\n")
         write("low/low.h", "")
@@ -397,18 +405,15 @@ def self_test():
         write("high/CMakeLists.txt", "add_library(loom_high STATIC high.cpp)\ntarget_link_libraries(loom_high PUBLIC loom_low)\n")
         write("high/high.h", '#include "low/low.h"\n')
         write("high/high.cpp", '#include "high/high.h"\n')
-        _, _, p = check(d)
-        only(p, "low/low.cpp (loom_low) includes high/high.h (loom_high)")
+        only("low/low.cpp (loom_low) includes high/high.h (loom_high)")
         write("low/CMakeLists.txt", "add_library(loom_low STATIC low.cpp)\ntarget_link_libraries(loom_low PUBLIC loom_high)\n")
-        _, _, p = check(d)
+        p = problems()
         assert any(x.startswith("link cycle:") for x in p), p
         write("low/low.cpp", '#include "low/low.h"\n')
         write("low/CMakeLists.txt", "add_library(loom_low STATIC low.cpp)\n")
-        _, _, p = check(d)
-        assert p == [], p
+        clean()
         write("high/high.cpp", '#include "high/high.h"\nint n(G& g) { return boost::num_edges(g.g); }\n')
-        _, _, p = check(d)
-        only(p, "high/high.cpp uses Boost")
+        only("high/high.cpp uses Boost")
         write("high/high.cpp", '#include "high/high.h"\n')
 
         # An include cycle inside a folder: x.h -> y.h, y.cpp -> x.h (y.h and y.cpp are
@@ -416,9 +421,8 @@ def self_test():
         write("high/x.h", '#include "high/y.h"\n')
         write("high/y.h", "")
         write("high/y.cpp", '#include "high/y.h"\n#include "high/x.h"\n')
-        _, _, p = check(d)
-        only(p, "include cycle in high/ among high/x, high/y: high/x.h includes high/y.h, "
-                "high/y.cpp includes high/x.h")
+        only("include cycle in high/ among high/x, high/y: high/x.h includes high/y.h, "
+             "high/y.cpp includes high/x.h")
         for f in ("x.h", "y.h", "y.cpp"):
             os.remove(os.path.join(d, "high", f))
 
@@ -427,30 +431,24 @@ def self_test():
         write("support/s.cpp", "")
         write("ir/CMakeLists.txt", "add_library(loom_ir STATIC ir.cpp)\ntarget_link_libraries(loom_ir PUBLIC loom_support)\n")
         write("ir/ir.cpp", "")
-        _, _, p = check(d)
-        assert p == [], p
+        clean()
         write("ir/CMakeLists.txt", "add_library(loom_ir STATIC ir.cpp)\ntarget_link_libraries(loom_ir PUBLIC loom_support loom_low)\n")
-        _, _, p = check(d)
-        only(p, "loom_ir (ir/) links loom_low (low/): ir/ builds on nothing of the project but ops/, support/")
+        only("loom_ir (ir/) links loom_low (low/): ir/ builds on nothing of the project but ops/, support/")
         write("ir/CMakeLists.txt", "add_library(loom_ir STATIC ir.cpp)\n")
         write("support/CMakeLists.txt", "add_library(loom_support STATIC s.cpp)\ntarget_link_libraries(loom_support PUBLIC loom_ir)\n")
-        _, _, p = check(d)
-        only(p, "loom_support (support/) links loom_ir (ir/): support/ builds on nothing of the project")
+        only("loom_support (support/) links loom_ir (ir/): support/ builds on nothing of the project")
         write("support/CMakeLists.txt", "add_library(loom_support STATIC s.cpp)\n")
 
         # The Folders table: every folder is a row, every link points down the table.
         table = "# Design\n\n## Folders\n\n| folder | library |\n|---|---|\n%s\n%s\n## Next\n"
         rows = "".join(f"| `{f}/` | `loom_{f}` |\n" for f in ("support", "ir", "low", "high"))
         write("docs/design.md", table % (rows, ""))
-        _, _, p = check(d)
-        assert p == [], p
+        clean()
         write("docs/design.md", table % (rows.replace("| `low/` | `loom_low` |\n", ""), ""))
-        _, _, p = check(d)
-        only(p, "low/ (loom_low) is not a row of docs/design.md's Folders table")
+        only("low/ (loom_low) is not a row of docs/design.md's Folders table")
         swapped = "".join(f"| `{f}/` | `loom_{f}` |\n" for f in ("support", "ir", "high", "low"))
         write("docs/design.md", table % (swapped, ""))
-        _, _, p = check(d)
-        only(p, "loom_high (high/) links loom_low (low/), a folder below it")
+        only("loom_high (high/) links loom_low (low/), a folder below it")
 
         # tests/: a source folder's name (and its inputs/), or a cross-cutting suite that
         # the Folders section names; a test program of tests/X links a library of X.
@@ -458,20 +456,16 @@ def self_test():
         write("tests/high/inputs/a.mlir", "")
         write("tests/lit/lowering/b.mlir", "")
         write("tests/high/CMakeLists.txt", "add_executable(test_high t.cpp)\ntarget_link_libraries(test_high PRIVATE loom_high)\n")
-        _, _, p = check(d)
-        assert p == [], p
+        clean()
         write("tests/engine/x.sh", "")
-        _, _, p = check(d)
-        only(p, "tests/engine names no source folder and is no cross-cutting suite")
+        only("tests/engine names no source folder and is no cross-cutting suite")
         os.remove(os.path.join(d, "tests/engine/x.sh"))
         os.rmdir(os.path.join(d, "tests/engine"))
         write("tests/high/CMakeLists.txt", "add_executable(test_high t.cpp)\ntarget_link_libraries(test_high PRIVATE loom_low)\n")
-        _, _, p = check(d)
-        only(p, "tests/high/CMakeLists.txt: test_high links no library of high/")
+        only("tests/high/CMakeLists.txt: test_high links no library of high/")
         write("tests/high/CMakeLists.txt", "")
         write("docs/design.md", table % (rows, ""))
-        _, _, p = check(d)
-        only(p, "tests/lit is a cross-cutting suite that docs/design.md's Folders section does not name")
+        only("tests/lit is a cross-cutting suite that docs/design.md's Folders section does not name")
     print("check-layering: self-test passed (an upward include, a link cycle, Boost outside "
           "dfg/, a foundation folder linking the project, a folder missing from or linking up "
           "the Folders table, a tests/ folder naming no source folder or an undocumented "

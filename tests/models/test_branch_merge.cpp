@@ -11,8 +11,6 @@ using namespace loom;
 using namespace loom::models;
 using namespace loom::models::test;
 
-using Got = std::vector<std::pair<uint64_t, Bits>>;
-
 MODEL_TEST_CASE("cond_br: routes by the condition", "[cond_br]") {
   Bench b;
   auto& br = b.add<CondBr>("br");

@@ -8,8 +8,6 @@ using namespace loom;
 using namespace loom::models;
 using namespace loom::models::test;
 
-using Got = std::vector<std::pair<uint64_t, Bits>>;
-
 MODEL_TEST_CASE("buffer: fifo adds one cycle when empty", "[buffer]") {
   // Direct source -> sink would pop in c1, c2, c3. Through a fifo buffer: the buffer
   // pops in c1..c3 and bypasses each token to its output in the same cycle; the sink

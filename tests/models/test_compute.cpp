@@ -12,8 +12,6 @@ using namespace loom;
 using namespace loom::models;
 using namespace loom::models::test;
 
-using Got = std::vector<std::pair<uint64_t, Bits>>;
-
 namespace {
 
 struct BinBench {

@@ -8,8 +8,6 @@ using namespace loom;
 using namespace loom::models;
 using namespace loom::models::test;
 
-using Got = std::vector<std::pair<uint64_t, Bits>>;
-
 MODEL_TEST_CASE("entry: each output sends its token once per arming, independently", "[entry]") {
   // out1's sink takes nothing before c4 and its channel holds one token: out1 of the
   // second call waits for the slot that pop frees (c5) while out0 goes at once.

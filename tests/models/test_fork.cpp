@@ -18,7 +18,7 @@ MODEL_TEST_CASE("fork: every token reaches every output once", "[fork]") {
   auto& o0 = b.collect(f, 0, Type::index());
   auto& o1 = b.collect(f, 1, Type::index());
   b.run(8);
-  CHECK(o0.got() == std::vector<std::pair<uint64_t, Bits>>{{2, 1}, {3, 2}, {4, 3}});
+  CHECK(o0.got() == Got{{2, 1}, {3, 2}, {4, 3}});
   CHECK(o1.got() == o0.got());
   CHECK(f.stats().firings == 6); // one per copy sent
   CHECK(f.stats().activeCycles == 3);
@@ -48,8 +48,8 @@ MODEL_TEST_CASE("fork: half-sent state under back-pressure", "[fork]") {
   b.run(1); // c6
   CHECK(f.isQuiescent());
   b.run(4);
-  CHECK(o0.got() == std::vector<std::pair<uint64_t, Bits>>{{2, 1}, {3, 2}});
-  CHECK(o1.got() == std::vector<std::pair<uint64_t, Bits>>{{5, 1}, {7, 2}});
+  CHECK(o0.got() == Got{{2, 1}, {3, 2}});
+  CHECK(o1.got() == Got{{5, 1}, {7, 2}});
   CHECK(f.stats().firings == 4);
   CHECK(f.stats().outputStallCycles == 3);
   CHECK(b.quiescent());
@@ -74,8 +74,8 @@ MODEL_TEST_CASE("lazy_fork: all outputs at once, only when all have space", "[fo
   auto& o1 = b.collect(
       f, 1, Type::index(), [](uint64_t c) { return c >= 5; }, 1);
   b.run(10);
-  CHECK(o0.got() == std::vector<std::pair<uint64_t, Bits>>{{2, 1}, {7, 2}});
-  CHECK(o1.got() == std::vector<std::pair<uint64_t, Bits>>{{5, 1}, {7, 2}});
+  CHECK(o0.got() == Got{{2, 1}, {7, 2}});
+  CHECK(o1.got() == Got{{5, 1}, {7, 2}});
   CHECK(f.stats().firings == 2);
   CHECK(f.stats().outputStallCycles == 4);
   CHECK(b.quiescent());

@@ -63,7 +63,7 @@ MODEL_TEST_CASE("invariant: a false needs no output space", "[invariant]") {
   CHECK(ib.inv.phaseName() == std::string("NeedInit"));
   CHECK(ib.inv.stats().firings == 2);
   ib.b.run(10);
-  CHECK(ib.o->got() == std::vector<std::pair<uint64_t, Bits>>{{10, A}});
+  CHECK(ib.o->got() == Got{{10, A}});
 }
 
 MODEL_TEST_CASE("invariant: back-pressure, capacity-1 output", "[invariant]") {

@@ -10,8 +10,6 @@ using namespace loom;
 using namespace loom::models;
 using namespace loom::models::test;
 
-using Got = std::vector<std::pair<uint64_t, Bits>>;
-
 namespace {
 
 std::shared_ptr<VectorBacking> ramp(size_t n) {

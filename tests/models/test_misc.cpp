@@ -15,8 +15,6 @@ using namespace loom;
 using namespace loom::models;
 using namespace loom::models::test;
 
-using Got = std::vector<std::pair<uint64_t, Bits>>;
-
 MODEL_TEST_CASE("sink: pops every cycle", "[sink]") {
   Bench b;
   auto& k = b.add<Sink>("k");

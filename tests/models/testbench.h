@@ -81,6 +81,9 @@ private:
   std::vector<uint64_t> pushCycles_;
 };
 
+// What a RecordSink records: (cycle, value) per token.
+using Got = std::vector<std::pair<uint64_t, Bits>>;
+
 // Pops whatever arrives (in cycles `accept` allows) and records (cycle, value).
 class RecordSink : public Model {
 public:
@@ -94,7 +97,7 @@ public:
   // A patterned sink changes its mind without channel activity.
   bool advancesNextCycle() const override { return accept_ && inputChannel(0)->valid(); }
 
-  const std::vector<std::pair<uint64_t, Bits>>& got() const { return got_; }
+  const Got& got() const { return got_; }
   Tokens values() const {
     Tokens v;
     for (auto& g : got_)
@@ -120,7 +123,7 @@ protected:
 
 private:
   Pattern accept_;
-  std::vector<std::pair<uint64_t, Bits>> got_;
+  Got got_;
 };
 
 // The engine the running MODEL_TEST_CASE drives its benches with; empty outside one.

@@ -58,8 +58,6 @@ using namespace loom::models::test;
 
 namespace {
 
-using Got = std::vector<std::pair<uint64_t, Bits>>;
-
 // The variants of tb_ops.sv, numbered as its `TB_VARIANT lines.
 enum Variant : uint8_t {
   kCarry = 0,

@@ -20,6 +20,15 @@ using namespace loom::models::test;
 
 namespace {
 
+// stream(0, 1, 4, +=, <), its start, step and bound fed.
+Stream& streamTo4(Bench& b) {
+  auto& s = b.add<Stream>("stream", StepOp::Add, ContCond::Lt);
+  b.feed(s, Stream::kStart, Type::index(), {0});
+  b.feed(s, Stream::kStep, Type::index(), {1});
+  b.feed(s, Stream::kBound, Type::index(), {4});
+  return s;
+}
+
 // stream(0, 1, 4, +=, <) -> gate -> {after_value: sink, after_cond: consumer.d}
 struct LoopHead {
   Stream* s;
@@ -27,10 +36,7 @@ struct LoopHead {
   RecordSink* body;
 };
 LoopHead streamGate(Bench& b) {
-  auto& s = b.add<Stream>("stream", StepOp::Add, ContCond::Lt);
-  b.feed(s, Stream::kStart, Type::index(), {0});
-  b.feed(s, Stream::kStep, Type::index(), {1});
-  b.feed(s, Stream::kBound, Type::index(), {4});
+  auto& s = streamTo4(b);
   auto& g = b.add<Gate>("gate");
   b.connect(s, Stream::kIdx, g, Gate::kBeforeValue, Type::index());
   b.connect(s, Stream::kCont, g, Gate::kBeforeCond, Type::i1());
@@ -38,33 +44,33 @@ LoopHead streamGate(Bench& b) {
   return {&s, &g, &body};
 }
 
-struct CarryChain {
+// The consumer (a carry or an invariant) behind the loop head: its d the gate's
+// after_cond, its other inputs fed by feed(op), its o recorded.
+template <class Consumer> struct LoopChain {
   LoopHead head;
-  Carry* c;
+  Consumer* op;
   RecordSink* out;
 };
-CarryChain carryChain(Bench& b) {
+template <class Consumer, class Feed>
+LoopChain<Consumer> loopChain(Bench& b, const char* name, const Feed& feed) {
   LoopHead h = streamGate(b);
-  auto& c = b.add<Carry>("carry");
-  b.connect(*h.g, Gate::kAfterCond, c, Carry::kD, Type::i1());
-  b.feed(c, Carry::kA, Type::index(), {100});
-  b.feed(c, Carry::kB, Type::index(), {7, 8, 9});
-  auto& out = b.collect(c, Carry::kO, Type::index());
-  return {h, &c, &out};
+  auto& op = b.add<Consumer>(name);
+  b.connect(*h.g, Gate::kAfterCond, op, Consumer::kD, Type::i1());
+  feed(op);
+  auto& out = b.collect(op, Consumer::kO, Type::index());
+  return {h, &op, &out};
 }
 
-struct InvariantChain {
-  LoopHead head;
-  Invariant* inv;
-  RecordSink* out;
-};
-InvariantChain invariantChain(Bench& b) {
-  LoopHead h = streamGate(b);
-  auto& inv = b.add<Invariant>("inv");
-  b.connect(*h.g, Gate::kAfterCond, inv, Invariant::kD, Type::i1());
-  b.feed(inv, Invariant::kA, Type::index(), {42});
-  auto& out = b.collect(inv, Invariant::kO, Type::index());
-  return {h, &inv, &out};
+LoopChain<Carry> carryChain(Bench& b) {
+  return loopChain<Carry>(b, "carry", [&](Carry& c) {
+    b.feed(c, Carry::kA, Type::index(), {100});
+    b.feed(c, Carry::kB, Type::index(), {7, 8, 9});
+  });
+}
+
+LoopChain<Invariant> invariantChain(Bench& b) {
+  return loopChain<Invariant>(
+      b, "inv", [&](Invariant& inv) { b.feed(inv, Invariant::kA, Type::index(), {42}); });
 }
 
 // sum = 100; for i in [0, 4): sum += i  -- lowered as LOOM does (raw cont drives the
@@ -79,10 +85,7 @@ struct SumLoop {
   Compute* add;
 };
 SumLoop sumLoop(Bench& b, int addLatency) {
-  auto& s = b.add<Stream>("stream", StepOp::Add, ContCond::Lt);
-  b.feed(s, Stream::kStart, Type::index(), {0});
-  b.feed(s, Stream::kStep, Type::index(), {1});
-  b.feed(s, Stream::kBound, Type::index(), {4});
+  auto& s = streamTo4(b);
   auto& f = b.add<Fork>("cont.fork", 3);
   auto& g = b.add<Gate>("gate");
   auto& c = b.add<Carry>("carry");
@@ -114,14 +117,14 @@ MODEL_TEST_CASE("chain: stream -> gate -> carry", "[chain]") {
   // carry:  c1 Init (push 100); c2..c4 wait for d; c5 d=T; c6 Loop (push 7);
   //         c7 d=T; c8 Loop (push 8); c9 d=T; c10 Loop (push 9); c11 d=F -> NeedInit.
   Bench b;
-  CarryChain ch = carryChain(b);
+  LoopChain<Carry> ch = carryChain(b);
   b.run(1);
-  CHECK(ch.c->phaseName() == std::string("NeedInit"));
+  CHECK(ch.op->phaseName() == std::string("NeedInit"));
   b.run(1); // c1
-  CHECK(ch.c->phaseName() == std::string("NeedCond"));
+  CHECK(ch.op->phaseName() == std::string("NeedCond"));
   CHECK(ch.head.s->phaseName() == std::string("B"));
   b.run(4); // c2..c5
-  CHECK(ch.c->phaseName() == std::string("NeedLoop"));
+  CHECK(ch.op->phaseName() == std::string("NeedLoop"));
   CHECK(ch.head.g->phaseName() == std::string("NeedNext"));
   b.run(3); // c6..c8
   CHECK(ch.head.g->phaseName() == std::string("NeedHead"));
@@ -132,7 +135,7 @@ MODEL_TEST_CASE("chain: stream -> gate -> carry", "[chain]") {
   CHECK(ch.head.body->values() == ints({0, 1, 2, 3}));
   CHECK(ch.head.body->cycles() == std::vector<uint64_t>{4, 5, 6, 7});
   CHECK(ch.head.g->stats().outputStallCycles == 1);
-  CHECK(ch.c->phaseName() == std::string("NeedInit"));
+  CHECK(ch.op->phaseName() == std::string("NeedInit"));
   CHECK(b.quiescent());
   checkEnginesAgree([](Bench& x) { carryChain(x); }, 20);
 }
@@ -142,11 +145,11 @@ MODEL_TEST_CASE("chain: stream -> gate -> invariant", "[chain]") {
   // per cycle, so no stall). invariant: c1 Init (push 42); c5, c6, c7 d=T (push 42);
   // c8 d=F -> NeedInit.
   Bench b;
-  InvariantChain ch = invariantChain(b);
+  LoopChain<Invariant> ch = invariantChain(b);
   b.run(2);
-  CHECK(ch.inv->phaseName() == std::string("NeedCond"));
+  CHECK(ch.op->phaseName() == std::string("NeedCond"));
   b.run(7); // through c8
-  CHECK(ch.inv->phaseName() == std::string("NeedInit"));
+  CHECK(ch.op->phaseName() == std::string("NeedInit"));
   b.run(6);
   CHECK(ch.out->values() == Tokens{42, 42, 42, 42});
   CHECK(ch.out->cycles() == std::vector<uint64_t>{2, 6, 7, 8});

@@ -7,6 +7,7 @@
 #include "sim/elaborate.h"
 
 #include <catch2/catch.hpp>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -59,14 +60,21 @@ private:
   }
 };
 
+// The network of `g` under `kind`; an elaboration error (shown) ends the test.
+inline std::unique_ptr<Network> build(const dfg::Graph& g, EngineKind kind = EngineKind::Event,
+                                      models::TimingConfig timing = {}) {
+  Elaboration el = elaborate(g, timing, kind);
+  INFO((el.errors.empty() ? std::string() : el.errors.front()));
+  REQUIRE(el.ok());
+  return std::move(el.network);
+}
+
 // `drain`: after the invocations, run the network until it is quiet (Network::drain), as
 // the host does after every call.
 inline EngineRun runDfg(const dfg::Graph& g, EngineKind kind, const std::vector<Invocation>& invs,
                         models::TimingConfig timing = {}, bool traced = true, bool drain = false) {
-  Elaboration el = elaborate(g, timing, kind);
-  INFO((el.errors.empty() ? std::string() : el.errors.front()));
-  REQUIRE(el.ok());
-  Network& net = *el.network;
+  std::unique_ptr<Network> network = build(g, kind, timing);
+  Network& net = *network;
   TraceRecorder rec;
   if (traced) net.engine().setObserver(&rec);
   EngineRun run;

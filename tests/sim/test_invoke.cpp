@@ -2,24 +2,13 @@
 // reset by the network itself, the host's buffers, internal memories re-zeroed, bad
 // inputs, the stepwise interface.
 #include "dfgs.h"
-#include "sim/elaborate.h"
+#include "engine_check.h"
 
 #include <catch2/catch.hpp>
 
 using namespace loom;
 using namespace loom::sim;
 using namespace loom::sim::test;
-
-namespace {
-
-std::unique_ptr<Network> build(const dfg::Graph& g, EngineKind kind = EngineKind::Event) {
-  Elaboration el = elaborate(g, {}, kind);
-  INFO((el.errors.empty() ? std::string() : el.errors.front()));
-  REQUIRE(el.ok());
-  return std::move(el.network);
-}
-
-} // namespace
 
 TEST_CASE("invocations share one network and one cycle axis", "[invoke]") {
   for (EngineKind kind : {EngineKind::Event, EngineKind::Clocked}) {

@@ -1,6 +1,7 @@
 // How a run ends when it does not end well: deadlock (with who waits on what), the
 // cycle cap, an op error; and the plain Engine::runUntil.
 #include "dfgs.h"
+#include "engine_check.h"
 #include "models/sink.h"
 #include "models/source.h"
 #include "sim/elaborate.h"
@@ -19,12 +20,6 @@ Invocation capped(std::vector<Bits> scalars, uint64_t maxCycles = 100'000) {
   Invocation inv = call(std::move(scalars));
   inv.maxCycles = maxCycles;
   return inv;
-}
-
-std::unique_ptr<Network> build(const dfg::Graph& g, EngineKind kind) {
-  Elaboration el = elaborate(g, {}, kind);
-  REQUIRE(el.ok());
-  return std::move(el.network);
 }
 
 } // namespace

@@ -48,15 +48,15 @@ Outcome run(const std::string& name, std::vector<Injection> inject = {},
   return oc;
 }
 
+std::string stripPointers(const std::string& s) {
+  return std::regex_replace(s, std::regex("base@ = 0x[0-9a-f]+"), "base@");
+}
+
 std::string expected(const std::string& name) {
   std::ifstream in(kInputs + "/" + name.substr(0, name.size() - 5) + ".expected");
   std::stringstream s;
   s << in.rdbuf();
-  return std::regex_replace(s.str(), std::regex("base@ = 0x[0-9a-f]+"), "base@");
-}
-
-std::string stripPointers(const std::string& s) {
-  return std::regex_replace(s, std::regex("base@ = 0x[0-9a-f]+"), "base@");
+  return stripPointers(s.str());
 }
 
 // The findings of `check` whose op, summary and cause contain the given texts.

@@ -3,6 +3,7 @@
 #include "analysis/rates.h"
 #include "eval/arith.h"
 #include "harness/checks.h"
+#include "harness/mistakes.h"
 #include "host/run_summary.h"
 #include "interp/interpreter.h"
 #include "sim/waits.h"

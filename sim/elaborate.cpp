@@ -73,7 +73,7 @@ Model* OpFactory::create(const dfg::Node& n, std::string& error) {
 // must have the ports its row asks for (a mux needs its select, a return its ctrl).
 template <class T> Model* OpFactory::fromArgs(const dfg::Node& n, std::string& error) {
   const ops::OpSpec& row = ops::spec(n.kind);
-  ops::Shape shape{n.inTypes.size(), n.outTypes.size(), n.numStores, n.numLoads};
+  const ops::Shape shape = n.shape();
   for (bool input : {true, false}) {
     ops::PortCount want = ops::expectedPorts(row, shape, input);
     size_t have = input ? shape.inputs : shape.outputs;

@@ -223,13 +223,19 @@ std::string programFile(const SweepDir& dir, const Manifest& m, const Task& t) {
   return t.seed ? dir.programFile(*t.seed) : (fs::path(m.folder) / t.kernel).string();
 }
 
+// A program as a batch keeps it for its tasks: loaded once, each function lowered once.
+struct BatchProgram {
+  std::string file;
+  LoadedProgram loaded;
+  std::shared_ptr<LoweringCache> lowered = std::make_shared<LoweringCache>();
+};
+
 // Runs one task as `loom-sim run` would: its exit code, its figures in `r`. `prog`: the
-// program loaded already (a batch's), or null.
-int runRunTask(const SweepDir& dir, const Manifest& m, const Task& t, const LoadedProgram* prog,
+// batch's program, or null.
+int runRunTask(const SweepDir& dir, const Manifest& m, const Task& t, const BatchProgram* prog,
                TaskResult& r) {
   RunArgs a;
   a.file = programFile(dir, m, t);
-  a.program = prog;
   a.engine = t.engine;
   a.timingFile = dir.pointFile(t.point);
   a.s.accel.checks = m.checks;
@@ -237,6 +243,8 @@ int runRunTask(const SweepDir& dir, const Manifest& m, const Task& t, const Load
   KernelVerdict v;
   a.verdict = &v;
   if (prog) { // a batch's: the figures from the run
+    a.program = &prog->loaded;
+    a.s.accel.lowered = prog->lowered;
     a.inspect = [&r](const ProgramRun& run) { runFigures(run, r); };
     int rc = runProgram(a);
     if (rc != kOk) r.firstError = loggedError(v.summary);
@@ -282,7 +290,7 @@ void campaignFigures(const Campaign& c, TaskResult& r) {
 // Runs one task of a mutation sweep as `loom-sim mutate FILE --timing POINT` would: a
 // campaign on every operator the manifest names, its JSON beside the result.
 int runCampaignTask(const SweepDir& dir, const Manifest& m, const Task& t,
-                    const LoadedProgram* loaded, TaskResult& r) {
+                    const BatchProgram* batch, TaskResult& r) {
   RunSettings s;
   s.accel.maxCycles = m.maxCycles; // caps the campaign's budget too, as mutate's --max-cycles
   if (auto err = configureAccel(s.accel, t.engine, {}, dir.pointFile(t.point)))
@@ -295,8 +303,8 @@ int runCampaignTask(const SweepDir& dir, const Manifest& m, const Task& t,
   Campaign c;
   c.file = programFile(dir, m, t);
   LoadedProgram own;
-  if (!loaded) own = loadProgram(c.file);
-  const LoadedProgram& prog = loaded ? *loaded : own;
+  if (!batch) own = loadProgram(c.file);
+  const LoadedProgram& prog = batch ? batch->loaded : own;
   if (!printed(prog)) return kBadInput;
   if (auto err = runCampaign(prog, s, o, c)) return print(*err), kBadInput;
   if (auto err = sweep::writeAtomically(dir.campaignFile(t.id), c.json().dump() + "\n"))
@@ -311,7 +319,7 @@ int runCampaignTask(const SweepDir& dir, const Manifest& m, const Task& t,
 // In a child process: runs one task (on `prog` if it is loaded already), and writes its
 // result; `written` says whether it could.
 int runTask(const SweepDir& dir, const Manifest& m, const Task& t,
-            const LoadedProgram* prog = nullptr, bool* written = nullptr) {
+            const BatchProgram* prog = nullptr, bool* written = nullptr) {
   auto t0 = std::chrono::steady_clock::now();
   TaskResult r;
   int rc =
@@ -335,21 +343,21 @@ void restartLog() {
   if (::ftruncate(STDERR_FILENO, 0) == 0) ::lseek(STDERR_FILENO, 0, SEEK_SET);
 }
 
-// In a batch's child process: loads the program once and runs each task on it, appending
+// In a batch's child process: runs each task on its program, loaded (and lowered) once for
+// the batch's consecutive tasks of that program, appending
 // the id of each task whose result is written to `donePath` (the parent runs the others
 // again). Returns the worst exit code.
 int runBatch(const SweepDir& dir, const Manifest& m, const Plan& plan,
              const std::vector<size_t>& ids, const std::string& donePath) {
-  LoadedProgram prog;
-  std::string loaded;
+  std::unique_ptr<BatchProgram> prog;
   int done = ::open(donePath.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
   int worst = kOk;
   for (size_t id : ids) {
-    if (std::string file = programFile(dir, m, plan.tasks[id]); file != loaded)
-      prog = loadProgram(file), loaded = file;
+    if (std::string file = programFile(dir, m, plan.tasks[id]); !prog || file != prog->file)
+      prog.reset(new BatchProgram{file, loadProgram(file)});
     restartLog();
     bool written = false;
-    int rc = runTask(dir, m, plan.tasks[id], &prog, &written);
+    int rc = runTask(dir, m, plan.tasks[id], prog.get(), &written);
     worst = std::max(worst, rc);
     std::string line = std::to_string(id) + "\n";
     if (written && done >= 0 && ::write(done, line.data(), line.size()) < 0) break;

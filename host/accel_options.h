@@ -12,11 +12,20 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace loom {
+
+// A function's lowering with its static checks' findings, kept for the next run of the
+// same program (AccelOptions::lowered).
+struct LoweredNetwork {
+  dfg::Graph graph;
+  std::vector<harness::Finding> findings;
+};
+using LoweringCache = std::map<std::string, LoweredNetwork>; // by function
 
 struct AccelOptions {
   std::string entry = "main";
@@ -51,6 +60,11 @@ struct AccelOptions {
   std::function<void(const Function& f, std::vector<RtValue>& args)> adjustArgs;
   // Told what each call did, once it ended (the event and clocked engines, SystemC).
   std::function<void(const CallBehaviour&)> observeCalls;
+  // The lowerings of earlier runs of the same program, and where this run's go: lowering
+  // reads neither the timing nor the engine, so a sweep's batch lowers each function once
+  // for all its tasks of that program. Used only without injections and `transform`
+  // (null: every run lowers).
+  std::shared_ptr<LoweringCache> lowered;
 };
 
 } // namespace loom

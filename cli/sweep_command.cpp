@@ -393,9 +393,17 @@ struct LocalRun {
   const Plan& plan;
   sweep::Results& results;
   unsigned jobs;
+  size_t total = 0;              // the tasks to run
   size_t batches = 0, alone = 0; // processes started: batches, tasks run alone after a crash
+  size_t finished = 0;           // tasks whose results are recorded
+  std::string doneDir = "";      // the batches' done files (runBatch)
+
+  std::string donePath(size_t round, size_t item) const {
+    return doneDir + "/" + std::to_string(round) + "-" + std::to_string(item);
+  }
 
   void record(const Task& t, const TaskResult& r) {
+    ++finished;
     results[t.id] = r;
     if (r.verdict != "PASS") std::cout << taskLine(plan, t, r) << std::flush;
   }
@@ -435,25 +443,54 @@ struct LocalRun {
     if (missing.size() > 1) again.emplace_back(missing.begin() + 1, missing.end());
   }
 
+  // The progress line: the tasks finished, those of the running batches included, and
+  // the program each running process is at.
+  std::string progress(size_t round, const std::vector<std::vector<size_t>>& items,
+                       const std::vector<size_t>& running) const {
+    size_t count = finished;
+    std::vector<std::string> names;
+    for (size_t i : running) {
+      size_t at = items[i].size() > 1 ? finishedIds(readFileText(donePath(round, i))).size() : 0;
+      count += at;
+      names.push_back(sweep::programName(plan.tasks[items[i][std::min(at, items[i].size() - 1)]]));
+    }
+    return progressText(count, total, names);
+  }
+
+  std::optional<std::string> runRound(size_t round, const std::vector<std::vector<size_t>>& items,
+                                      std::vector<std::vector<size_t>>& again) {
+    for (const std::vector<size_t>& ids : items)
+      ++(ids.size() > 1 || round == 0 ? batches : alone);
+    auto work = [&](size_t i, const std::string&) {
+      const std::vector<size_t>& ids = items[i];
+      return ids.size() == 1 ? runTask(dir, m, plan.tasks[ids[0]])
+                             : runBatch(dir, m, plan, ids, donePath(round, i));
+    };
+    auto done = [&](size_t i, KernelVerdict& v, const std::string&) {
+      if (items[i].size() == 1) return finishAlone(items[i][0], v);
+      finishBatch(items[i], readFileText(donePath(round, i)), again);
+    };
+    auto name = [&](size_t i) { return sweep::programName(plan.tasks[items[i].front()]); };
+    auto status = [&](size_t, const std::vector<size_t>& running) {
+      return progress(round, items, running);
+    };
+    return runInChildren(items.size(), jobs, work, done, name, status);
+  }
+
   std::optional<std::string> runRounds(std::vector<std::vector<size_t>> items) {
-    for (bool first = true; !items.empty(); first = false) {
+    std::string tmpl = (fs::temp_directory_path() / "loom-sim-batch.XXXXXX").string();
+    if (!::mkdtemp(tmpl.data()))
+      return "cannot make a temporary directory: " + std::string(strerror(errno));
+    doneDir = tmpl;
+    std::optional<std::string> problem;
+    for (size_t round = 0; !items.empty() && !problem; ++round) {
       std::vector<std::vector<size_t>> again;
-      for (const std::vector<size_t>& ids : items)
-        ++(ids.size() > 1 ? batches : first ? batches : alone);
-      auto work = [&](size_t i, const std::string& donePath) {
-        const std::vector<size_t>& ids = items[i];
-        return ids.size() == 1 ? runTask(dir, m, plan.tasks[ids[0]])
-                               : runBatch(dir, m, plan, ids, donePath);
-      };
-      auto done = [&](size_t i, KernelVerdict& v, const std::string& doneText) {
-        if (items[i].size() == 1) return finishAlone(items[i][0], v);
-        finishBatch(items[i], doneText, again);
-      };
-      auto name = [&](size_t i) { return sweep::programName(plan.tasks[items[i].front()]); };
-      if (auto err = runInChildren(items.size(), jobs, work, done, name)) return err;
+      problem = runRound(round, items, again);
       items = std::move(again);
     }
-    return std::nullopt;
+    std::error_code ec;
+    fs::remove_all(doneDir, ec);
+    return problem;
   }
 
   // "7 batches", "7 batches, 1 task run alone after a crash"
@@ -479,7 +516,7 @@ int runCommand(const SweepArgs& a) {
   for (size_t id = first; id < end; ++id)
     if (sweep::needsRun(results[id], a.rerunFailing)) todo.push_back(id);
   if (auto err = generatePrograms(dir, plan, todo)) return printError(*err), kBadInput;
-  LocalRun run{dir, m, plan, results, jobs};
+  LocalRun run{dir, m, plan, results, jobs, todo.size()};
   size_t batch = batchSize(a);
   if (auto err = run.runRounds(sweep::makeBatches(todo, batch, jobs)))
     return printError(*err), kBadInput;

@@ -1,7 +1,7 @@
 // `loom-sim sweep plan|run|status|report`: a manifest's tasks run on this machine, each
 // as `loom-sim run` runs one kernel (or, in a mutation sweep, as `loom-sim mutate` runs a
-// campaign on it), their results kept one file per task, and merged into one table
-// (docs/sweeps.md).
+// campaign on it), in batches of consecutive tasks that share a process, their results
+// kept one file per task, and merged into one table (docs/sweeps.md).
 #include "cli/accel_arguments.h"
 #include "cli/batch.h"
 #include "cli/command.h"
@@ -344,9 +344,9 @@ void restartLog() {
 }
 
 // In a batch's child process: runs each task on its program, loaded (and lowered) once for
-// the batch's consecutive tasks of that program, appending
-// the id of each task whose result is written to `donePath` (the parent runs the others
-// again). Returns the worst exit code.
+// the batch's consecutive tasks of that program, and appends the id of each task whose
+// result is written to `donePath` (the parent runs the others again). Returns the worst
+// exit code.
 int runBatch(const SweepDir& dir, const Manifest& m, const Plan& plan,
              const std::vector<size_t>& ids, const std::string& donePath) {
   std::unique_ptr<BatchProgram> prog;
@@ -385,7 +385,7 @@ std::string taskLine(const Plan& plan, const Task& t, const TaskResult& r) {
 
 // A local run's tasks in rounds of processes: a batch (several tasks) or a task alone.
 // The tasks a batch's process did not finish (it crashed, or was killed) run again, the
-// first of them in a process of its own, where a crash is its own as it always was, and
+// first of them in a process of its own, where a crash is its own as without batches, and
 // the rest as a batch of the next round.
 struct LocalRun {
   const SweepDir& dir;
@@ -794,8 +794,8 @@ Command addSweepCommand(CLI::App& app) {
   plan->add_option("manifest", a->manifest, "The sweep's manifest file (TOML)")->required();
   addBatchOptions(plan, *a);
   CLI::App* run = c->add_subcommand(
-      "run", "Run the manifest's tasks here, each in a process of its own; again, only the "
-             "missing ones");
+      "run", "Run the manifest's tasks here, in batches of consecutive tasks, a process "
+             "each; again, only the missing ones");
   run->add_option("manifest", a->manifest, "The sweep's manifest file (TOML)")->required();
   run->add_option("--out", a->out, "The sweep's directory: its plan, and a result file per task")
       ->required();

@@ -22,6 +22,7 @@
 #pragma once
 
 #include "ir/types.h"
+#include "models/fixed_list.h"
 
 #include <cassert>
 #include <cstdint>
@@ -40,9 +41,10 @@ public:
   virtual void pushed(Bits token) = 0;
 };
 
-// Channels pushed or popped in the current cycle, each appended once. Owned by the
-// engine; the engine commits and clears it at the end of the cycle.
-using ActivityList = std::vector<Channel*>;
+// Channels pushed or popped in the current cycle, each appended once (so one slot per
+// channel is enough). Owned by the engine; the engine commits and clears it at the end
+// of the cycle.
+using ActivityList = FixedList<Channel*>;
 
 class Channel {
 public:

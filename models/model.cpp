@@ -51,12 +51,6 @@ bool Model::poisonStops(int port, const char* role) {
   return false;
 }
 
-bool Model::anyInputValid() const {
-  for (const Channel* c : inputs_)
-    if (c && c->valid()) return true;
-  return false;
-}
-
 void Model::flushStats(uint64_t endCycle) {
   if (!evaluatedOnce_ || endCycle <= now_ + 1) return;
   // Skipped cycles repeat the last evaluated cycle's class. A cycle that fired always
@@ -64,11 +58,6 @@ void Model::flushStats(uint64_t endCycle) {
   CycleStatus s = lastStatus_ == CycleStatus::Fired ? CycleStatus::Idle : lastStatus_;
   account(s, endCycle - now_ - 1);
   now_ = endCycle - 1;
-}
-
-CycleStatus Model::waitingStatus() const {
-  return anyInputValid() || (!isQuiescent() && !hasWorkInFlight()) ? CycleStatus::InputStall
-                                                                   : CycleStatus::Idle;
 }
 
 } // namespace loom::models

@@ -35,6 +35,7 @@
 // the op's last evaluated cycle, skipped cycles are accounted lazily (at the next
 // evaluate() or at flushStats()), and both engines produce identical counters by
 // construction. docs/counters.md defines every counter of a run.
+
 //
 // Errors. An op that cannot go on (memory out of bounds, division by zero in a compute
 // unit, a mux select out of range) calls fail(): the error (op + message + cycle) is
@@ -144,7 +145,11 @@ public:
   // Evaluates cycle `cycle` (cycles strictly increase between calls). Returns true if
   // anything fired. A failed op does nothing. Inline: the engines' inner loop.
   bool evaluate(uint64_t cycle) {
-    if (evaluatedOnce_ && cycle > now_ + 1) flushStats(cycle);
+    // The cycles skipped since the last evaluation (flushStats(), inline: the engines'
+    // inner loop). On the first evaluation the difference wraps, and is not used.
+    const uint64_t skipped = cycle - now_ - 1;
+    if (skipped != 0 && evaluatedOnce_)
+      account(lastStatus_ == CycleStatus::Fired ? CycleStatus::Idle : lastStatus_, skipped);
     now_ = cycle;
     evaluatedOnce_ = true;
     if (failed_) {
@@ -187,6 +192,8 @@ public:
   // so through awaitOnly() (default: every port); the event engine does not wake a
   // waiting op for a push it does not await.
   bool awaits(int port) const { return port >= 32 || (awaited_ >> port & 1u) != 0; }
+  // The ports awaits() names below the 33rd, a bit each (all bits: every port).
+  uint32_t awaitedPorts() const { return awaited_; }
 
   // --- State for traces and the quiescence check ------------------------------------
   // FSM phase (0 for ops without phases), numbered as the op table lists the phases;
@@ -298,9 +305,16 @@ private:
     case CycleStatus::Idle: break;
     }
   }
-  bool anyInputValid() const;
+  bool anyInputValid() const {
+    for (const Channel* c : inputs_)
+      if (c && c->valid()) return true;
+    return false;
+  }
   // The class of a cycle without a firing and without an output stall.
-  CycleStatus waitingStatus() const;
+  CycleStatus waitingStatus() const {
+    return anyInputValid() || (!isQuiescent() && !hasWorkInFlight()) ? CycleStatus::InputStall
+                                                                     : CycleStatus::Idle;
+  }
 
   std::string name_;
   std::vector<Channel*> inputs_;

@@ -32,15 +32,6 @@ const char* runStatusName(RunStatus s) {
   return "?";
 }
 
-std::optional<RunStatus> RunMonitor::afterCycle(bool moved, bool done) {
-  ++cycles_;
-  if (errors_->size() > errorsBefore_) return RunStatus::OpError;
-  if (done) return RunStatus::Done;
-  if (!moved) return RunStatus::Deadlock;
-  if (cycles_ >= maxCycles_) return RunStatus::CycleCap;
-  return std::nullopt;
-}
-
 Engine::Engine(Circuit& circuit) : circuit_(circuit) {
   // Every channel has both ends: the event engine wakes them without checking.
   assert(circuit.sound() && "engines drive sealed circuits without wiring errors");
@@ -48,7 +39,7 @@ Engine::Engine(Circuit& circuit) : circuit_(circuit) {
   for (uint32_t i = 0; i < circuit.numOps(); ++i)
     ops_.push_back(&circuit.op(i));
   // At most one entry per channel per cycle: no allocation while running.
-  activity_.reserve(circuit.numChannels());
+  activity_.reset(circuit.numChannels());
   reports_.resize(circuit.numChannels());
   for (uint32_t i = 0; i < circuit.numChannels(); ++i)
     circuit.channel(i).setActivityList(&activity_);

@@ -54,7 +54,15 @@ public:
   RunMonitor(const models::ErrorLog& errors, uint64_t maxCycles)
       : errors_(&errors), errorsBefore_(errors.size()), maxCycles_(maxCycles) {}
   // `moved` is what Engine::step() returned; `done` whether the goal holds now.
-  std::optional<RunStatus> afterCycle(bool moved, bool done);
+  // Inline: asked after every cycle of a run.
+  std::optional<RunStatus> afterCycle(bool moved, bool done) {
+    ++cycles_;
+    if (errors_->size() > errorsBefore_) return RunStatus::OpError;
+    if (done) return RunStatus::Done;
+    if (!moved) return RunStatus::Deadlock;
+    if (cycles_ >= maxCycles_) return RunStatus::CycleCap;
+    return std::nullopt;
+  }
   uint64_t cycles() const { return cycles_; }
   // Errors reported since the monitor was created.
   size_t firstNewError() const { return errorsBefore_; }

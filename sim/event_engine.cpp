@@ -16,13 +16,18 @@ constexpr size_t kPrefetch = 4;
 } // namespace
 
 EventEngine::EventEngine(Circuit& circuit)
-    : Engine(circuit), queuedFor_(circuit.numOps(), kNever),
-      wakeAt_(circuit.numOps(), models::kNoWake), wakeAdvancing_(circuit.numOps(), 0),
-      ends_(circuit.allEnds().data()), base_(circuit.channelBase()) {
-  current_.reserve(circuit.numOps());
-  next_.reserve(circuit.numOps());
+    : Engine(circuit), tokenWake_(circuit.numOps(), ~0u), roomWake_(circuit.numOps(), kRoomIgnored),
+      queuedFor_(circuit.numOps(), kNever), wakeAt_(circuit.numOps(), models::kNoWake),
+      wakeAdvancing_(circuit.numOps(), 0), ends_(circuit.allEnds().data()),
+      base_(circuit.channelBase()) {
+  // Before its first evaluation an op has the rules of one that never ran (Idle).
+  for (uint32_t i = 0; i < ops_.size(); ++i)
+    noteWakeRules(i, *ops_[i]);
+  // Each op is queued once per cycle and evaluated once per cycle: numOps() slots.
+  current_.reset(circuit.numOps());
+  next_.reset(circuit.numOps());
   timed_.reserve(2 * circuit.numOps());
-  timedNow_.reserve(circuit.numOps());
+  timedNow_.reset(circuit.numOps());
   // The contract: every op is evaluated in the first cycle.
   wakeAll();
 }

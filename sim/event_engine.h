@@ -38,6 +38,7 @@
 #pragma once
 
 #include "sim/engine.h"
+#include "support/hot.h"
 
 namespace loom::sim {
 
@@ -62,13 +63,15 @@ protected:
   // cycle's activity, records its report and wakes its ends (wakeEnds()); endCycle() asks the
   // self-timed ops for their next wake, reports phases and ends the cycle.
   void beginCycle();
-  template <bool Observed> void evaluateOne(uint32_t i, uint64_t c) {
+  template <bool Observed> LOOM_ALWAYS_INLINE void evaluateOne(uint32_t i, uint64_t c) {
     Model* op = ops_[i];
     op->evaluate(c);
+    noteWakeRules(i, *op);
     if (op->canAdvanceAlone()) timedNow_.push_back(i);
     if (Observed) notePhase(i); // a phase changes only in an evaluation
   }
-  template <bool Observed> void commitOne(Channel* ch, ChannelReport*& report, uint64_t c) {
+  template <bool Observed>
+  LOOM_ALWAYS_INLINE void commitOne(Channel* ch, ChannelReport*& report, uint64_t c) {
     const bool pushed = ch->pushedNow(), popped = ch->poppedNow();
     ch->commit();
     if (Observed) *report++ = {static_cast<uint32_t>(ch - base_), {pushed, popped}};
@@ -76,18 +79,30 @@ protected:
   }
   // Wakes the ends of a channel that moved in cycle c (`pushed`: it was pushed, else
   // only popped) for cycle c + 1.
-  void wakeEnds(uint32_t channel, bool pushed, uint64_t c) {
+  LOOM_ALWAYS_INLINE void wakeEnds(uint32_t channel, bool pushed, uint64_t c) {
     const ChannelEnds& e = ends_[channel];
     // Who is woken, and why that is exact: see the file comment.
     if (!pushed || wantsToken(e.consumer, e.consumerPort)) enqueue(e.consumer, c + 1);
     if (pushed || wantsRoom(e.producer)) enqueue(e.producer, c + 1);
   }
+  // What wantsToken() and wantsRoom() will answer for op until its next evaluation,
+  // noted while the op is at hand: the op changes only when it is evaluated, so the
+  // commit loop reads two dense arrays instead of the op.
+  LOOM_ALWAYS_INLINE void noteWakeRules(uint32_t i, const Model& op) {
+    const models::CycleStatus s = op.lastStatus();
+    const bool timed = op.canAdvanceAlone();
+    tokenWake_[i] = s != models::CycleStatus::InputStall || timed ? ~0u : op.awaitedPorts();
+    roomWake_[i] = s == models::CycleStatus::OutputStall || s == models::CycleStatus::Fired
+                       ? kRoomWakes
+                   : timed ? kRoomAsk
+                           : kRoomIgnored;
+  }
   // `moved`: a channel was pushed or popped in the cycle. Returns what step() returns.
   bool endCycle(uint64_t c, bool moved);
   // The ops to evaluate in the running cycle (after beginCycle()).
-  const std::vector<uint32_t>& woken() const { return current_; }
+  const models::FixedList<uint32_t>& woken() const { return current_; }
 
-  void enqueue(uint32_t op, uint64_t forCycle) {
+  LOOM_ALWAYS_INLINE void enqueue(uint32_t op, uint64_t forCycle) {
     if (queuedFor_[op] == forCycle) return;
     queuedFor_[op] = forCycle;
     next_.push_back(op);
@@ -106,25 +121,26 @@ protected:
   void replaceWake(uint32_t op, uint64_t cycle, bool advancing);
   // Could a slot freed on one of op's outputs let it fire? (see the file comment)
   bool wantsRoom(uint32_t op) const {
-    const Model& o = *ops_[op];
-    models::CycleStatus s = o.lastStatus();
-    return s == models::CycleStatus::OutputStall || s == models::CycleStatus::Fired ||
-           (o.canAdvanceAlone() && o.freedOutputMatters());
+    const uint8_t r = roomWake_[op];
+    return r == kRoomWakes || (r == kRoomAsk && ops_[op]->freedOutputMatters());
   }
   // Can a token pushed on input `port` let op fire? Not if op waits for other inputs
   // (Model::awaits); then its class of cycle stays an input stall, as the clocked engine
   // counts it.
   bool wantsToken(uint32_t op, uint32_t port) const {
-    const Model& o = *ops_[op];
-    return o.lastStatus() != models::CycleStatus::InputStall || o.canAdvanceAlone() ||
-           o.awaits(static_cast<int>(port));
+    return port >= 32 || (tokenWake_[op] >> port & 1u) != 0;
   }
 
 private:
-  std::vector<uint32_t> current_;   // ops evaluated in the running cycle
-  std::vector<uint32_t> next_;      // ops queued for cycle cycle_
-  std::vector<uint64_t> queuedFor_; // per op: the cycle it is queued for
-  std::vector<uint32_t> timedNow_;  // self-timed ops evaluated in the running cycle
+  // roomWake_: a freed output slot wakes the op, or not, or ask freedOutputMatters()
+  // (a self-timed op whose last evaluation neither fired nor stalled on an output).
+  enum : uint8_t { kRoomIgnored, kRoomWakes, kRoomAsk };
+  std::vector<uint32_t> tokenWake_;      // per op: the input ports whose token wakes it
+  std::vector<uint8_t> roomWake_;        // per op: kRoom*
+  models::FixedList<uint32_t> current_;  // ops evaluated in the running cycle
+  models::FixedList<uint32_t> next_;     // ops queued for cycle cycle_
+  std::vector<uint64_t> queuedFor_;      // per op: the cycle it is queued for
+  models::FixedList<uint32_t> timedNow_; // self-timed ops evaluated in the running cycle
   // Timed wakes beyond the next cycle: per op its pending one (or kNoWake) and whether
   // the op advancesNextCycle() until then, and a min-heap of (cycle, op) in which entries
   // that no longer match wakeAt_ are stale. An advancing op always has a wake (the next

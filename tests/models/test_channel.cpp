@@ -87,7 +87,7 @@ TEST_CASE("channel: capacity is at least one", "[channel]") {
 }
 
 TEST_CASE("channel: activity list gets each active channel once", "[channel]") {
-  ActivityList list;
+  ActivityList list(3); // a slot per channel: each is listed at most once a cycle
   Channel a("a", Type::index(), 2), b("b", Type::index(), 2), idle("i", Type::index(), 2);
   for (Channel* c : {&a, &b, &idle})
     c->setActivityList(&list);

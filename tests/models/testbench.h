@@ -355,7 +355,8 @@ private:
 // difference.
 class EventStepper {
 public:
-  explicit EventStepper(sim::Circuit& circuit) : circuit_(circuit) {
+  explicit EventStepper(sim::Circuit& circuit)
+      : circuit_(circuit), activity_(circuit.numChannels()) {
     for (uint32_t i = 0; i < circuit_.numChannels(); ++i)
       circuit_.channel(i).setActivityList(&activity_);
     for (uint32_t i = 0; i < circuit_.numOps(); ++i)

@@ -187,10 +187,8 @@ std::optional<Diag> makeGraph(NetworkBuild& b, const std::string& name, const Fu
   const dfg::Graph* localStatic = nullptr; // the given graph, checked on its own symbols
   auto given = b.opts.graphs.find(name);
   LoweringCache* cache = given == b.opts.graphs.end() ? loweringCache(b) : nullptr;
-  if (cache && cache->count(name)) {
-    const LoweredNetwork& l = cache->at(name);
-    a.graph = l.graph;
-    b.findings.insert(b.findings.end(), l.findings.begin(), l.findings.end());
+  if (cache && cache->count(name)) { // lowered before, and found clean
+    a.graph = cache->at(name);
     b.lowered.push_back(name);
     return std::nullopt;
   }
@@ -202,12 +200,11 @@ std::optional<Diag> makeGraph(NetworkBuild& b, const std::string& name, const Fu
     b.lowered.push_back(name);
   }
   if (b.opts.transform) b.opts.transform(a.graph);
-  std::vector<harness::Finding> found;
+  size_t before = b.findings.size();
   for (const GraphFinding& gf :
        localStatic ? checkGraphInferring(*localStatic) : checkGraph(a.graph))
-    found.push_back(staticFinding(a.graph, gf, name));
-  if (cache) cache->emplace(name, LoweredNetwork{a.graph, found});
-  b.findings.insert(b.findings.end(), found.begin(), found.end());
+    b.findings.push_back(staticFinding(a.graph, gf, name));
+  if (cache && b.findings.size() == before) cache->emplace(name, a.graph);
   return std::nullopt;
 }
 

@@ -3,7 +3,7 @@
 # "Scale"): the manifest (default examples/sweep/sweep.toml) run by `sweep run` at -j 1 and
 # -j 2, and through scripts/slurm-local.sh's one-node Slurm (submit, then collect; one
 # element per chunk of 50 tasks, as many at once as the node has CPUs), each into a fresh
-# folder. Prints per backend the wall time, tasks per second, and the mean time of one
+# folder, with a process per task (--no-batch; bench/sweep_batch.py measures batches). Prints per backend the wall time, tasks per second, and the mean time of one
 # task (the table's seconds column), from which a sweep of any size is costed.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -27,13 +27,13 @@ seconds() { date +%s.%N; }
 printf '%-22s %7s %9s %11s %13s\n' backend tasks wall_s tasks_per_s task_mean_s
 for j in 1 2; do
   t0=$(seconds)
-  "$sim" sweep run "$manifest" --out "$work/local-j$j" -j "$j" > /dev/null || true
+  "$sim" sweep run "$manifest" --out "$work/local-j$j" -j "$j" --no-batch > /dev/null || true
   line "sweep run -j $j" "$(awk "BEGIN {print $(seconds) - $t0}")" "$work/local-j$j"
 done
 if bash "$root/scripts/slurm-local.sh" start --state "$state" --port 7217 > /dev/null 2>&1; then
   export SLURM_CONF=$state/slurm.conf
   t0=$(seconds)
-  "$sim" sweep submit "$manifest" --out "$work/slurm" --tasks-per-element 50 > /dev/null
+  "$sim" sweep submit "$manifest" --out "$work/slurm" --tasks-per-element 50 --no-batch > /dev/null
   "$sim" sweep collect "$work/slurm" --poll 1 --no-plots > /dev/null || true
   line "slurm, 50 tasks/element" "$(awk "BEGIN {print $(seconds) - $t0}")" "$work/slurm"
 else

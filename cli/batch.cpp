@@ -162,11 +162,37 @@ std::string progressText(size_t finished, size_t n, const std::vector<std::strin
   return s;
 }
 
+namespace {
+
+// The progress line: status(finished, running items) if given, else progressText's.
+std::string
+statusText(size_t finished, size_t n, const std::map<pid_t, Child>& running,
+           const std::function<std::string(size_t)>& name,
+           const std::function<std::string(size_t, const std::vector<size_t>&)>& status) {
+  std::vector<size_t> items;
+  std::vector<std::string> names;
+  for (const auto& [pid, c] : running)
+    items.push_back(c.item), names.push_back(name(c.item));
+  return status ? status(finished, items) : progressText(finished, n, names);
+}
+
+// A child that ended (its wait status in `exit`), -1 on an error, or, when `poll`, 0
+// after a millisecond without one.
+pid_t waitChild(int& exit, bool poll) {
+  if (!poll) return ::waitpid(-1, &exit, 0);
+  pid_t pid = ::waitpid(-1, &exit, WNOHANG);
+  if (pid == 0) ::usleep(1000);
+  return pid;
+}
+
+} // namespace
+
 std::optional<std::string> runInChildren(
     size_t n, unsigned jobs,
     const std::function<int(size_t i, const std::string& resultPath)>& work,
     const std::function<void(size_t i, KernelVerdict& v, const std::string& result)>& done,
-    const std::function<std::string(size_t i)>& name) {
+    const std::function<std::string(size_t i)>& name,
+    const std::function<std::string(size_t finished, const std::vector<size_t>& running)>& status) {
   std::string tmpl = (fs::temp_directory_path() / "loom-sim-run.XXXXXX").string();
   if (!::mkdtemp(tmpl.data()))
     return "cannot make a temporary directory: " + std::string(strerror(errno));
@@ -177,11 +203,12 @@ std::optional<std::string> runInChildren(
   std::map<pid_t, Child> running;
   size_t started = 0, reported = 0, count = 0;
   bool tty = ::isatty(STDERR_FILENO);
+  std::string shown;                    // the progress line last shown
   std::cout.flush(), std::cerr.flush(); // a child must not write the parent's buffers again
   std::optional<std::string> problem;
   while (reported < n) {
     while (!problem && started < n && running.size() < std::max(jobs, 1u)) {
-      terminal::StatusLine::clear(); // a child must not believe a line is up on its stderr
+      terminal::StatusLine::clear(), shown.clear(); // a child must not believe a line is up
       pid_t pid = ::fork();
       if (pid == 0) childMain(started, errPath(started), resultPath(started), work);
       if (pid < 0) {
@@ -192,13 +219,12 @@ std::optional<std::string> runInChildren(
     }
     if (running.empty()) break; // only after a problem: nothing left to wait for
     if (tty) {
-      std::vector<std::string> names;
-      for (const auto& [pid, c] : running)
-        names.push_back(name(c.item));
-      terminal::StatusLine::show(stderr, progressText(count, n, names));
+      std::string text = statusText(count, n, running, name, status);
+      if (text != shown) terminal::StatusLine::show(stderr, text), shown = text;
     }
-    int status = 0;
-    pid_t pid = ::waitpid(-1, &status, 0);
+    int exit = 0;
+    pid_t pid = waitChild(exit, tty && status);
+    if (pid == 0) continue; // a millisecond passed: the line again, if it changed
     if (pid < 0) {
       if (errno == EINTR) continue;
       problem = "cannot wait for a process: " + std::string(strerror(errno));
@@ -209,14 +235,14 @@ std::optional<std::string> runInChildren(
     KernelVerdict v;
     v.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - it->second.start).count();
-    v.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
-    v.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    v.exitCode = WIFEXITED(exit) ? WEXITSTATUS(exit) : 1;
+    v.signal = WIFSIGNALED(exit) ? WTERMSIG(exit) : 0;
     v.log = readFileText(errPath(it->second.item));
     finished[it->second.item] = std::move(v);
     running.erase(it);
     ++count;
     for (; reported < n && finished[reported]; ++reported) {
-      terminal::StatusLine::clear();
+      terminal::StatusLine::clear(), shown.clear();
       done(reported, *finished[reported], readFileText(resultPath(reported)));
     }
   }

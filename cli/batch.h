@@ -76,11 +76,16 @@ std::string progressText(size_t finished, size_t n, const std::vector<std::strin
 // done(i, verdict, result) in the parent in the order of i, each as soon as it and every
 // item before it has finished (so the output does not depend on -j); `verdict` has the
 // exit code, signal, time and log filled in. name(i) names an item for the progress line
-// on a terminal. Returns a problem that stopped it from starting children, if any.
+// on a terminal, unless `status` is given: then the progress line is status(finished,
+// running items), looked at every millisecond while children run and shown when it
+// changes (an item that is many tasks tells its own progress). Returns a problem that stopped it
+// from starting children, if any.
 std::optional<std::string> runInChildren(
     size_t n, unsigned jobs,
     const std::function<int(size_t i, const std::string& resultPath)>& work,
     const std::function<void(size_t i, KernelVerdict& v, const std::string& result)>& done,
-    const std::function<std::string(size_t i)>& name);
+    const std::function<std::string(size_t i)>& name,
+    const std::function<std::string(size_t finished, const std::vector<size_t>& running)>& status =
+        nullptr);
 
 } // namespace loom::cli

@@ -242,7 +242,9 @@ int runProgram(RunArgs& a) {
     return checkOutputPaths(others, {{"the twin's trace", path}});
   };
   if (auto err = optionProblem(a)) return printError(*err), kBadInput;
-  LoadedProgram prog = loadProgram(a.file);
+  LoadedProgram loaded;
+  if (!a.program) loaded = loadProgram(a.file);
+  const LoadedProgram& prog = a.program ? *a.program : loaded;
   if (!printed(prog)) return kBadInput;
   if (!a.s.accel.systemc.trace.empty()) a.s.systemc = true;
   a.s.accel.channelTotals = !a.dot.empty() || !a.svg.empty();
@@ -297,6 +299,7 @@ int runProgram(RunArgs& a) {
       if (fix) j["try_fix"] = fix->json();
       os << j.dump(2) << "\n";
     };
+    if (a.inspect) a.inspect(run);
     if (!a.reportFile.empty() && !writeOutput(a.reportFile, report)) o.passed = false;
     if ((!a.dot.empty() || !a.svg.empty()) && !writeRunGraphs(a, run)) o.passed = false;
     if (!a.html.empty() && !writeHtmlPage(a, run, o, cpu, fix, summary)) o.passed = false;

@@ -4,6 +4,7 @@
 #include "cli/batch.h"
 #include "host/program_run.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,12 @@ struct RunArgs {
   std::string fixedDfg, dot, svg, gtkw;
   std::string html; // --html PAGE
   RunSettings s;
+  // `file` loaded already: a sweep's batch loads a program once for all its runs (null:
+  // runProgram loads it).
+  const LoadedProgram* program = nullptr;
+  // Called once the program has run on its networks, where --report is written: a sweep's
+  // batch reads a task's figures from the run here rather than from files.
+  std::function<void(const ProgramRun&)> inspect;
 };
 
 // Runs the program a.file as `loom-sim run` does (its outputs, the summary line on

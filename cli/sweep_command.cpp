@@ -1,7 +1,7 @@
 // `loom-sim sweep plan|run|status|report`: a manifest's tasks run on this machine, each
 // as `loom-sim run` runs one kernel (or, in a mutation sweep, as `loom-sim mutate` runs a
-// campaign on it), their results kept one file per task, and merged into one table
-// (docs/sweeps.md).
+// campaign on it), in batches of consecutive tasks that share a process, their results
+// kept one file per task, and merged into one table (docs/sweeps.md).
 #include "cli/accel_arguments.h"
 #include "cli/batch.h"
 #include "cli/command.h"
@@ -21,8 +21,10 @@
 #include "terminal/status_line.h"
 
 #include <chrono>
+#include <fcntl.h>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <sstream>
 #include <sys/wait.h>
 #include <thread>
@@ -47,6 +49,8 @@ struct SweepArgs {
   sweep::SlurmOptions slurm;   // submit: what each element asks for
   double poll = 10;            // collect: seconds between looks at the queue
   std::string chunk;           // run --chunk I/N: the I-th of N equal runs of consecutive tasks
+  size_t batch = 200;          // run: at most this many consecutive tasks per process
+  bool noBatch = false;        // run --no-batch: a process per task
   std::string csv, json;       // report outputs (default DIR/report/sweep.csv and .json)
   bool noPlots = false;        // report: the tables only, without gnuplot
 };
@@ -56,6 +60,34 @@ bool loadPlan(const std::string& path, Manifest& m, Plan& plan) {
   if (auto err = sweep::readManifest(path, m)) return std::cerr << err->text() << "\n", false;
   if (auto err = sweep::makePlan(m, plan)) return std::cerr << err->text() << "\n", false;
   return true;
+}
+
+// "1 batch", "7 batches"
+std::string batchCount(size_t n) {
+  return std::to_string(n) + (n == 1 ? " batch" : " batches");
+}
+
+// The batch size a run's options ask for (1: a process per task).
+size_t batchSize(const SweepArgs& a) {
+  return a.noBatch ? 1 : a.batch;
+}
+
+// How `sweep run -j 1` batches the plan: "7 batches of 177 to 178 consecutive tasks, ..."
+std::string batchesLine(const Plan& plan, size_t size) {
+  std::vector<size_t> all(plan.tasks.size());
+  for (size_t i = 0; i < all.size(); ++i)
+    all[i] = i;
+  std::vector<std::vector<size_t>> b = sweep::makeBatches(all, size, 1);
+  if (b.empty()) return "no batches";
+  if (size == 1) return batchCount(b.size()) + " of 1 task: a process per task (--no-batch)";
+  size_t least = b.front().size(), most = b.front().size();
+  for (const std::vector<size_t>& ids : b)
+    least = std::min(least, ids.size()), most = std::max(most, ids.size());
+  return batchCount(b.size()) + " of " + std::to_string(least) +
+         (most > least ? " to " + std::to_string(most) : "") +
+         " consecutive tasks, each batch a process that loads each of its programs once "
+         "(--batch " +
+         std::to_string(size) + "; -j N makes a multiple of N)";
 }
 
 // "57 kernel(s) x 9 point(s) x 2 engine(s) = 1026 tasks"
@@ -82,7 +114,7 @@ int planCommand(const SweepArgs& a) {
   for (const Task& t : plan.tasks)
     std::cout << padLeft(std::to_string(t.id), 6) << "  " << padRight(sweep::programName(t), width)
               << "  " << padRight(t.engine, 9) << "  " << sweep::pointText(plan, t.point) << "\n";
-  std::cout << planShape(m, plan) << "\n";
+  std::cout << planShape(m, plan) << "\n" << batchesLine(plan, batchSize(a)) << "\n";
   return kOk;
 }
 
@@ -157,6 +189,25 @@ void readFigures(const std::string& report, const std::string& stats, TaskResult
   fs::remove(stats, ec);
 }
 
+// The same figures read from the run itself (a batch's task, which writes no files).
+void runFigures(const ProgramRun& run, TaskResult& r) {
+  for (const harness::Report::Call& c : run.report().calls) {
+    ++r.calls;
+    r.cycles += c.cycles;
+    r.transfers += c.transfers;
+  }
+  r.findings = run.report().findings.size();
+  const Accelerator& accel = *run.accelerator();
+  for (const std::string& f : accel.functions()) {
+    sim::Network& net = *accel.network(f);
+    net.engine().flushStats();
+    for (uint32_t i = 0; i < net.circuit().numOps(); ++i) {
+      r.inputStalls += net.circuit().op(i).stats().inputStallCycles;
+      r.outputStalls += net.circuit().op(i).stats().outputStallCycles;
+    }
+  }
+}
+
 const char* verdictOf(int exitCode) {
   return exitCode == kOk ? "PASS" : exitCode == kFailed ? "FAIL" : "ERROR";
 }
@@ -172,20 +223,37 @@ std::string programFile(const SweepDir& dir, const Manifest& m, const Task& t) {
   return t.seed ? dir.programFile(*t.seed) : (fs::path(m.folder) / t.kernel).string();
 }
 
-// Runs one task as `loom-sim run` would: its exit code, its figures in `r`.
-int runRunTask(const SweepDir& dir, const Manifest& m, const Task& t, TaskResult& r) {
+// A program as a batch keeps it for its tasks: loaded once, each function lowered once.
+struct BatchProgram {
+  std::string file;
+  LoadedProgram loaded;
+  std::shared_ptr<LoweringCache> lowered = std::make_shared<LoweringCache>();
+};
+
+// Runs one task as `loom-sim run` would: its exit code, its figures in `r`. `prog`: the
+// batch's program, or null.
+int runRunTask(const SweepDir& dir, const Manifest& m, const Task& t, const BatchProgram* prog,
+               TaskResult& r) {
   RunArgs a;
   a.file = programFile(dir, m, t);
   a.engine = t.engine;
   a.timingFile = dir.pointFile(t.point);
   a.s.accel.checks = m.checks;
   a.s.accel.maxCycles = m.maxCycles;
+  KernelVerdict v;
+  a.verdict = &v;
+  if (prog) { // a batch's: the figures from the run
+    a.program = &prog->loaded;
+    a.s.accel.lowered = prog->lowered;
+    a.inspect = [&r](const ProgramRun& run) { runFigures(run, r); };
+    int rc = runProgram(a);
+    if (rc != kOk) r.firstError = loggedError(v.summary);
+    return rc;
+  }
   std::string scratch =
       dir.resultsDir() + "/." + std::to_string(t.id) + "." + std::to_string(::getpid());
   a.reportFile = scratch + ".report.json";
   a.s.traces.stats = scratch + ".stats.json";
-  KernelVerdict v;
-  a.verdict = &v;
   int rc = runProgram(a);
   readFigures(a.reportFile, a.s.traces.stats, r);
   if (rc != kOk) r.firstError = loggedError(v.summary);
@@ -221,7 +289,8 @@ void campaignFigures(const Campaign& c, TaskResult& r) {
 
 // Runs one task of a mutation sweep as `loom-sim mutate FILE --timing POINT` would: a
 // campaign on every operator the manifest names, its JSON beside the result.
-int runCampaignTask(const SweepDir& dir, const Manifest& m, const Task& t, TaskResult& r) {
+int runCampaignTask(const SweepDir& dir, const Manifest& m, const Task& t,
+                    const BatchProgram* batch, TaskResult& r) {
   RunSettings s;
   s.accel.maxCycles = m.maxCycles; // caps the campaign's budget too, as mutate's --max-cycles
   if (auto err = configureAccel(s.accel, t.engine, {}, dir.pointFile(t.point)))
@@ -233,7 +302,9 @@ int runCampaignTask(const SweepDir& dir, const Manifest& m, const Task& t, TaskR
   }
   Campaign c;
   c.file = programFile(dir, m, t);
-  LoadedProgram prog = loadProgram(c.file);
+  LoadedProgram own;
+  if (!batch) own = loadProgram(c.file);
+  const LoadedProgram& prog = batch ? batch->loaded : own;
   if (!printed(prog)) return kBadInput;
   if (auto err = runCampaign(prog, s, o, c)) return print(*err), kBadInput;
   if (auto err = sweep::writeAtomically(dir.campaignFile(t.id), c.json().dump() + "\n"))
@@ -245,11 +316,14 @@ int runCampaignTask(const SweepDir& dir, const Manifest& m, const Task& t, TaskR
   return kFailed;
 }
 
-// In a child process: runs one task, and writes its result.
-int runTask(const SweepDir& dir, const Manifest& m, const Task& t) {
+// In a child process: runs one task (on `prog` if it is loaded already), and writes its
+// result; `written` says whether it could.
+int runTask(const SweepDir& dir, const Manifest& m, const Task& t,
+            const BatchProgram* prog = nullptr, bool* written = nullptr) {
   auto t0 = std::chrono::steady_clock::now();
   TaskResult r;
-  int rc = m.mode == "mutate" ? runCampaignTask(dir, m, t, r) : runRunTask(dir, m, t, r);
+  int rc =
+      m.mode == "mutate" ? runCampaignTask(dir, m, t, prog, r) : runRunTask(dir, m, t, prog, r);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.id = t.id;
   r.exitCode = rc;
@@ -257,7 +331,48 @@ int runTask(const SweepDir& dir, const Manifest& m, const Task& t) {
   if (rc != kOk && r.firstError.empty()) r.firstError = loggedError("");
   if (auto err = sweep::writeAtomically(dir.resultFile(t.id), nlohmann::json(r).dump() + "\n"))
     return printError(*err), kBadInput;
+  if (written) *written = true;
   return rc;
+}
+
+// Empties this child's stderr file, so that it holds the next task's log alone: the log
+// a task's first error is read from (loggedError), as in a process of its own.
+void restartLog() {
+  std::cerr.flush();
+  std::fflush(stderr);
+  if (::ftruncate(STDERR_FILENO, 0) == 0) ::lseek(STDERR_FILENO, 0, SEEK_SET);
+}
+
+// In a batch's child process: runs each task on its program, loaded (and lowered) once for
+// the batch's consecutive tasks of that program, and appends the id of each task whose
+// result is written to `donePath` (the parent runs the others again). Returns the worst
+// exit code.
+int runBatch(const SweepDir& dir, const Manifest& m, const Plan& plan,
+             const std::vector<size_t>& ids, const std::string& donePath) {
+  std::unique_ptr<BatchProgram> prog;
+  int done = ::open(donePath.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+  int worst = kOk;
+  for (size_t id : ids) {
+    if (std::string file = programFile(dir, m, plan.tasks[id]); !prog || file != prog->file)
+      prog.reset(new BatchProgram{file, loadProgram(file)});
+    restartLog();
+    bool written = false;
+    int rc = runTask(dir, m, plan.tasks[id], prog.get(), &written);
+    worst = std::max(worst, rc);
+    std::string line = std::to_string(id) + "\n";
+    if (written && done >= 0 && ::write(done, line.data(), line.size()) < 0) break;
+  }
+  if (done >= 0) ::close(done);
+  return worst;
+}
+
+// The ids a batch's child wrote to its done file.
+std::set<size_t> finishedIds(const std::string& text) {
+  std::set<size_t> ids;
+  std::istringstream in(text);
+  for (size_t id; in >> id;)
+    ids.insert(id);
+  return ids;
 }
 
 // The line of a task that did not pass, under the progress: verdict, task, program,
@@ -267,6 +382,123 @@ std::string taskLine(const Plan& plan, const Task& t, const TaskResult& r) {
          sweep::programName(t) + "  " + t.engine + "  " + sweep::pointText(plan, t.point) +
          (r.firstError.empty() ? "" : "\n      " + r.firstError) + "\n";
 }
+
+// A local run's tasks in rounds of processes: a batch (several tasks) or a task alone.
+// The tasks a batch's process did not finish (it crashed, or was killed) run again, the
+// first of them in a process of its own, where a crash is its own as without batches, and
+// the rest as a batch of the next round.
+struct LocalRun {
+  const SweepDir& dir;
+  const Manifest& m;
+  const Plan& plan;
+  sweep::Results& results;
+  unsigned jobs;
+  size_t total = 0;              // the tasks to run
+  size_t batches = 0, alone = 0; // processes started: batches, tasks run alone after a crash
+  size_t finished = 0;           // tasks whose results are recorded
+  std::string doneDir = "";      // the batches' done files (runBatch)
+
+  std::string donePath(size_t round, size_t item) const {
+    return doneDir + "/" + std::to_string(round) + "-" + std::to_string(item);
+  }
+
+  void record(const Task& t, const TaskResult& r) {
+    ++finished;
+    results[t.id] = r;
+    if (r.verdict != "PASS") std::cout << taskLine(plan, t, r) << std::flush;
+  }
+
+  // A task that ran alone: a process that died or wrote no result is its crash.
+  void finishAlone(size_t id, const KernelVerdict& v) {
+    const Task& t = plan.tasks[id];
+    std::optional<TaskResult> r = sweep::readResult(dir, t.id);
+    if (!r || v.signal) { // killed, or it could not write its result: a crash
+      r = TaskResult{};
+      r->id = t.id, r->verdict = "CRASH", r->exitCode = kFailed, r->signal = v.signal;
+      r->seconds = v.seconds;
+      r->firstError = firstError(v.log, v.signal ? "killed by signal " + std::to_string(v.signal)
+                                                 : "it wrote no result");
+      if (auto err = sweep::writeAtomically(dir.resultFile(t.id), nlohmann::json(*r).dump() + "\n"))
+        printError(*err);
+    }
+    record(t, *r);
+  }
+
+  // A batch whose process ended: its finished tasks recorded, what it did not finish
+  // appended to `again`.
+  void finishBatch(const std::vector<size_t>& ids, const std::string& doneText,
+                   std::vector<std::vector<size_t>>& again) {
+    std::set<size_t> finished = finishedIds(doneText);
+    std::vector<size_t> missing;
+    for (size_t id : ids) {
+      std::optional<TaskResult> r;
+      if (finished.count(id)) r = sweep::readResult(dir, id);
+      if (r)
+        record(plan.tasks[id], *r);
+      else
+        missing.push_back(id);
+    }
+    if (missing.empty()) return;
+    again.push_back({missing.front()});
+    if (missing.size() > 1) again.emplace_back(missing.begin() + 1, missing.end());
+  }
+
+  // The progress line: the tasks finished, those of the running batches included, and
+  // the program each running process is at.
+  std::string progress(size_t round, const std::vector<std::vector<size_t>>& items,
+                       const std::vector<size_t>& running) const {
+    size_t count = finished;
+    std::vector<std::string> names;
+    for (size_t i : running) {
+      size_t at = items[i].size() > 1 ? finishedIds(readFileText(donePath(round, i))).size() : 0;
+      count += at;
+      names.push_back(sweep::programName(plan.tasks[items[i][std::min(at, items[i].size() - 1)]]));
+    }
+    return progressText(count, total, names);
+  }
+
+  std::optional<std::string> runRound(size_t round, const std::vector<std::vector<size_t>>& items,
+                                      std::vector<std::vector<size_t>>& again) {
+    for (const std::vector<size_t>& ids : items)
+      ++(ids.size() > 1 || round == 0 ? batches : alone);
+    auto work = [&](size_t i, const std::string&) {
+      const std::vector<size_t>& ids = items[i];
+      return ids.size() == 1 ? runTask(dir, m, plan.tasks[ids[0]])
+                             : runBatch(dir, m, plan, ids, donePath(round, i));
+    };
+    auto done = [&](size_t i, KernelVerdict& v, const std::string&) {
+      if (items[i].size() == 1) return finishAlone(items[i][0], v);
+      finishBatch(items[i], readFileText(donePath(round, i)), again);
+    };
+    auto name = [&](size_t i) { return sweep::programName(plan.tasks[items[i].front()]); };
+    auto status = [&](size_t, const std::vector<size_t>& running) {
+      return progress(round, items, running);
+    };
+    return runInChildren(items.size(), jobs, work, done, name, status);
+  }
+
+  std::optional<std::string> runRounds(std::vector<std::vector<size_t>> items) {
+    std::string tmpl = (fs::temp_directory_path() / "loom-sim-batch.XXXXXX").string();
+    if (!::mkdtemp(tmpl.data()))
+      return "cannot make a temporary directory: " + std::string(strerror(errno));
+    doneDir = tmpl;
+    std::optional<std::string> problem;
+    for (size_t round = 0; !items.empty() && !problem; ++round) {
+      std::vector<std::vector<size_t>> again;
+      problem = runRound(round, items, again);
+      items = std::move(again);
+    }
+    std::error_code ec;
+    fs::remove_all(doneDir, ec);
+    return problem;
+  }
+
+  // "7 batches", "7 batches, 1 task run alone after a crash"
+  std::string batchesText() const {
+    return batchCount(batches) +
+           (alone ? ", " + plural(alone, "task") + " run alone after a crash" : "");
+  }
+};
 
 int runCommand(const SweepArgs& a) {
   auto t0 = std::chrono::steady_clock::now();
@@ -284,30 +516,16 @@ int runCommand(const SweepArgs& a) {
   for (size_t id = first; id < end; ++id)
     if (sweep::needsRun(results[id], a.rerunFailing)) todo.push_back(id);
   if (auto err = generatePrograms(dir, plan, todo)) return printError(*err), kBadInput;
-  auto work = [&](size_t i, const std::string&) { return runTask(dir, m, plan.tasks[todo[i]]); };
-  auto done = [&](size_t i, KernelVerdict& v, const std::string&) {
-    const Task& t = plan.tasks[todo[i]];
-    std::optional<TaskResult> r = sweep::readResult(dir, t.id);
-    if (!r || v.signal) { // killed, or it could not write its result: a crash
-      r = TaskResult{};
-      r->id = t.id, r->verdict = "CRASH", r->exitCode = kFailed, r->signal = v.signal;
-      r->seconds = v.seconds;
-      r->firstError = firstError(v.log, v.signal ? "killed by signal " + std::to_string(v.signal)
-                                                 : "it wrote no result");
-      if (auto err = sweep::writeAtomically(dir.resultFile(t.id), nlohmann::json(*r).dump() + "\n"))
-        printError(*err);
-    }
-    results[t.id] = r;
-    if (r->verdict != "PASS") std::cout << taskLine(plan, t, *r) << std::flush;
-  };
-  auto name = [&](size_t i) { return sweep::programName(plan.tasks[todo[i]]); };
-  if (auto err = runInChildren(todo.size(), jobs, work, done, name))
+  LocalRun run{dir, m, plan, results, jobs, todo.size()};
+  size_t batch = batchSize(a);
+  if (auto err = run.runRounds(sweep::makeBatches(todo, batch, jobs)))
     return printError(*err), kBadInput;
   double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   sweep::Results mine(results.begin() + first, results.begin() + end);
   std::cout << "ran " << todo.size() << " of " << plural(end - first, "task")
             << (a.chunk.empty() ? "" : " (chunk " + a.chunk + ")") << " in "
-            << withCommas(static_cast<uint64_t>(s * 1000)) << " ms; "
+            << withCommas(static_cast<uint64_t>(s * 1000)) << " ms"
+            << (batch > 1 ? ", " + run.batchesText() : "") << "; "
             << sweep::countsLine(sweep::countVerdicts(mine)) << "\n";
   if (plan.mode == "mutate") std::cout << sweep::mutantsLine(mine) << "\n";
   // The worst code of the share's tasks, those run before included (2 over 1 over 0).
@@ -435,6 +653,7 @@ int submitCommand(const SweepArgs& a) {
   if (st.chunks == 0) {
     st.chunks = (plan.tasks.size() + a.tasksPerElement - 1) / a.tasksPerElement;
     st.options = a.slurm;
+    st.options.batch = batchSize(a);
   }
   size_t limit = maxArraySize();
   if (limit && st.chunks > limit)
@@ -552,6 +771,16 @@ int reportCommand(const SweepArgs& a) {
   return rc;
 }
 
+// --batch N and --no-batch, of plan, run and submit.
+void addBatchOptions(CLI::App* c, SweepArgs& a) {
+  c->add_option("--batch", a.batch,
+                "Run up to this many consecutive tasks in one process, which loads each of "
+                "their programs once (docs/sweeps.md \"Batches\"; 1: a process per task)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  c->add_flag("--no-batch", a.noBatch, "Run each task in a process of its own (--batch 1)");
+}
+
 } // namespace
 
 Command addSweepCommand(CLI::App& app) {
@@ -563,9 +792,10 @@ Command addSweepCommand(CLI::App& app) {
   CLI::App* plan =
       c->add_subcommand("plan", "Print the tasks a manifest expands to, and their count");
   plan->add_option("manifest", a->manifest, "The sweep's manifest file (TOML)")->required();
+  addBatchOptions(plan, *a);
   CLI::App* run = c->add_subcommand(
-      "run", "Run the manifest's tasks here, each in a process of its own; again, only the "
-             "missing ones");
+      "run", "Run the manifest's tasks here, in batches of consecutive tasks, a process "
+             "each; again, only the missing ones");
   run->add_option("manifest", a->manifest, "The sweep's manifest file (TOML)")->required();
   run->add_option("--out", a->out, "The sweep's directory: its plan, and a result file per task")
       ->required();
@@ -575,6 +805,7 @@ Command addSweepCommand(CLI::App& app) {
   run->add_flag("--rerun-failing", a->rerunFailing,
                 "Also run again the tasks that failed or were refused (crashed and missing "
                 "tasks always run)");
+  addBatchOptions(run, *a);
   run->add_option("--chunk", a->chunk,
                   "I/N: only the I-th (from 0) of N runs of consecutive tasks (a Slurm array "
                   "element's share)");
@@ -597,6 +828,7 @@ Command addSweepCommand(CLI::App& app) {
                    "Tasks each array element runs (fixed at the first submission)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  addBatchOptions(submit, *a);
   submit->add_option("--partition", a->slurm.partition,
                      "sbatch --partition (default: the "
                      "cluster's)");

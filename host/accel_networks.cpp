@@ -174,6 +174,42 @@ NetworkBuild::NetworkBuild(const Module& m, const AccelOptions& o,
   lower.applied = &applied;
 }
 
+namespace {
+
+// The cache of lowerings this build may use, or null (host/accel_options.h).
+LoweringCache* loweringCache(const NetworkBuild& b) {
+  return b.opts.inject.empty() && !b.opts.transform ? b.opts.lowered.get() : nullptr;
+}
+
+// The graph of `a` (given, lowered before or lowered now) and its static findings.
+std::optional<Diag> makeGraph(NetworkBuild& b, const std::string& name, const Function& f,
+                              AccelNetwork& a) {
+  const dfg::Graph* localStatic = nullptr; // the given graph, checked on its own symbols
+  auto given = b.opts.graphs.find(name);
+  LoweringCache* cache = given == b.opts.graphs.end() ? loweringCache(b) : nullptr;
+  if (cache && cache->count(name)) { // lowered before, and found clean
+    a.graph = cache->at(name);
+    b.lowered.push_back(name);
+    return std::nullopt;
+  }
+  if (given != b.opts.graphs.end()) {
+    if (auto err = takeGiven(f, given->second, a, localStatic)) return err;
+  } else if (auto err = lowerFunction(b.mod, f, b.lower, a.graph)) {
+    return err;
+  } else {
+    b.lowered.push_back(name);
+  }
+  if (b.opts.transform) b.opts.transform(a.graph);
+  size_t before = b.findings.size();
+  for (const GraphFinding& gf :
+       localStatic ? checkGraphInferring(*localStatic) : checkGraph(a.graph))
+    b.findings.push_back(staticFinding(a.graph, gf, name));
+  if (cache && b.findings.size() == before) cache->emplace(name, a.graph);
+  return std::nullopt;
+}
+
+} // namespace
+
 std::optional<Diag> buildNetwork(NetworkBuild& b, const std::string& name, const Function& f,
                                  std::unique_ptr<AccelNetwork>& out) {
   auto a = std::make_unique<AccelNetwork>();
@@ -182,19 +218,7 @@ std::optional<Diag> buildNetwork(NetworkBuild& b, const std::string& name, const
   const NetworkFunction* net = b.mod.network(name);
   a->loc = net ? net->loc : f.loc;
   std::clock_t clock = std::clock();
-  const dfg::Graph* localStatic = nullptr; // the given graph, checked on its own symbols
-  auto given = b.opts.graphs.find(name);
-  if (given != b.opts.graphs.end()) {
-    if (auto err = takeGiven(f, given->second, *a, localStatic)) return err;
-  } else if (auto err = lowerFunction(b.mod, f, b.lower, a->graph)) {
-    return err;
-  } else {
-    b.lowered.push_back(name);
-  }
-  if (b.opts.transform) b.opts.transform(a->graph);
-  for (const GraphFinding& gf :
-       localStatic ? checkGraphInferring(*localStatic) : checkGraph(a->graph))
-    b.findings.push_back(staticFinding(a->graph, gf, name));
+  if (auto err = makeGraph(b, name, f, *a)) return err;
   lap(clock, b.times.lower);
   if (auto err = elaborateNetwork(b, *a)) return err;
   lap(clock, b.times.elaborate);

@@ -12,11 +12,16 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace loom {
+
+// The functions' lowerings kept for the next run of the same program
+// (AccelOptions::lowered), each one the static checks found nothing in.
+using LoweringCache = std::map<std::string, dfg::Graph>; // by function
 
 struct AccelOptions {
   std::string entry = "main";
@@ -51,6 +56,13 @@ struct AccelOptions {
   std::function<void(const Function& f, std::vector<RtValue>& args)> adjustArgs;
   // Told what each call did, once it ended (the event and clocked engines, SystemC).
   std::function<void(const CallBehaviour&)> observeCalls;
+  // The lowerings of earlier runs of the same program, and where this run's go: lowering
+  // reads neither the timing nor the engine, so a sweep's batch lowers each function once
+  // for all its tasks of that program. Used only without injections and `transform`, and
+  // a lowering with static findings is not kept (a finding names edges of its own graph,
+  // which a copy does not have), so every run lowers that function (null: every run
+  // lowers every function).
+  std::shared_ptr<LoweringCache> lowered;
 };
 
 } // namespace loom

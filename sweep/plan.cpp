@@ -136,6 +136,20 @@ std::optional<std::string> chunkTasks(const std::string& spec, size_t tasks, siz
   return std::nullopt;
 }
 
+std::vector<std::vector<size_t>> makeBatches(const std::vector<size_t>& todo, size_t size,
+                                             unsigned jobs) {
+  if (todo.empty()) return {};
+  size_t n = std::max<size_t>(jobs, 1), most = std::max<size_t>(size, 1);
+  // As few batches as `size` allows, but a whole number of rounds of `jobs` processes.
+  size_t count = (todo.size() + most - 1) / most;
+  count = std::min(todo.size(), (count + n - 1) / n * n);
+  std::vector<std::vector<size_t>> batches(count);
+  for (size_t b = 0; b < count; ++b)
+    batches[b].assign(todo.begin() + todo.size() * b / count,
+                      todo.begin() + todo.size() * (b + 1) / count);
+  return batches;
+}
+
 std::string programName(const Task& t) {
   return t.seed ? "seed:" + std::to_string(*t.seed) : t.kernel;
 }

@@ -44,6 +44,14 @@ std::optional<ManifestError> makePlan(const Manifest& m, Plan& out);
 std::optional<std::string> chunkTasks(const std::string& spec, size_t tasks, size_t& first,
                                       size_t& end);
 
+// Batches (docs/sweeps.md "Batches"): the tasks `todo` (ids, in the plan's order, so a
+// program's tasks are neighbours) cut into runs of consecutive tasks, each run in one
+// process that loads each of its programs once. As few batches of at most `size` tasks
+// as can be, their count a multiple of `jobs` (so that every process has a share) but
+// no more than there are tasks, as equal in size as can be. Size 1: a process per task.
+std::vector<std::vector<size_t>> makeBatches(const std::vector<size_t>& todo, size_t size,
+                                             unsigned jobs);
+
 // The name a task's program goes by in tables: the kernel's path, or "seed:S".
 std::string programName(const Task& t);
 // "channelCapacity=2 memoryLatency=4"

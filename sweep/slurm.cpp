@@ -18,7 +18,8 @@ const auto kSlurmOptionsFields = std::make_tuple(
     requiredField("time", &SlurmOptions::time), requiredField("mem", &SlurmOptions::mem),
     requiredField("cpus_per_task", &SlurmOptions::cpusPerTask),
     requiredField("max_parallel", &SlurmOptions::maxParallel),
-    requiredField("sbatch_args", &SlurmOptions::sbatchArgs));
+    requiredField("sbatch_args", &SlurmOptions::sbatchArgs),
+    optionalField("batch", &SlurmOptions::batch));
 
 const auto kSubmissionFields = std::make_tuple(requiredField("job", &Submission::job),
                                                requiredField("elements", &Submission::elements));
@@ -121,7 +122,8 @@ std::string jobScriptText(const JobScript& j) {
   if (!o.partition.empty()) s += "#SBATCH --partition=" + o.partition + "\n";
   s += "set -e\ncd " + quoted(j.workDir) + "\nexec " + quoted(j.loomSim) + " sweep run " +
        quoted(j.manifest) + " --out " + quoted(j.out) + " --chunk \"$SLURM_ARRAY_TASK_ID/" +
-       std::to_string(j.chunks) + "\" -j \"${SLURM_CPUS_PER_TASK:-1}\"\n";
+       std::to_string(j.chunks) + "\" -j \"${SLURM_CPUS_PER_TASK:-1}\"" +
+       (o.batch ? " --batch " + std::to_string(o.batch) : "") + "\n";
   return s;
 }
 

@@ -25,6 +25,9 @@ struct SlurmOptions {
   unsigned cpusPerTask = 1;            // each element runs its chunk with -j this
   unsigned maxParallel = 0;            // --array=...%K: at most K elements at once (0: no cap)
   std::vector<std::string> sbatchArgs; // more sbatch options, as given
+  // Each element's `sweep run --batch`: at most this many tasks per process (1: a process
+  // per task; 0, in a state written before batches: run's default).
+  size_t batch = 0;
 };
 void to_json(nlohmann::json& j, const SlurmOptions& o);
 void from_json(const nlohmann::json& j, SlurmOptions& o);

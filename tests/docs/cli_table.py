@@ -564,8 +564,9 @@ def sweep_manifest(r):
 def check_sweep_plan(r):
     p = r.run("sweep", "plan", sweep_manifest(r))
     lines = p.stdout.splitlines()
-    r.expect(len(lines) == 6 and lines[-1] == "2 kernel(s) x 2 point(s) x 1 engine(s) = 4 tasks"
-             and not p.stderr, f"`sweep plan`: not the tasks and their count: {p.stdout!r}")
+    r.expect(len(lines) == 7 and lines[-2] == "2 kernel(s) x 2 point(s) x 1 engine(s) = 4 tasks"
+             and lines[-1].startswith("1 batch of 4 consecutive tasks, ") and not p.stderr,
+             f"`sweep plan`: not the tasks, their count and batches: {p.stdout!r}")
     p = r.run("sweep", "plan", os.path.join(r.work, "none.toml"), rc=2)
     r.expect(not p.stdout and "none.toml: error: no such manifest file" in p.stderr,
              f"`sweep plan` of no manifest: not the error on stderr: {p.stderr!r}")
@@ -574,8 +575,8 @@ def check_sweep_plan(r):
 def check_sweep_run(r):
     out = os.path.join(r.work, "sweep-out")
     p = r.run("sweep", "run", sweep_manifest(r), "--out", out)
-    r.expect(re.match(r"^ran 4 of 4 tasks in [\d,]+ ms; 4 tasks: 4 passed, 0 failed, 0 bad "
-                      r"input, 0 crashed, 0 missing\n$", p.stdout) and not p.stderr,
+    r.expect(re.match(r"^ran 4 of 4 tasks in [\d,]+ ms, 1 batch; 4 tasks: 4 passed, 0 failed, "
+                      r"0 bad input, 0 crashed, 0 missing\n$", p.stdout) and not p.stderr,
              f"`sweep run`: not the summary line alone on stdout: {p.stdout!r} {p.stderr!r}")
     with open(os.path.join(r.work, "failing.toml"), "w") as f:
         f.write('kernels = ["%s"]\n[grid]\nmemoryLatency = [1]\n' % r.i("accel_oob.mlir"))

@@ -101,6 +101,9 @@ try:
           "6 array elements (0-5 of 6 chunks, up to 4 tasks each)" in r.stdout,
           f"submit: {r.returncode} {r.stdout!r} {r.stderr!r}")
     job = json.load(open(os.path.join(out, "slurm", "array.json")))["submissions"][0]["job"]
+    script = open(os.path.join(out, "slurm", "job.sh")).read()
+    check('--chunk "$SLURM_ARRAY_TASK_ID/6" -j "${SLURM_CPUS_PER_TASK:-1}" --batch 200\n' in script,
+          f"each element runs its chunk in batches: {script!r}")
     c = subprocess.run(["scancel", f"{job}_4"], capture_output=True, text=True, env=env)
     check(c.returncode == 0, f"scancel {job}_4: {c.stderr}")
 
@@ -126,11 +129,22 @@ try:
     check(r.returncode == 0 and r.stdout.startswith("nothing to submit: 24 tasks"),
           f"a finished sweep has nothing to resubmit: {r.stdout!r}")
 
+    # Each element ran its chunk of 4 tasks as one batch, one process.
+    logs = os.path.join(out, "slurm", "logs")
+    ran = [line for f in sorted(os.listdir(logs)) for line in open(os.path.join(logs, f))
+           if line.startswith("ran ")]
+    check(len(ran) == 6 and all(line.startswith("ran 4 of 4 tasks (chunk ") and
+                                " ms, 1 batch; " in line for line in ran),
+          f"each element ran its chunk as one batch: {ran}")
+
     local = os.path.join(work, "local-out")
     r = sweep("run", manifest, "--out", local, "-j", "2")
     slurm_rows, local_rows = table(out), table(local)
     check(len(local_rows) == 24 and slurm_rows == local_rows,
           "Slurm's merged table equals the local backend's")
+    unbatched = os.path.join(work, "unbatched-out")
+    sweep("run", manifest, "--out", unbatched, "--no-batch")
+    check(table(unbatched) == slurm_rows, "Slurm's merged table equals a process per task's")
 
     # A mutation sweep: two campaigns, one array element each.
     mutate = os.path.join(work, "mutate.toml")

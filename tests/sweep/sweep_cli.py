@@ -56,9 +56,14 @@ TASKS = 4 * 4 * 2
 r = sweep("plan", manifest)
 check(r.returncode == 0, f"plan exits 0 ({r.returncode}: {r.stderr})")
 lines = r.stdout.splitlines()
-check(lines[-1] == f"4 kernel(s) x 4 point(s) x 2 engine(s) = {TASKS} tasks",
-      f"plan's last line: {lines[-1]!r}")
-check(len(lines) == TASKS + 2, f"plan prints a header, {TASKS} tasks and the total")
+check(lines[-2] == f"4 kernel(s) x 4 point(s) x 2 engine(s) = {TASKS} tasks",
+      f"plan's total: {lines[-2]!r}")
+check(lines[-1].startswith(f"1 batch of {TASKS} consecutive tasks, each batch a process "),
+      f"plan's batches: {lines[-1]!r}")
+check(len(lines) == TASKS + 3, f"plan prints a header, {TASKS} tasks, the total and the batches")
+r = sweep("plan", manifest, "--batch", "10")
+check(r.stdout.splitlines()[-1].startswith("4 batches of 8 consecutive tasks,"),
+      f"plan's batches of at most 10: {r.stdout.splitlines()[-1]!r}")
 check(re.match(r"\s+0  \S*gemm\.mlir\s+event\s+channelCapacity=1 memoryLatency=1$", lines[1]),
       f"plan's first task: {lines[1]!r}")
 

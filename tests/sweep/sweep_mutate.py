@@ -60,8 +60,9 @@ manifest = write(os.path.join(work, "m.toml"),
 TASKS = 2 * 2 * 2
 
 r = sweep("plan", manifest)
-check(r.returncode == 0 and r.stdout.splitlines()[-1] ==
-      f"2 kernel(s) x 2 point(s) x 2 engine(s) = {TASKS} tasks, each a mutation campaign",
+check(r.returncode == 0 and r.stdout.splitlines()[-2] ==
+      f"2 kernel(s) x 2 point(s) x 2 engine(s) = {TASKS} tasks, each a mutation campaign" and
+      r.stdout.splitlines()[-1].startswith(f"1 batch of {TASKS} consecutive tasks"),
       f"plan: {r.returncode} {r.stdout[-200:]!r} {r.stderr!r}")
 
 out = os.path.join(work, "out")

@@ -153,6 +153,22 @@ TEST_CASE("chunks split the tasks into consecutive runs of nearly equal size") {
     CHECK(chunkTasks(bad, 10, first, end).has_value());
 }
 
+TEST_CASE("batches cut the tasks into consecutive runs, a multiple of -j of them") {
+  using Batches = std::vector<std::vector<size_t>>;
+  std::vector<size_t> todo{0, 1, 2, 3, 4, 7, 8, 9, 10, 11};
+  // 10 tasks, at most 4 a batch: 3 batches, as equal as can be.
+  CHECK(makeBatches(todo, 4, 1) == Batches{{0, 1, 2}, {3, 4, 7}, {8, 9, 10, 11}});
+  // -j 2: 3 batches round up to 4, two for each process.
+  CHECK(makeBatches(todo, 4, 2) == Batches{{0, 1}, {2, 3, 4}, {7, 8}, {9, 10, 11}});
+  // Room for all: one batch; -j 3 splits it into three.
+  CHECK(makeBatches(todo, 200, 1) == Batches{todo});
+  CHECK(makeBatches(todo, 200, 3) == Batches{{0, 1, 2}, {3, 4, 7}, {8, 9, 10, 11}});
+  // Size 1: a process per task; more processes than tasks: still one task each.
+  CHECK(makeBatches(todo, 1, 1).size() == 10);
+  CHECK(makeBatches({5, 6}, 200, 8) == Batches{{5}, {6}});
+  CHECK(makeBatches({}, 200, 2).empty());
+}
+
 TEST_CASE("a sweep's folder is refused when it holds another sweep or other files") {
   Scratch s;
   Manifest m;

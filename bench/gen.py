@@ -526,7 +526,7 @@ def wide(ops, trips=64):
     once: the cycles stay those of one loop and every op fires about as often per cycle
     at every size. Each memory is an allocation of the loop's own: one memory with a
     port per loop would make its arbitration, not the network's size, the measure. An
-    xor chain after the loops combines their results into the returned checksum."""
+    xor tree after the loops combines their results into the returned checksum."""
     per = 30
     e = Emitter()
     e.line("func.func @wide(%n: index) -> i32 {", 0)
@@ -595,11 +595,15 @@ def wide(ops, trips=64):
         e.line(f"scf.yield {last} : i32", 2)
         e.line("}")
         results.append(res)
+    # A balanced xor tree: its depth, not the loop count, adds to the cycles.
+    while len(results) > 1:
+        level = []
+        for k in range(0, len(results) - 1, 2):
+            v = e.fresh("h")
+            e.line(f"{v} = arith.xori {results[k]}, {results[k + 1]} : i32")
+            level.append(v)
+        results = level + results[len(results) - len(results) % 2:]
     acc = results[0]
-    for r in results[1:]:
-        v = e.fresh("h")
-        e.line(f"{v} = arith.xori {acc}, {r} : i32")
-        acc = v
     e.line(f"func.return {acc} : i32")
     count += 1
     e.line("}", 0)

@@ -51,17 +51,22 @@ class Failure(Exception):
     pass
 
 
+TIME = "/usr/bin/time"
+
+
 def timed(cmd, verbose):
-    """Runs cmd under /usr/bin/time -v; returns (process, CPU s of the child, peak RSS KiB)."""
+    """Runs cmd under /usr/bin/time -v (when there is one); returns (process, CPU s of the
+    child, peak RSS KiB or None)."""
     if verbose:
         print("  $", " ".join(cmd), file=sys.stderr, flush=True)
+    have_time = os.access(TIME, os.X_OK)
     u0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    p = subprocess.run(["/usr/bin/time", "-v"] + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       text=True)
+    p = subprocess.run(([TIME, "-v"] if have_time else []) + cmd, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
     u1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (u1.ru_utime - u0.ru_utime) + (u1.ru_stime - u0.ru_stime)
     m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr)
-    return p, cpu, int(m.group(1)) if m else 0
+    return p, cpu, int(m.group(1)) if m else None
 
 
 def fail_with(what, p):
@@ -135,6 +140,10 @@ def fmt(x, digits=1):
     return f"{x:,.{digits}f}"
 
 
+def mib(kb):
+    return "-" if kb is None else fmt(kb / 1024.0)
+
+
 def table(rows):
     header = ["size", "DFG ops", "channels", "lower ms", "elab ms", "golden ms", "sim ms", "checks ms",
               "run s", "lower s", "cycles", "transfers", "ns/cycle", "ns/transfer", "ns/op-cycle",
@@ -145,7 +154,7 @@ def table(rows):
                       fmt(r["elaborate_ms"]), fmt(r["golden_ms"]), fmt(r["simulate_ms"]), fmt(r["checks_ms"]),
                       fmt(r["run_cpu_s"], 2), fmt(r["lower_cpu_s"], 2), fmt(r["cycles"]), fmt(r["transfers"]),
                       fmt(r["ns_per_cycle"], 0), fmt(r["ns_per_transfer"], 2), fmt(r["ns_per_op_cycle"], 3),
-                      fmt(r["run_rss_kb"] / 1024.0), fmt(r["lower_rss_kb"] / 1024.0)])
+                      mib(r["run_rss_kb"]), mib(r["lower_rss_kb"])])
     width = [max(len(c) for c in col) for col in zip(header, *cells)]
     lines = ["  ".join(h.rjust(w) for h, w in zip(header, width)), "  ".join("-" * w for w in width)]
     lines += ["  ".join(c.rjust(w) for c, w in zip(row, width)) for row in cells]
@@ -159,7 +168,8 @@ def plot(rows, png, workdir):
     data = os.path.join(workdir, "scale.dat")
     with open(data, "w") as f:
         for r in rows:
-            f.write(f"{r['dfg_ops']} {r['ns_per_op_cycle']} {r['run_rss_kb'] / 1024.0} {r['elaborate_ms']}\n")
+            rss = "NaN" if r["run_rss_kb"] is None else r["run_rss_kb"] / 1024.0
+            f.write(f"{r['dfg_ops']} {r['ns_per_op_cycle']} {rss}\n")
     script = f"""
 set terminal pngcairo size 900,560 font ",11"
 set output "{png}"
@@ -201,7 +211,8 @@ def main():
     ap.add_argument("--trips", type=int, default=64, help="iterations of every loop (default: 64)")
     ap.add_argument("--repeat", type=int, default=3, help="rounds; the least of each figure is kept (default: 3)")
     ap.add_argument("--smoke", action="store_true",
-                    help="the two smallest sizes, one round: checks that every program runs correctly")
+                    help="the two smallest sizes, one round (no RSS without /usr/bin/time): checks that "
+                         "every program runs correctly")
     ap.add_argument("--json", metavar="FILE", help="also write the measurements as JSON")
     ap.add_argument("--plot", metavar="FILE.png", help="plot ns per op-cycle and peak RSS against ops (gnuplot)")
     ap.add_argument("--out", metavar="DIR", help="keep the generated programs and reports here (default: a temporary directory)")
@@ -213,8 +224,8 @@ def main():
         ap.error("--trips must be at least 1")
     if not (os.path.isfile(a.sim) and os.access(a.sim, os.X_OK)):
         ap.error(f"no loom-sim at {a.sim} (build it: bash scripts/build.sh --release, or give --sim)")
-    if not os.access("/usr/bin/time", os.X_OK):
-        ap.error("needs /usr/bin/time (Debian package `time`; scripts/bench.sh installs it)")
+    if not os.access(TIME, os.X_OK) and not a.smoke:
+        ap.error(f"needs {TIME} for the peak RSS (Debian package `time`; scripts/bench.sh installs it)")
     if a.plot and not a.plot.endswith(".png"):
         ap.error("--plot writes a PNG: give a FILE.png")
     sizes = sorted(a.sizes)

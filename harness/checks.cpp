@@ -459,10 +459,16 @@ std::vector<std::vector<size_t>> tracePerMemory(const InvocationContext& c,
   std::vector<Vertex> storeNode, loadNode;
   for (size_t k = 0; k < memories.size(); ++k) {
     accessNodes(c.graph, memories[k], storeNode, loadNode);
-    std::vector<bool> ops = accessOps(c.graph, storeNode, loadNode);
-    if (ops.size() > memoriesOf.size()) memoriesOf.resize(ops.size());
-    for (size_t id = 0; id < ops.size(); ++id)
-      if (ops[id]) memoriesOf[id].push_back(static_cast<uint32_t>(k));
+    auto add = [&](Vertex v) {
+      uint32_t id = c.graph.node(v).origin.opId;
+      if (id >= memoriesOf.size()) memoriesOf.resize(id + 1);
+      std::vector<uint32_t>& mine = memoriesOf[id];
+      if (mine.empty() || mine.back() != k) mine.push_back(static_cast<uint32_t>(k));
+    };
+    for (Vertex v : storeNode)
+      add(v);
+    for (Vertex v : loadNode)
+      add(v);
   }
   std::vector<std::vector<size_t>> out(memories.size());
   const std::vector<AccessEvent>& trace = c.golden.accesses;

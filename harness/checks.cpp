@@ -461,7 +461,8 @@ std::vector<std::vector<size_t>> tracePerMemory(const InvocationContext& c,
     accessNodes(c.graph, memories[k], storeNode, loadNode);
     auto add = [&](Vertex v) {
       uint32_t id = c.graph.node(v).origin.opId;
-      if (id >= memoriesOf.size()) memoriesOf.resize(id + 1);
+      if (id == dfg::Origin::kNoOp) return; // made by no op: no trace entry is its
+      if (id >= memoriesOf.size()) memoriesOf.resize(static_cast<size_t>(id) + 1);
       std::vector<uint32_t>& mine = memoriesOf[id];
       if (mine.empty() || mine.back() != k) mine.push_back(static_cast<uint32_t>(k));
     };

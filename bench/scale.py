@@ -175,6 +175,7 @@ set terminal pngcairo size 900,560 font ",11"
 set output "{png}"
 set title "loom-sim: simulation cost and peak memory against network size (event engine, checks on)"
 set logscale xy
+set xrange [50:200000]
 set logscale y2
 set xlabel "DFG ops"
 set ylabel "simulation CPU ns per op-cycle"

@@ -792,11 +792,44 @@ private:
   }
 
   // ---- groups stay independent: an access's control derives only from its own group ---------
+  // The memory groups whose done tokens reach each node through ctrl-done channels
+  // (not through a memory: a memory's own group stands for what is behind it): one
+  // group, none (kNoGroup) or several (kManyGroups). Each node's label changes at most
+  // twice, so this is linear; walking back from every access instead costs the length
+  // of the group's ctrl-done chain per access, quadratic in a long chain of loops.
+  static constexpr uint32_t kNoGroup = UINT32_MAX, kManyGroups = UINT32_MAX - 1;
+  std::vector<uint32_t> groupsReaching() const {
+    size_t n = g_.numNodes();
+    std::vector<uint32_t> label(n, kNoGroup);
+    std::vector<Vertex> work;
+    auto isMemory = [&](Vertex u) {
+      return node(u).kind == NodeKind::Memory || node(u).kind == NodeKind::ExtMemory;
+    };
+    for (Vertex u = 0; u < n; ++u)
+      if (isMemory(u)) label[u] = node(u).memGroup, work.push_back(u);
+    while (!work.empty()) {
+      Vertex u = work.back();
+      work.pop_back();
+      for (dfg::EdgeId ch : g_.outEdges(u)) {
+        Vertex d = g_.dst(ch);
+        if (!isCtrlDone(g_.edge(ch)) || isMemory(d) || label[d] == kManyGroups ||
+            label[d] == label[u])
+          continue;
+        label[d] = label[d] == kNoGroup ? label[u] : kManyGroups;
+        work.push_back(d);
+      }
+    }
+    return label;
+  }
+
   void checkGroupIndependence() {
+    std::vector<uint32_t> reaching = groupsReaching();
     for (Vertex v = 0; v < g_.numNodes(); ++v) {
       const dfg::Node& n = node(v);
       if (n.kind != NodeKind::Load && n.kind != NodeKind::Store) continue;
       uint32_t group = node(g_.dst(g_.outEdges(v, 1)[0])).memGroup;
+      uint32_t r = reaching[producer(v, 2)];
+      if (r == kNoGroup || r == group) continue; // no other group's done: nothing to report
       std::set<Vertex> seen;
       std::vector<Vertex> work{producer(v, 2)};
       while (!work.empty()) {

@@ -9,6 +9,10 @@
                              (lowering and elaboration size); --no-call: main returns
                              without calling it, so `run` measures parse + lower +
                              elaborate only
+  gen.py wide OPS [--trips T] ~OPS scf/arith ops in independent loops that all run at
+                             once (bench/scale.py): the network grows with OPS while
+                             the cycles (~T iterations of one loop) and each op's
+                             firings per cycle stay the same
 
 Every program has a `main` that builds its inputs deterministically (index arithmetic
 in loops, no data files), calls the kernel function once (the function runs on the
@@ -512,15 +516,123 @@ def big(ops, call=True, trips=2):
     return header + body + "\n".join(main) + "\n"
 
 
+# --------------------------------------------------------------------------- wide
+
+def wide(ops, trips=64):
+    """About `ops` ops in one function: independent loops of the same shape (a loop of
+    ~30 integer ops over its induction variable and its iter_arg; every second loop
+    stores its value into a memory of its own and loads it back, every fourth one has an
+    scf.if), none using another's result, so on the dataflow network they all run at
+    once: the cycles stay those of one loop and every op fires about as often per cycle
+    at every size. Each memory is an allocation of the loop's own: one memory with a
+    port per loop would make its arbitration, not the network's size, the measure. An
+    xor tree after the loops combines their results into the returned checksum."""
+    per = 30
+    e = Emitter()
+    e.line("func.func @wide(%n: index) -> i32 {", 0)
+    e.line("%c0 = arith.constant 0 : index")
+    e.line("%c1 = arith.constant 1 : index")
+    e.line("%k1 = arith.constant 1 : i32")
+    e.line("%k3 = arith.constant 3 : i32")
+    e.line("%k7 = arith.constant 7 : i32")
+    e.line("%c7 = arith.constant 7 : index")
+    e.line("%k255 = arith.constant 255 : i32")
+    count = 7
+    loop = 0
+    results = []
+    binops = ["arith.addi", "arith.xori", "arith.muli", "arith.subi", "arith.andi", "arith.ori"]
+    consts = ["%k1", "%k3", "%k7", "%k255"]
+    # A loop costs ~per + 4 ops (+4 with a memory, +7 with an scf.if), +1 to combine.
+    while count + per + 8 <= ops or loop == 0:
+        loop += 1
+        seed = e.fresh("s")
+        e.line(f"{seed} = arith.constant {loop * 7919 % 65521} : i32")
+        if loop % 2 == 0:
+            buf = e.fresh("b")
+            e.line(f"{buf} = memref.alloc() : memref<8xi32>")
+            count += 1
+        res = e.fresh("r")
+        e.line(f"{res} = scf.for %i{loop} = %c0 to %n step %c1 iter_args(%acc{loop} = {seed}) -> (i32) {{")
+        x = e.fresh("x")
+        e.line(f"{x} = arith.index_cast %i{loop} : index to i32", 2)
+        vals = [x, f"%acc{loop}"]
+        count += 4 + (loop > 1)  # seed, for, index_cast, yield; the xor that combines it
+        for j in range(per):
+            op = binops[(j + loop) % len(binops)]
+            lhs = vals[-1]
+            rhs = vals[-1 - (j * 7 + loop) % len(vals)] if j % 3 else consts[(j + loop) % len(consts)]
+            v = e.fresh()
+            e.line(f"{v} = {op} {lhs}, {rhs} : i32", 2)
+            vals.append(v)
+            count += 1
+        last = vals[-1]
+        if loop % 2 == 0:
+            # Through a memory of its own: stored, then loaded back from the same slot.
+            j = e.fresh("j")
+            e.line(f"{j} = arith.andi %i{loop}, %c7 : index", 2)
+            e.line(f"memref.store {last}, {buf}[{j}] : memref<8xi32>", 2)
+            y = e.fresh("m")
+            e.line(f"{y} = memref.load {buf}[{j}] : memref<8xi32>", 2)
+            last = y
+            count += 3
+        if loop % 4 == 0:
+            c = e.fresh("c")
+            bit = e.fresh()
+            e.line(f"{bit} = arith.andi {last}, %k1 : i32", 2)
+            e.line(f"{c} = arith.cmpi eq, {bit}, %k1 : i32", 2)
+            y = e.fresh("y")
+            e.line(f"{y} = scf.if {c} -> (i32) {{", 2)
+            t = e.fresh()
+            e.line(f"{t} = arith.addi {last}, {vals[2]} : i32", 3)
+            e.line(f"scf.yield {t} : i32", 3)
+            e.line("} else {", 2)
+            t = e.fresh()
+            e.line(f"{t} = arith.xori {last}, %k255 : i32", 3)
+            e.line(f"scf.yield {t} : i32", 3)
+            e.line("}", 2)
+            last = y
+            count += 7
+        e.line(f"scf.yield {last} : i32", 2)
+        e.line("}")
+        results.append(res)
+    # A balanced xor tree: its depth, not the loop count, adds to the cycles.
+    while len(results) > 1:
+        level = []
+        for k in range(0, len(results) - 1, 2):
+            v = e.fresh("h")
+            e.line(f"{v} = arith.xori {results[k]}, {results[k + 1]} : i32")
+            level.append(v)
+        results = level + results[len(results) - len(results) % 2:]
+    acc = results[0]
+    e.line(f"func.return {acc} : i32")
+    count += 1
+    e.line("}", 0)
+    e.line("", 0)
+    main = [
+        "func.func @main() {",
+        f"  %cn = arith.constant {trips} : index",
+        "  %r = func.call @wide(%cn) : (index) -> i32",
+        "  vector.print %r : i32",
+        "  func.return",
+        "}",
+    ]
+    header = (f"// bench: wide — {count} ops in {loop} independent loops of {trips} iterations (about\n"
+              f"// {per} integer ops a body, a store and a load of its own memory every second loop,\n"
+              "// an scf.if every fourth), all running at once; main calls it once and prints\n"
+              "// the xor of the loops' results.\n")
+    return header + e.text() + "\n".join(main) + "\n"
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("kernel", choices=["gemm", "stencil", "spmv", "collatz", "big"])
+    p.add_argument("kernel", choices=["gemm", "stencil", "spmv", "collatz", "big", "wide"])
     p.add_argument("sizes", nargs="+", type=int)
     p.add_argument("--no-call", action="store_true", help="big: main does not call the kernel")
+    p.add_argument("--trips", type=int, default=64, help="wide: iterations of every loop (64)")
     p.add_argument("-o", "--output", help="output file (default: stdout)")
     a = p.parse_args()
     s = a.sizes
-    need = {"gemm": 3, "stencil": 2, "spmv": 1, "collatz": 1, "big": 1}[a.kernel]
+    need = {"gemm": 3, "stencil": 2, "spmv": 1, "collatz": 1, "big": 1, "wide": 1}[a.kernel]
     if len(s) != need or any(v < 1 for v in s):
         p.error(f"{a.kernel} takes {need} positive size(s)")
     if a.kernel == "gemm":
@@ -533,6 +645,10 @@ def main():
         text = spmv(*s)
     elif a.kernel == "collatz":
         text = collatz(*s)
+    elif a.kernel == "wide":
+        if a.trips < 1:
+            p.error("--trips must be positive")
+        text = wide(s[0], trips=a.trips)
     else:
         text = big(s[0], call=not a.no_call)
     if a.output:

@@ -416,13 +416,14 @@ size_t parallelOutOfOrder(const std::vector<Event>& want, const std::vector<uint
 
 } // namespace
 
-void checkOrder(const InvocationContext& c, Vertex memory,
-                const std::vector<models::MemoryAccess>& log, bool stopped,
-                std::vector<Finding>& out) {
-  const dfg::Graph& g = c.graph;
+namespace {
+
+// A memory's ports back to DFG accesses (per store port, per load port).
+void accessNodes(const dfg::Graph& g, Vertex memory, std::vector<Vertex>& storeNode,
+                 std::vector<Vertex>& loadNode) {
   const dfg::Node& mn = g.node(memory);
-  // Ports back to DFG accesses and their source ops.
-  std::vector<Vertex> storeNode(mn.numStores), loadNode(mn.numLoads);
+  storeNode.assign(mn.numStores, 0);
+  loadNode.assign(mn.numLoads, 0);
   for (dfg::EdgeId ch : g.inEdges(memory)) {
     unsigned p = g.edge(ch).dstPort;
     Vertex src = g.src(ch);
@@ -431,7 +432,11 @@ void checkOrder(const InvocationContext& c, Vertex memory,
     else
       loadNode[p - 2 * mn.numStores] = src;
   }
-  // The source ops of this memory's accesses, as a bitmap over op ids.
+}
+
+// The source ops of a memory's accesses, as a bitmap over op ids.
+std::vector<bool> accessOps(const dfg::Graph& g, const std::vector<Vertex>& storeNode,
+                            const std::vector<Vertex>& loadNode) {
   std::vector<bool> ops;
   auto addOp = [&](Vertex v) {
     uint32_t id = g.node(v).origin.opId;
@@ -442,17 +447,65 @@ void checkOrder(const InvocationContext& c, Vertex memory,
     addOp(v);
   for (Vertex v : loadNode)
     addOp(v);
+  return ops;
+}
+
+} // namespace
+
+std::vector<std::vector<size_t>> tracePerMemory(const InvocationContext& c,
+                                                const std::vector<Vertex>& memories) {
+  // Per op id, the memories whose accesses it is (one, but for a malformed graph).
+  std::vector<std::vector<uint32_t>> memoriesOf;
+  std::vector<Vertex> storeNode, loadNode;
+  for (size_t k = 0; k < memories.size(); ++k) {
+    accessNodes(c.graph, memories[k], storeNode, loadNode);
+    auto add = [&](Vertex v) {
+      uint32_t id = c.graph.node(v).origin.opId;
+      if (id == dfg::Origin::kNoOp) return; // made by no op: no trace entry is its
+      if (id >= memoriesOf.size()) memoriesOf.resize(static_cast<size_t>(id) + 1);
+      std::vector<uint32_t>& mine = memoriesOf[id];
+      if (mine.empty() || mine.back() != k) mine.push_back(static_cast<uint32_t>(k));
+    };
+    for (Vertex v : storeNode)
+      add(v);
+    for (Vertex v : loadNode)
+      add(v);
+  }
+  std::vector<std::vector<size_t>> out(memories.size());
+  const std::vector<AccessEvent>& trace = c.golden.accesses;
+  for (size_t i = 0; i < trace.size(); ++i)
+    if (trace[i].op < memoriesOf.size())
+      for (uint32_t k : memoriesOf[trace[i].op])
+        out[k].push_back(i);
+  return out;
+}
+
+void checkOrder(const InvocationContext& c, Vertex memory,
+                const std::vector<models::MemoryAccess>& log, bool stopped,
+                std::vector<Finding>& out, const std::vector<size_t>* trace) {
+  const dfg::Graph& g = c.graph;
+  const dfg::Node& mn = g.node(memory);
+  std::vector<Vertex> storeNode, loadNode;
+  accessNodes(g, memory, storeNode, loadNode);
+  std::vector<bool> ops = accessOps(g, storeNode, loadNode);
 
   std::vector<Event> want, got;
   std::vector<uint32_t> segment; // per want: its scf.parallel activation (0: none)
   std::vector<uint64_t> thread;  // and iteration
   got.reserve(log.size());
-  for (const AccessEvent& a : c.golden.accesses)
+  auto wanted = [&](const AccessEvent& a) {
     if (a.op < ops.size() && ops[a.op]) {
       want.push_back({a.op, static_cast<uint64_t>(a.element), a.isStore});
       segment.push_back(a.segment);
       thread.push_back(a.thread);
     }
+  };
+  if (trace)
+    for (size_t i : *trace)
+      wanted(c.golden.accesses[i]);
+  else
+    for (const AccessEvent& a : c.golden.accesses)
+      wanted(a);
   // A memory that is only loaded has no order to keep: its loads may trade places
   // whatever loops they are in, an scf.parallel's included (one run of loads below).
   if (mn.numStores == 0) std::fill(segment.begin(), segment.end(), 0);

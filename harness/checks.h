@@ -57,9 +57,15 @@ void checkAccessCounts(const InvocationContext& c, std::vector<Finding>& out);
 // what the memory performed (its access log, ports mapped back to DFG accesses).
 // `stopped`: the invocation stopped early (an op error): the accesses it performed must
 // be the trace's first ones, in its order.
+// `trace`, if given: the positions in c.golden.accesses that may be this memory's
+// (tracePerMemory), instead of a walk over the whole trace for each memory.
 void checkOrder(const InvocationContext& c, dfg::Vertex memory,
                 const std::vector<models::MemoryAccess>& log, bool stopped,
-                std::vector<Finding>& out);
+                std::vector<Finding>& out, const std::vector<size_t>* trace = nullptr);
+// Per memory of `memories`, the positions in c.golden.accesses of its accesses, in
+// trace order: one pass over the trace for all the memories of a call.
+std::vector<std::vector<size_t>> tracePerMemory(const InvocationContext& c,
+                                                const std::vector<dfg::Vertex>& memories);
 
 // After the invocation (and a drain): tokens left in channels (counted against the rate
 // where there is one), machines not at rest, tokens left in the host's own channels.

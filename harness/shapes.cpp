@@ -1,5 +1,8 @@
 #include "harness/shapes.h"
 
+#include <map>
+#include <utility>
+
 namespace loom::harness {
 
 using dfg::NodeKind;
@@ -167,9 +170,12 @@ void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps,
 std::vector<LoopSummary> summarizeLoops(const InvocationContext& c,
                                         const std::vector<ShapeTap>& taps) {
   std::vector<LoopSummary> loops;
+  // (loop, copy) -> its place in `loops`: a search of `loops` per tap is quadratic in
+  // the loops of a wide network.
+  std::map<std::pair<uint32_t, std::string>, size_t> place;
   auto summaryFor = [&](const ShapeTap& t) -> LoopSummary& {
-    for (LoopSummary& l : loops)
-      if (l.loop == t.loop && l.ctx == t.ctx) return l;
+    auto [it, fresh] = place.emplace(std::make_pair(t.loop, t.ctx), loops.size());
+    if (!fresh) return loops[it->second];
     LoopSummary l;
     l.loop = t.loop;
     l.ctx = t.ctx;

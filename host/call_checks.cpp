@@ -104,9 +104,11 @@ nlohmann::json loopRecord(const harness::LoopSummary& l) {
 void checkOrders(const CallState& s, const CallProbes& probes, bool stopped,
                  std::vector<harness::Finding>& out) {
   harness::InvocationContext ctx = s.context();
+  // The trace split by memory once: walked per memory, it costs memories x accesses.
+  std::vector<std::vector<size_t>> trace = harness::tracePerMemory(ctx, s.a.memories);
   for (size_t k = 0; k < s.a.memories.size(); ++k)
     if (accessesHaveOrigins(s.a.graph, s.a.memories[k]))
-      harness::checkOrder(ctx, s.a.memories[k], probes.logs[k], stopped, out);
+      harness::checkOrder(ctx, s.a.memories[k], probes.logs[k], stopped, out, &trace[k]);
 }
 
 void checkCall(const CallState& s, const CallProbes& probes, harness::Report& report,

@@ -72,11 +72,20 @@ class Failure(Exception):
     pass
 
 
-def child(cmd, **kw):
-    """Runs cmd; returns (CompletedProcess, process CPU seconds, wall seconds)."""
+class TimedOut(Exception):
+    pass
+
+
+def child(cmd, limit=None, **kw):
+    """Runs cmd; returns (CompletedProcess, process CPU seconds, wall seconds). Past
+    `limit` wall seconds the process is killed (TimedOut)."""
     u0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           timeout=limit, **kw)
+    except subprocess.TimeoutExpired:
+        raise TimedOut()
     wall = time.perf_counter() - t0
     u1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (u1.ru_utime - u0.ru_utime) + (u1.ru_stime - u0.ru_stime)
@@ -123,6 +132,7 @@ class Network:
         self.twins = []      # (folder, [call files]) per twin --rtl-capture wrote
         self.lean = {}       # engine -> [binary per twin], or a reason it has none
         self.best = {}       # engine -> least measurement
+        self.skip = {}       # engine -> why it has no measurement (too slow)
 
 
 class Bench:
@@ -137,7 +147,7 @@ class Bench:
     def say(self, *msg):
         print(*msg, file=sys.stderr, flush=True)
 
-    def loom(self, net, engine, extra=()):
+    def loom(self, net, engine, extra=(), limited=True):
         cmd = [self.sim, "run", net.file, "--report", os.path.join(net.dir, "r.json")]
         if engine == "clocked":
             cmd += ["--engine", "clocked"]
@@ -151,7 +161,7 @@ class Bench:
         if self.log:
             self.say("  $", " ".join(cmd))
         env = dict(os.environ, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1")
-        p, cpu, wall = child(cmd, env=env)
+        p, cpu, wall = child(cmd, limit=self.a.limit if limited else None, env=env)
         check_ok(p, cmd)
         with open(os.path.join(net.dir, "r.json")) as f:
             report = json.load(f)
@@ -164,13 +174,13 @@ class Bench:
         """The event engine's figures (the reference), the capture of the twins' calls
         (one untimed verilator run: it builds the probed twin too), and the lean builds."""
         self.say(f"{net.key}: reference run, twin build and capture")
-        r = self.loom(net, "event")
+        r = self.loom(net, "event", limited=False)
         net.calls, net.transfers = r["calls"], r["transfers"]
         capture = os.path.join(net.dir, "capture")
         shutil.rmtree(capture, ignore_errors=True)
         if not any(e in self.a.engines for e in ("verilator", "lean-t1", "lean-t2")):
             return
-        r = self.loom(net, "verilator", ["--rtl-capture", capture])
+        r = self.loom(net, "verilator", ["--rtl-capture", capture], limited=False)
         same_calls(net.title, "verilator", net.calls, r["calls"])
         for d in sorted(os.listdir(capture)):
             folder = os.path.join(capture, d)
@@ -235,7 +245,7 @@ class Bench:
             cmd = [binary] + files
             if self.log:
                 self.say("  $", " ".join(cmd))
-            p, c, w = child(cmd)
+            p, c, w = child(cmd, limit=self.a.limit)
             check_ok(p, cmd)
             cpu += c
             wall += w
@@ -251,7 +261,15 @@ class Bench:
         for engine in self.a.engines:
             if engine.startswith("lean") and isinstance(net.lean.get(engine), str):
                 continue
-            m = self.lean(net, engine) if engine.startswith("lean") else self.loom(net, engine)
+            if engine in net.skip:
+                continue
+            try:
+                m = self.lean(net, engine) if engine.startswith("lean") else self.loom(net, engine)
+            except TimedOut:
+                # Not a failure: said in the table, and not tried again.
+                net.skip[engine] = f"not done within --limit {self.a.limit:g} s"
+                self.say(f"{net.key}: {engine}: {net.skip[engine]}")
+                continue
             same_calls(net.title, engine, net.calls, m["calls"])
             if m["transfers"] != net.transfers:
                 raise Failure(f"{net.title}: {engine} moved {m['transfers']} tokens, the event "
@@ -273,7 +291,8 @@ class Bench:
         for engine in self.a.engines:
             m = net.best.get(engine)
             if m is None:
-                rows.append({"engine": engine, "note": net.lean.get(engine, "not run")})
+                note = net.skip.get(engine) or net.lean.get(engine)
+                rows.append({"engine": engine, "note": note if isinstance(note, str) else "not run"})
                 continue
             s = max(m["sim_cpu"], 1e-9)
             rows.append({
@@ -343,6 +362,9 @@ def parse(argv):
     p.add_argument("--engines", default=",".join(ENGINES), metavar="NAMES",
                    help="comma-separated engines (default: all: " + ", ".join(ENGINES) + ")")
     p.add_argument("--json", metavar="FILE", help="write the measurements as JSON")
+    p.add_argument("--limit", type=float, default=90, metavar="SECONDS",
+                   help="wall seconds an engine's run may take; a slower engine is stopped, "
+                        "said in its row and not run again (default 90)")
     p.add_argument("--work", metavar="DIR",
                    help="kernels, captures and twin builds (default: build-bench/engines; "
                         "--smoke: a temporary folder)")
@@ -354,6 +376,8 @@ def parse(argv):
     a = p.parse_args(argv)
     if a.repeat < 1:
         p.error("--repeat must be at least 1")
+    if a.limit <= 0:
+        p.error("--limit must be more than 0 seconds")
     a.engines = [e for e in a.engines.split(",") if e]
     bad = [e for e in a.engines if e not in ENGINES]
     if bad or not a.engines:

@@ -16,8 +16,6 @@
 // checks the results and the memories coming out against the capture (what loom-sim's
 // twin gave, which loom-sim checked against the reference interpreter) and exits 1 on a
 // difference, 2 on a file it cannot read.
-#include <verilated.h>
-
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -27,6 +25,7 @@
 #include <memory>
 #include <string>
 #include <vector>
+#include <verilated.h>
 
 namespace {
 

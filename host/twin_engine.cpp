@@ -159,7 +159,8 @@ std::optional<Diag> TwinEngine::captureTwin(CallState& s, const rtl::RtlOptions&
   if (auto err = rtl::testbenchBinding(a_.graph, lean, bind))
     return Diag{s.site.loc, "--rtl-capture: " + *err};
   namespace fs = std::filesystem;
-  fs::path dir = fs::path(session_.options.capture) / (top + "-" + std::to_string(ro.extWords) + "w");
+  fs::path dir =
+      fs::path(session_.options.capture) / (top + "-" + std::to_string(ro.extWords) + "w");
   std::error_code ec;
   fs::create_directories(dir, ec);
   std::vector<std::pair<std::string, const char*>> files = {{top + ".sv", sv.c_str()},

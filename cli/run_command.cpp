@@ -221,6 +221,8 @@ std::optional<std::string> optionProblem(RunArgs& a) {
   if (!a.s.accel.verilator.trace.empty() && a.engine != "verilator")
     return "--rtl-trace writes the Verilated twin's waveform: it needs --engine verilator (--vcd "
            "writes the event and clocked engines' waveform)";
+  if (!a.s.accel.verilator.capture.empty() && a.engine != "verilator")
+    return "--rtl-capture writes the Verilated twins' inputs: it needs --engine verilator";
   if (auto err = parseDfgSpecs(a.dfgSpecs, a.s.accel.accel, a.s.dfgFiles)) return err;
   if (a.s.accelerate) return configureAccel(a.s.accel, a.engine, a.inject, a.timingFile);
   return std::nullopt;
@@ -417,6 +419,9 @@ int runMany(const RunArgs& given, const std::vector<std::string>& kernels) {
   if (given.junit == "-")
     return printError("--junit -: with several kernels stdout holds their lines; name a file"),
            kBadInput;
+  if (!given.s.accel.verilator.capture.empty())
+    return printError("--rtl-capture writes one kernel's twins: run the kernels one at a time"),
+           kBadInput;
   std::vector<NamedPath> inputs, outputs{{"--junit", given.junit}};
   std::map<std::string, std::string> byStem;
   bool templated = false;
@@ -541,6 +546,10 @@ Command addRunCommand(CLI::App& app) {
                 "--engine verilator: build the twins with Verilator's tracing and write a VCD of "
                 "every signal of the twin, cycle c of the run at c ns as in --vcd (docs/rtl.md "
                 "\"Waveform\")");
+  c->add_option("--rtl-capture", a->s.accel.verilator.capture,
+                "--engine verilator: write into this folder each twin without probes and each "
+                "call's inputs and outcome, for a testbench of your own (docs/rtl.md \"A twin "
+                "outside loom-sim\")");
   c->add_flag("--try-fix", a->tryFix,
               "Apply the rewirings the diagnosis names to a copy of each network and run the "
               "program again: say whether the findings are gone and the results still equal "

@@ -4,6 +4,9 @@
 #include "support/numbers.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <spdlog/spdlog.h>
 
 namespace loom {
@@ -49,6 +52,15 @@ rtl::RtlOptions twinOptions(const models::TimingConfig& timing, uint64_t need) {
     ro.extWords *= 2;
   ro.extWordsAlways = true;
   return ro;
+}
+
+// `n` words in hex, eight a line.
+void writeWords(std::ostream& os, const uint64_t* w, uint64_t n) {
+  char hex[20];
+  for (uint64_t i = 0; i < n; ++i) {
+    std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(w[i]));
+    os << hex << (i % 8 == 7 || i + 1 == n ? "\n" : " ");
+  }
 }
 
 } // namespace
@@ -108,6 +120,11 @@ std::optional<Diag> TwinEngine::run(CallState& s) {
   TwinTokens sink{session_.tokenLog, &circuit, s.startCycle, tokenBase_, {}};
   for (uint32_t k : a_.elab.network->returnChannels())
     if (k != sim::Network::kNoChannel) sink.atReturn[k];
+  std::vector<std::vector<uint64_t>> before; // --rtl-capture: the memories going in
+  if (!session_.options.capture.empty())
+    for (size_t i = 0; i < memories.size(); ++i)
+      before.emplace_back(memories[i] ? memories[i] : nullptr,
+                          memories[i] ? memories[i] + words[i] : nullptr);
   LoomTwinCall c{};
   c.entry = entry.data();
   c.memories = memories.data();
@@ -125,6 +142,71 @@ std::optional<Diag> TwinEngine::run(CallState& s) {
   s.lap(&PhaseTimes::simulate);
   s.times.rtlModel += c.modelSeconds;
   readOutcome(s, c, results, sink.atReturn);
+  if (!session_.options.capture.empty())
+    return captureCall(s, c, entry, before, memories, words, results);
+  return std::nullopt;
+}
+
+// The loaded twin's folder: the library, its top without probes (with `active`), and
+// the binding header a testbench includes.
+std::optional<Diag> TwinEngine::captureTwin(CallState& s, const rtl::RtlOptions& ro) {
+  rtl::RtlOptions lean = ro;
+  lean.probes = false;
+  lean.activity = true;
+  std::string top = rtl::topModuleName(a_.graph), sv, bind;
+  if (auto err = rtl::generateTop(a_.graph, lean, sv))
+    return Diag{s.site.loc, "--rtl-capture: " + *err};
+  if (auto err = rtl::testbenchBinding(a_.graph, lean, bind))
+    return Diag{s.site.loc, "--rtl-capture: " + *err};
+  namespace fs = std::filesystem;
+  fs::path dir =
+      fs::path(session_.options.capture) / (top + "-" + std::to_string(ro.extWords) + "w");
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  std::vector<std::pair<std::string, const char*>> files = {{top + ".sv", sv.c_str()},
+                                                            {top + "_bind.h", bind.c_str()}};
+  for (const rtl::SvFile& f : rtl::library())
+    files.emplace_back(f.name, f.text);
+  for (auto& [name, text] : files)
+    if (!(std::ofstream(dir / name, std::ios::binary) << text))
+      return Diag{s.site.loc, "--rtl-capture: cannot write " + (dir / name).string()};
+  captureDir_ = dir.string();
+  return std::nullopt;
+}
+
+// `call-<n>.txt` in the twin's folder: keyword lines a testbench reads in order.
+std::optional<Diag> TwinEngine::captureCall(CallState& s, const LoomTwinCall& c,
+                                            const std::vector<uint64_t>& entry,
+                                            const std::vector<std::vector<uint64_t>>& before,
+                                            const std::vector<uint64_t*>& memories,
+                                            const std::vector<uint64_t>& words,
+                                            const std::vector<uint64_t>& results) {
+  std::string path =
+      (std::filesystem::path(captureDir_) / ("call-" + std::to_string(s.invocation) + ".txt"))
+          .string();
+  std::ofstream os(path);
+  os << "function " << a_.name << "\ninvocation " << s.invocation << "\nhorizon " << c.horizon
+     << "\nmax_cycles " << c.maxCycles << "\nentry " << entry.size();
+  for (uint64_t t : entry)
+    os << " " << t;
+  os << "\n";
+  for (size_t i = 0; i < memories.size(); ++i)
+    if (memories[i]) {
+      os << "memory " << i << " " << words[i] << "\n";
+      writeWords(os, before[i].data(), words[i]);
+    }
+  os << "status " << c.status << "\nsettled " << c.settled << "\nend " << c.end << "\nresults "
+     << results.size();
+  for (uint64_t r : results)
+    os << " " << r;
+  os << "\n";
+  for (size_t i = 0; i < memories.size(); ++i)
+    if (memories[i]) {
+      os << "after " << i << " " << words[i] << "\n";
+      writeWords(os, memories[i], words[i]);
+    }
+  os << "done\n";
+  if (!os.flush()) return Diag{s.site.loc, "--rtl-capture: cannot write " + path};
   return std::nullopt;
 }
 
@@ -177,6 +259,7 @@ std::optional<Diag> TwinEngine::load(CallState& s, uint64_t need) {
   twin_ = rtl::Twin::load(a_.graph, ro, cache, o.fastBuild, err, trace, top);
   s.lap(&PhaseTimes::rtlBuild);
   if (!twin_) return Diag{s.site.loc, "--engine verilator: " + err};
+  if (!o.capture.empty()) return captureTwin(s, ro);
   return std::nullopt;
 }
 

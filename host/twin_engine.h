@@ -28,6 +28,13 @@ struct VerilatorOptions {
   // twin is loaded) is created: the reason it may not be written (it is one of the run's
   // inputs or outputs, cli/output_paths.h), or nothing. Unset: every name is free.
   std::function<std::optional<std::string>(const std::string& path)> refusesTrace;
+  // `--rtl-capture`: what a standalone testbench of each twin needs, written into this
+  // folder (docs/rtl.md "A twin outside loom-sim"): per twin loaded, a folder
+  // `<top>-<words>w` with the library, the top without probes (an `active` output
+  // instead) and its binding header; in it, per call, `call-<n>.txt`: the entry's tokens,
+  // the memories going in, and the twin's outcome (status, cycles, results, memories
+  // coming out). Empty: nothing is written.
+  std::string capture;
 };
 
 // What the twins of one run share.
@@ -60,6 +67,13 @@ private:
                            std::vector<uint64_t*>& memories, std::vector<uint64_t>& words);
   void readOutcome(CallState& s, const LoomTwinCall& c, const std::vector<uint64_t>& results,
                    std::map<uint32_t, std::vector<Bits>>& atReturn);
+  std::optional<Diag> captureTwin(CallState& s, const rtl::RtlOptions& ro);
+  std::optional<Diag> captureCall(CallState& s, const LoomTwinCall& c,
+                                  const std::vector<uint64_t>& entry,
+                                  const std::vector<std::vector<uint64_t>>& before,
+                                  const std::vector<uint64_t*>& memories,
+                                  const std::vector<uint64_t>& words,
+                                  const std::vector<uint64_t>& results);
 
   AccelNetwork& a_;
   TwinSession& session_;
@@ -68,6 +82,7 @@ private:
   std::string top_;                 // the top of the first twin, as prepare() generated it
   std::unique_ptr<rtl::Twin> twin_; // from the first call on
   int loads_ = 0;                   // twins loaded (a deeper one: a reload)
+  std::string captureDir_;          // --rtl-capture: the folder of the loaded twin
 };
 
 } // namespace loom

@@ -51,11 +51,17 @@ struct RtlOptions {
   // every channel's producer side and its pop, in the token log's channel order (the
   // DFG's channels, then the return's).
   bool probes = false;
+  // One output bit, `active`: whether any channel is pushed or popped in the cycle (the
+  // evaluation before the rising edge shows it). Without probes it is what a testbench
+  // needs to find a call's quiet cycle (docs/counters.md "Calls"), at the cost of one
+  // OR over the handshakes rather than a port per channel.
+  bool activity = false;
 };
 
-// What a testbench needs to drive a top with probes, as C++ (`<top>_bind.h`): the
-// token log's channel table, each channel's type, and accessors for the entry's and
-// the return's ports by number.
+// What a testbench needs to drive a top, as C++ (`<top>_bind.h`): accessors for the
+// entry's and the return's ports and the extmemories' host ports by number; with
+// probes, the token log's channel table, each channel's type and the probes' accessors;
+// with activity, loomActive().
 std::optional<std::string> testbenchBinding(const dfg::Graph& g, const RtlOptions& options,
                                             std::string& out);
 

@@ -11,8 +11,9 @@ void Channel::preload(Bits v) {
   assert(ready() && !pushedNow_ && !poppedNow_ && "preload needs a free slot, between cycles");
   int s = slot(startCount_);
   slots()[s] = v & mask_;
-  if (!poison_.empty()) setPoison(s, nullptr);
+  if (hasPoison_) setPoison(s, nullptr);
   ++startCount_;
+  ++preloads_;
 }
 
 } // namespace loom::models

@@ -46,7 +46,9 @@ public:
 // of the cycle.
 using ActivityList = FixedList<Channel*>;
 
-class Channel {
+// Aligned to a cache line: everything an op or the engine touches per push, pop or
+// commit is in the first 64 bytes, so a large network costs one line per channel.
+class alignas(64) Channel {
 public:
   Channel(std::string name, Type type, int capacity);
 
@@ -79,7 +81,7 @@ public:
     Bits masked = v & mask_;
     int s = slot(startCount_);
     slots()[s] = masked;
-    if (poison || !poison_.empty()) setPoison(s, poison);
+    if (poison || hasPoison_) setPoison(s, poison);
     if (tap_) tap_->pushed(masked);
     pushedNow_ = true;
     ++pushes_;
@@ -91,7 +93,6 @@ public:
   void pop() {
     assert(valid() && !poppedNow_ && "pop from an empty channel or twice in one cycle");
     poppedNow_ = true;
-    ++pops_;
     noteActive();
   }
   bool pushedNow() const { return pushedNow_; }
@@ -134,7 +135,12 @@ public:
 
   // --- Counters (transfers over the whole run) -------------------------------------
   uint64_t pushes() const { return pushes_; }
-  uint64_t pops() const { return pops_; }
+  // Every token in (pushed or preloaded) less those held after this cycle: no counter
+  // on the pop's path.
+  uint64_t pops() const {
+    return pushes_ + preloads_ - static_cast<uint64_t>(startCount_) -
+           static_cast<uint64_t>(pushedNow_) + static_cast<uint64_t>(poppedNow_);
+  }
 
 private:
   // Tokens live in the channel itself up to this capacity (the default is 2), so a
@@ -151,28 +157,33 @@ private:
     return s >= capacity_ ? s - capacity_ : s;
   }
   // Poison origins per slot, allocated at the first poison token: a channel that never
-  // carries one pays a test of an empty vector per push.
-  const Model* poisonAt(int s) const { return poison_.empty() ? nullptr : poison_[s]; }
+  // carries one pays a test of a flag per push.
+  const Model* poisonAt(int s) const { return hasPoison_ ? poison_[s] : nullptr; }
   void setPoison(int s, const Model* poison) {
-    if (poison_.empty()) poison_.assign(static_cast<size_t>(capacity_), nullptr);
+    if (!hasPoison_) {
+      poison_.assign(static_cast<size_t>(capacity_), nullptr);
+      hasPoison_ = true;
+    }
     poison_[s] = poison;
   }
   Bits* slots() { return capacity_ <= kInline ? inline_ : heap_.data(); }
   const Bits* slots() const { return capacity_ <= kInline ? inline_ : heap_.data(); }
 
-  // The fields an op or the engine touches every cycle come first.
+  // The fields an op or the engine touches every cycle: the first cache line.
   int startCount_ = 0; // tokens held at the start of the current cycle
   int capacity_;
   int head_ = 0; // index of the oldest token
   bool pushedNow_ = false;
   bool poppedNow_ = false;
-  bool active_ = false; // already on the activity list this cycle
-  Bits mask_;           // widthMask of the type: pushed values are masked to it
+  bool active_ = false;    // already on the activity list this cycle
+  bool hasPoison_ = false; // poison_ is allocated
+  Bits mask_;              // widthMask of the type: pushed values are masked to it
   Bits inline_[kInline] = {};
   ActivityList* activity_ = nullptr;
-  uint64_t pushes_ = 0;
-  uint64_t pops_ = 0;
   ChannelTap* tap_ = nullptr;
+  uint64_t pushes_ = 0;
+  // The rest.
+  uint64_t preloads_ = 0;
   std::vector<Bits> heap_;           // ring buffer of capacity_ slots when capacity_ > kInline
   std::vector<const Model*> poison_; // see poisonAt
   Model* producer_ = nullptr;

@@ -10,8 +10,9 @@ std::string OpError::str() const {
 }
 
 Model::Model(std::string name, int numInputs, int numOutputs)
-    : name_(std::move(name)), inputs_(static_cast<size_t>(numInputs), nullptr),
-      outputs_(static_cast<size_t>(numOutputs), nullptr) {}
+    : inputs_(static_cast<size_t>(numInputs), nullptr),
+      outputs_(static_cast<size_t>(numOutputs), nullptr),
+      cold_(new Cold{std::move(name), nullptr, {}}) {}
 
 bool Model::bindInput(int port, Channel& ch) {
   if (port < 0 || port >= numInputs() || inputs_[port] || ch.consumer()) return false;
@@ -38,8 +39,8 @@ bool Model::fullyBound() const {
 void Model::fail(std::string message, int input) {
   if (failed_) return;
   failed_ = true;
-  error_ = OpError{this, std::move(message), now_, input};
-  if (errorLog_) errorLog_->report(error_);
+  cold_->error = OpError{this, std::move(message), now_, input};
+  if (cold_->errorLog) cold_->errorLog->report(cold_->error);
 }
 
 bool Model::poisonStops(int port, const char* role) {

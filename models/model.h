@@ -49,6 +49,7 @@
 #include <cassert>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -122,7 +123,7 @@ public:
   Model(const Model&) = delete;
   Model& operator=(const Model&) = delete;
 
-  const std::string& name() const { return name_; }
+  const std::string& name() const { return cold_->name; }
   // The op table row this model implements (ops/op_table.h): its name, ports, phases.
   virtual ops::NodeKind nodeKind() const = 0;
   // The DFG op name, e.g. "dataflow.carry", "handshake.fork"; a compute unit names its
@@ -215,9 +216,9 @@ public:
   // Why this op makes poison tokens (a compute unit's oversized shift), for the error
   // of the op that observes one; null if it makes none.
   virtual const char* poisonReason() const { return nullptr; }
-  void setErrorLog(ErrorLog* log) { errorLog_ = log; }
+  void setErrorLog(ErrorLog* log) { cold_->errorLog = log; }
   bool failed() const { return failed_; }
-  const OpError& error() const { return error_; }
+  const OpError& error() const { return cold_->error; }
 
   // --- Statistics ------------------------------------------------------------------
   const OpStats& stats() const { return stats_; }
@@ -316,19 +317,25 @@ private:
                                                                      : CycleStatus::Idle;
   }
 
-  std::string name_;
+  // What an evaluation touches comes first, so that with the vtable pointer it fills
+  // about a line and a half and a model's own fields follow at once; what only names
+  // the op or reports its error lives apart (a network of 100,000 ops is cache-bound).
   std::vector<Channel*> inputs_;
   std::vector<Channel*> outputs_;
-  ErrorLog* errorLog_ = nullptr;
-  bool failed_ = false;
-  OpError error_;
-  OpStats stats_;
   uint64_t now_ = 0;
-  bool evaluatedOnce_ = false;
-  bool canAdvanceAlone_ = false;
-  bool outputBlocked_ = false;   // set by room() during the current step()
+  OpStats stats_;
   uint32_t awaited_ = kAwaitAll; // see awaits()
   CycleStatus lastStatus_ = CycleStatus::Idle;
+  bool failed_ = false;
+  bool evaluatedOnce_ = false;
+  bool canAdvanceAlone_ = false;
+  bool outputBlocked_ = false; // set by room() during the current step()
+  struct Cold {
+    std::string name;
+    ErrorLog* errorLog = nullptr;
+    OpError error;
+  };
+  std::unique_ptr<Cold> cold_;
 };
 
 } // namespace loom::models

@@ -431,6 +431,26 @@ def collatz(n):
 
 # ---------------------------------------------------------------------------- big
 
+def low_bit_if(e, last, other):
+    """Emits an scf.if on the low bit of `last` (7 ops: last + other, or last ^ 255);
+    returns its result."""
+    c = e.fresh("c")
+    bit = e.fresh()
+    e.line(f"{bit} = arith.andi {last}, %k1 : i32", 2)
+    e.line(f"{c} = arith.cmpi eq, {bit}, %k1 : i32", 2)
+    y = e.fresh("y")
+    e.line(f"{y} = scf.if {c} -> (i32) {{", 2)
+    t = e.fresh()
+    e.line(f"{t} = arith.addi {last}, {other} : i32", 3)
+    e.line(f"scf.yield {t} : i32", 3)
+    e.line("} else {", 2)
+    t = e.fresh()
+    e.line(f"{t} = arith.xori {last}, %k255 : i32", 3)
+    e.line(f"scf.yield {t} : i32", 3)
+    e.line("}", 2)
+    return y
+
+
 def big(ops, call=True, trips=2):
     """About `ops` ops in one function: a chain of loops (one iter_arg each, carried from
     loop to loop), each body a straight-line mix of integer ops over the loaded element,
@@ -467,22 +487,7 @@ def big(ops, call=True, trips=2):
             count += 1
         last = vals[-1]
         if loop % 4 == 0:
-            # an scf.if on the low bit, both branches a few ops
-            c = e.fresh("c")
-            bit = e.fresh()
-            e.line(f"{bit} = arith.andi {last}, %k1 : i32", 2)
-            e.line(f"{c} = arith.cmpi eq, {bit}, %k1 : i32", 2)
-            y = e.fresh("y")
-            e.line(f"{y} = scf.if {c} -> (i32) {{", 2)
-            t = e.fresh()
-            e.line(f"{t} = arith.addi {last}, {vals[2]} : i32", 3)
-            e.line(f"scf.yield {t} : i32", 3)
-            e.line("} else {", 2)
-            t = e.fresh()
-            e.line(f"{t} = arith.xori {last}, %k255 : i32", 3)
-            e.line(f"scf.yield {t} : i32", 3)
-            e.line("}", 2)
-            last = y
+            last = low_bit_if(e, last, vals[2])
             count += 7
         e.line(f"scf.yield {last} : i32", 2)
         e.line("}")
@@ -576,21 +581,7 @@ def wide(ops, trips=64):
             last = y
             count += 3
         if loop % 4 == 0:
-            c = e.fresh("c")
-            bit = e.fresh()
-            e.line(f"{bit} = arith.andi {last}, %k1 : i32", 2)
-            e.line(f"{c} = arith.cmpi eq, {bit}, %k1 : i32", 2)
-            y = e.fresh("y")
-            e.line(f"{y} = scf.if {c} -> (i32) {{", 2)
-            t = e.fresh()
-            e.line(f"{t} = arith.addi {last}, {vals[2]} : i32", 3)
-            e.line(f"scf.yield {t} : i32", 3)
-            e.line("} else {", 2)
-            t = e.fresh()
-            e.line(f"{t} = arith.xori {last}, %k255 : i32", 3)
-            e.line(f"scf.yield {t} : i32", 3)
-            e.line("}", 2)
-            last = y
+            last = low_bit_if(e, last, vals[2])
             count += 7
         e.line(f"scf.yield {last} : i32", 2)
         e.line("}")

@@ -24,8 +24,11 @@
 // asks advancesNextCycle() of every op.
 //
 // The hot loop is built to do no bookkeeping it does not need:
-//   - the wake list is a dense vector of op indices, and a per-op stamp (the cycle the
-//     op is queued for) makes "already queued?" one compare, with nothing to clear;
+//   - the wake list is a dense list of op indices (models::FixedList: appending has no
+//     growth path), and a per-op stamp (the cycle the op is queued for) makes
+//     "already queued?" one compare, with nothing to clear;
+//   - whether a token or a freed slot wakes an op is noted in two dense arrays when the
+//     op is evaluated (noteWakeRules), so the commit loop does not read the op;
 //   - the channels sit in one array (Circuit), so the Channel* on the ActivityList is
 //     turned into its index, and from there into its two op indices, by a subtraction;
 //   - all buffers are sized once at construction: no allocation per cycle (the timed

@@ -431,6 +431,18 @@ def collatz(n):
 
 # ---------------------------------------------------------------------------- big
 
+def binop_chain(e, vals, per, loop, binops, consts):
+    """Emits `per` i32 binary ops, each on the last value and an earlier one or a
+    constant; appends their results to `vals`."""
+    for j in range(per):
+        op = binops[(j + loop) % len(binops)]
+        lhs = vals[-1]
+        rhs = vals[-1 - (j * 7 + loop) % len(vals)] if j % 3 else consts[(j + loop) % len(consts)]
+        v = e.fresh()
+        e.line(f"{v} = {op} {lhs}, {rhs} : i32", 2)
+        vals.append(v)
+
+
 def low_bit_if(e, last, other):
     """Emits an scf.if on the low bit of `last` (7 ops: last + other, or last ^ 255);
     returns its result."""
@@ -477,14 +489,8 @@ def big(ops, call=True, trips=2):
         e.line(f"{x} = memref.load %a[%i{loop}] : memref<?xi32>", 2)
         vals = [x, f"%acc{loop}"]
         count += 3  # for, load, yield
-        for j in range(per):
-            op = binops[(j + loop) % len(binops)]
-            lhs = vals[-1]
-            rhs = vals[-1 - (j * 7 + loop) % len(vals)] if j % 3 else consts[(j + loop) % len(consts)]
-            v = e.fresh()
-            e.line(f"{v} = {op} {lhs}, {rhs} : i32", 2)
-            vals.append(v)
-            count += 1
+        binop_chain(e, vals, per, loop, binops, consts)
+        count += per
         last = vals[-1]
         if loop % 4 == 0:
             last = low_bit_if(e, last, vals[2])
@@ -562,14 +568,8 @@ def wide(ops, trips=64):
         e.line(f"{x} = arith.index_cast %i{loop} : index to i32", 2)
         vals = [x, f"%acc{loop}"]
         count += 4 + (loop > 1)  # seed, for, index_cast, yield; the xor that combines it
-        for j in range(per):
-            op = binops[(j + loop) % len(binops)]
-            lhs = vals[-1]
-            rhs = vals[-1 - (j * 7 + loop) % len(vals)] if j % 3 else consts[(j + loop) % len(consts)]
-            v = e.fresh()
-            e.line(f"{v} = {op} {lhs}, {rhs} : i32", 2)
-            vals.append(v)
-            count += 1
+        binop_chain(e, vals, per, loop, binops, consts)
+        count += per
         last = vals[-1]
         if loop % 2 == 0:
             # Through a memory of its own: stored, then loaded back from the same slot.

@@ -6,6 +6,7 @@
 // loop counter (sim/loop_counter.h), the one the stats count loops with.
 #pragma once
 
+#include "analysis/throughput.h"
 #include "harness/checks.h"
 #include "sim/engine.h"
 #include "sim/loop_counter.h"
@@ -45,6 +46,20 @@ void armShapeTaps(std::vector<ShapeTap>& taps, const dfg::Graph& g, const sim::E
 void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps,
                  std::vector<Finding>& out);
 
+// Why a loop ran slower than its bound, in the order the harness looks for it:
+//   inner-loop     each iteration runs activations of loops nested in it, whose
+//                  iterations no bound of this loop's can count;
+//   back-pressure  an op of the critical recurrence could not push: an output was full;
+//   starved        an op of the critical recurrence waited for an input from off the
+//                  recurrence (the loop's control, an address, a value from outside);
+//   unexplained    none of these.
+struct LoopGap {
+  std::string cause;
+  std::string text;       // one sentence naming ops and counts
+  int64_t step = -1;      // the op of the recurrence it names, or -1
+  uint32_t innerLoop = 0; // inner-loop: the innermost loop named
+};
+
 // One loop's N vs N+1 structure in one invocation, for the report.
 struct LoopSummary {
   uint32_t loop;
@@ -57,6 +72,20 @@ struct LoopSummary {
   // The achieved II on the loop's raw_will_continue (or while condition), as --stats
   // measures it (sim/loop_counter.h); none without an activation of two iterations.
   std::optional<double> ii;
+  // Its static bound and the II achieved where the bound applies (harness/pace.h): at
+  // its critical carry, or the II above for a loop without a carry (bound 1). iiRange: the
+  // least and the largest II of one activation at the carry.
+  uint64_t iiBound = 1;
+  std::optional<double> iiAchieved;
+  std::optional<std::pair<double, double>> iiRange;
+  const analysis::LoopBound* bound = nullptr; // null: no carry, paced by its stream
+  // Per op of the critical recurrence, in its order: cycles in the call it waited for an
+  // input (starved) and could not push for a full output (blocked).
+  struct Stalls {
+    uint64_t starved = 0, blocked = 0;
+  };
+  std::vector<Stalls> cycleStalls;
+  std::optional<LoopGap> gap; // why it ran slower than its bound (harness/pace.h)
 };
 std::vector<LoopSummary> summarizeLoops(const InvocationContext& c,
                                         const std::vector<ShapeTap>& taps);

@@ -128,6 +128,7 @@ std::optional<Diag> elaborateNetwork(NetworkBuild& b, AccelNetwork& a) {
     if (k == dfg::NodeKind::Memory || k == dfg::NodeKind::ExtMemory) a.memories.push_back(v);
   }
   a.taps = harness::findShapeTaps(a.graph);
+  a.paces = harness::findPaceTaps(a.graph, b.opts.timing);
   return std::nullopt;
 }
 

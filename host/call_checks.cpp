@@ -16,13 +16,17 @@ CallProbes::CallProbes(AccelNetwork& a, bool armed) : a_(a), armed_(armed) {
     memory(k).setAccessLog(&logs[k]);
   harness::armShapeTaps(a.taps, a.graph, a.elab, a.elab.network->circuit(),
                         a.elab.network->engine(), true);
+  harness::armPaceTaps(a.paces, a.graph, a.elab, a.elab.network->circuit(),
+                       a.elab.network->engine(), true);
 }
 
 CallProbes::~CallProbes() {
   stopAccessLogs();
-  if (armed_)
-    harness::armShapeTaps(a_.taps, a_.graph, a_.elab, a_.elab.network->circuit(),
-                          a_.elab.network->engine(), false);
+  if (!armed_) return;
+  harness::armPaceTaps(a_.paces, a_.graph, a_.elab, a_.elab.network->circuit(),
+                       a_.elab.network->engine(), false);
+  harness::armShapeTaps(a_.taps, a_.graph, a_.elab, a_.elab.network->circuit(),
+                        a_.elab.network->engine(), false);
 }
 
 void CallProbes::stopAccessLogs() {
@@ -85,8 +89,44 @@ void checkReturnAfterDones(const AccelNetwork& a,
       }
 }
 
+// What bounds a loop: its critical recurrence, op by op with what each did in the call,
+// or its stream; and why it ran slower than that (harness::LoopGap).
+nlohmann::json bottleneckRecord(const dfg::Graph& g, const harness::LoopSummary& l) {
+  nlohmann::json gap = nullptr;
+  if (l.gap) gap = {{"cause", l.gap->cause}, {"text", l.gap->text}};
+  if (!l.bound || !l.bound->critical)
+    return {{"kind", "stream"}, {"latency", 1}, {"gap", std::move(gap)}};
+  const analysis::Recurrence& r = *l.bound->critical;
+  nlohmann::json cycle = nlohmann::json::array();
+  for (size_t i = 0; i < r.steps.size(); ++i) {
+    const analysis::RecurrenceStep& s = r.steps[i];
+    const dfg::Node& n = g.node(s.op);
+    nlohmann::json step = {
+        {"op", n.name}, {"kind", n.opName()}, {"cost", s.cost}, {"source", n.origin.loc.where()}};
+    if (s.viaInput) step["from"] = g.describe(s.into);
+    if (i < l.cycleStalls.size()) {
+      step["starved"] = l.cycleStalls[i].starved;
+      step["blocked"] = l.cycleStalls[i].blocked;
+    }
+    cycle.push_back(std::move(step));
+  }
+  return {{"kind", analysis::isCtrlDone(g, r) ? "ctrl-done" : "recurrence"},
+          {"carry", g.node(r.carry).name},
+          {"source", g.node(r.carry).origin.loc.where()},
+          {"latency", r.ii},
+          {"closes_on", r.closed ? (r.throughCond ? "d" : "b") : "none"},
+          {"cycle", std::move(cycle)},
+          {"gap", std::move(gap)}};
+}
+
+nlohmann::json optionalNumber(const std::optional<double>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
 // A loop's line of the call's record (docs/report.schema.json).
-nlohmann::json loopRecord(const harness::LoopSummary& l) {
+nlohmann::json loopRecord(const dfg::Graph& g, const harness::LoopSummary& l) {
+  nlohmann::json range = nullptr;
+  if (l.iiRange) range = {{"min", l.iiRange->first}, {"max", l.iiRange->second}};
   return {{"op", l.loop},
           {"source", l.source},
           {"kind", l.kind},
@@ -96,7 +136,11 @@ nlohmann::json loopRecord(const harness::LoopSummary& l) {
           {"iterations", l.iterations},
           {"raw_will_continue", {{"expected", l.rawExpected}, {"observed", l.rawObserved}}},
           {"after_cond", {{"expected", l.bodyExpected}, {"observed", l.bodyObserved}}},
-          {"ii", l.ii ? nlohmann::json(*l.ii) : nlohmann::json(nullptr)}};
+          {"ii", optionalNumber(l.ii)},
+          {"ii_bound", l.iiBound},
+          {"ii_achieved", optionalNumber(l.iiAchieved)},
+          {"ii_activations", range},
+          {"bottleneck", bottleneckRecord(g, l)}};
 }
 
 } // namespace
@@ -127,8 +171,10 @@ void checkCall(const CallState& s, const CallProbes& probes, harness::Report& re
   report.channelsChecked += a.graph.numEdges();
   if (!s.models) return;
   harness::checkShapes(ctx, a.taps, out);
-  for (const harness::LoopSummary& l : harness::summarizeLoops(ctx, a.taps))
-    call.loops.push_back(loopRecord(l));
+  std::vector<harness::LoopSummary> loops = harness::summarizeLoops(ctx, a.taps);
+  harness::addPaces(ctx, s.a.paces, s.a.elab.network->circuit(), s.a.elab.network->engine(), loops);
+  for (const harness::LoopSummary& l : loops)
+    call.loops.push_back(loopRecord(a.graph, l));
 }
 
 // ---- a stopped call --------------------------------------------------------------------

@@ -9,6 +9,7 @@
 #include "dfg/dfg.h"
 #include "harness/checks.h"
 #include "harness/findings.h"
+#include "harness/pace.h"
 #include "harness/shapes.h"
 #include "interp/interpreter.h"
 #include "sim/elaborate.h"
@@ -64,6 +65,7 @@ struct AccelNetwork {
   uint64_t calls = 0;
   std::vector<dfg::Vertex> memories;   // Memory / ExtMemory vertices
   std::vector<harness::ShapeTap> taps; // loop-control channels
+  std::vector<harness::PaceTap> paces; // the loops' critical carries (harness/pace.h)
   bool given = false;                  // the graph is AccelOptions::graphs' (--dfg)
   bool ratesInferred = false;          // given without rates: inferred from the network
   std::unique_ptr<CallEngine> engine;  // what runs its calls

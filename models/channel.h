@@ -87,8 +87,10 @@ public:
     ++pushes_;
     noteActive();
   }
-  // Hands every pushed token to `tap` (null: none); for the harness's shape checks.
+  // Hands every pushed token to `tap` (null: none); for the harness's shape checks. A tap
+  // that is set over another passes the tokens on to it (harness/pace.h).
   void setTap(ChannelTap* tap) { tap_ = tap; }
+  ChannelTap* tap() const { return tap_; }
   // Requires valid() and no pop yet this cycle.
   void pop() {
     assert(valid() && !poppedNow_ && "pop from an empty channel or twice in one cycle");

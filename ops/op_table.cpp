@@ -26,6 +26,7 @@ struct Extra {
   bool passes_ = false, loopControl_ = false;
   RateRule rateRule_ = RateRule::Paced;
   RateCheck rateCheck_ = RateCheck::SameRate;
+  Passage passage_ = Passage::AllInputs;
 
   Extra& minVariadic(unsigned n) { return minVariadic_ = n, *this; }
   Extra& mirrored() { return mirrored_ = true, *this; }
@@ -36,6 +37,7 @@ struct Extra {
   Extra& internal() { return internal_ = true, *this; }
   Extra& passesTokens() { return passes_ = true, *this; }
   Extra& loopControl() { return loopControl_ = true, *this; }
+  Extra& passage(Passage p) { return passage_ = p, *this; }
   Extra& rates(RateRule rule, RateCheck check) {
     return rateRule_ = rule, rateCheck_ = check, *this;
   }
@@ -61,6 +63,7 @@ OpSpec row(NodeKind k, const char* name, Family f, std::vector<PortGroup> in,
   s.loopControl = x.loopControl_;
   s.rateRule = x.rateRule_;
   s.rateCheck = x.rateCheck_;
+  s.passage = x.passage_;
   s.loomSyntax = syntax;
   s.rtl = std::move(rtl);
   return s;
@@ -130,7 +133,7 @@ std::vector<OpSpec> makeTable() {
   return {
     // -- function boundary
     row(NodeKind::Entry, "loom.entry", F::Boundary, {}, {{kVar, {{"out%u"}}}, ctrlIn},
-        S::Signature, kTopPorts, Extra().rates(RateRule::Entry, RateCheck::None).phases({"Idle", "Sending"})),
+        S::Signature, kTopPorts, Extra().rates(RateRule::Entry, RateCheck::None).phases({"Idle", "Sending"}).passage(Passage::Origin)),
     row(NodeKind::Return, "handshake.return", F::Boundary, {{kVar, {{"in%u"}}}, ctrlIn},
         {{kVar, {{"out%u", R::SameAsMatching}}}, {kOnce, {{"ctrl", R::SameAsMatching}}}},
         S::Return, module("loom_sync", {{"W", V::LaneWidth}, {"N", V::Inputs}}),
@@ -141,7 +144,7 @@ std::vector<OpSpec> makeTable() {
         {{kOnce, {same("idx", 0, PortRole::RawIndex), {"cont", R::I1, 0, PortRole::RawWillContinue}}}},
         S::Functional,
         module("loom_stream", {outWidth("W", 0), {"STEP_OP", V::StepOp}, {"CONT_COND", V::ContCond}}),
-        Extra().rates(RateRule::Stream, RateCheck::Stream).phases({"A", "B"}).loopControl().attrs({stepOp, contCond})),
+        Extra().rates(RateRule::Stream, RateCheck::Stream).phases({"A", "B"}).passage(Passage::Stream).loopControl().attrs({stepOp, contCond})),
     row(NodeKind::Gate, "dataflow.gate", F::Dataflow,
         {{kOnce, {{"before_value"}, {"before_cond", R::I1}}}},
         {{kOnce, {same("after_value", 0, PortRole::Data), {"after_cond", R::I1, 0, PortRole::AfterCond}}}},
@@ -151,10 +154,10 @@ std::vector<OpSpec> makeTable() {
         {{kOnce, {{"d", R::I1}, {"a"}, same("b", 1)}}}, {{kOnce, {same("o", 1, PortRole::CarryByType)}}},
         S::Functional,
         module("loom_carry", widthOfOut0),
-        Extra().rates(RateRule::Repeater, RateCheck::Repeater).phases({"NeedInit", "NeedCond", "NeedLoop"}).pacing(0).loopControl()),
+        Extra().rates(RateRule::Repeater, RateCheck::Repeater).phases({"NeedInit", "NeedCond", "NeedLoop"}).passage(Passage::Carry).pacing(0).loopControl()),
     row(NodeKind::Invariant, "dataflow.invariant", F::Dataflow,
         {{kOnce, {{"d", R::I1}, {"a"}}}}, {{kOnce, {same("o", 1)}}}, S::Functional,
-        module("loom_invariant", widthOfOut0), Extra().rates(RateRule::Repeater, RateCheck::Repeater).phases({"NeedInit", "NeedCond"}).pacing(0)),
+        module("loom_invariant", widthOfOut0), Extra().rates(RateRule::Repeater, RateCheck::Repeater).phases({"NeedInit", "NeedCond"}).passage(Passage::Invariant).pacing(0)),
     // -- handshake
     row(NodeKind::Fork, "handshake.fork", F::Handshake, {in0}, {{kVar, {same("out%u", 0)}}},
         S::SizedList, module("loom_fork", {inWidth("W", 0), {"N", V::Outputs}}),
@@ -174,24 +177,24 @@ std::vector<OpSpec> makeTable() {
     row(NodeKind::Mux, "handshake.mux", F::Handshake,
         {{kOnce, {{"select", R::IntLike}}}, {kVar, {same("data%u", 1)}}}, {{kOnce, {same("out", 1)}}},
         S::Mux, module("loom_mux", {outWidth("W", 0), {"N", V::DataInputs}, inWidth("SW", 0)}),
-        Extra().rates(RateRule::Paced, RateCheck::Mux).minVariadic(1).pairNames({"false", "true"}).pacing(0)),
+        Extra().rates(RateRule::Paced, RateCheck::Mux).passage(Passage::Select).minVariadic(1).pairNames({"false", "true"}).pacing(0)),
     row(NodeKind::Merge, "handshake.merge", F::Handshake, {{kVar, {same("in%u", 0)}}},
         {{kOnce, {same("out0", 0)}}}, S::SameTypeList,
-        module("loom_merge", {outWidth("W", 0), {"N", V::Inputs}}), Extra().rates(RateRule::Merge, RateCheck::None).minVariadic(1)),
+        module("loom_merge", {outWidth("W", 0), {"N", V::Inputs}}), Extra().rates(RateRule::Merge, RateCheck::None).passage(Passage::AnyInput).minVariadic(1)),
     row(NodeKind::ControlMerge, "handshake.control_merge", F::Handshake, {{kVar, {same("in%u", 0)}}},
         {{kOnce, {same("out0", 0), {"out1", R::IntLike}}}}, S::ControlMerge,
         module("loom_control_merge", {outWidth("W", 0), {"N", V::Inputs}, outWidth("IW", 1)}),
-        Extra().rates(RateRule::Merge, RateCheck::None).minVariadic(1)),
+        Extra().rates(RateRule::Merge, RateCheck::None).passage(Passage::AnyInput).minVariadic(1)),
     row(NodeKind::Buffer, "handshake.buffer", F::Handshake, {in0}, {out0Same}, S::Buffer,
         module("loom_buffer", {outWidth("W", 0), {"N", V::Slots}, {"FIFO", V::BufferFifo},
                                {"NINIT", V::InitCount}, {"INIT", V::InitValues}}),
-        Extra().rates(RateRule::Paced, RateCheck::None).pacing(0).passesTokens().attrs({both(Attr::Slots, "slots", true),
+        Extra().rates(RateRule::Paced, RateCheck::None).pacing(0).passesTokens().passage(Passage::Buffer).attrs({both(Attr::Slots, "slots", true),
                                                 spelled(Attr::BufferKind, "kind", "bufferType", false),
                                                 spelled(Attr::InitValues, "init", "initValues", false)})),
     row(NodeKind::Sink, "handshake.sink", F::Handshake, {in0}, {}, S::SameTypeList,
         module("loom_sink", {inWidth("W", 0)}), Extra().rates(RateRule::Paced, RateCheck::None).pacing(0)),
     row(NodeKind::Source, "handshake.source", F::Handshake, {}, {{kOnce, {{"out0", R::None}}}},
-        S::Source, module("loom_source"), Extra().rates(RateRule::None, RateCheck::None)),
+        S::Source, module("loom_source"), Extra().rates(RateRule::None, RateCheck::None).passage(Passage::Origin)),
     row(NodeKind::Constant, "handshake.constant", F::Handshake, {ctrlIn},
         {{kOnce, {{"value", R::Scalar}}}}, S::Constant,
         module("loom_constant", {outWidth("W", 0), {"VALUE", V::ConstValue}}),
@@ -201,20 +204,20 @@ std::vector<OpSpec> makeTable() {
         {{kOnce, {{"addr", R::IntLike}, {"mem_data"}, {"ctrl", R::None}}}},
         {{kOnce, {same("data", 1, PortRole::Data), same("mem_addr", 0, PortRole::MemAddr)}}}, S::Access,
         module("loom_load", {outWidth("W", 0), inWidth("AW", 0)}),
-        Extra().rates(RateRule::Address, RateCheck::SameRate).pacing(2).attrs({memGroup, memPort})),
+        Extra().rates(RateRule::Address, RateCheck::SameRate).pacing(2).passage(Passage::Load).attrs({memGroup, memPort})),
     row(NodeKind::Store, "handshake.store", F::Access,
         {{kOnce, {{"addr", R::IntLike}, {"data"}, {"ctrl", R::None}}}},
         {{kOnce, {same("mem_data", 1, PortRole::MemData), same("mem_addr", 0, PortRole::MemAddr)}}},
         S::Access, module("loom_store", {inWidth("W", 1), inWidth("AW", 0)}),
         Extra().rates(RateRule::Address, RateCheck::SameRate).pacing(2).attrs({memGroup, memPort})),
     row(NodeKind::Memory, "handshake.memory", F::Memory, memIn, memOut, S::Memory, memoryRtl,
-        Extra().rates(RateRule::Memory, RateCheck::None).attrs(memoryAttrs)),
+        Extra().rates(RateRule::Memory, RateCheck::None).passage(Passage::Memory).attrs(memoryAttrs)),
     row(NodeKind::ExtMemory, "handshake.extmemory", F::Memory, memIn, memOut, S::ExtMemory,
-        memoryRtl, Extra().rates(RateRule::Memory, RateCheck::None).attrs(memAttrs(nullptr))),
+        memoryRtl, Extra().rates(RateRule::Memory, RateCheck::None).passage(Passage::Memory).attrs(memAttrs(nullptr))),
     row(NodeKind::Br, "handshake.br", F::Handshake, {in0}, {out0Same}, S::SameTypeList,
         module("loom_br", {inWidth("W", 0)}), Extra().pacing(0).passesTokens()),
     row(NodeKind::Never, "handshake.never", F::Handshake, {}, {{kOnce, {{"out0"}}}}, S::Never,
-        module("loom_never", {outWidth("W", 0)}), Extra().rates(RateRule::None, RateCheck::None)),
+        module("loom_never", {outWidth("W", 0)}), Extra().rates(RateRule::None, RateCheck::None).passage(Passage::Origin)),
     row(NodeKind::HostResult, "loom.host_result", F::Boundary, {in0}, {}, S::None, kNoRtl,
         Extra().pacing(0).internal()),
     // -- compute: ports and types are the arith or math op's (dfg/signature.cpp)

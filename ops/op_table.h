@@ -222,6 +222,22 @@ enum class RateCheck : uint8_t {
   None,     // inputs of different executions by design (merges, memories, boundaries)
 };
 
+// How a token goes through an op, for the static throughput bound (analysis/throughput.h):
+// which inputs an output token waits for, and (with the op's cost, docs/timing.md) how
+// soon after them it can be seen.
+enum class Passage : uint8_t {
+  AllInputs, // every output waits for every input (the default): forks, joins, compute, ...
+  Select,    // mux: the select and one of the data inputs
+  AnyInput,  // merge, control_merge: one of the inputs
+  Carry,     // o: a (NeedInit), or d then b (NeedCond, NeedLoop: two firings)
+  Invariant, // o: a (NeedInit), or d (NeedCond)
+  Stream,    // the pairs: the three inputs, one cycle to activate and one to emit
+  Load,      // two halves: addr and ctrl to mem_addr; mem_data to data
+  Memory,    // per port: the request's inputs to its data and done, after the latency
+  Buffer,    // fifo one cycle, seq one per slot; initial tokens shift the tokens' order
+  Origin,    // no inputs (entry, source, never): its tokens wait for nothing
+};
+
 // What kind of thing an op is (for drawing, and for the harness' walk to the stream).
 enum class Family : uint8_t { Boundary, Dataflow, Handshake, Memory, Access, Compute };
 
@@ -248,6 +264,7 @@ struct OpSpec {
   bool loopControl = false;
   RateRule rateRule = RateRule::Paced;
   RateCheck rateCheck = RateCheck::SameRate;
+  Passage passage = Passage::AllInputs;
   LoomSyntax loomSyntax = LoomSyntax::None;
   RtlSpec rtl;
 };

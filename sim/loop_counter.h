@@ -72,4 +72,37 @@ private:
   bool timedAny_ = false;       // the open activation has a timed iteration
 };
 
+// PaceCounter: how fast a loop's critical recurrence went, read off its carry
+// (analysis/throughput.h). The carry pushes one token on o per activation (NeedInit) and one
+// per true token it takes on d (NeedLoop), so an activation's tokens on o are 1 + its d's
+// trues, and the activation closes with d's false. Fed with every token of d and the cycle
+// of every token of o, it measures the distance between two consecutive tokens of o within
+// one activation: the distance the recurrence's latency bounds from below.
+//   ii            = sum(last - first) / sum(tokens - 1) over the activations of o
+//   per activation: its own (last - first) / (tokens - 1), the least and the largest
+// A d token is always pushed before the carry takes it, so an activation's size is known
+// before its last o token comes.
+struct PaceCounts {
+  uint64_t spanCycles = 0, spans = 0; // sums over activations with two tokens or more
+  double minII = 0, maxII = 0;        // over those activations
+  std::optional<double> ii() const;
+};
+
+class PaceCounter {
+public:
+  void decision(bool cont);    // a token of the carry's d
+  void output(uint64_t cycle); // a token of the carry's o, pushed in `cycle`
+  const PaceCounts& counts() const { return counts_; }
+  void reset() { *this = PaceCounter(); }
+
+private:
+  void close();
+
+  PaceCounts counts_;
+  uint64_t trues_ = 0;          // d's trues since its last false
+  std::vector<uint64_t> sizes_; // tokens of o of the activations d closed, oldest first
+  size_t nextSize_ = 0;         // the first of sizes_ whose activation o has not closed
+  uint64_t tokens_ = 0, first_ = 0, last_ = 0; // o's open activation
+};
+
 } // namespace loom::sim

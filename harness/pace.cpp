@@ -1,0 +1,197 @@
+#include "harness/pace.h"
+
+#include "support/numbers.h"
+
+#include <cstdio>
+
+namespace loom::harness {
+
+namespace {
+
+// Whether loop `inner` sits in the body of loop `outer` (ops are scf ops' ids): one of its
+// scopes has a scope of `outer` above it.
+bool nestedIn(const dfg::Graph& g, uint32_t inner, uint32_t outer) {
+  for (const dfg::Scope& s : g.scopes) {
+    if (s.opId != inner || inner == outer) continue;
+    for (int p = s.parent; p >= 0; p = g.scopes[static_cast<size_t>(p)].parent)
+      if (g.scopes[static_cast<size_t>(p)].opId == outer) return true;
+  }
+  return false;
+}
+
+std::string twoDecimals(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+// The loops nested directly in `l` (no loop of `loops` between them).
+std::vector<const LoopSummary*> innerLoops(const dfg::Graph& g, const LoopSummary& l,
+                                           const std::vector<LoopSummary>& loops) {
+  std::vector<const LoopSummary*> in;
+  for (const LoopSummary& m : loops) {
+    if (!nestedIn(g, m.loop, l.loop)) continue;
+    bool direct = true;
+    for (const LoopSummary& k : loops)
+      if (&k != &m && nestedIn(g, m.loop, k.loop) && nestedIn(g, k.loop, l.loop)) direct = false;
+    if (direct) in.push_back(&m);
+  }
+  return in;
+}
+
+// The inputs of the recurrence's step `i` that the recurrence does not feed, as
+// "d from 'x', cond from 'y'" ("" when it has none). The carry's way round closes on b
+// (or d): its other inputs are off it.
+std::string inputsOffRecurrence(const dfg::Graph& g,
+                                const std::vector<analysis::RecurrenceStep>& steps, size_t i) {
+  const dfg::Vertex v = steps[i].op;
+  const dfg::Node& n = g.node(v);
+  std::string text;
+  for (dfg::EdgeId e : g.inEdges(v)) {
+    const bool onIt = (steps[i].viaInput && e == steps[i].into) ||
+                      (i == 0 && steps.size() > 1 && g.src(e) == steps.back().op);
+    const dfg::Node& from = g.node(g.src(e));
+    if (onIt || (n.kind == dfg::NodeKind::Carry && g.edge(e).dstPort == 1)) continue;
+    text += (text.empty() ? "" : ", ") + n.portName(true, g.edge(e).dstPort) + " from '" +
+            from.name + "'";
+  }
+  return text;
+}
+
+// The cause of a loop's gap to its bound (LoopGap's order).
+std::optional<LoopGap> gapOf(const dfg::Graph& g, const LoopSummary& l,
+                             const std::vector<LoopSummary>& loops) {
+  if (!l.iiAchieved || *l.iiAchieved <= static_cast<double>(l.iiBound) + kGapSlack)
+    return std::nullopt;
+  LoopGap gap;
+  // The inner loop that takes the longest, by its iterations and their II.
+  const LoopSummary* slowest = nullptr;
+  double slowestCycles = -1;
+  for (const LoopSummary* m : innerLoops(g, l, loops)) {
+    double cycles = static_cast<double>(m->iterations) * m->iiAchieved.value_or(1.0);
+    if (cycles > slowestCycles) slowest = m, slowestCycles = cycles;
+  }
+  if (slowest) {
+    gap.cause = "inner-loop";
+    gap.innerLoop = slowest->loop;
+    double per = l.iterations
+                     ? static_cast<double>(slowest->iterations) / static_cast<double>(l.iterations)
+                     : 0.0;
+    gap.text = "each iteration runs the loop at " + slowest->source + " (" + twoDecimals(per) +
+               " iterations per iteration of this loop" +
+               (slowest->iiAchieved ? ", at II " + twoDecimals(*slowest->iiAchieved) : "") + ")";
+    return gap;
+  }
+  const std::vector<analysis::RecurrenceStep>& steps = l.bound->critical->steps;
+  auto worst = [&](uint64_t LoopSummary::Stalls::*field) {
+    int64_t at = -1;
+    uint64_t most = 0;
+    for (size_t i = 0; i < l.cycleStalls.size(); ++i)
+      if (l.cycleStalls[i].*field > most)
+        most = l.cycleStalls[i].*field, at = static_cast<int64_t>(i);
+    return std::make_pair(at, most);
+  };
+  auto named = [&](int64_t i) {
+    const dfg::Node& n = g.node(steps[static_cast<size_t>(i)].op);
+    return "'" + n.name + "' (" + n.opName() + ", " + n.origin.loc.where() + ")";
+  };
+  if (auto [at, most] = worst(&LoopSummary::Stalls::blocked); at >= 0) {
+    gap.cause = "back-pressure";
+    gap.step = at;
+    gap.text = named(at) + " could not push for " + withCommas(most) +
+               " cycles: one of its outputs was full";
+    return gap;
+  }
+  // The op that waited most among those that take an input from off the recurrence: a
+  // token that comes late from there holds the recurrence up.
+  int64_t at = -1;
+  uint64_t most = 0;
+  std::string offInputs;
+  for (size_t i = 0; i < steps.size() && i < l.cycleStalls.size(); ++i) {
+    std::string off = inputsOffRecurrence(g, steps, i);
+    if (!off.empty() && l.cycleStalls[i].starved > most)
+      at = static_cast<int64_t>(i), most = l.cycleStalls[i].starved, offInputs = off;
+  }
+  if (at >= 0) {
+    gap.cause = "starved";
+    gap.step = at;
+    gap.text = named(at) + " waited for an input in " + withCommas(most) +
+               " cycles; from off the recurrence it takes " + offInputs;
+    return gap;
+  }
+  gap.cause = "unexplained";
+  gap.text = "no op of the critical recurrence stalled";
+  return gap;
+}
+
+} // namespace
+
+std::vector<PaceTap> findPaceTaps(const dfg::Graph& g, const models::TimingConfig& t) {
+  std::vector<PaceTap> taps;
+  for (analysis::LoopBound& b : analysis::loopBounds(g, t)) {
+    if (!b.critical) continue;
+    const dfg::Vertex carry = b.critical->carry;
+    dfg::EdgeId d;
+    std::vector<dfg::EdgeId> o = g.outEdges(carry, 0);
+    if (!g.inEdge(carry, 0, d) || o.size() != 1) continue;
+    PaceTap tap;
+    tap.bound = std::move(b);
+    tap.decisions = d;
+    tap.outputs = o[0];
+    taps.push_back(std::move(tap));
+  }
+  return taps;
+}
+
+void armPaceTaps(std::vector<PaceTap>& taps, const dfg::Graph& g, const sim::Elaboration& elab,
+                 sim::Circuit& circuit, const sim::Engine& engine, bool arm) {
+  for (PaceTap& t : taps) {
+    models::Channel& d = circuit.channel(elab.channelOf(g, t.decisions));
+    models::Channel& o = circuit.channel(elab.channelOf(g, t.outputs));
+    if (!arm) {
+      d.setTap(t.onDecision.next);
+      o.setTap(t.onOutput.next);
+      continue;
+    }
+    t.counter.reset();
+    t.cycleOps.clear();
+    for (const analysis::RecurrenceStep& step : t.bound.critical->steps)
+      t.cycleOps.push_back(elab.opOfVertex[step.op]);
+    t.before.clear();
+    for (uint32_t op : t.cycleOps) {
+      circuit.op(op).flushStats(engine.cycle());
+      t.before.push_back(circuit.op(op).stats());
+    }
+    t.onDecision.owner = t.onOutput.owner = &t;
+    t.onOutput.engine = &engine;
+    t.onDecision.next = d.tap();
+    t.onOutput.next = o.tap();
+    d.setTap(&t.onDecision);
+    o.setTap(&t.onOutput);
+  }
+}
+
+void addPaces(const InvocationContext& c, std::vector<PaceTap>& taps, sim::Circuit& circuit,
+              const sim::Engine& engine, std::vector<LoopSummary>& loops) {
+  for (LoopSummary& l : loops) {
+    l.iiAchieved = l.ii;
+    for (PaceTap& t : taps) {
+      if (t.bound.loop != l.loop || t.bound.ctx != l.ctx) continue;
+      l.bound = &t.bound;
+      l.iiBound = t.bound.ii;
+      const sim::PaceCounts& counts = t.counter.counts();
+      l.iiAchieved = counts.ii();
+      if (counts.spans) l.iiRange = {counts.minII, counts.maxII};
+      for (size_t i = 0; i < t.cycleOps.size() && i < t.before.size(); ++i) {
+        models::Model& op = circuit.op(t.cycleOps[i]);
+        op.flushStats(engine.cycle());
+        l.cycleStalls.push_back({op.stats().inputStallCycles - t.before[i].inputStallCycles,
+                                 op.stats().outputStallCycles - t.before[i].outputStallCycles});
+      }
+    }
+  }
+  for (LoopSummary& l : loops)
+    if (l.bound && l.bound->critical) l.gap = gapOf(c.graph, l, loops);
+}
+
+} // namespace loom::harness

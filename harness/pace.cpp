@@ -82,6 +82,15 @@ std::optional<LoopGap> gapOf(const dfg::Graph& g, const LoopSummary& l,
                (slowest->iiAchieved ? ", at II " + twoDecimals(*slowest->iiAchieved) : "") + ")";
     return gap;
   }
+  // A nested loop the report does not list (its control is not tapped): named by its scope.
+  for (const dfg::Scope& sc : g.scopes)
+    if (sc.kind == dfg::Scope::Kind::LoopBody && nestedIn(g, sc.opId, l.loop)) {
+      gap.cause = "inner-loop";
+      gap.innerLoop = sc.opId;
+      gap.text = "each iteration runs the loop '" + sc.name + "'" +
+                 (sc.op ? " at " + sc.op->loc.where() : std::string());
+      return gap;
+    }
   const std::vector<analysis::RecurrenceStep>& steps = l.bound->critical->steps;
   auto worst = [&](uint64_t LoopSummary::Stalls::*field) {
     int64_t at = -1;
@@ -141,6 +150,30 @@ std::vector<PaceTap> findPaceTaps(const dfg::Graph& g, const models::TimingConfi
     taps.push_back(std::move(tap));
   }
   return taps;
+}
+
+std::vector<LoopOfCarry> loopsOf(const dfg::Graph& g, const std::vector<PaceTap>& taps) {
+  std::vector<LoopOfCarry> out;
+  for (const PaceTap& t : taps) {
+    LoopOfCarry k;
+    k.loop = t.bound.loop;
+    k.ctx = t.bound.ctx;
+    k.carry = t.bound.critical->carry;
+    out.push_back(std::move(k));
+  }
+  // The raw_will_continue: the d of an iter_arg (or while) carry of the loop.
+  for (dfg::Vertex v = 0; v < g.numNodes(); ++v) {
+    dfg::EdgeId d;
+    uint32_t loop;
+    std::string ctx;
+    if (g.node(v).kind != dfg::NodeKind::Carry || !g.inEdge(v, 0, d) ||
+        g.edge(d).role != dfg::Role::RawWillContinue ||
+        !analysis::loopOfRate(g.edge(d).rate, loop, ctx))
+      continue;
+    for (LoopOfCarry& k : out)
+      if (k.loop == loop && k.ctx == ctx && !k.rawControl) k.rawControl = d;
+  }
+  return out;
 }
 
 void armPaceTaps(std::vector<PaceTap>& taps, const dfg::Graph& g, const sim::Elaboration& elab,

@@ -45,6 +45,10 @@ struct PaceTap {
 // A pace tap per loop of `g` with a carry, its bound under timing `t`.
 std::vector<PaceTap> findPaceTaps(const dfg::Graph& g, const models::TimingConfig& t);
 
+// The loops of the taps, for summarizeLoops: each with its carry and a raw_will_continue
+// one of the loop's carries takes.
+std::vector<LoopOfCarry> loopsOf(const dfg::Graph& g, const std::vector<PaceTap>& taps);
+
 // Starts (or, arm = false, stops) measuring, timed by `engine`. Arm after the shape taps
 // and disarm before them: a pace tap passes tokens on to the tap it was set over.
 void armPaceTaps(std::vector<PaceTap>& taps, const dfg::Graph& g, const sim::Elaboration& elab,

@@ -167,37 +167,48 @@ void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps,
   }
 }
 
+namespace {
+
+// A loop's summary with the program's counts of it (the interpreter's, of its copy).
+LoopSummary newSummary(const InvocationContext& c, uint32_t loop, const std::string& ctx,
+                       dfg::Vertex node) {
+  LoopSummary l;
+  l.loop = loop;
+  l.ctx = ctx;
+  const dfg::Node& n = c.graph.node(node);
+  l.source = n.origin.loc.where();
+  l.kind = n.origin.op ? std::string(n.origin.op->name()) : std::string();
+  const RegionCounts* counts = nullptr;
+  if (!ctx.empty()) {
+    auto it = c.golden.byContext.find(ctx);
+    if (it != c.golden.byContext.end()) counts = &it->second;
+  }
+  auto get = [&](const std::vector<uint64_t>& total, const std::vector<uint64_t>* copy) {
+    const std::vector<uint64_t>& v = copy ? *copy : total;
+    return loop < v.size() ? v[loop] : 0;
+  };
+  l.activations = get(c.golden.activations, counts ? &counts->activations : nullptr);
+  l.nonEmpty = get(c.golden.nonEmpty, counts ? &counts->nonEmpty : nullptr);
+  l.iterations = get(c.golden.iterations, counts ? &counts->iterations : nullptr);
+  return l;
+}
+
+} // namespace
+
 std::vector<LoopSummary> summarizeLoops(const InvocationContext& c,
-                                        const std::vector<ShapeTap>& taps) {
+                                        const std::vector<ShapeTap>& taps,
+                                        const std::vector<LoopOfCarry>& carried) {
   std::vector<LoopSummary> loops;
   // (loop, copy) -> its place in `loops`: a search of `loops` per tap is quadratic in
   // the loops of a wide network.
   std::map<std::pair<uint32_t, std::string>, size_t> place;
-  auto summaryFor = [&](const ShapeTap& t) -> LoopSummary& {
-    auto [it, fresh] = place.emplace(std::make_pair(t.loop, t.ctx), loops.size());
-    if (!fresh) return loops[it->second];
-    LoopSummary l;
-    l.loop = t.loop;
-    l.ctx = t.ctx;
-    const dfg::Node& n = c.graph.node(t.node);
-    l.source = n.origin.loc.where();
-    l.kind = n.origin.op ? std::string(n.origin.op->name()) : std::string();
-    const RegionCounts* counts = nullptr;
-    if (!t.ctx.empty()) {
-      auto it = c.golden.byContext.find(t.ctx);
-      if (it != c.golden.byContext.end()) counts = &it->second;
-    }
-    auto get = [&](const std::vector<uint64_t>& total, const std::vector<uint64_t>* ctx) {
-      return ctx ? (*ctx)[t.loop] : total[t.loop];
-    };
-    l.activations = get(c.golden.activations, counts ? &counts->activations : nullptr);
-    l.nonEmpty = get(c.golden.nonEmpty, counts ? &counts->nonEmpty : nullptr);
-    l.iterations = get(c.golden.iterations, counts ? &counts->iterations : nullptr);
-    loops.push_back(l);
-    return loops.back();
+  auto summaryFor = [&](uint32_t loop, const std::string& ctx, dfg::Vertex node) -> LoopSummary& {
+    auto [it, fresh] = place.emplace(std::make_pair(loop, ctx), loops.size());
+    if (fresh) loops.push_back(newSummary(c, loop, ctx, node));
+    return loops[it->second];
   };
   for (const ShapeTap& t : taps) {
-    LoopSummary& l = summaryFor(t);
+    LoopSummary& l = summaryFor(t.loop, t.ctx, t.node);
     int64_t exp = expectedCount(c.graph.edge(t.edge).rate, c.golden);
     int64_t obs = static_cast<int64_t>(c.observed(t.edge));
     if (t.kind == ShapeTap::Kind::GateAfterCond) {
@@ -212,6 +223,15 @@ std::vector<LoopSummary> summarizeLoops(const InvocationContext& c,
         l.bodyObserved = obs;
       }
     }
+  }
+  // A loop whose control the shape check does not tap (a rotated while's condition): its
+  // counts, and the tokens of its raw_will_continue as a carry of it takes them on d.
+  for (const LoopOfCarry& k : carried) {
+    if (place.count({k.loop, k.ctx})) continue;
+    LoopSummary& l = summaryFor(k.loop, k.ctx, k.carry);
+    if (!k.rawControl) continue;
+    l.rawExpected = l.bodyExpected = expectedCount(c.graph.edge(*k.rawControl).rate, c.golden);
+    l.rawObserved = l.bodyObserved = static_cast<int64_t>(c.observed(*k.rawControl));
   }
   return loops;
 }

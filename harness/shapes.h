@@ -87,7 +87,17 @@ struct LoopSummary {
   std::vector<Stalls> cycleStalls;
   std::optional<LoopGap> gap; // why it ran slower than its bound (harness/pace.h)
 };
+// A loop known by its carries (harness/pace.h): one of them, and the raw_will_continue
+// channel one of its carries takes on d, if any.
+struct LoopOfCarry {
+  uint32_t loop = 0;
+  std::string ctx;
+  dfg::Vertex carry = 0;
+  std::optional<dfg::EdgeId> rawControl;
+};
+// The loops of the tapped channels, and the loops of `carried` the taps miss.
 std::vector<LoopSummary> summarizeLoops(const InvocationContext& c,
-                                        const std::vector<ShapeTap>& taps);
+                                        const std::vector<ShapeTap>& taps,
+                                        const std::vector<LoopOfCarry>& carried = {});
 
 } // namespace loom::harness

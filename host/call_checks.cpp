@@ -171,7 +171,8 @@ void checkCall(const CallState& s, const CallProbes& probes, harness::Report& re
   report.channelsChecked += a.graph.numEdges();
   if (!s.models) return;
   harness::checkShapes(ctx, a.taps, out);
-  std::vector<harness::LoopSummary> loops = harness::summarizeLoops(ctx, a.taps);
+  std::vector<harness::LoopSummary> loops =
+      harness::summarizeLoops(ctx, a.taps, harness::loopsOf(a.graph, a.paces));
   harness::addPaces(ctx, s.a.paces, s.a.elab.network->circuit(), s.a.elab.network->engine(), loops);
   for (const harness::LoopSummary& l : loops)
     call.loops.push_back(loopRecord(a.graph, l));

@@ -38,7 +38,8 @@
 # program), oracle-error (mlir-opt/mlir-runner reject or fail: a generator bug),
 # interp-rcN (the reference interpreter failed: a UB/out-of-bounds generator bug or an
 # interpreter bug), interp-vs-oracle, event-rcN [checks], event-vs-oracle, clocked-rcN
-# [checks], clocked-vs-oracle, timeout-STEP.
+# [checks], clocked-vs-oracle, timeout-STEP, ii-below-bound (a loop of the event engine's
+# report ran faster than its static II bound, or its recurrence's costs do not add up).
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -163,6 +164,11 @@ check_prog() {
     fi
     [ "$FAST" = 1 ] && [ -n "$cls" ] && break
   done
+  # The static II bound is a bound (scripts/check-ii-bound.py): no loop ran faster.
+  if [ -z "$cls" ] && [ -f "$d/event.json" ] &&
+     ! python3 "$root/scripts/check-ii-bound.py" "$d/event.json" >"$d/ii-bound.out" 2>&1; then
+    cls="ii-below-bound: $(head -n 1 "$d/ii-bound.out" | sed -E 's/^[^:]*: //; s/[0-9.]+/N/g' | cut -c1-100)"
+  fi
   echo "$cls"
 }
 

@@ -62,3 +62,44 @@ TEST_CASE("LoopCounter: tapped tokens count but are not timed, open runs, reset"
   CHECK(c.counts().iterations == 0);
   CHECK(c.openTrues() == 0);
 }
+
+TEST_CASE("PaceCounter: a carry's output split into activations by its d", "[loop-counter]") {
+  loom::sim::PaceCounter c;
+  // Activation 1: d = T T F, so o carries 3 tokens, pushed in cycles 5, 11, 17 (II 6).
+  // Activation 2: d = F, one token (cycle 30): no interval. Activation 3: d = T F, o in
+  // cycles 40 and 44 (II 4). d runs ahead of o, as a stream's control does.
+  c.decision(true);
+  c.decision(true);
+  c.output(5);
+  c.decision(false);
+  c.output(11);
+  c.output(17);
+  c.decision(false);
+  c.output(30);
+  c.decision(true);
+  c.output(40);
+  c.decision(false);
+  c.output(44);
+  const loom::sim::PaceCounts& k = c.counts();
+  CHECK(k.spanCycles == 12 + 4);
+  CHECK(k.spans == 2 + 1);
+  REQUIRE(k.ii());
+  CHECK(*k.ii() == Approx(16.0 / 3.0));
+  CHECK(k.minII == 4.0);
+  CHECK(k.maxII == 6.0);
+}
+
+TEST_CASE("PaceCounter: o may finish an activation before d's false is seen", "[loop-counter]") {
+  loom::sim::PaceCounter c;
+  // d = T, o pushes 2 tokens (cycles 3, 9), and only then is d's false pushed: the
+  // activation closes on the false. Without any interval there is no II.
+  c.decision(true);
+  c.output(3);
+  c.output(9);
+  CHECK_FALSE(c.counts().ii());
+  c.decision(false);
+  REQUIRE(c.counts().ii());
+  CHECK(*c.counts().ii() == 6.0);
+  c.reset();
+  CHECK_FALSE(c.counts().ii());
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""check-ii-bound.py REPORT.json...: the static II bound is a bound (docs/performance-analysis.md).
+
+For every loop of every call of each `loom-sim run --report` file: its achieved II at the
+critical carry (`ii_achieved`) is not below its static bound (`ii_bound`), and a loop whose
+bound comes from a recurrence names it op by op with costs that add up to the bound (plus
+the carry's NeedLoop cycle when the way round closes on its d).
+Prints one line per violation and a summary line; exit 0 when all hold, 1 otherwise,
+2 for an unreadable report.
+"""
+import json
+import sys
+
+
+def check(path):
+    """Yields (loops checked, violations) of one report."""
+    try:
+        with open(path) as f:
+            report = json.load(f)
+    except (OSError, ValueError) as e:
+        print("check-ii-bound: cannot read %s: %s" % (path, e), file=sys.stderr)
+        sys.exit(2)
+    loops, bad = 0, []
+    for call in report.get("calls", []):
+        for loop in call.get("loops", []):
+            loops += 1
+            where = "%s #%s %s" % (call.get("function"), call.get("invocation"), loop["source"])
+            bound, achieved = loop["ii_bound"], loop["ii_achieved"]
+            if achieved is not None and achieved < bound:
+                bad.append("%s: %s: ii_achieved %.3f below ii_bound %d" % (path, where, achieved, bound))
+            neck = loop["bottleneck"]
+            if neck["kind"] != "stream" and neck["closes_on"] != "none":
+                # Closing on d, the carry's NeedLoop comes a cycle after its NeedCond.
+                total = sum(step["cost"] for step in neck["cycle"])
+                total += 1 if neck["closes_on"] == "d" else 0
+                if max(2, total) != bound:
+                    bad.append("%s: %s: the recurrence's costs add up to %d, ii_bound is %d"
+                               % (path, where, total, bound))
+    return loops, bad
+
+
+def main(paths):
+    if not paths:
+        print(__doc__.strip().splitlines()[0], file=sys.stderr)
+        return 2
+    loops, bad = 0, []
+    for p in paths:
+        n, b = check(p)
+        loops += n
+        bad += b
+    for line in bad:
+        print(line)
+    print("check-ii-bound: %d report(s), %d loop(s), %d violation(s)" % (len(paths), loops, len(bad)))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,5 +1,7 @@
 #include "traces/loops.h"
 
+#include "analysis/throughput.h"
+
 #include <algorithm>
 #include <map>
 
@@ -59,6 +61,7 @@ std::vector<LoopInfo> findLoops(const TracedNetwork& n) {
     info.name = scope >= 0 ? g.scopes[scope].name : g.node(producer).name;
     info.channel = n.channelOf(ch);
     info.everyTokenIterates = e.rate.domain == dfg::Rate::Domain::LoopBody;
+    analysis::loopOfRate(e.rate, info.loop, info.ctx);
     auto [slot, fresh] = byLoop.emplace(key, out.size());
     if (fresh)
       out.push_back(info);
@@ -77,6 +80,36 @@ LoopProbe::LoopProbe(const TracedNetwork& n)
     counters_.emplace_back(loops_[i].everyTokenIterates);
     slot_[loops_[i].channel] = static_cast<int32_t>(i);
   }
+  paces_.assign(loops_.size(), LoopPace{1, "stream", "", -1, -1});
+  pace_.assign(loops_.size(), sim::PaceCounter());
+  paceSlot_.assign(n.circuit().numChannels(), -1);
+  if (!n.graph || !n.opOfVertex) return;
+  const dfg::Graph& g = *n.graph;
+  for (const analysis::LoopBound& b : analysis::loopBounds(g, n.circuit().timing())) {
+    for (size_t i = 0; i < loops_.size(); ++i) {
+      if (loops_[i].loop != b.loop || loops_[i].ctx != b.ctx || !b.critical) continue;
+      const analysis::Recurrence& r = *b.critical;
+      LoopPace& p = paces_[i];
+      p.bound = b.ii;
+      p.bottleneck = analysis::isCtrlDone(g, r) ? "ctrl-done" : "recurrence";
+      p.carry = g.node(r.carry).name;
+      dfg::EdgeId d;
+      std::vector<dfg::EdgeId> o = g.outEdges(r.carry, 0);
+      if (!g.inEdge(r.carry, 0, d) || o.size() != 1) continue;
+      p.decisions = n.channelOf(d);
+      p.outputs = n.channelOf(o[0]);
+      paceSlot_[static_cast<size_t>(p.decisions)] = static_cast<int32_t>(i);
+      paceSlot_[static_cast<size_t>(p.outputs)] = static_cast<int32_t>(i);
+    }
+  }
+}
+
+void LoopProbe::pushedOnCarry(uint64_t cycle, uint32_t index, const models::Channel& ch) {
+  const size_t loop = static_cast<size_t>(paceSlot_[index]);
+  if (static_cast<int64_t>(index) == paces_[loop].decisions)
+    pace_[loop].decision(ch.peek(ch.count() - 1) & 1);
+  else
+    pace_[loop].output(cycle);
 }
 
 } // namespace loom::traces

@@ -32,7 +32,7 @@ std::vector<NetworkStats> StatsCollector::collect() const {
               [](const OpRow& a, const OpRow& b) { return a.name < b.name; });
     const LoopProbe& p = *net.probe;
     for (size_t i = 0; i < p.loops().size(); ++i)
-      s.loops.push_back({p.loops()[i].name, p.counters()[i].counts()});
+      s.loops.push_back({p.loops()[i].name, p.counters()[i].counts(), p.paces()[i], p.achieved(i)});
     out.push_back(std::move(s));
   }
   return out;
@@ -58,10 +58,16 @@ nlohmann::json statsJson(const std::vector<NetworkStats>& nets) {
     for (const LoopRow& l : n.loops) {
       nlohmann::json ii = nullptr;
       if (auto v = l.counts.ii()) ii = *v;
+      nlohmann::json achieved = nullptr;
+      if (l.achieved) achieved = *l.achieved;
       loops.push_back({{"name", l.name},
                        {"activations", l.counts.activations},
                        {"iterations", l.counts.iterations},
-                       {"ii", ii}});
+                       {"ii", ii},
+                       {"ii_bound", l.pace.bound},
+                       {"ii_achieved", achieved},
+                       {"bottleneck", l.pace.bottleneck},
+                       {"carry", l.pace.carry}});
     }
     list.push_back({{"function", n.function},
                     {"cycles", n.cycles},
@@ -76,11 +82,12 @@ nlohmann::json statsJson(const std::vector<NetworkStats>& nets) {
 
 namespace {
 
-// Columns as wide as their widest cell: text columns (the first `textColumns`)
-// left-aligned, numbers right-aligned.
+// Columns as wide as their widest cell: text columns (the first `textColumns`, and the
+// last `trailingText`) left-aligned, numbers right-aligned.
 class Table {
 public:
-  explicit Table(size_t textColumns) : text_(textColumns) {}
+  explicit Table(size_t textColumns, size_t trailingText = 0)
+      : text_(textColumns), trailing_(trailingText) {}
   void row(std::vector<std::string> cells) { rows_.push_back(std::move(cells)); }
   void print(std::string& out, const std::string& indent) const {
     std::vector<size_t> width;
@@ -94,7 +101,8 @@ public:
       for (size_t i = 0; i < r.size(); ++i) {
         std::string pad(width[i] - r[i].size(), ' ');
         if (i > 0) line += "  ";
-        line += i < text_ ? r[i] + pad : pad + r[i];
+        const bool text = i < text_ || i + trailing_ >= r.size();
+        line += text ? r[i] + pad : pad + r[i];
       }
       while (!line.empty() && line.back() == ' ')
         line.pop_back();
@@ -103,7 +111,7 @@ public:
   }
 
 private:
-  size_t text_;
+  size_t text_, trailing_;
   std::vector<std::vector<std::string>> rows_;
 };
 
@@ -133,12 +141,14 @@ std::string statsText(const std::vector<NetworkStats>& nets) {
     ops.print(out, "  ");
     if (n.loops.empty()) continue;
     out += "\n";
-    Table loops(1);
-    loops.row({"loop", "activations", "iterations", "II"});
+    Table loops(1, 1);
+    loops.row({"loop", "activations", "iterations", "II", "II bound", "II achieved", "bottleneck"});
     for (const LoopRow& l : n.loops) {
       auto ii = l.counts.ii();
       loops.row({l.name, std::to_string(l.counts.activations), std::to_string(l.counts.iterations),
-                 ii ? fixed2(*ii) : "-"});
+                 ii ? fixed2(*ii) : "-", std::to_string(l.pace.bound),
+                 l.achieved ? fixed2(*l.achieved) : "-",
+                 l.pace.bottleneck + (l.pace.carry.empty() ? "" : " " + l.pace.carry)});
     }
     loops.print(out, "  ");
   }

@@ -42,6 +42,8 @@ struct OpRow {
 struct LoopRow {
   std::string name;
   sim::LoopCounts counts;
+  LoopPace pace;                  // its bound and bottleneck
+  std::optional<double> achieved; // the II at its critical carry (LoopProbe::achieved)
 };
 
 struct NetworkStats {

@@ -29,7 +29,8 @@ EOF
   grep -Eq "^  sum/return +handshake.return +1 +1 +20 +0 +4$" "$tmp/s.txt" || fail "$e: the return's row"
   grep -Eq "^  sum/for0.guard/for0.stream +dataflow.stream +5 +5 +1 +1 +18$" "$tmp/s.txt" ||
     fail "$e: the stream's row"
-  grep -Eq "^  sum/for0.guard/for0 +1 +3 +1.50$" "$tmp/s.txt" || fail "$e: the loop's row"
+  grep -Eq "^  sum/for0.guard/for0 +1 +3 +1.50 +3 +3.67 +recurrence sum/for0.guard/for0.carry.s$" \
+    "$tmp/s.txt" || fail "$e: the loop's row"
   [ "$(grep '^#[0-9]' "$tmp/v.vcd" | tail -1)" = "#25" ] || fail "$e: the VCD's end"
   grep -v '^#' "$tmp/t.log" >"$tmp/tokens"
   [ "$(wc -l <"$tmp/tokens")" -eq 61 ] || fail "$e: token count"

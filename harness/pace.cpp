@@ -214,6 +214,7 @@ void addPaces(const InvocationContext& c, std::vector<PaceTap>& taps, sim::Circu
       l.iiBound = t.bound.ii;
       const sim::PaceCounts& counts = t.counter.counts();
       l.iiAchieved = counts.ii();
+      l.iiSteady = counts.steady();
       if (counts.spans) l.iiRange = {counts.minII, counts.maxII};
       for (size_t i = 0; i < t.cycleOps.size() && i < t.before.size(); ++i) {
         models::Model& op = circuit.op(t.cycleOps[i]);

@@ -77,6 +77,7 @@ struct LoopSummary {
   // least and the largest II of one activation at the carry.
   uint64_t iiBound = 1;
   std::optional<double> iiAchieved;
+  std::optional<double> iiSteady; // without each activation's first lap (sim::PaceCounts)
   std::optional<std::pair<double, double>> iiRange;
   const analysis::LoopBound* bound = nullptr; // null: no carry, paced by its stream
   // Per op of the critical recurrence, in its order: cycles in the call it waited for an

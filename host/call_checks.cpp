@@ -139,6 +139,7 @@ nlohmann::json loopRecord(const dfg::Graph& g, const harness::LoopSummary& l) {
           {"ii", optionalNumber(l.ii)},
           {"ii_bound", l.iiBound},
           {"ii_achieved", optionalNumber(l.iiAchieved)},
+          {"ii_steady", optionalNumber(l.iiSteady)},
           {"ii_activations", range},
           {"bottleneck", bottleneckRecord(g, l)}};
 }

@@ -41,6 +41,11 @@ std::optional<double> PaceCounts::ii() const {
   return static_cast<double>(spanCycles) / static_cast<double>(spans);
 }
 
+std::optional<double> PaceCounts::steady() const {
+  if (steadySpans == 0) return std::nullopt;
+  return static_cast<double>(steadyCycles) / static_cast<double>(steadySpans);
+}
+
 void PaceCounter::decision(bool cont) {
   if (cont) {
     ++trues_;
@@ -54,6 +59,7 @@ void PaceCounter::decision(bool cont) {
 
 void PaceCounter::output(uint64_t cycle) {
   if (tokens_ == 0) first_ = cycle;
+  if (tokens_ == 1) second_ = cycle;
   last_ = cycle;
   ++tokens_;
   if (nextSize_ < sizes_.size() && tokens_ == sizes_[nextSize_]) close();
@@ -66,6 +72,10 @@ void PaceCounter::close() {
     if (counts_.spans == 0 || ii > counts_.maxII) counts_.maxII = ii;
     counts_.spanCycles += last_ - first_;
     counts_.spans += tokens_ - 1;
+  }
+  if (tokens_ >= 3) {
+    counts_.steadyCycles += last_ - second_;
+    counts_.steadySpans += tokens_ - 2;
   }
   tokens_ = 0;
   // Closed activations are not kept: the list holds only those o has still to finish.

@@ -80,12 +80,18 @@ private:
 // one activation: the distance the recurrence's latency bounds from below.
 //   ii            = sum(last - first) / sum(tokens - 1) over the activations of o
 //   per activation: its own (last - first) / (tokens - 1), the least and the largest
+//   steady        = sum(last - second) / sum(tokens - 2) over the activations of three
+//                   tokens or more: the laps after the first, which starts from the loop's
+//                   entry (its initial value and first decision come from outside) and not
+//                   from the recurrence's previous lap
 // A d token is always pushed before the carry takes it, so an activation's size is known
 // before its last o token comes.
 struct PaceCounts {
-  uint64_t spanCycles = 0, spans = 0; // sums over activations with two tokens or more
-  double minII = 0, maxII = 0;        // over those activations
+  uint64_t spanCycles = 0, spans = 0;         // sums over activations with two tokens or more
+  double minII = 0, maxII = 0;                // over those activations
+  uint64_t steadyCycles = 0, steadySpans = 0; // the same without each activation's first lap
   std::optional<double> ii() const;
+  std::optional<double> steady() const;
 };
 
 class PaceCounter {
@@ -102,7 +108,7 @@ private:
   uint64_t trues_ = 0;          // d's trues since its last false
   std::vector<uint64_t> sizes_; // tokens of o of the activations d closed, oldest first
   size_t nextSize_ = 0;         // the first of sizes_ whose activation o has not closed
-  uint64_t tokens_ = 0, first_ = 0, last_ = 0; // o's open activation
+  uint64_t tokens_ = 0, first_ = 0, second_ = 0, last_ = 0; // o's open activation
 };
 
 } // namespace loom::sim

@@ -87,6 +87,10 @@ TEST_CASE("PaceCounter: a carry's output split into activations by its d", "[loo
   CHECK(*k.ii() == Approx(16.0 / 3.0));
   CHECK(k.minII == 4.0);
   CHECK(k.maxII == 6.0);
+  // Without each activation's first lap: only activation 1 has a second, 17 - 11.
+  REQUIRE(k.steady());
+  CHECK(*k.steady() == 6.0);
+  CHECK(k.steadySpans == 1);
 }
 
 TEST_CASE("PaceCounter: o may finish an activation before d's false is seen", "[loop-counter]") {

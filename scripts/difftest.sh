@@ -16,10 +16,12 @@
 # Options:
 #   --size small|medium|large|mixed   program size (default small; mixed: by seed)
 #   --kernels K                       number of kernel functions (default: by seed)
-#   --shape normal|deep|wide|mixed    loom-gen --shape (default normal; deep: one path of
+#   --shape normal|deep|wide|mixed|recurrence
+#                                     loom-gen --shape (default normal; deep: one path of
 #                                     each kernel nested 16..120 levels; wide: 8..40
 #                                     scalar parameters, ten times the statements; mixed:
-#                                     the three by seed)
+#                                     the three by seed; recurrence: one loop of known II,
+#                                     which the event engine must reach exactly)
 #   --out DIR                         failure directory (default out/difftest)
 #   --fresh                           empty the failure directory first
 #   -j N                              seeds in parallel (default 1)
@@ -39,7 +41,8 @@
 # interp-rcN (the reference interpreter failed: a UB/out-of-bounds generator bug or an
 # interpreter bug), interp-vs-oracle, event-rcN [checks], event-vs-oracle, clocked-rcN
 # [checks], clocked-vs-oracle, timeout-STEP, ii-below-bound (a loop of the event engine's
-# report ran faster than its static II bound, or its recurrence's costs do not add up).
+# report ran faster than its static II bound, or its recurrence's costs do not add up),
+# ii-not-known (a --shape recurrence program's loop missed the II it has by construction).
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -87,7 +90,7 @@ limits=()
 [ -n "${DIFFTEST_MAX_CYCLES:-}" ] && limits+=(--max-cycles "$DIFFTEST_MAX_CYCLES")
 [ ${#args[@]} -gt 0 ] || { echo "usage: difftest.sh [--size S] [--kernels K] [--out DIR] [-j N] SEED... | --file F.mlir..." >&2; exit 2; }
 case "$size" in small|medium|large|mixed) ;; *) echo "difftest.sh: bad --size $size" >&2; exit 2 ;; esac
-case "$shape" in normal|deep|wide|mixed) ;; *) echo "difftest.sh: bad --shape $shape" >&2; exit 2 ;; esac
+case "$shape" in normal|deep|wide|mixed|recurrence) ;; *) echo "difftest.sh: bad --shape $shape" >&2; exit 2 ;; esac
 for t in "$SIM" "$ORACLE"; do [ -x "$t" ] || { echo "difftest.sh: $t not found (build first)" >&2; exit 2; }; done
 [ $files -eq 1 ] || [ -x "$GEN" ] || { echo "difftest.sh: $GEN not found (build first)" >&2; exit 2; }
 
@@ -165,9 +168,16 @@ check_prog() {
     [ "$FAST" = 1 ] && [ -n "$cls" ] && break
   done
   # The static II bound is a bound (scripts/check-ii-bound.py): no loop ran faster.
+  # A --shape recurrence program's loop reaches its known II exactly.
+  local known=()
+  grep -q '^// loom-gen: known II' "$f" && known=(--program "$f")
   if [ -z "$cls" ] && [ -f "$d/event.json" ] &&
-     ! python3 "$root/scripts/check-ii-bound.py" "$d/event.json" >"$d/ii-bound.out" 2>&1; then
-    cls="ii-below-bound: $(head -n 1 "$d/ii-bound.out" | sed -E 's/^[^:]*: //; s/[0-9.]+/N/g' | cut -c1-100)"
+     ! python3 "$root/scripts/check-ii-bound.py" "${known[@]}" "$d/event.json" >"$d/ii-bound.out" 2>&1; then
+    if grep -qE 'the known II|no loop at line' "$d/ii-bound.out"; then
+      cls="ii-not-known: $(head -n 1 "$d/ii-bound.out" | sed -E 's/.*(ii_bound|ii_steady|no loop)/\1/; s/[0-9.]+/N/g' | cut -c1-100)"
+    else
+      cls="ii-below-bound: $(head -n 1 "$d/ii-bound.out" | sed -E 's/^[^:]*: //; s/[0-9.]+/N/g' | cut -c1-100)"
+    fi
   fi
   echo "$cls"
 }

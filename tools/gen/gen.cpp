@@ -1,7 +1,7 @@
 // loom-gen: prints a random, well-formed, terminating MLIR program (MLIR 22 spelling)
 // for differential testing of loom-sim (see tools/gen/README.md).
 //
-//   loom-gen --seed S [--size small|medium|large] [--kernels K] [--shape deep|wide]
+//   loom-gen --seed S [--size small|medium|large] [--kernels K] [--shape deep|wide|recurrence]
 //
 // The program is a `main` that allocates and deterministically initializes memrefs,
 // calls K kernel functions (some more than once, with scalar arguments chosen so that
@@ -26,7 +26,9 @@
 // Shapes (no input may crash the tool): `deep` nests one path of loops and
 // branches 16..120 levels deep in each kernel (accelerated functions may nest 128), the
 // rest as usual; `wide` gives each kernel 8..40 scalar parameters and ten times the
-// statements, mostly independent, at function level.
+// statements, mostly independent, at function level; `recurrence` prints instead one
+// loop whose optimal II is known by construction (gen_recurrence.cpp; --size and
+// --kernels do not apply).
 
 #include "tools/gen/func_gen.h"
 
@@ -683,7 +685,8 @@ void applyShape(Config& c, Shape shape, Rng& R) {
 
 int usage(const char* argv0) {
   std::fprintf(stderr,
-               "usage: %s --seed S [--size small|medium|large] [--kernels K] [--shape deep|wide]\n",
+               "usage: %s --seed S [--size small|medium|large] [--kernels K] [--shape "
+               "deep|wide|recurrence]\n",
                argv0);
   return 2;
 }
@@ -699,6 +702,7 @@ int main(int argc, char** argv) {
   const char* sizeName = "small";
   int kernels = 0;
   Shape shape = Shape::Normal;
+  bool recurrence = false;
   std::string shapeArg;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -743,6 +747,8 @@ int main(int argc, char** argv) {
         shape = Shape::Deep;
       else if (v == "wide")
         shape = Shape::Wide;
+      else if (v == "recurrence")
+        recurrence = true;
       else if (v != "normal") {
         std::fprintf(stderr, "loom-gen: bad shape '%s'\n", v.c_str());
         return 2;
@@ -756,6 +762,11 @@ int main(int argc, char** argv) {
     }
   }
   if (!haveSeed) return usage(argv[0]);
+  if (recurrence) {
+    Rng R(seed);
+    std::fputs(recurrenceProgram(R, seed).c_str(), stdout);
+    return 0;
+  }
   Config cfg = configFor(size);
   Rng R(seed);
   if (kernels == 0) {

@@ -321,4 +321,7 @@ inline const std::vector<std::string> kFloatConsts = {
     "1.000000e-03",  "1.500000e+04",  "3.330000e-01",  "-7.750000e+00", "1.000000e+10",
     "-1.250000e-01", "6.553600e+04",  "4.200000e+01",  "-3.000000e+02", "7.000000e+00"};
 
+// `--shape recurrence` (gen_recurrence.cpp): one loop whose optimal II is known.
+std::string recurrenceProgram(Rng& R, uint64_t seed);
+
 } // namespace loomgen

@@ -36,6 +36,7 @@ Command addRtlCommand(CLI::App& app);
 Command addSweepCommand(CLI::App& app);
 Command addExplainCommand(CLI::App& app);
 Command addMutateCommand(CLI::App& app);
+Command addTuneCommand(CLI::App& app);
 
 // The options of a run's networks that `run` and `diff` share: --timing, --engine and
 // --max-cycles.

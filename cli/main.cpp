@@ -77,7 +77,8 @@ extern "C" int sc_main(int argc, char* argv[]) {
   std::vector<Command> commands = {
       addRunCommand(app),    addCheckCommand(app), addUpgradeCommand(app), addLowerCommand(app),
       addVerifyCommand(app), addSimCommand(app),   addTimingCommand(app),  addDiffCommand(app),
-      addRtlCommand(app),    addSweepCommand(app), addExplainCommand(app), addMutateCommand(app)};
+      addRtlCommand(app),    addSweepCommand(app), addExplainCommand(app), addMutateCommand(app),
+      addTuneCommand(app)};
   CLI::App* versionCommand = app.add_subcommand("version", "Print the version (as --version)");
   commands.push_back(
       {versionCommand, [versionLine] { return std::cout << versionLine << "\n", kOk; }});

@@ -8,6 +8,7 @@
 #include "lowering/lower.h"
 #include "models/timing_json.h"
 #include "rtl/generate.h"
+#include "sim/elaborate.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -69,6 +70,9 @@ int rtl(RtlArgs& a) {
       return printError(*err), kBadInput;
   std::vector<dfg::Graph> graphs;
   if (!graphsOf(a, graphs)) return kBadInput;
+  for (dfg::Graph& g : graphs)
+    if (auto err = sim::applyChannelCapacities(options.timing, g.function, g))
+      return printError(a.timingFile + ": " + *err), kBadInput;
   std::vector<std::pair<std::string, std::string>> files; // name, text
   std::map<std::string, std::string> functionOfTop;
   for (const dfg::Graph& g : graphs) {

@@ -8,6 +8,7 @@
 #include "dfg/op_names.h"
 #include "host/dfg_run.h"
 #include "models/timing_json.h"
+#include "sim/elaborate.h"
 
 #include <chrono>
 #include <unistd.h>
@@ -74,7 +75,10 @@ int simulate(const SimArgs& a) {
   sim::EngineKind engine;
   if (!sim::engineKindFromName(a.engine, engine))
     return printError("unknown --engine '" + a.engine + "' (clocked or event)"), kBadInput;
-  DfgRun run(*g, timing, engine);
+  dfg::Graph sized = *g; // the timing file's per-channel capacities on a copy
+  if (auto err = sim::applyChannelCapacities(timing, sized.function, sized))
+    return printError(a.timingFile + ": " + *err), kBadInput;
+  DfgRun run(sized, timing, engine);
   dfg::OpNames names = dfg::opNames(*g); // "op 12" by its place
   TerminalText shown = terminalView(a.width, a.expand, {g->function});
   for (const GraphFinding& f : run.checkStatic())

@@ -39,22 +39,30 @@ std::vector<const LoopSummary*> innerLoops(const dfg::Graph& g, const LoopSummar
   return in;
 }
 
-// The inputs of the recurrence's step `i` that the recurrence does not feed, as
-// "d from 'x', cond from 'y'" ("" when it has none). The carry's way round closes on b
-// (or d): its other inputs are off it.
-std::string inputsOffRecurrence(const dfg::Graph& g,
-                                const std::vector<analysis::RecurrenceStep>& steps, size_t i) {
+// The input edges of the recurrence's step `i` that the recurrence does not feed. The
+// carry's way round closes on b (or d): its other inputs are off it.
+std::vector<dfg::EdgeId> edgesOffRecurrence(const dfg::Graph& g,
+                                            const std::vector<analysis::RecurrenceStep>& steps,
+                                            size_t i) {
   const dfg::Vertex v = steps[i].op;
-  const dfg::Node& n = g.node(v);
-  std::string text;
+  std::vector<dfg::EdgeId> off;
   for (dfg::EdgeId e : g.inEdges(v)) {
     const bool onIt = (steps[i].viaInput && e == steps[i].into) ||
                       (i == 0 && steps.size() > 1 && g.src(e) == steps.back().op);
-    const dfg::Node& from = g.node(g.src(e));
-    if (onIt || (n.kind == dfg::NodeKind::Carry && g.edge(e).dstPort == 1)) continue;
-    text += (text.empty() ? "" : ", ") + n.portName(true, g.edge(e).dstPort) + " from '" +
-            from.name + "'";
+    if (onIt || (g.node(v).kind == dfg::NodeKind::Carry && g.edge(e).dstPort == 1)) continue;
+    off.push_back(e);
   }
+  return off;
+}
+
+// Those inputs as "d from 'x', cond from 'y'" ("" when it has none).
+std::string inputsOffRecurrence(const dfg::Graph& g,
+                                const std::vector<analysis::RecurrenceStep>& steps, size_t i) {
+  const dfg::Node& n = g.node(steps[i].op);
+  std::string text;
+  for (dfg::EdgeId e : edgesOffRecurrence(g, steps, i))
+    text += (text.empty() ? "" : ", ") + n.portName(true, g.edge(e).dstPort) + " from '" +
+            g.node(g.src(e)).name + "'";
   return text;
 }
 
@@ -120,6 +128,23 @@ std::optional<LoopGap> gapOf(const dfg::Graph& g, const LoopSummary& l,
     std::string off = inputsOffRecurrence(g, steps, i);
     if (!off.empty() && l.cycleStalls[i].starved > most)
       at = static_cast<int64_t>(i), most = l.cycleStalls[i].starved, offInputs = off;
+  }
+  // Its feeder that could not push the longest: the input came late because a full
+  // channel downstream of the feeder held it back.
+  const LoopSummary::Feeder* held = nullptr;
+  for (const LoopSummary::Feeder& f : l.feeders)
+    if (at >= 0 && f.step == static_cast<size_t>(at) && f.blocked &&
+        (!held || f.blocked > held->blocked))
+      held = &f;
+  if (held) {
+    const dfg::Node& from = g.node(held->op);
+    gap.cause = "back-pressure";
+    gap.step = at;
+    gap.text = named(at) + " waited for an input in " + withCommas(most) +
+               " cycles; it takes one from '" + from.name + "' (" + from.opName() + ", " +
+               from.origin.loc.where() + "), which could not push for " +
+               withCommas(held->blocked) + " cycles: one of its outputs was full";
+    return gap;
   }
   if (at >= 0) {
     gap.cause = "starved";
@@ -195,6 +220,19 @@ void armPaceTaps(std::vector<PaceTap>& taps, const dfg::Graph& g, const sim::Ela
       circuit.op(op).flushStats(engine.cycle());
       t.before.push_back(circuit.op(op).stats());
     }
+    t.feeders.clear();
+    t.feedersBefore.clear();
+    const std::vector<analysis::RecurrenceStep>& steps = t.bound.critical->steps;
+    for (size_t i = 0; i < steps.size(); ++i)
+      for (dfg::EdgeId e : edgesOffRecurrence(g, steps, i)) {
+        LoopSummary::Feeder f;
+        f.step = i;
+        f.op = g.src(e);
+        f.model = elab.opOfVertex[f.op];
+        circuit.op(f.model).flushStats(engine.cycle());
+        t.feeders.push_back(f);
+        t.feedersBefore.push_back(circuit.op(f.model).stats());
+      }
     t.onDecision.owner = t.onOutput.owner = &t;
     t.onOutput.engine = &engine;
     t.onDecision.next = d.tap();
@@ -221,6 +259,13 @@ void addPaces(const InvocationContext& c, std::vector<PaceTap>& taps, sim::Circu
         op.flushStats(engine.cycle());
         l.cycleStalls.push_back({op.stats().inputStallCycles - t.before[i].inputStallCycles,
                                  op.stats().outputStallCycles - t.before[i].outputStallCycles});
+      }
+      for (size_t i = 0; i < t.feeders.size() && i < t.feedersBefore.size(); ++i) {
+        LoopSummary::Feeder f = t.feeders[i];
+        models::Model& op = circuit.op(f.model);
+        op.flushStats(engine.cycle());
+        f.blocked = op.stats().outputStallCycles - t.feedersBefore[i].outputStallCycles;
+        l.feeders.push_back(f);
       }
     }
   }

@@ -21,6 +21,11 @@ struct PaceTap {
   // began: what each did in the call is the difference (addPaces).
   std::vector<uint32_t> cycleOps;
   std::vector<models::OpStats> before;
+  // The producers of the recurrence's inputs from off it (model indices), the step each
+  // feeds, and their counters when the call began: a starved step's feeder that could not
+  // push is back-pressure upstream (addPaces).
+  std::vector<LoopSummary::Feeder> feeders;
+  std::vector<models::OpStats> feedersBefore;
 
   // Each tap passes the token on to the tap it was set over (the shape taps').
   struct OnDecision : models::ChannelTap {

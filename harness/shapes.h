@@ -50,6 +50,8 @@ void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps,
 //   inner-loop     each iteration runs activations of loops nested in it, whose
 //                  iterations no bound of this loop's can count;
 //   back-pressure  an op of the critical recurrence could not push: an output was full;
+//                  or it waited for an input from off the recurrence whose producer
+//                  could not push (an output of that producer was full);
 //   starved        an op of the critical recurrence waited for an input from off the
 //                  recurrence (the loop's control, an address, a value from outside);
 //   unexplained    none of these.
@@ -86,6 +88,15 @@ struct LoopSummary {
     uint64_t starved = 0, blocked = 0;
   };
   std::vector<Stalls> cycleStalls;
+  // The producers of the recurrence's inputs from off it: the step each feeds, the
+  // producer, and the cycles in the call it could not push for a full output.
+  struct Feeder {
+    size_t step = 0;
+    dfg::Vertex op = 0;
+    uint32_t model = 0;
+    uint64_t blocked = 0;
+  };
+  std::vector<Feeder> feeders;
   std::optional<LoopGap> gap; // why it ran slower than its bound (harness/pace.h)
 };
 // A loop known by its carries (harness/pace.h): one of them, and the raw_will_continue

@@ -4,6 +4,7 @@
 #include "analysis/static_rules.h"
 #include "host/host_memory.h"
 #include "host/static_finding.h"
+#include "sim/elaborate.h"
 
 #include <spdlog/spdlog.h>
 
@@ -117,6 +118,8 @@ std::optional<Diag> takeGiven(const Function& f, const dfg::Graph& given, AccelN
 
 // The network's models, and what the harness probes of them.
 std::optional<Diag> elaborateNetwork(NetworkBuild& b, AccelNetwork& a) {
+  if (auto err = sim::applyChannelCapacities(b.opts.timing, a.name, a.graph))
+    return Diag{a.loc, *err};
   a.elab = sim::elaborate(a.graph, b.opts.timing, modelsEngine(b.opts.engine));
   if (!a.elab.ok()) {
     std::string msg = "cannot elaborate the network of '@" + a.name + "'";
@@ -129,6 +132,7 @@ std::optional<Diag> elaborateNetwork(NetworkBuild& b, AccelNetwork& a) {
   }
   a.taps = harness::findShapeTaps(a.graph);
   a.paces = harness::findPaceTaps(a.graph, b.opts.timing);
+  if (b.opts.channelNeeds) a.needs.resize(a.elab.network->circuit().numChannels());
   return std::nullopt;
 }
 
@@ -164,6 +168,15 @@ std::optional<Diag> acceleratedFunctions(const Module& m, const AccelOptions& op
       return Diag{f->loc, "--dfg " + n + ": the entry function runs on the host"};
     add(n, f);
   }
+  // The timing file's per-channel capacities name functions of this program (a function
+  // that is not accelerated in this run keeps its entry unused).
+  if (opts.timing.channels)
+    for (const auto& entry : *opts.timing.channels) {
+      const Function* f = m.lookup(entry.first);
+      if (!m.network(entry.first) && (!f || f->isDeclaration))
+        return Diag{Loc{m.file, 0, 0}, "timing key 'channels': no function '@" + entry.first +
+                                           "' with a body in " + *m.file};
+    }
   return std::nullopt;
 }
 

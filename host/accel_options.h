@@ -36,6 +36,9 @@ struct AccelOptions {
   // Sum each channel's tokens and expected count over the checked calls, for
   // channelTotals() (`run --dot`); off, a call's checks do not count them twice.
   bool channelTotals = false;
+  // Measure the capacity each channel needed over the run (Accelerator::channelNeeds;
+  // `tune`), on the engines that run the models.
+  bool channelNeeds = false;
   // What runs every call (SystemC: the same cycles and results as the event engine,
   // SystemC's scheduler), and the options of the engines that have their own.
   CallEngineKind engine = CallEngineKind::Event;

@@ -118,6 +118,11 @@ bool Accelerator::ratesInferred(const std::string& f) const {
   return it != accels_.end() && it->second->ratesInferred;
 }
 
+const std::vector<sim::NeedTap>* Accelerator::channelNeeds(const std::string& f) const {
+  auto it = accels_.find(f);
+  return it == accels_.end() || !opts_.channelNeeds ? nullptr : &it->second->needs;
+}
+
 sim::Network* Accelerator::network(const std::string& f) const {
   auto it = accels_.find(f);
   return it == accels_.end() ? nullptr : it->second->elab.network.get();

@@ -62,6 +62,9 @@ public:
   // AccelOptions::channelTotals.
   using ChannelTotals = loom::ChannelTotals;
   const ChannelTotals* channelTotals(const std::string& function) const;
+  // The capacity each channel of a function's network needed over the run, by channel
+  // index of its circuit (sim/need_tap.h); null without AccelOptions::channelNeeds.
+  const std::vector<sim::NeedTap>* channelNeeds(const std::string& function) const;
   // Whether the graph was given without rates and its rates were inferred from it.
   bool ratesInferred(const std::string& function) const;
   sim::Network* network(const std::string& function) const;

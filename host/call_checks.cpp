@@ -18,11 +18,15 @@ CallProbes::CallProbes(AccelNetwork& a, bool armed) : a_(a), armed_(armed) {
                         a.elab.network->engine(), true);
   harness::armPaceTaps(a.paces, a.graph, a.elab, a.elab.network->circuit(),
                        a.elab.network->engine(), true);
+  for (size_t i = 0; i < a.needs.size(); ++i)
+    a.needs[i].arm(a.elab.network->circuit().channel(static_cast<uint32_t>(i)));
 }
 
 CallProbes::~CallProbes() {
   stopAccessLogs();
   if (!armed_) return;
+  for (sim::NeedTap& t : a_.needs)
+    t.disarm();
   harness::armPaceTaps(a_.paces, a_.graph, a_.elab, a_.elab.network->circuit(),
                        a_.elab.network->engine(), false);
   harness::armShapeTaps(a_.taps, a_.graph, a_.elab, a_.elab.network->circuit(),

@@ -13,6 +13,7 @@
 #include "harness/shapes.h"
 #include "interp/interpreter.h"
 #include "sim/elaborate.h"
+#include "sim/need_tap.h"
 
 #include <ctime>
 #include <map>
@@ -66,9 +67,12 @@ struct AccelNetwork {
   std::vector<dfg::Vertex> memories;   // Memory / ExtMemory vertices
   std::vector<harness::ShapeTap> taps; // loop-control channels
   std::vector<harness::PaceTap> paces; // the loops' critical carries (harness/pace.h)
-  bool given = false;                  // the graph is AccelOptions::graphs' (--dfg)
-  bool ratesInferred = false;          // given without rates: inferred from the network
-  std::unique_ptr<CallEngine> engine;  // what runs its calls
+  // Per channel of the circuit, the capacity its pushes needed over the calls (sim/
+  // need_tap.h); empty unless AccelOptions::channelNeeds.
+  std::vector<sim::NeedTap> needs;
+  bool given = false;                 // the graph is AccelOptions::graphs' (--dfg)
+  bool ratesInferred = false;         // given without rates: inferred from the network
+  std::unique_ptr<CallEngine> engine; // what runs its calls
 };
 
 // One call as it goes through the pipeline, whichever engine runs it.

@@ -7,9 +7,18 @@
 #include "ops/op_kind.h"
 
 #include <array>
+#include <map>
+#include <memory>
 #include <optional>
+#include <string>
 
 namespace loom::models {
+
+// Per-channel capacities (the timing file's "channels" key; `loom-sim tune` writes them):
+// by accelerated function ("dot", no '@'), then by channel as the network names it
+// ("dot/for0/carry:0 -> dot/for0/cond_br:1"), the slots of that channel. A channel named
+// here gets exactly this capacity, over both channelCapacity and the lowering's own.
+using ChannelCapacities = std::map<std::string, std::map<std::string, int>>;
 
 struct TimingConfig {
   int channelCapacity = 2;   // slots of every channel without a per-channel override
@@ -28,6 +37,8 @@ struct TimingConfig {
   int extmemoryLatency = 10; // handshake.extmemory (function memref arguments)
   int loadsPerCycle = 1;     // load requests a memory accepts per cycle
   int storesPerCycle = 1;    // store requests a memory accepts per cycle
+  // Shared, so that copying a configuration (one per network) stays cheap; null: none.
+  std::shared_ptr<const ChannelCapacities> channels;
 };
 
 // One field of TimingConfig: its JSON key and its member.

@@ -21,7 +21,7 @@ std::string knownKeys() {
   std::string s;
   for (const TimingField& f : timingFields())
     s += std::string(s.empty() ? "" : ", ") + f.key;
-  return s;
+  return s + ", channels";
 }
 
 std::string keyError(const std::string& key, const std::string& what) {
@@ -64,6 +64,42 @@ std::optional<std::string> applyKey(const std::string& key, const json& value,
   return std::nullopt;
 }
 
+// Largest per-channel capacity a file may give: a ring of this many tokens per channel.
+constexpr int64_t kMaxChannelSlots = 1 << 16;
+
+// "channels": { "@f" or "f": { "channel name": slots, ... }, ... }.
+std::optional<std::string> readChannels(const json& value, TimingConfig& config) {
+  const std::string key = "channels";
+  if (!value.is_object())
+    return keyError(key, "expected an object of functions, got " + describeValue(value));
+  auto caps = std::make_shared<ChannelCapacities>();
+  for (auto f = value.begin(); f != value.end(); ++f) {
+    std::string fn = f.key();
+    if (!fn.empty() && fn[0] == '@') fn.erase(0, 1);
+    if (fn.empty()) return keyError(key, "a function name is empty");
+    if (!f.value().is_object())
+      return keyError(key, "'" + f.key() + "': expected an object of channels, got " +
+                               describeValue(f.value()));
+    auto& slots = (*caps)[fn];
+    for (auto c = f.value().begin(); c != f.value().end(); ++c) {
+      std::string where = "'" + f.key() + "' channel '" + c.key() + "'";
+      if (c.key().empty()) return keyError(key, "'" + f.key() + "': a channel name is empty");
+      if (!c.value().is_number_integer())
+        return keyError(key, where + ": expected an integer, got " + describeValue(c.value()));
+      if (c.value().is_number_unsigned() &&
+          c.value().get<uint64_t>() > static_cast<uint64_t>(kMaxChannelSlots))
+        return keyError(key, where + ": more than " + std::to_string(kMaxChannelSlots) + " slots");
+      int64_t v = c.value().get<int64_t>();
+      if (v < 1) return keyError(key, where + ": must be >= 1, got " + c.value().dump());
+      if (v > kMaxChannelSlots)
+        return keyError(key, where + ": more than " + std::to_string(kMaxChannelSlots) + " slots");
+      slots[c.key()] = static_cast<int>(v);
+    }
+  }
+  config.channels = std::move(caps);
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<std::string> readTimingJson(std::string_view text, TimingConfig& config) {
@@ -76,8 +112,11 @@ std::optional<std::string> readTimingJson(std::string_view text, TimingConfig& c
   if (!doc.is_object())
     return "timing file must be a JSON object of keys, got " + describeValue(doc);
   TimingConfig updated = config;
-  for (auto it = doc.begin(); it != doc.end(); ++it)
-    if (auto err = applyKey(it.key(), it.value(), updated)) return err;
+  for (auto it = doc.begin(); it != doc.end(); ++it) {
+    auto err = it.key() == "channels" ? readChannels(it.value(), updated)
+                                      : applyKey(it.key(), it.value(), updated);
+    if (err) return err;
+  }
   config = updated;
   return std::nullopt;
 }
@@ -100,9 +139,25 @@ std::string writeTimingJson(const TimingConfig& config) {
   // (nlohmann's default object sorts them), which is the order docs/timing.md uses.
   std::string s = "{\n";
   const auto& fields = timingFields();
+  const bool channels = config.channels && !config.channels->empty();
   for (size_t i = 0; i < fields.size(); ++i) {
     s += "  \"" + std::string(fields[i].key) + "\": " + std::to_string(config.*(fields[i].member));
-    s += i + 1 < fields.size() ? ",\n" : "\n";
+    s += i + 1 < fields.size() || channels ? ",\n" : "\n";
+  }
+  if (channels) {
+    // One channel per line, functions and channels in name order.
+    s += "  \"channels\": {\n";
+    size_t fi = 0;
+    for (const auto& [fn, slots] : *config.channels) {
+      s += "    " + json("@" + fn).dump() + ": {";
+      size_t ci = 0;
+      for (const auto& [name, n] : slots)
+        s += std::string(ci++ ? "," : "") + "\n      " + json(name).dump() + ": " +
+             std::to_string(n);
+      s += slots.empty() ? "}" : "\n    }";
+      s += ++fi < config.channels->size() ? ",\n" : "\n";
+    }
+    s += "  }\n";
   }
   return s + "}\n";
 }

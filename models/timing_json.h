@@ -4,8 +4,13 @@
 //
 //   {
 //     "channelCapacity": 2,
-//     "extmemoryLatency": 20
+//     "extmemoryLatency": 20,
+//     "channels": { "@dot": { "dot/for0/carry:0 -> dot/for0/cond_br:1": 4 } }
 //   }
+//
+// "channels" (ChannelCapacities) gives single channels their own slots, by function and
+// by the channel's name in that function's network; whether each name exists is checked
+// when the network is built (sim::applyChannelCapacities), not here.
 //
 // Reading is strict, so that a typo cannot silently leave a default in place: the
 // top level must be an object; an unknown key, a value that is not an integer (a

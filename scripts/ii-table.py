@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""ii-table.py SIM KERNEL... [--tuned DIR] [--check DOC]: each loop's II bound, the II it
+"""ii-table.py SIM KERNEL... [--tune] [--check DOC]: each loop's II bound, the II it
 achieves and what bounds it, as docs/performance-analysis.md shows them.
 
 Runs `SIM run KERNEL --report` for each kernel and prints one markdown row per loop (its
 first call's): the kernel, the loop's line, ii_bound, ii_achieved, the bottleneck and the
-gap's cause. --check DOC compares the table with the one DOC holds between the lines
+gap's cause. With --tune, each kernel is also sized by `SIM tune KERNEL -o CAPS` and run
+again with `--timing CAPS`: the rows gain the II achieved then, and a second table gives
+each kernel's cycles before, at the ceiling and after, and the slots tune added.
+--check DOC compares the table with the one DOC holds between the lines
 `<!-- ii-table -->` and `<!-- /ii-table -->` (exit 1 and a diff when they differ).
 """
 import argparse
@@ -16,10 +19,11 @@ import sys
 import tempfile
 
 
-def loops_of(sim, kernel):
+def loops_of(sim, kernel, timing=None):
     with tempfile.TemporaryDirectory() as d:
         report = os.path.join(d, "r.json")
-        run = subprocess.run([sim, "run", kernel, "--report", report], capture_output=True,
+        extra = ["--timing", timing] if timing else []
+        run = subprocess.run([sim, "run", kernel, "--report", report] + extra, capture_output=True,
                              text=True)
         if run.returncode != 0 or not os.path.exists(report):
             sys.exit("ii-table: %s: exit %d: %s" % (kernel, run.returncode, run.stderr.strip()[-300:]))
@@ -46,13 +50,47 @@ def cell(loop):
             "-" if steady is None else "%.2f" % steady, neck["kind"], gap]
 
 
-def table(sim, kernels):
-    lines = ["| kernel | function | loop | ii_bound | ii_achieved | ii_steady | bottleneck | gap |",
-             "|---|---|---|---:|---:|---:|---|---|"]
-    for k in kernels:
-        name = os.path.basename(k)[:-len(".mlir")]
-        for function, loop in loops_of(sim, k):
-            lines.append("| " + " | ".join([name, function] + cell(loop)) + " |")
+def tuned(sim, kernel, caps):
+    """`SIM tune KERNEL -o CAPS`: (before, ceiling, after, added slots)."""
+    run = subprocess.run([sim, "tune", kernel, "-o", caps], capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit("ii-table: tune %s: exit %d: %s" % (kernel, run.returncode, run.stderr.strip()[-300:]))
+    figures = {}
+    for line in run.stdout.splitlines():
+        words = line.split()
+        if len(words) >= 3 and words[0] in ("before", "ceiling", "after") and words[2] == "cycles":
+            figures[words[0]] = words[1]
+            if words[0] == "after":
+                figures["slots"] = words[3].lstrip("+")
+    return figures
+
+
+def table(sim, kernels, tune=False):
+    head = "| kernel | function | loop | ii_bound | ii_achieved | ii_steady | bottleneck | gap |"
+    rule = "|---|---|---|---:|---:|---:|---|---|"
+    if tune:
+        head += " tuned ii_achieved | tuned ii_steady |"
+        rule += "---:|---:|"
+    lines, cycles = [head, rule], []
+    with tempfile.TemporaryDirectory() as d:
+        for k in kernels:
+            name = os.path.basename(k)[:-len(".mlir")]
+            after = {}
+            if tune:
+                caps = os.path.join(d, name + ".json")
+                f = tuned(sim, k, caps)
+                cycles.append("| %s | %s | %s | %s | %s |" % (name, f["before"], f["ceiling"],
+                                                              f["after"], f["slots"]))
+                after = {(l["source"], l["copy"]): l for _, l in loops_of(sim, k, caps)}
+            for function, loop in loops_of(sim, k):
+                row = [name, function] + cell(loop)
+                if tune:
+                    t = after.get((loop["source"], loop["copy"]))
+                    row += ["-", "-"] if t is None else cell(t)[2:4]
+                lines.append("| " + " | ".join(row) + " |")
+    if tune:
+        lines += ["", "| kernel | cycles | ceiling | tuned | slots added |", "|---|---:|---:|---:|---:|"]
+        lines += cycles
     return lines
 
 
@@ -61,8 +99,9 @@ def main():
     ap.add_argument("sim")
     ap.add_argument("kernels", nargs="+")
     ap.add_argument("--check", metavar="DOC")
+    ap.add_argument("--tune", action="store_true")
     a = ap.parse_args()
-    lines = table(a.sim, a.kernels)
+    lines = table(a.sim, a.kernels, a.tune)
     if not a.check:
         print("\n".join(lines))
         return 0

@@ -6,6 +6,7 @@
 #include "eval/memref.h"
 #include "models/all.h"
 
+#include <map>
 #include <type_traits>
 
 namespace loom::sim {
@@ -277,6 +278,28 @@ uint32_t Elaboration::channelOf(const dfg::Graph& g, dfg::EdgeId e) const {
 
 Elaboration elaborate(const dfg::Graph& g, const models::TimingConfig& timing, EngineKind engine) {
   return Elaborator(g, timing, engine).run();
+}
+
+std::optional<std::string> applyChannelCapacities(const models::TimingConfig& timing,
+                                                  const std::string& function, dfg::Graph& g) {
+  if (!timing.channels) return std::nullopt;
+  auto f = timing.channels->find(function);
+  if (f == timing.channels->end()) return std::nullopt;
+  std::map<std::string, dfg::EdgeId> byName;
+  for (dfg::EdgeId e : g.edges())
+    byName.emplace(g.describe(e), e);
+  for (const auto& [name, slots] : f->second)
+    if (!byName.count(name)) {
+      std::string some;
+      size_t n = 0;
+      for (auto it = byName.begin(); it != byName.end() && n < 3; ++it, ++n)
+        some += (n ? ", '" : "'") + it->first + "'";
+      return "timing key 'channels': '@" + function + "' has no channel '" + name +
+             "' (its network's channels are named like " + some + ")";
+    }
+  for (const auto& [name, slots] : f->second)
+    g.edge(byName.at(name)).capacity = static_cast<unsigned>(slots);
+  return std::nullopt;
 }
 
 } // namespace loom::sim

@@ -25,6 +25,7 @@
 #include "sim/network.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,5 +43,11 @@ struct Elaboration {
 
 Elaboration elaborate(const dfg::Graph& g, const models::TimingConfig& timing,
                       EngineKind engine = EngineKind::Event);
+
+// The timing's per-channel capacities of `function` (models::ChannelCapacities) set on
+// the edges of `g` they name. A name that is no channel of `g` is an error (the timing
+// file's mistake), returned with the first few names `g` has; `g` is then unchanged.
+std::optional<std::string> applyChannelCapacities(const models::TimingConfig& timing,
+                                                  const std::string& function, dfg::Graph& g);
 
 } // namespace loom::sim

@@ -535,6 +535,18 @@ def check_diff(r):
              "`diff` with differences: not on stdout, or exit not 1")
 
 
+def check_tune(r):
+    p = r.run("tune", r.k("dot.mlir"), "-o", "caps.json")
+    r.expect(p.stdout.startswith("tune ") and "  after " in p.stdout and "wrote caps.json" in p.stdout
+             and not p.stderr and json.load(open(os.path.join(r.work, "caps.json")))["channelCapacity"] == 2,
+             f"`tune`: the table is not on stdout, or no timing file: {p.stderr!r}")
+    with open(os.path.join(r.work, "bad-caps.json"), "w") as f:
+        f.write('{"channels": {"@dot": {"no -> such:0": 3}}}')
+    p = r.run("tune", r.k("dot.mlir"), "--timing", "bad-caps.json", rc=2)
+    r.expect(not p.stdout and "has no channel 'no -> such:0'" in p.stderr,
+             "`tune` with a bad channel: not bad input on stderr")
+
+
 def check_rtl(r):
     p = r.run("rtl", r.k("dot.mlir"), "--ext-words", "8", "-o", "rtl")
     r.expect(not p.stdout and not p.stderr and os.path.exists(os.path.join(r.work, "rtl", "loom_dot.sv")),
@@ -657,6 +669,7 @@ CHECKS = [
     ("explain", check_explain),
     ("mutate", check_mutate),
     ("diff", check_diff),
+    ("tune", check_tune),
     ("rtl", check_rtl),
     ("sweep plan", check_sweep_plan),
     ("sweep run", check_sweep_run),

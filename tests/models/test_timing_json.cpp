@@ -78,7 +78,7 @@ TEST_CASE("timing file: errors name the key", "[timing]") {
         "timing key 'memLatency': unknown key (known keys: channelCapacity, intAluLatency, "
         "intMulLatency, intDivLatency, floatAddLatency, floatMulLatency, floatDivLatency, "
         "floatSignLatency, floatRoundLatency, floatSqrtLatency, floatFmaLatency, floatFuncLatency, "
-        "memoryLatency, extmemoryLatency, loadsPerCycle, storesPerCycle)");
+        "memoryLatency, extmemoryLatency, loadsPerCycle, storesPerCycle, channels)");
   CHECK(errorFor(R"({"intMulLatency": "3"})") ==
         "timing key 'intMulLatency': expected an integer, got a string");
   CHECK(errorFor(R"({"intMulLatency": 2.5})") ==
@@ -96,4 +96,57 @@ TEST_CASE("timing file: errors name the key", "[timing]") {
   auto missing = readTimingFile("/nonexistent/timing.json", t);
   REQUIRE(missing);
   CHECK(*missing == "/nonexistent/timing.json: cannot open timing file");
+}
+
+TEST_CASE("timing file: per-channel capacities", "[timing]") {
+  SECTION("read by function ('@' or not) and channel, written back in name order") {
+    TimingConfig t;
+    REQUIRE_FALSE(readTimingJson(R"({"extmemoryLatency": 3, "channels": {
+        "@dot": {"dot/for0/carry:0 -> dot/for0/cond_br:1": 4, "dot/a:0 -> dot/b:0": 1},
+        "gemm": {}}})",
+                                 t));
+    REQUIRE(t.channels);
+    CHECK(t.channels->at("dot").at("dot/for0/carry:0 -> dot/for0/cond_br:1") == 4);
+    CHECK(t.channels->at("dot").at("dot/a:0 -> dot/b:0") == 1);
+    CHECK(t.channels->at("gemm").empty());
+    std::string text = writeTimingJson(t);
+    CHECK(text.find("  \"storesPerCycle\": 1,\n"
+                    "  \"channels\": {\n"
+                    "    \"@dot\": {\n"
+                    "      \"dot/a:0 -> dot/b:0\": 1,\n"
+                    "      \"dot/for0/carry:0 -> dot/for0/cond_br:1\": 4\n"
+                    "    },\n"
+                    "    \"@gemm\": {}\n"
+                    "  }\n"
+                    "}\n") != std::string::npos);
+    TimingConfig back;
+    REQUIRE_FALSE(readTimingJson(text, back));
+    CHECK(writeTimingJson(back) == text);
+    CHECK(back.extmemoryLatency == 3);
+  }
+  SECTION("a copy shares them, and a file without the key has none") {
+    TimingConfig t;
+    REQUIRE_FALSE(readTimingJson(R"({"channels": {"f": {"a:0 -> b:0": 3}}})", t));
+    TimingConfig copy = t;
+    CHECK(copy.channels == t.channels);
+    TimingConfig none;
+    REQUIRE_FALSE(readTimingJson(R"({"memoryLatency": 2})", none));
+    CHECK_FALSE(none.channels);
+  }
+  SECTION("errors name the function and the channel") {
+    CHECK(errorFor(R"({"channels": [1]})") ==
+          "timing key 'channels': expected an object of functions, got an array");
+    CHECK(errorFor(R"({"channels": {"@f": 3}})") ==
+          "timing key 'channels': '@f': expected an object of channels, got 3");
+    CHECK(errorFor(R"({"channels": {"@f": {"a:0 -> b:0": 0}}})") ==
+          "timing key 'channels': '@f' channel 'a:0 -> b:0': must be >= 1, got 0");
+    CHECK(errorFor(R"({"channels": {"@f": {"a:0 -> b:0": "2"}}})") ==
+          "timing key 'channels': '@f' channel 'a:0 -> b:0': expected an integer, got a string");
+    CHECK(errorFor(R"({"channels": {"@f": {"a:0 -> b:0": 100000}}})") ==
+          "timing key 'channels': '@f' channel 'a:0 -> b:0': more than 65536 slots");
+    CHECK(errorFor(R"({"channels": {"@": {}}})") ==
+          "timing key 'channels': a function name is empty");
+    CHECK(errorFor(R"({"channels": {"f": {"": 2}}})") ==
+          "timing key 'channels': 'f': a channel name is empty");
+  }
 }

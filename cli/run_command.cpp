@@ -11,6 +11,7 @@
 #include "cli/terminal_text.h"
 #include "dfg/loom/loom_form.h"
 #include "dfg/print_dot.h"
+#include "host/baseline.h"
 #include "host/prove.h"
 #include "host/try_fix.h"
 #include "present/html_report.h"
@@ -164,11 +165,20 @@ bool stdoutTaken(RunArgs& a) {
   return a.junit == "-";
 }
 
+// The --baseline file of this kernel: `{}` in it is the kernel's name.
+std::string baselinePath(const RunArgs& a) {
+  std::string p = a.baseline;
+  for (size_t at; (at = p.find("{}")) != std::string::npos;)
+    p.replace(at, 2, kernelStem(a.file));
+  return p;
+}
+
 // Every file the run of one kernel reads and writes, and what is wrong with them: an
 // output naming an input or another output, or two outputs on stdout (`-`).
 std::optional<std::string> runPaths(RunArgs& a, std::vector<NamedPath>& inputs,
                                     std::vector<NamedPath>& outputs) {
   inputs = runInputs(a.file, a.timingFile, a.dfgSpecs, a.s.accel.accel);
+  inputs.push_back({"the --baseline file", baselinePath(a)});
   outputs.clear();
   std::string dash;
   for (const OutputSlot& o : outputSlots(a)) {
@@ -206,6 +216,21 @@ void fillVerdict(const ProgramRun& run, const std::string& summary, KernelVerdic
     if (!placed[i]) k.findings.push_back(r.findings[i].text());
 }
 
+// The baseline's verdict under the summary: how the cycles compare, what got faster
+// (a finding lists what got slower), what could not be compared.
+void printBaseline(const BaselineComparison& c, const TerminalText& shown) {
+  std::string verdict = c.slower.empty() ? "within" : "beyond";
+  char tol[32];
+  std::snprintf(tol, sizeof tol, "%g%%", c.tolerance);
+  std::cerr << shown("loom-sim: baseline: " + withCommas(c.cycles) + " cycles against " +
+                     withCommas(c.baselineCycles) + ", " + verdict + " the " + tol + " tolerance")
+            << "\n";
+  for (const std::string& l : c.faster)
+    std::cerr << shown("  faster: " + l) << "\n";
+  for (const std::string& l : c.unpaired)
+    std::cerr << shown("  not compared: " + l) << "\n";
+}
+
 // What is wrong with the options whatever the kernel: options that need another, the
 // --dfg specs, the engine, the injections, the timing file (read into a.s). With several
 // kernels it is said once, before any runs.
@@ -224,6 +249,9 @@ std::optional<std::string> optionProblem(RunArgs& a) {
   if (!a.s.accel.verilator.capture.empty() && a.engine != "verilator")
     return "--rtl-capture writes the Verilated twins' inputs: it needs --engine verilator";
   if (auto err = parseDfgSpecs(a.dfgSpecs, a.s.accel.accel, a.s.dfgFiles)) return err;
+  if (!a.baseline.empty() && !a.s.accelerate)
+    return "--baseline compares the accelerated calls' cycles: it cannot be used with --no-accel";
+  if (!(a.baselineTolerance >= 0)) return "--baseline-tolerance must be a percentage >= 0";
   if (a.s.accelerate) return configureAccel(a.s.accel, a.engine, a.inject, a.timingFile);
   return std::nullopt;
 }
@@ -261,9 +289,17 @@ int runProgram(RunArgs& a) {
                              : stdoutTaken(a)      ? std::cerr
                                                    : std::cout;
   TerminalText shown = terminalView(a.width, a.expand, functionNames(prog));
+  Baseline baseline;
+  if (!a.baseline.empty())
+    if (auto err = readBaseline(baselinePath(a), baseline)) return printError(*err), kBadInput;
   ProgramRun run(prog, a.s, programOut);
   if (auto err = run.prepare()) return print(*err), kBadInput;
   RunOutcome o = run.run();
+  std::optional<BaselineComparison> against;
+  if (!a.baseline.empty() && o.accelerated) {
+    against = compareWithBaseline(baseline, run.report(), run.cycles(), a.baselineTolerance);
+    if (against->finding) run.addFinding(*against->finding), o.passed = false;
+  }
   if (!programOut.flush())
     o.passed = false,
     printError("cannot write the program's output to " +
@@ -285,6 +321,7 @@ int runProgram(RunArgs& a) {
     auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0);
     std::string summary = run.summaryLine(o, ms.count()); // the page shows it as printed
     std::cerr << shown("loom-sim: " + summary) << "\n";
+    if (against) printBaseline(*against, shown);
     if (a.verdict) fillVerdict(run, summary, *a.verdict);
     std::optional<FixAttempt> fix;
     if (a.tryFix) {
@@ -299,6 +336,7 @@ int runProgram(RunArgs& a) {
     auto report = [&](std::ostream& os) {
       nlohmann::json j = run.reportJson(a.file, a.engine, o, summary, cpu);
       if (fix) j["try_fix"] = fix->json();
+      if (against) j["baseline"] = against->json(baselinePath(a));
       os << j.dump(2) << "\n";
     };
     if (a.inspect) a.inspect(run);
@@ -577,6 +615,14 @@ Command addRunCommand(CLI::App& app) {
                 "Write the networks as Graphviz DOT: each channel's tokens over the run against "
                 "its rate's count, findings in red");
   c->add_option("--svg", a->svg, "The same graph as SVG (rendered by Graphviz's dot)");
+  c->add_option("--baseline", a->baseline,
+                "Hold the run to a stored report (an earlier --report of the same program and "
+                "inputs; {} is the kernel's name): cycles or a loop's II beyond it by more than "
+                "--baseline-tolerance is a finding (docs/performance-analysis.md)");
+  c->add_option("--baseline-tolerance", a->baselineTolerance,
+                "Percent a figure may exceed the baseline's before it is a finding")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   c->add_option("--report", a->reportFile,
                 "Write a JSON report (calls, cycles, loops, findings, root causes)");
   c->add_option("--html", a->html,

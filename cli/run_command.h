@@ -28,6 +28,9 @@ struct RunArgs {
   double rerunLimit = 60; // --rerun-limit: seconds per rerun
   std::string fixedDfg, dot, svg, gtkw;
   std::string html; // --html PAGE
+  // --baseline FILE (`{}`: the kernel's name) and --baseline-tolerance PERCENT.
+  std::string baseline;
+  double baselineTolerance = 0;
   RunSettings s;
   // `file` loaded already: a sweep's batch loads a program once for all its runs (null:
   // runProgram loads it).

@@ -315,6 +315,10 @@ std::pair<uint64_t, uint64_t> workDone(const Accelerator& accel) {
 
 } // namespace
 
+void ProgramRun::addFinding(harness::Finding f) {
+  if (accel_) accel_->report().findings.push_back(std::move(f));
+}
+
 nlohmann::json ProgramRun::reportJson(const std::string& file, const std::string& engine,
                                       const RunOutcome& o, const std::string& summary,
                                       double cpuSeconds) const {

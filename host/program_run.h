@@ -94,6 +94,8 @@ public:
   // paths unless setMistakes() gave them proven (host/prove.h); the report has them.
   harness::Mistakes mistakes() const;
   void setMistakes(harness::Mistakes m) { mistakes_ = std::move(m); }
+  // After run(): a finding of the run as a whole (`--baseline`'s), into the report.
+  void addFinding(harness::Finding f);
   uint64_t cycles() const;
   uint64_t transfers() const;
   // After prepare(): the network function `f` runs on (null if it is not accelerated).

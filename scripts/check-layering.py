@@ -42,7 +42,7 @@ FOUNDATION = {"support": set(), "ops": {"support"}, "ir": {"support", "ops"}}
 # shipped programs and docs, and of the tools around the build (docs/design.md lists
 # them). Any other tests/ folder is named after the source folder it tests.
 CROSS_CUTTING_TESTS = ("behaviour", "bench", "docs", "fuzz", "kernels", "layering", "lit",
-                       "regress", "robust")
+                       "perf", "regress", "robust")
 # Folders of test data (programs, memory files) inside a tests/ folder.
 TEST_DATA_DIRS = {"inputs"}
 

@@ -5,6 +5,7 @@
 #include "traces/vcd_text.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <optional>
 
@@ -126,6 +127,87 @@ std::vector<traces::WaveGroup> loopGroups(const Tracer::Waves& w) {
   return out;
 }
 
+// One loop's critical recurrence as the trace shows it (docs/performance-analysis.md):
+// each op of the way round with the channel its token comes in on, then the channel that
+// closes the round into the carry. `weight`: the loop's cycles in its call (iterations
+// times its II), to put the loop that costs most first.
+struct CriticalLoop {
+  traces::WaveGroup group;
+  bool gap = false;
+  double weight = 0;
+  uint64_t start = 0; // its call's first cycle
+};
+
+std::string twoDecimals(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+std::optional<CriticalLoop> criticalLoop(const nlohmann::json& loop, const Tracer::Waves& w) {
+  const nlohmann::json& neck = loop.value("bottleneck", nlohmann::json::object());
+  if (!neck.contains("cycle") || !neck["cycle"].is_array() || neck["cycle"].empty())
+    return std::nullopt;
+  const dfg::Graph& g = *w.network.graph;
+  std::map<std::string, dfg::Vertex> op;
+  for (dfg::Vertex v = 0; v < g.numNodes(); ++v)
+    op.emplace(g.node(v).name, v);
+  std::map<std::string, dfg::EdgeId> channel;
+  for (dfg::EdgeId e : g.edges())
+    channel.emplace(g.describe(e), e);
+  CriticalLoop c;
+  std::string source = loop.value("source", std::string());
+  source = source.substr(source.rfind('/') + 1);
+  double achieved = loop["ii_achieved"].is_number() ? loop["ii_achieved"].get<double>() : 0.0;
+  c.group.title = "loop " + source + " (" + neck.value("kind", std::string()) + "): II bound " +
+                  std::to_string(loop.value("ii_bound", 0)) +
+                  (achieved > 0 ? ", achieved " + twoDecimals(achieved) : std::string());
+  c.gap = neck.contains("gap") && !neck["gap"].is_null();
+  c.weight = achieved * loop.value("iterations", 0.0);
+  dfg::Vertex last = 0;
+  bool any = false;
+  for (const nlohmann::json& step : neck["cycle"]) {
+    auto v = op.find(step.value("op", std::string()));
+    if (v == op.end()) return std::nullopt; // not this network's loop
+    auto in = channel.find(step.value("from", std::string()));
+    if (in != channel.end()) addChannel(w, w.network.channelOf(in->second), true, c.group.signals);
+    addPhase(w, v->second, c.group.signals);
+    last = v->second;
+    any = true;
+  }
+  auto carry = op.find(neck.value("carry", std::string()));
+  if (any && carry != op.end())
+    for (dfg::EdgeId e : g.inEdges(carry->second))
+      if (g.src(e) == last) addChannel(w, w.network.channelOf(e), true, c.group.signals);
+  return c;
+}
+
+// Every loop's critical recurrence, once per loop (its first call): the loops that ran
+// slower than their bound first, then by the cycles they took.
+std::vector<CriticalLoop> criticalLoops(const harness::Report& report,
+                                        const std::vector<Tracer::Waves>& waves) {
+  std::vector<CriticalLoop> out;
+  std::map<std::string, bool> seen;
+  for (const harness::Report::Call& call : report.calls) {
+    const Tracer::Waves* w = wavesOf(waves, call.function);
+    if (!w || !w->network.graph || !w->network.opOfVertex) continue;
+    for (const nlohmann::json& loop : call.loops) {
+      std::string key = call.function + " " + loop.value("source", std::string()) + " " +
+                        loop.value("copy", std::string());
+      if (seen[key]) continue;
+      seen[key] = true;
+      if (auto c = criticalLoop(loop, *w)) {
+        c->start = call.startCycle;
+        out.push_back(std::move(*c));
+      }
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const CriticalLoop& a, const CriticalLoop& b) {
+    return a.gap != b.gap ? a.gap : a.weight > b.weight;
+  });
+  return out;
+}
+
 } // namespace
 
 traces::WaveView waveView(const std::string& dumpFile, const harness::Report& report,
@@ -170,11 +252,28 @@ traces::WaveView waveView(const std::string& dumpFile, const harness::Report& re
       v.to = at + 1 + (at + 1 - start) / 10;
     }
   }
+  // Each loop's critical recurrence: without findings the view opens on the costliest
+  // (the cursor on its call's start); with findings they follow the causes, closed.
+  std::vector<CriticalLoop> critical = criticalLoops(report, waves);
+  for (size_t i = 0; i < critical.size(); ++i) {
+    critical[i].group.closed = !causes.empty() || i > 0;
+    v.groups.push_back(std::move(critical[i].group));
+  }
+  if (causes.empty() && !critical.empty()) {
+    v.hasCursor = true;
+    v.cursor = critical.front().start;
+    v.markers.push_back({critical.front().start, "loop 1"});
+    for (const harness::Report::Call& c : report.calls)
+      if (c.startCycle == critical.front().start)
+        v.from = c.startCycle, v.to = c.startCycle + std::max<uint64_t>(c.cycles, 1);
+  }
   if (causes.empty())
     for (const Tracer::Waves& w : waves)
       if (w.network.graph && w.network.opOfVertex)
-        for (traces::WaveGroup& g : loopGroups(w))
+        for (traces::WaveGroup& g : loopGroups(w)) {
+          g.closed = !critical.empty();
           v.groups.push_back(std::move(g));
+        }
   for (const harness::Report::Call& c : report.calls)
     v.markers.push_back({c.startCycle, "call " + std::to_string(c.invocation) + " @" + c.function});
   return v;

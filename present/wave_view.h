@@ -8,8 +8,10 @@
 // the extra token ends up) with their consumers' phases; the cursor and marker A on the first root
 // cause's cycle (the end of the call it is seen in: where a latched token sits, a deadlock has
 // stopped, a count is complete), one marker per further cause, then one at the start of each
-// accelerated call. Without findings: each loop's raw_will_continue and after_cond channels, the
-// whole run shown.
+// accelerated call. Then each loop's critical recurrence (docs/performance-analysis.md): the
+// channels of its way round op by op with each op's phase, the loops slower than their
+// bound first; without findings the view opens on the first of them (its call shown, the
+// cursor on its start), and each loop's raw_will_continue and after_cond follow, closed.
 #pragma once
 
 #include "harness/causes.h"

@@ -34,8 +34,19 @@ cursor=$(grep '^\*' "$dir/a.gtkw" | cut -d' ' -f2)
 grep -q "^\[markername\] Acause 1$" "$dir/a.gtkw" || fail "no marker A on cause 1"
 grep -q "^\[markername\] .call 1 @scale$" "$dir/a.gtkw" || fail "no marker on the call's start"
 
-# Without findings: each loop's raw_will_continue and after_cond.
-"$sim" run "$k" --fst "$dir/b.fst" --gtkw "$dir/b.gtkw" > /dev/null 2>&1 || fail "clean run failed"
+# Without findings: the view opens on the loop's critical recurrence, its title the
+# report's bound and achieved II; then each loop's raw_will_continue and after_cond.
+"$sim" run "$k" --fst "$dir/b.fst" --gtkw "$dir/b.gtkw" --report "$dir/b.json" > /dev/null 2>&1 || fail "clean run failed"
+title=$(python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["calls"][0]["loops"][0]; print("-loop invariant.mlir:6:8 (%s): II bound %d, achieved %.2f" % (l["bottleneck"]["kind"], l["ii_bound"], l["ii_achieved"]))' "$dir/b.json")
+[ "$(grep -m1 '^-' "$dir/b.gtkw")" = "$title" ] || fail "the clean view does not open on '$title'"
+# The way round, by hand from spec-dataflow-memory: the control carry, the load's ctrl,
+# the memory's load address, the load's data, muli, the fork, the store, the memory's
+# store data, the done's split, back into the carry's b.
+got=$(awk '/^-loop invariant/{n++} n==1' "$dir/b.gtkw" | grep '^+' | awk '{print $2}' |
+  sed -E 's/\.(valid|ready|data.*|transfer|phase.*)$//' | uniq | paste -sd' ')
+want="scale.for0_guard.mem_carry scale.for0_guard.for0.load_a.ctrl scale.extmem_arg0.ld0_addr scale.for0_guard.for0.load_a.mem_data scale.for0_guard.for0.muli_w.in0 scale.for0_guard.for0.fork.in0 scale.for0_guard.for0.store_a scale.extmem_arg0.st0_data scale.for0_guard.mem_split scale.for0_guard.mem_carry.b"
+[ "$got" = "$want" ] || fail "the critical loop's group shows: $got"
+[ "$(grep '^\*' "$dir/b.gtkw" | cut -d' ' -f2)" = 0 ] || fail "the clean view's cursor is not on call 1's start"
 grep -q '^-loop scale/for0.guard/for0.stream' "$dir/b.gtkw" || fail "the clean view has no loop group"
 grep -qx '+{for0_gate/after_cond/valid} scale.for0_guard.for0_gate.after_cond.valid' "$dir/b.gtkw" ||
   fail "no after_cond in the clean view"

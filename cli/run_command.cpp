@@ -278,8 +278,10 @@ int runProgram(RunArgs& a) {
   if (!printed(prog)) return kBadInput;
   if (!a.s.accel.systemc.trace.empty()) a.s.systemc = true;
   a.s.accel.channelTotals = !a.dot.empty() || !a.svg.empty();
-  // The page draws every channel's tokens and each call's transfers over its cycles.
-  if (!a.html.empty()) a.s.accel.channelTotals = a.s.traces.activity = true;
+  // The page draws every channel's tokens and each call's transfers over its cycles; the
+  // graphs show each channel's full cycles (measured with the activity).
+  if (!a.html.empty() || !a.dot.empty() || !a.svg.empty())
+    a.s.accel.channelTotals = a.s.traces.activity = true;
   std::ofstream programFile;
   if (!a.programOutput.empty() && a.programOutput != "-") {
     programFile.open(a.programOutput, std::ios::binary);

@@ -22,6 +22,7 @@ std::string dotQuote(std::string_view s) {
 const char* const kRawStyle = "color=\"#e69138\", fontcolor=\"#b45f06\", penwidth=2";
 const char* const kFindingStyle = "color=\"#cc0000\", fontcolor=\"#cc0000\", penwidth=3";
 const char* const kGatedStyle = "color=\"#3c78d8\", fontcolor=\"#1c4587\", penwidth=2";
+const char* const kCriticalStyle = "color=\"#7b1fa2\", fontcolor=\"#4a148c\", penwidth=3";
 
 std::string shortName(const std::string& name) {
   size_t slash = name.rfind('/');
@@ -94,11 +95,22 @@ private:
       const Node& n = g_->node(v);
       // A node the file did not write (LOOM's implicit forks and sinks): said, and grey.
       std::string added = n.added ? "\n(added by loom-sim)" : "";
+      std::string tip = g_->describe(v) + added;
+      auto critical =
+          run_ ? run_->criticalOps.find(v) : std::map<Vertex, std::string>::const_iterator();
+      bool onCycle = run_ && critical != run_->criticalOps.end();
+      if (onCycle) tip += "\n" + critical->second;
+      if (run_ && v < run_->stalls.size())
+        tip += "\nwaited for an input " + std::to_string(run_->stalls[v].first) +
+               " cycle(s), could not push " + std::to_string(run_->stalls[v].second);
       os_ << indent << id(v)
           << " [label=" << dotQuote(n.opName() + "\n" + shortName(n.name) + added)
-          << ", tooltip=" << dotQuote(g_->describe(v) + added) << ", " << dotStyle(n.kind)
+          << ", tooltip=" << dotQuote(tip) << ", " << dotStyle(n.kind)
           << (n.added ? ", color=\"#999999\", fontcolor=\"#666666\"" : "");
-      if (run_ && run_->findingOps.count(v)) os_ << ", " << kFindingStyle;
+      if (run_ && run_->findingOps.count(v))
+        os_ << ", " << kFindingStyle;
+      else if (onCycle)
+        os_ << ", " << kCriticalStyle;
       if (opts_.ids) os_ << ", id=" << dotQuote(dotNodeId(index_, v));
       os_ << "];\n";
     }
@@ -122,6 +134,15 @@ private:
       red = exp >= 0 && static_cast<int64_t>(obs) != exp;
     }
     red |= run_ && run_->findingChannels.count(g_->describe(e));
+    if (run_ && k < run_->fullCycles.size())
+      tip += "\nfull " + std::to_string(run_->fullCycles[k]) + " cycle(s)";
+    const char* critical = nullptr;
+    if (run_)
+      if (auto c = run_->criticalChannels.find(g_->describe(e));
+          c != run_->criticalChannels.end()) {
+        tip += "\n" + c->second;
+        critical = kCriticalStyle;
+      }
     os_ << "  " << id(g_->src(e)) << " -> " << id(g_->dst(e)) << " [tooltip=" << dotQuote(tip);
     // The ports at the two ends, as the op table names them.
     os_ << ", taillabel=" << dotQuote(g_->node(g_->src(e)).portName(false, ed.srcPort))
@@ -129,6 +150,8 @@ private:
     if (ed.type.isNone()) os_ << ", style=dashed";
     if (red)
       os_ << ", " << kFindingStyle;
+    else if (critical)
+      os_ << ", " << critical;
     else if (const char* style = controlStyle(ed.role))
       os_ << ", " << style;
     if (opts_.edgeLabels) os_ << ", label=" << dotQuote(edgeLabel(ed));

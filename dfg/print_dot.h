@@ -15,6 +15,7 @@
 #include "dfg/dfg.h"
 
 #include <functional>
+#include <map>
 #include <ostream>
 #include <set>
 #include <string>
@@ -32,6 +33,14 @@ struct DotRun {
   std::vector<int64_t> expected;
   std::set<Vertex> findingOps;
   std::set<std::string> findingChannels;
+  // The loops' critical recurrences (docs/performance-analysis.md): their ops and
+  // channels are drawn purple (a finding's red wins), with the loop named on hover.
+  std::map<Vertex, std::string> criticalOps;
+  std::map<std::string, std::string> criticalChannels;
+  // Per channel (Graph::edges() order) the cycles it was full; per node, the cycles its
+  // op waited for an input and could not push: shown on hover (empty: not measured).
+  std::vector<uint64_t> fullCycles;
+  std::vector<std::pair<uint64_t, uint64_t>> stalls;
 };
 
 struct DotOptions {

@@ -110,6 +110,12 @@ public:
   }
   // After run(): each call's transfers per cycle bucket (traces/activity.h; empty unless
   // RunSettings::traces.activity).
+  // After run(): per channel of `function`'s circuit, the cycles it was full (empty
+  // unless RunSettings::traces.activity).
+  std::vector<uint64_t> fullCycles(const std::string& function) const {
+    const traces::ActivityCollector* a = tracer_ ? tracer_->activity() : nullptr;
+    return a ? a->fullCycles(function) : std::vector<uint64_t>{};
+  }
   std::vector<traces::CallActivity> activity() const {
     const traces::ActivityCollector* a = tracer_ ? tracer_->activity() : nullptr;
     return a ? a->calls() : std::vector<traces::CallActivity>{};

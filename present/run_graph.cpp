@@ -4,6 +4,42 @@
 
 namespace loom {
 
+namespace {
+
+// Each loop's critical recurrence (its report's bottleneck, first call) on `g`: its ops,
+// the channels its tokens come in on, and the one closing the round into the carry.
+void addCritical(const harness::Report& report, const std::string& f, const dfg::Graph& g,
+                 dfg::DotRun& r) {
+  std::map<std::string, dfg::Vertex> op;
+  for (dfg::Vertex v = 0; v < g.numNodes(); ++v)
+    op.emplace(g.node(v).name, v);
+  for (const harness::Report::Call& call : report.calls) {
+    if (call.function != f) continue;
+    for (const nlohmann::json& loop : call.loops) {
+      const nlohmann::json& neck = loop.value("bottleneck", nlohmann::json::object());
+      if (!neck.contains("cycle")) continue;
+      std::string note = "on the critical recurrence of the loop at " +
+                         loop.value("source", std::string()) + " (II bound " +
+                         std::to_string(loop.value("ii_bound", 0)) + ")";
+      dfg::Vertex last = 0;
+      for (const nlohmann::json& step : neck["cycle"]) {
+        auto v = op.find(step.value("op", std::string()));
+        if (v == op.end()) break;
+        r.criticalOps.emplace(v->second, note);
+        if (step.contains("from"))
+          r.criticalChannels.emplace(step["from"].get<std::string>(), note);
+        last = v->second;
+      }
+      auto carry = op.find(neck.value("carry", std::string()));
+      if (carry != op.end())
+        for (dfg::EdgeId e : g.inEdges(carry->second))
+          if (g.src(e) == last) r.criticalChannels.emplace(g.describe(e), note);
+    }
+  }
+}
+
+} // namespace
+
 RunGraphs runGraphs(const ProgramRun& run) {
   RunGraphs out;
   const Accelerator* acc = run.accelerator();
@@ -17,6 +53,29 @@ RunGraphs runGraphs(const ProgramRun& run) {
     if (const Accelerator::ChannelTotals* t = acc->channelTotals(f)) {
       r.observed = t->observed;
       r.expected = t->expected;
+    }
+    addCritical(run.report(), f, *g, r);
+    // What each channel and op did over the run: full cycles (measured with the
+    // activity, for the page), and each op's stalls.
+    const sim::Elaboration* elab = acc->elaboration(f);
+    std::vector<uint64_t> full = run.fullCycles(f);
+    if (elab && elab->network) {
+      if (!full.empty())
+        for (dfg::EdgeId e : g->edges()) {
+          uint32_t ch = elab->channelOf(*g, e);
+          r.fullCycles.push_back(ch < full.size() ? full[ch] : 0);
+        }
+      sim::Network& net = *elab->network;
+      net.engine().flushStats();
+      for (dfg::Vertex v = 0; v < g->numNodes(); ++v) {
+        uint32_t op = v < elab->opOfVertex.size() ? elab->opOfVertex[v] : sim::kNoOp;
+        if (op >= net.circuit().numOps()) {
+          r.stalls.emplace_back(0, 0);
+          continue;
+        }
+        const models::OpStats& st = net.circuit().op(op).stats();
+        r.stalls.emplace_back(st.inputStallCycles, st.outputStallCycles);
+      }
     }
     for (const harness::Finding& x : run.report().findings) {
       if (x.function != f) continue;

@@ -31,23 +31,55 @@ class ActivityCollector::Probe : public sim::CycleObserver {
 public:
   explicit Probe(const TracedNetwork& n) : info_(n) {}
 
-  void channelChanged(uint64_t, uint32_t, const models::Channel&,
+  void channelChanged(uint64_t, uint32_t index, const models::Channel& ch,
                       sim::ChannelChange change) override {
+    noteFull(index, ch);
     if (change.pushed) count(1);
   }
   void channelsChanged(uint64_t, const sim::ChannelReport* reports, size_t n,
-                       const models::Channel*) override {
+                       const models::Channel* channels) override {
     uint64_t pushed = 0;
-    for (const sim::ChannelReport* r = reports; r != reports + n; ++r)
+    for (const sim::ChannelReport* r = reports; r != reports + n; ++r) {
       pushed += r->change.pushed ? 1 : 0;
+      noteFull(r->index, channels[r->index]);
+    }
     if (pushed) count(pushed);
   }
   void phaseChanged(uint64_t, uint32_t, const models::Model&, int, int) override {}
   bool needsChannelOrder() const override { return false; }
 
   const std::vector<CallActivity>& calls() const { return calls_; }
+  const std::string& function() const { return info_.function; }
+
+  // The cycles each channel was full, up to the engine's current cycle.
+  std::vector<uint64_t> fullCycles() const {
+    std::vector<uint64_t> out = full_;
+    const uint64_t now = info_.network->engine().cycle();
+    for (size_t i = 0; i < since_.size(); ++i)
+      if (since_[i] != kNever && now > since_[i]) out[i] += now - since_[i];
+    return out;
+  }
 
 private:
+  static constexpr uint64_t kNever = ~uint64_t(0);
+
+  // After the cycle's commits the channel's state is the next cycle's: a channel full now
+  // is full from the next cycle on, until a change leaves room.
+  void noteFull(uint32_t index, const models::Channel& ch) {
+    if (since_.empty()) {
+      since_.assign(info_.network->circuit().numChannels(), kNever);
+      full_.assign(since_.size(), 0);
+    }
+    if (index >= since_.size()) return;
+    const uint64_t next = info_.network->engine().cycle() + 1;
+    if (!ch.ready()) {
+      if (since_[index] == kNever) since_[index] = next;
+    } else if (since_[index] != kNever) {
+      full_[index] += next - since_[index];
+      since_[index] = kNever;
+    }
+  }
+
   void count(uint64_t n) {
     const sim::Network& net = *info_.network;
     if (net.invocations() == 0) return; // no call yet: nothing the report counts
@@ -66,6 +98,7 @@ private:
   TracedNetwork info_;
   uint64_t start_ = 0; // the current call's first cycle, on the network's own axis
   std::vector<CallActivity> calls_;
+  std::vector<uint64_t> since_, full_; // per channel: full since (kNever: not full), total
 };
 
 ActivityCollector::ActivityCollector() = default;
@@ -81,6 +114,12 @@ std::vector<CallActivity> ActivityCollector::calls() const {
   for (const auto& p : probes_)
     out.insert(out.end(), p->calls().begin(), p->calls().end());
   return out;
+}
+
+std::vector<uint64_t> ActivityCollector::fullCycles(const std::string& function) const {
+  for (const auto& p : probes_)
+    if (p->function() == function) return p->fullCycles();
+  return {};
 }
 
 nlohmann::json activityJson(const std::vector<CallActivity>& calls) {

@@ -1,5 +1,6 @@
 // Activity: the tokens every accelerated call moved, per cycle bucket, for the plot of
-// `run --html` (TraceOptions::activity).
+// `run --html` (TraceOptions::activity), and the cycles each channel was full, for its
+// graph's tooltips.
 //
 // A transfer is a push into a channel, counted in the cycle of the push, as the report
 // counts a call's transfers (docs/counters.md "Transfers"), so a call's buckets add up
@@ -42,6 +43,9 @@ public:
   sim::CycleObserver& addNetwork(const TracedNetwork& n);
   // Every call seen so far, network by network, each network's in call order.
   std::vector<CallActivity> calls() const;
+  // Per channel of `function`'s circuit, the cycles it was full (its producer could not
+  // push into it) over every call so far; empty for a function not traced.
+  std::vector<uint64_t> fullCycles(const std::string& function) const;
 
 private:
   class Probe;

@@ -1,5 +1,6 @@
 #include "harness/pace.h"
 
+#include "models/memory.h"
 #include "support/numbers.h"
 
 #include <cstdio>
@@ -112,6 +113,18 @@ std::optional<LoopGap> gapOf(const dfg::Graph& g, const LoopSummary& l,
     const dfg::Node& n = g.node(steps[static_cast<size_t>(i)].op);
     return "'" + n.name + "' (" + n.opName() + ", " + n.origin.loc.where() + ")";
   };
+  // A memory of the recurrence whose port lost cycles to other ports.
+  const LoopSummary::PortConflict* lost = nullptr;
+  for (const LoopSummary::PortConflict& c : l.conflicts)
+    if (c.cycles && (!lost || c.cycles > lost->cycles)) lost = &c;
+  if (lost && lost->step < steps.size()) {
+    gap.cause = "memory-port";
+    gap.step = static_cast<int64_t>(lost->step);
+    gap.text = named(gap.step) + " held " + withCommas(lost->cycles) +
+               " request(s) back a cycle: other ports of it took the cycle's load or store "
+               "slot (loadsPerCycle, storesPerCycle)";
+    return gap;
+  }
   if (auto [at, most] = worst(&LoopSummary::Stalls::blocked); at >= 0) {
     gap.cause = "back-pressure";
     gap.step = at;
@@ -220,6 +233,15 @@ void armPaceTaps(std::vector<PaceTap>& taps, const dfg::Graph& g, const sim::Ela
       circuit.op(op).flushStats(engine.cycle());
       t.before.push_back(circuit.op(op).stats());
     }
+    t.memories.clear();
+    for (size_t i = 0; i < t.bound.critical->steps.size(); ++i) {
+      const analysis::RecurrenceStep& st = t.bound.critical->steps[i];
+      dfg::NodeKind k = g.node(st.op).kind;
+      if (!st.viaInput || (k != dfg::NodeKind::Memory && k != dfg::NodeKind::ExtMemory)) continue;
+      uint32_t model = elab.opOfVertex[st.op];
+      auto& mem = static_cast<models::Memory&>(circuit.op(model));
+      t.memories.push_back({i, model, mem.conflictCycles()});
+    }
     t.feeders.clear();
     t.feedersBefore.clear();
     const std::vector<analysis::RecurrenceStep>& steps = t.bound.critical->steps;
@@ -259,6 +281,10 @@ void addPaces(const InvocationContext& c, std::vector<PaceTap>& taps, sim::Circu
         op.flushStats(engine.cycle());
         l.cycleStalls.push_back({op.stats().inputStallCycles - t.before[i].inputStallCycles,
                                  op.stats().outputStallCycles - t.before[i].outputStallCycles});
+      }
+      for (const PaceTap::MemoryStep& m : t.memories) {
+        auto& mem = static_cast<models::Memory&>(circuit.op(m.model));
+        l.conflicts.push_back({m.step, mem.conflictCycles() - m.before});
       }
       for (size_t i = 0; i < t.feeders.size() && i < t.feedersBefore.size(); ++i) {
         LoopSummary::Feeder f = t.feeders[i];

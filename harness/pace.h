@@ -26,6 +26,14 @@ struct PaceTap {
   // push is back-pressure upstream (addPaces).
   std::vector<LoopSummary::Feeder> feeders;
   std::vector<models::OpStats> feedersBefore;
+  // The memories of the recurrence: step, model, and their ports' conflict cycles when
+  // the call began (any port's: the ports' dones join before the chain goes on).
+  struct MemoryStep {
+    size_t step;
+    uint32_t model;
+    uint64_t before;
+  };
+  std::vector<MemoryStep> memories;
 
   // Each tap passes the token on to the tap it was set over (the shape taps').
   struct OnDecision : models::ChannelTap {

@@ -49,6 +49,8 @@ void checkShapes(const InvocationContext& c, const std::vector<ShapeTap>& taps,
 // Why a loop ran slower than its bound, in the order the harness looks for it:
 //   inner-loop     each iteration runs activations of loops nested in it, whose
 //                  iterations no bound of this loop's can count;
+//   memory-port    a memory of the critical recurrence held requests back: the cycle's
+//                  loadsPerCycle or storesPerCycle went to other ports of it;
 //   back-pressure  an op of the critical recurrence could not push: an output was full;
 //                  or it waited for an input from off the recurrence whose producer
 //                  could not push (an output of that producer was full);
@@ -97,6 +99,13 @@ struct LoopSummary {
     uint64_t blocked = 0;
   };
   std::vector<Feeder> feeders;
+  // The memories on the recurrence: the step, and the cycles in the call a request on one
+  // of its ports lost to another port (models::Memory::conflictCycles).
+  struct PortConflict {
+    size_t step = 0;
+    uint64_t cycles = 0;
+  };
+  std::vector<PortConflict> conflicts;
   std::optional<LoopGap> gap; // why it ran slower than its bound (harness/pace.h)
 };
 // A loop known by its carries (harness/pace.h): one of them, and the raw_will_continue

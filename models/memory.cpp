@@ -66,11 +66,38 @@ bool Memory::transported(bool isStore, int index, uint64_t addr, Bits& data, uin
   return true;
 }
 
+uint64_t Memory::conflictCycles(int input) const {
+  if (input < 2 * config_.numStores) return stores_[static_cast<size_t>(input / 2)].conflicts;
+  size_t l = static_cast<size_t>(input - 2 * config_.numStores);
+  return l < loads_.size() ? loads_[l].conflicts : 0;
+}
+
+uint64_t Memory::conflictCycles() const {
+  uint64_t n = 0;
+  for (const Port& p : stores_)
+    n += p.conflicts;
+  for (const Port& p : loads_)
+    n += p.conflicts;
+  return n;
+}
+
+void Memory::countConflicts(std::vector<Port>& ports, int scan, int scanned, bool isStore) {
+  const int n = static_cast<int>(ports.size());
+  for (int k = scanned; k < n; ++k) {
+    int i = scan + k < n ? scan + k : scan + k - n;
+    Port& p = ports[static_cast<size_t>(i)];
+    bool offered = isStore ? in(storeDataInput(i)).valid() && in(storeAddrInput(i)).valid()
+                           : in(loadAddrInput(i)).valid();
+    if (offered && p.queue.size() < static_cast<size_t>(config_.latency)) ++p.conflicts;
+  }
+}
+
 bool Memory::issueStores() {
   int n = config_.numStores;
   int issued = 0;
   int last = -1;
-  for (int k = 0; k < n && issued < config_.storesPerCycle; ++k) {
+  int k = 0;
+  for (; k < n && issued < config_.storesPerCycle; ++k) {
     int s = storeScan_ + k < n ? storeScan_ + k : storeScan_ + k - n;
     Port& p = stores_[s];
     InPort data = in(storeDataInput(s));
@@ -88,6 +115,7 @@ bool Memory::issueStores() {
     ++issued;
     last = s;
   }
+  if (issued == config_.storesPerCycle) countConflicts(stores_, storeScan_, k, true);
   if (last >= 0) storeScan_ = (last + 1) % n;
   return issued > 0;
 }
@@ -96,7 +124,8 @@ bool Memory::issueLoads() {
   int n = config_.numLoads;
   int issued = 0;
   int last = -1;
-  for (int k = 0; k < n && issued < config_.loadsPerCycle; ++k) {
+  int k = 0;
+  for (; k < n && issued < config_.loadsPerCycle; ++k) {
     int l = loadScan_ + k < n ? loadScan_ + k : loadScan_ + k - n;
     Port& p = loads_[l];
     InPort addr = in(loadAddrInput(l));
@@ -112,6 +141,7 @@ bool Memory::issueLoads() {
     ++issued;
     last = l;
   }
+  if (issued == config_.loadsPerCycle) countConflicts(loads_, loadScan_, k, false);
   if (last >= 0) loadScan_ = (last + 1) % n;
   return issued > 0;
 }

@@ -138,6 +138,13 @@ public:
   int storeDoneOutput(int s) const { return config_.numLoads + s; }
   int loadDoneOutput(int l) const { return config_.numLoads + config_.numStores + l; }
 
+  // Port conflicts: the cycles a request on the port of input `input` (a store's data or
+  // address, a load's address) could have issued but the cycle's loadsPerCycle or
+  // storesPerCycle went to other ports; over the memory's life (take differences).
+  uint64_t conflictCycles(int input) const;
+  // Summed over every port.
+  uint64_t conflictCycles() const;
+
 protected:
   bool step() override;
 
@@ -155,6 +162,7 @@ private:
     bool isStore;
     int index;
     Queue queue;
+    uint64_t conflicts = 0; // conflictCycles
   };
 
   bool issueStores();
@@ -163,6 +171,9 @@ private:
   bool addressOk(const char* what, int index, Bits addr);
   bool transported(bool isStore, int index, uint64_t addr, Bits& data, uint64_t& due);
   bool outputsReady(const Port& p) const;
+  // After a scan that reached the per-cycle limit: the ports it did not get to that
+  // could have issued lost the cycle to the others.
+  void countConflicts(std::vector<Port>& ports, int scan, int scanned, bool isStore);
 
   MemoryKind kind_;
   MemoryConfig config_;

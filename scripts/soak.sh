@@ -6,7 +6,9 @@
 # seeds. Failing programs (with every output) stay in OUT/seed-S/; OUT/results.txt has
 # one line per seed, OUT/summary.txt the summary.
 #
-# Environment: SOAK_SIZE (small|medium|large|mixed, default mixed), SOAK_JOBS (default
+# Environment: SOAK_SIZE (small|medium|large|mixed, default mixed), SOAK_SHAPE
+# (difftest.sh --shape: normal|deep|wide|mixed|recurrence, default normal; recurrence:
+# programs of known optimal II, each loop required to reach it), SOAK_JOBS (default
 # nproc), SOAK_OUT (default out/soak-START-END), SOAK_KERNELS (--kernels), and
 # DIFFTEST_TIMEOUT. The loom-sim and loom-gen binaries (LOOM_SIM / LOOM_GEN, default
 # build/), scripts/difftest.sh and the oracle script are copied into OUT/bin first, so a
@@ -20,6 +22,7 @@ start=${2:-1}
 [[ "$start" =~ ^[0-9]+$ ]] || { echo "soak.sh: START must be a number" >&2; exit 2; }
 end=$((start + n - 1))
 size=${SOAK_SIZE:-mixed}
+shape=${SOAK_SHAPE:-normal}
 jobs=${SOAK_JOBS:-$(nproc)}
 out=${SOAK_OUT:-$root/out/soak-$start-$end}
 sim=${LOOM_SIM:-$root/build/loom-sim}
@@ -34,11 +37,11 @@ export LOOM_SIM=$out/bin/loom-sim LOOM_GEN=$out/bin/loom-gen ORACLE=$out/bin/$(b
 
 kargs=()
 [ -n "${SOAK_KERNELS:-}" ] && kargs=(--kernels "$SOAK_KERNELS")
-echo "soak: seeds $start..$end, size $size, $jobs jobs, failures in $out"
+echo "soak: seeds $start..$end, size $size, shape $shape, $jobs jobs, failures in $out"
 t0=$(date +%s)
 # Batches of 10 seeds per worker; each worker prints PASS/FAIL lines as it goes.
 seq "$start" "$end" | xargs -P "$jobs" -n 10 "$out/bin/difftest.sh" --worker --size "$size" \
-  --out "$out" "${kargs[@]}" >"$out/results.txt"
+  --shape "$shape" --out "$out" "${kargs[@]}" >"$out/results.txt"
 t1=$(date +%s)
 
 pass=$(grep -c '^PASS' "$out/results.txt")

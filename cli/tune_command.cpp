@@ -93,6 +93,10 @@ int tune(TuneArgs& a) {
                r.failure + " (`loom-sim run` names the cause)");
     return kFailed;
   }
+  if (!r.calls) {
+    std::cout << "tune " << a.file << ": the run makes no accelerated call: nothing to size\n";
+    return kOk;
+  }
   printResult(a, r);
   if (a.output.empty()) return kOk;
   if (!writeOutput(a.output, [&](std::ostream& os) { os << models::writeTimingJson(r.timing); }))

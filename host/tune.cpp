@@ -24,6 +24,7 @@ struct Trial {
   std::optional<Diag> error; // bad input
   bool passed = false;
   uint64_t cycles = 0;
+  size_t calls = 0;                           // accelerated calls
   std::string summary;                        // the summary line without its time
   std::map<std::string, uint64_t> byFunction; // cycles of each function's calls
   Slots capacity;                             // each channel's slots in this run
@@ -45,6 +46,7 @@ Trial runOnce(const LoadedProgram& prog, RunSettings s, bool measure) {
   t.cycles = run.cycles();
   std::string line = run.summaryLine(o, 0);
   t.summary = line.substr(0, line.rfind(", "));
+  t.calls = run.report().calls.size();
   for (const harness::Report::Call& c : run.report().calls)
     t.byFunction[c.function] += c.cycles;
   const Accelerator* acc = run.accelerator();
@@ -90,6 +92,8 @@ public:
     r_.before = before.cycles;
     r_.beforePassed = before.passed;
     r_.beforeStatus = before.passed ? "passed" : before.summary;
+    r_.calls = before.calls;
+    if (!before.calls) return; // no network ran: nothing to size
     given_ = before.capacity;
     source_ = before.source;
 

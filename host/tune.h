@@ -45,6 +45,7 @@ struct TuneResult {
   std::string failure;
   std::string beforeStatus; // the first run's verdict ("passed", or its summary line)
   bool beforePassed = false;
+  size_t calls = 0; // accelerated calls of the first run (none: nothing to size)
   uint64_t before = 0, ceiling = 0, target = 0, after = 0; // cycles
   size_t runs = 0;
   bool minimal = true;                // every raised channel was minimized (not stopped by maxRuns)

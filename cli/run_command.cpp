@@ -14,6 +14,7 @@
 #include "host/baseline.h"
 #include "host/prove.h"
 #include "host/try_fix.h"
+#include "host/tune.h"
 #include "present/html_report.h"
 #include "present/run_graph.h"
 #include "present/wave_view.h"
@@ -216,6 +217,57 @@ void fillVerdict(const ProgramRun& run, const std::string& summary, KernelVerdic
     if (!placed[i]) k.findings.push_back(r.findings[i].text());
 }
 
+bool deadlocked(const ProgramRun& run) {
+  for (const harness::Finding& f : run.report().findings)
+    if (f.check == "deadlock") return true;
+  return false;
+}
+
+// Whether more slots let a deadlocked run complete, and which (docs/performance-analysis.md
+// "Deadlocks that buffering fixes").
+void printBuffering(const TuneResult& b, const TerminalText& shown) {
+  if (b.error) {
+    std::cerr << shown("loom-sim: buffering: the reruns could not be made: " + b.error->message)
+              << "\n";
+    return;
+  }
+  if (!b.failure.empty()) {
+    std::cerr << shown("loom-sim: buffering: no buffering fixes the deadlock: with every channel "
+                       "at 64 slots the run still fails its run-time checks (" +
+                       b.failure + ")")
+              << "\n";
+    return;
+  }
+  std::cerr << shown("loom-sim: buffering: the deadlock is for lack of buffering: " +
+                     std::to_string(b.addedSlots()) + " more slot(s) on " +
+                     std::to_string(b.channels.size()) +
+                     " channel(s) let the run complete, every run-time check passing (verified "
+                     "by a rerun; `loom-sim tune` also sizes for speed):")
+            << "\n";
+  for (const TunedChannel& c : b.channels)
+    std::cerr << shown("  @" + c.function + " " + c.channel + ": " + std::to_string(c.before) +
+                       " -> " + std::to_string(c.after) + " slots (" + c.source + ")")
+              << "\n";
+}
+
+nlohmann::json bufferingJson(const TuneResult& b) {
+  nlohmann::json channels = nlohmann::json::array();
+  for (const TunedChannel& c : b.channels)
+    channels.push_back({{"function", c.function},
+                        {"channel", c.channel},
+                        {"source", c.source},
+                        {"before", c.before},
+                        {"after", c.after}});
+  bool fixes = !b.error && b.failure.empty();
+  return {{"fixes", fixes},
+          {"ceiling", 64},
+          {"runs", b.runs},
+          {"channels", channels},
+          {"why_not", fixes     ? ""
+                      : b.error ? b.error->message
+                                : b.failure}};
+}
+
 // The baseline's verdict under the summary: how the cycles compare, what got faster
 // (a finding lists what got slower), what could not be compared.
 void printBaseline(const BaselineComparison& c, const TerminalText& shown) {
@@ -297,6 +349,17 @@ int runProgram(RunArgs& a) {
   ProgramRun run(prog, a.s, programOut);
   if (auto err = run.prepare()) return print(*err), kBadInput;
   RunOutcome o = run.run();
+  // A deadlock: whether buffering is what the network lacks (host/tune.h, TuneGoal::Progress),
+  // on the engines that measure channel needs; a rerun per step, as proving makes.
+  std::optional<TuneResult> buffering;
+  // (SystemC elaborates one simulation per process: no reruns there.)
+  if (a.prove && o.accelerated && deadlocked(run) && !a.s.systemc &&
+      (a.s.accel.engine == CallEngineKind::Event || a.s.accel.engine == CallEngineKind::Clocked)) {
+    TuneOptions opts;
+    opts.goal = TuneGoal::Progress;
+    opts.maxRuns = 200;
+    buffering = tuneCapacities(prog, a.s, opts);
+  }
   std::optional<BaselineComparison> against;
   if (!a.baseline.empty() && o.accelerated) {
     against = compareWithBaseline(baseline, run.report(), run.cycles(), a.baselineTolerance);
@@ -324,6 +387,7 @@ int runProgram(RunArgs& a) {
     std::string summary = run.summaryLine(o, ms.count()); // the page shows it as printed
     std::cerr << shown("loom-sim: " + summary) << "\n";
     if (against) printBaseline(*against, shown);
+    if (buffering) printBuffering(*buffering, shown);
     if (a.verdict) fillVerdict(run, summary, *a.verdict);
     std::optional<FixAttempt> fix;
     if (a.tryFix) {
@@ -339,6 +403,7 @@ int runProgram(RunArgs& a) {
       nlohmann::json j = run.reportJson(a.file, a.engine, o, summary, cpu);
       if (fix) j["try_fix"] = fix->json();
       if (against) j["baseline"] = against->json(baselinePath(a));
+      if (buffering) j["buffering"] = bufferingJson(*buffering);
       os << j.dump(2) << "\n";
     };
     if (a.inspect) a.inspect(run);
@@ -596,8 +661,9 @@ Command addRunCommand(CLI::App& app) {
               "the reference (the exit code stays the first run's)");
   c->add_flag(
       "--no-prove", [a](int64_t) { a->prove = false; },
-      "Do not rerun the program with each mistake's repairs alone: the findings a mistake "
-      "explains are then the network's paths' guess, not what a rerun shows");
+      "Do not rerun the program with each mistake's repairs alone (the findings a mistake "
+      "explains are then the network's paths' guess, not what a rerun shows), nor after a "
+      "deadlock with more slots (whether buffering fixes it)");
   c->add_option("--rerun-limit", a->rerunLimit,
                 "Seconds each proving rerun may take before it is stopped and its mistake left "
                 "unproven (0: no limit); -j reruns run at once")

@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <ostream>
+#include <set>
 #include <spdlog/spdlog.h>
 
 namespace loom {
@@ -23,6 +24,10 @@ using Slots = models::ChannelCapacities; // function -> channel name -> slots
 struct Trial {
   std::optional<Diag> error; // bad input
   bool passed = false;
+  // Every call completed and every run-time check passed (static findings may remain:
+  // buffering does not change the network's structure), by function too.
+  bool progressed = false;
+  std::set<std::string> stuck; // functions with a run-time finding
   uint64_t cycles = 0;
   size_t calls = 0;                           // accelerated calls
   std::string summary;                        // the summary line without its time
@@ -43,6 +48,9 @@ Trial runOnce(const LoadedProgram& prog, RunSettings s, bool measure) {
   if ((t.error = run.prepare())) return t;
   RunOutcome o = run.run();
   t.passed = o.passed;
+  t.progressed = !o.error;
+  for (const harness::Finding& f : run.report().findings)
+    if (f.check != "static") t.progressed = false, t.stuck.insert(f.function);
   t.cycles = run.cycles();
   std::string line = run.summaryLine(o, 0);
   t.summary = line.substr(0, line.rfind(", "));
@@ -90,8 +98,8 @@ public:
     Trial before = trial(s_.accel.timing, "as given", {}, false);
     if (before.error) return void(r_.error = before.error);
     r_.before = before.cycles;
-    r_.beforePassed = before.passed;
-    r_.beforeStatus = before.passed ? "passed" : before.summary;
+    r_.beforePassed = goal(before);
+    r_.beforeStatus = goal(before) ? "passed" : before.summary;
     r_.calls = before.calls;
     if (!before.calls) return; // no network ran: nothing to size
     given_ = before.capacity;
@@ -100,7 +108,7 @@ public:
     Trial ceiling = trial(ceilingTiming(),
                           "every channel at " + std::to_string(o_.ceiling) + " slots", {}, true);
     if (ceiling.error) return void(r_.error = ceiling.error);
-    if (!ceiling.passed) {
+    if (!goal(ceiling)) {
       r_.failure = ceiling.summary;
       return;
     }
@@ -114,7 +122,7 @@ public:
       }
     Trial sized = trial(timing(), "every channel at its need", {}, false);
     if (sized.error) return void(r_.error = sized.error);
-    if (!sized.passed) {
+    if (!goal(sized)) {
       r_.failure = "the run with every channel at its need failed: " + sized.summary;
       return;
     }
@@ -122,11 +130,13 @@ public:
     target_ = sized.byFunction;
     // A function whose calls reach the target as given needs none of its raised slots.
     for (const auto& [f, cycles] : before.byFunction)
-      if (before.passed && cycles <= target_[f]) sizes_.erase(f);
+      if (o_.goal == TuneGoal::Cycles ? before.passed && cycles <= target_[f]
+                                      : !before.stuck.count(f))
+        sizes_.erase(f);
     minimize();
     Trial after = trial(timing(), "the result", {}, false);
     if (after.error) return void(r_.error = after.error);
-    if (!after.passed) {
+    if (!goal(after)) {
       r_.failure = "the result's run failed: " + after.summary;
       return;
     }
@@ -148,6 +158,10 @@ private:
   std::map<std::string, uint64_t> target_;
 
   models::TimingConfig timing() const { return withSlots(s_.accel.timing, sizes_); }
+
+  // What a run must do for its sizes to count: pass every check (Cycles), or complete
+  // with every run-time check passing (Progress).
+  bool goal(const Trial& t) const { return o_.goal == TuneGoal::Cycles ? t.passed : t.progressed; }
 
   models::TimingConfig ceilingTiming() const {
     Slots all;
@@ -181,7 +195,8 @@ private:
     // A program LOOM compiled runs its networks whole: no function runs alone.
     std::string only = prog_.networks.empty() ? f : "";
     Trial t = trial(timing(), "@" + f + " " + name + " at " + std::to_string(slots), only, false);
-    bool ok = !t.error && t.passed && t.byFunction[f] <= target_[f];
+    bool ok =
+        !t.error && goal(t) && (o_.goal == TuneGoal::Progress || t.byFunction[f] <= target_[f]);
     sizes_[f][name] = was;
     return ok;
   }

@@ -26,7 +26,13 @@
 
 namespace loom {
 
+// What the sizes must reach: the ceiling's cycles (`tune`), or only progress: a run that
+// deadlocked completes with every run-time check passing (`run`'s buffering verdict; the
+// static checks see the same network whatever its slots).
+enum class TuneGoal { Cycles, Progress };
+
 struct TuneOptions {
+  TuneGoal goal = TuneGoal::Cycles;
   int ceiling = 64;     // slots per channel in the ceiling run
   size_t maxRuns = 400; // runs at most; step 4 stops there (the sizes still reach the target)
   // Told of each run as it ends: what it tried, in a line.
@@ -41,7 +47,8 @@ struct TunedChannel {
 
 struct TuneResult {
   std::optional<Diag> error; // bad input: the program or its timing (exit 2)
-  // A run that is not a buffering problem: the ceiling run fails too ("" if it passes).
+  // A run that is not a buffering problem: the ceiling run fails too ("" if it passes;
+  // Progress: if it completes with the run-time checks passing).
   std::string failure;
   std::string beforeStatus; // the first run's verdict ("passed", or its summary line)
   bool beforePassed = false;

@@ -46,6 +46,8 @@
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Its helper scripts sit beside it (soak.sh runs a copy of both from its own folder).
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SIM=${LOOM_SIM:-$root/build/loom-sim}
 GEN=${LOOM_GEN:-$root/build/loom-gen}
 ORACLE=${ORACLE:-$root/scripts/oracle.sh}
@@ -172,7 +174,7 @@ check_prog() {
   local known=()
   grep -q '^// loom-gen: known II' "$f" && known=(--program "$f")
   if [ -z "$cls" ] && [ -f "$d/event.json" ] &&
-     ! python3 "$root/scripts/check-ii-bound.py" "${known[@]}" "$d/event.json" >"$d/ii-bound.out" 2>&1; then
+     ! python3 "$here/check-ii-bound.py" "${known[@]}" "$d/event.json" >"$d/ii-bound.out" 2>&1; then
     if grep -qE 'the known II|no loop at line' "$d/ii-bound.out"; then
       cls="ii-not-known: $(head -n 1 "$d/ii-bound.out" | sed -E 's/.*(ii_bound|ii_steady|no loop)/\1/; s/[0-9.]+/N/g' | cut -c1-100)"
     else

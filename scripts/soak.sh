@@ -32,7 +32,8 @@ for b in "$sim" "$gen"; do [ -x "$b" ] || { echo "soak.sh: $b not found (build f
 mkdir -p "$out/bin"
 # Snapshots: binaries and scripts may be rebuilt or edited while the soak runs.
 cp "$sim" "$out/bin/loom-sim" && cp "$gen" "$out/bin/loom-gen" || exit 2
-cp "$root/scripts/difftest.sh" "${ORACLE:-$root/scripts/oracle.sh}" "$out/bin/" || exit 2
+cp "$root/scripts/difftest.sh" "$root/scripts/check-ii-bound.py" "${ORACLE:-$root/scripts/oracle.sh}" \
+  "$out/bin/" || exit 2
 export LOOM_SIM=$out/bin/loom-sim LOOM_GEN=$out/bin/loom-gen ORACLE=$out/bin/$(basename "${ORACLE:-oracle.sh}")
 
 kargs=()

@@ -350,15 +350,19 @@ int runProgram(RunArgs& a) {
   if (auto err = run.prepare()) return print(*err), kBadInput;
   RunOutcome o = run.run();
   // A deadlock: whether buffering is what the network lacks (host/tune.h, TuneGoal::Progress),
-  // on the engines that measure channel needs; a rerun per step, as proving makes.
+  // a rerun per step as proving makes. The reruns run on the event engine, whose cycles
+  // and results every engine's equal (docs/design.md), so every engine says the same.
   std::optional<TuneResult> buffering;
-  // (SystemC elaborates one simulation per process: no reruns there.)
-  if (a.prove && o.accelerated && deadlocked(run) && !a.s.systemc &&
-      (a.s.accel.engine == CallEngineKind::Event || a.s.accel.engine == CallEngineKind::Clocked)) {
+  if (a.prove && o.accelerated && deadlocked(run)) {
+    RunSettings rerun = a.s;
+    rerun.systemc = false;
+    rerun.accel.engine = CallEngineKind::Event;
+    rerun.accel.systemc = SystemcOptions{};
+    rerun.accel.verilator = VerilatorOptions{};
     TuneOptions opts;
     opts.goal = TuneGoal::Progress;
     opts.maxRuns = 200;
-    buffering = tuneCapacities(prog, a.s, opts);
+    buffering = tuneCapacities(prog, rerun, opts);
   }
   std::optional<BaselineComparison> against;
   if (!a.baseline.empty() && o.accelerated) {

@@ -3,6 +3,7 @@
 #include "models/memory.h"
 #include "support/numbers.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace loom::harness {
@@ -67,6 +68,18 @@ std::string inputsOffRecurrence(const dfg::Graph& g,
   return text;
 }
 
+// The output channel of `v` that was full the longest in the call, as " (its output to 'c'
+// was full in N cycles)"; "" if none was.
+std::string fullestOutput(const dfg::Graph& g, const LoopSummary& l, dfg::Vertex v) {
+  const std::pair<dfg::EdgeId, uint64_t>* best = nullptr;
+  for (const auto& f : l.fullChannels)
+    if (g.src(f.first) == v && f.second && (!best || f.second > best->second)) best = &f;
+  if (!best) return "";
+  const dfg::Edge& e = g.edge(best->first);
+  return ": its output '" + g.node(v).portName(false, e.srcPort) + "' to '" +
+         g.node(g.dst(best->first)).name + "' was full in " + withCommas(best->second) + " cycles";
+}
+
 // The cause of a loop's gap to its bound (LoopGap's order).
 std::optional<LoopGap> gapOf(const dfg::Graph& g, const LoopSummary& l,
                              const std::vector<LoopSummary>& loops) {
@@ -128,8 +141,9 @@ std::optional<LoopGap> gapOf(const dfg::Graph& g, const LoopSummary& l,
   if (auto [at, most] = worst(&LoopSummary::Stalls::blocked); at >= 0) {
     gap.cause = "back-pressure";
     gap.step = at;
-    gap.text = named(at) + " could not push for " + withCommas(most) +
-               " cycles: one of its outputs was full";
+    std::string full = fullestOutput(g, l, steps[static_cast<size_t>(at)].op);
+    gap.text = named(at) + " could not push for " + withCommas(most) + " cycles" +
+               (full.empty() ? ": one of its outputs was full" : full);
     return gap;
   }
   // The op that waited most among those that take an input from off the recurrence: a
@@ -156,7 +170,9 @@ std::optional<LoopGap> gapOf(const dfg::Graph& g, const LoopSummary& l,
     gap.text = named(at) + " waited for an input in " + withCommas(most) +
                " cycles; it takes one from '" + from.name + "' (" + from.opName() + ", " +
                from.origin.loc.where() + "), which could not push for " +
-               withCommas(held->blocked) + " cycles: one of its outputs was full";
+               withCommas(held->blocked) + " cycles";
+    std::string full = fullestOutput(g, l, held->op);
+    gap.text += full.empty() ? ": one of its outputs was full" : full;
     return gap;
   }
   if (at >= 0) {
@@ -214,8 +230,38 @@ std::vector<LoopOfCarry> loopsOf(const dfg::Graph& g, const std::vector<PaceTap>
   return out;
 }
 
+namespace {
+
+// The output channels of the recurrence's ops and of the ops feeding it from off it, each
+// under a FullTap (set last over the channel: disarmed first).
+void armFullTaps(PaceTap& t, const dfg::Graph& g, const sim::Elaboration& elab,
+                 sim::Circuit& circuit, const sim::Engine& engine,
+                 const std::vector<analysis::RecurrenceStep>& steps) {
+  std::vector<dfg::Vertex> ops;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    ops.push_back(steps[i].op);
+    for (dfg::EdgeId e : edgesOffRecurrence(g, steps, i))
+      ops.push_back(g.src(e));
+  }
+  t.watched.clear();
+  for (dfg::Vertex v : ops)
+    for (dfg::EdgeId e : g.outEdges(v))
+      if (std::find(t.watched.begin(), t.watched.end(), e) == t.watched.end())
+        t.watched.push_back(e);
+  t.fulls = std::make_unique<sim::FullTap[]>(t.watched.size());
+  for (size_t i = 0; i < t.watched.size(); ++i)
+    t.fulls[i].arm(circuit.channel(elab.channelOf(g, t.watched[i])), engine);
+}
+
+} // namespace
+
 void armPaceTaps(std::vector<PaceTap>& taps, const dfg::Graph& g, const sim::Elaboration& elab,
                  sim::Circuit& circuit, const sim::Engine& engine, bool arm) {
+  // The full taps came last, loop after loop: off first, in the reverse order.
+  if (!arm)
+    for (auto t = taps.rbegin(); t != taps.rend(); ++t)
+      for (size_t i = t->watched.size(); i-- > 0;)
+        if (t->fulls) t->fulls[i].disarm();
   for (PaceTap& t : taps) {
     models::Channel& d = circuit.channel(elab.channelOf(g, t.decisions));
     models::Channel& o = circuit.channel(elab.channelOf(g, t.outputs));
@@ -261,6 +307,7 @@ void armPaceTaps(std::vector<PaceTap>& taps, const dfg::Graph& g, const sim::Ela
     t.onOutput.next = o.tap();
     d.setTap(&t.onDecision);
     o.setTap(&t.onOutput);
+    armFullTaps(t, g, elab, circuit, engine, steps); // over the pace taps
   }
 }
 
@@ -282,6 +329,8 @@ void addPaces(const InvocationContext& c, std::vector<PaceTap>& taps, sim::Circu
         l.cycleStalls.push_back({op.stats().inputStallCycles - t.before[i].inputStallCycles,
                                  op.stats().outputStallCycles - t.before[i].outputStallCycles});
       }
+      for (size_t i = 0; i < t.watched.size() && t.fulls; ++i)
+        l.fullChannels.emplace_back(t.watched[i], t.fulls[i].fullCycles());
       for (const PaceTap::MemoryStep& m : t.memories) {
         auto& mem = static_cast<models::Memory&>(circuit.op(m.model));
         l.conflicts.push_back({m.step, mem.conflictCycles() - m.before});

@@ -9,6 +9,9 @@
 
 #include "analysis/throughput.h"
 #include "harness/shapes.h"
+#include "sim/need_tap.h"
+
+#include <memory>
 
 namespace loom::harness {
 
@@ -43,6 +46,9 @@ struct PaceTap {
       owner->counter.decision(token & 1);
       if (next) next->pushed(token);
     }
+    void popped() override {
+      if (next) next->popped();
+    }
   } onDecision;
   struct OnOutput : models::ChannelTap {
     PaceTap* owner = nullptr;
@@ -52,7 +58,14 @@ struct PaceTap {
       owner->counter.output(engine->cycle());
       if (next) next->pushed(token);
     }
+    void popped() override {
+      if (next) next->popped();
+    }
   } onOutput;
+  // The output channels of the recurrence's ops and of its feeders, each one's full
+  // cycles in the call: which channel held a blocked op back (LoopGap).
+  std::vector<dfg::EdgeId> watched;
+  std::unique_ptr<sim::FullTap[]> fulls;
 };
 
 // A pace tap per loop of `g` with a carry, its bound under timing `t`.

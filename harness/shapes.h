@@ -106,6 +106,9 @@ struct LoopSummary {
     uint64_t cycles = 0;
   };
   std::vector<PortConflict> conflicts;
+  // The output channels of the recurrence's ops and feeders, and the cycles in the call
+  // each was full (sim::FullTap): which channel held a blocked op back.
+  std::vector<std::pair<dfg::EdgeId, uint64_t>> fullChannels;
   std::optional<LoopGap> gap; // why it ran slower than its bound (harness/pace.h)
 };
 // A loop known by its carries (harness/pace.h): one of them, and the raw_will_continue

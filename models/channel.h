@@ -39,6 +39,8 @@ class ChannelTap {
 public:
   virtual ~ChannelTap() = default;
   virtual void pushed(Bits token) = 0;
+  // A token taken this cycle (after pop(); a tap set over another passes it on).
+  virtual void popped() {}
 };
 
 // Channels pushed or popped in the current cycle, each appended once (so one slot per
@@ -87,14 +89,15 @@ public:
     ++pushes_;
     noteActive();
   }
-  // Hands every pushed token to `tap` (null: none); for the harness's shape checks. A tap
-  // that is set over another passes the tokens on to it (harness/pace.h).
+  // Hands every pushed token to `tap` (null: none), and tells it of every pop; for the
+  // harness's probes. A tap that is set over another passes both on to it (harness/pace.h).
   void setTap(ChannelTap* tap) { tap_ = tap; }
   ChannelTap* tap() const { return tap_; }
   // Requires valid() and no pop yet this cycle.
   void pop() {
     assert(valid() && !poppedNow_ && "pop from an empty channel or twice in one cycle");
     poppedNow_ = true;
+    if (tap_) tap_->popped();
     noteActive();
   }
   bool pushedNow() const { return pushedNow_; }

@@ -8,7 +8,9 @@
 #     15 requests; ii_steady one above the bound. With loadsPerCycle 2: no conflict, the
 #     bound exactly, no gap.
 #   skew.mlir: the split waits for the loop's condition from a fork that cannot push
-#     (its other outputs full): back-pressure naming that fork.
+#     (its other outputs full): back-pressure naming that fork and its output to the
+#     carry, full in as many cycles as the graph's tooltip (`run --dot`, measured apart:
+#     present.full_cycles holds it to the VCD) says.
 set -uo pipefail
 sim=$1 root=$2
 work=$(mktemp -d "${TMPDIR:-/tmp}/gaps.XXXXXX")
@@ -28,4 +30,9 @@ read -r bound steady cause text < <(loop "$work/p2.json")
 read -r bound steady cause text < <(loop "$work/s.json")
 [ "$bound $cause" = "3 back-pressure" ] || fail "skew: $bound $cause"
 case "$text" in *"from 'skew/for0.guard/fork' (handshake.fork"*"which could not push"*) ;; *) fail "skew: $text" ;; esac
+full=$(echo "$text" | sed -nE "s/.*its output 'out1' to 'skew\/for0.guard\/for0.carry.acc' was full in ([0-9,]+) cycles.*/\1/p" | tr -d ,)
+[ -n "$full" ] || fail "skew: no full channel named: $text"
+"$sim" run "$in/skew.mlir" --dot "$work/s.dot" >/dev/null 2>&1 || fail "skew --dot"
+dot=$(grep -F 'skew/for0.guard/fork:1 -> skew/for0.guard/for0.carry.acc:0' "$work/s.dot" | grep -oE 'full [0-9]+ cycle' | grep -oE '[0-9]+')
+[ "$full" = "$dot" ] || fail "skew: the report says full in $full cycles, the graph $dot"
 echo "gap_causes: passed"

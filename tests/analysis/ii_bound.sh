@@ -7,6 +7,7 @@
 # A report missing, a run refused, or a violation fails the test.
 set -uo pipefail
 sim=$1 mode=$2
+source "$(dirname "${BASH_SOURCE[0]}")/repaired.sh"
 shift 2
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 check=$here/../../scripts/check-ii-bound.py
@@ -27,13 +28,7 @@ case $mode in
     repaired=0
     for f in "$1"/legacy_gen_*.mlir; do
       name=$(basename "$f" .mlir)
-      fixed=$work/$name.fixed.mlir
-      "$sim" run "$f" --try-fix --fixed-dfg "$fixed" >/dev/null 2>"$work/err"
-      grep -q "the fix is verified" "$work/err" || continue
-      dfgs=()
-      for fn in $(grep -o 'handshake.func @[A-Za-z0-9_$.]*' "$fixed" | sed 's/.*@//'); do
-        dfgs+=(--dfg "$fn=$fixed")
-      done
+      repair "$sim" "$f" "$work/$name.fixed.mlir" || continue
       r=$work/$name.json
       "$sim" run "$f" "${dfgs[@]}" --report "$r" >/dev/null 2>"$work/err" \
         || { echo "FAIL: $name repaired: exit $?"; tail -3 "$work/err"; exit 1; }

@@ -15,6 +15,7 @@
 #     too, and tune says buffering is not what it lacks (exit 1).
 set -uo pipefail
 sim=$1 root=$2 corpus=${3:-}
+source "$(dirname "${BASH_SOURCE[0]}")/repaired.sh"
 work=$(mktemp -d "${TMPDIR:-/tmp}/tune.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -79,13 +80,7 @@ if [ -n "$corpus" ]; then
   tuned=0 faster=0
   for f in "$corpus"/legacy_gen_*.mlir; do
     name=$(basename "$f" .mlir)
-    fixed=$work/$name.fixed.mlir
-    "$sim" run "$f" --try-fix --fixed-dfg "$fixed" >/dev/null 2>"$work/err"
-    grep -q "the fix is verified" "$work/err" || continue
-    dfgs=()
-    for fn in $(grep -o 'handshake.func @[A-Za-z0-9_$.]*' "$fixed" | sed 's/.*@//'); do
-      dfgs+=(--dfg "$fn=$fixed")
-    done
+    repair "$sim" "$f" "$work/$name.fixed.mlir" || continue
     "$sim" tune "$f" "${dfgs[@]}" -o "$work/$name.json" >"$work/tune" 2>&1 ||
       { cat "$work/tune"; fail "$name: tune exit $?"; }
     before=$(cycles before "$work/tune") after=$(cycles after "$work/tune")

@@ -21,12 +21,6 @@ bool nestedIn(const dfg::Graph& g, uint32_t inner, uint32_t outer) {
   return false;
 }
 
-std::string twoDecimals(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
-
 // The loops nested directly in `l` (no loop of `loops` between them).
 std::vector<const LoopSummary*> innerLoops(const dfg::Graph& g, const LoopSummary& l,
                                            const std::vector<LoopSummary>& loops) {

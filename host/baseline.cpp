@@ -27,12 +27,6 @@ std::string percent(double v) {
   return buf;
 }
 
-std::string twoDecimals(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
-
 // How much `now` exceeds `base`, in percent of `base` (0 for a zero base).
 double growth(double now, double base) {
   return base > 0 ? (now - base) / base * 100.0 : 0.0;

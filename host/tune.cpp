@@ -107,11 +107,7 @@ public:
 
     Trial ceiling = trial(ceilingTiming(),
                           "every channel at " + std::to_string(o_.ceiling) + " slots", {}, true);
-    if (ceiling.error) return void(r_.error = ceiling.error);
-    if (!goal(ceiling)) {
-      r_.failure = ceiling.summary;
-      return;
-    }
+    if (stops(ceiling, "")) return;
     r_.ceiling = ceiling.cycles;
 
     // Every channel at what the ceiling run needed, never below what it had.
@@ -121,11 +117,7 @@ public:
         if (need > had) sizes_[f][name] = need;
       }
     Trial sized = trial(timing(), "every channel at its need", {}, false);
-    if (sized.error) return void(r_.error = sized.error);
-    if (!goal(sized)) {
-      r_.failure = "the run with every channel at its need failed: " + sized.summary;
-      return;
-    }
+    if (stops(sized, "the run with every channel at its need failed: ")) return;
     r_.target = sized.cycles;
     target_ = sized.byFunction;
     // A function whose calls reach the target as given needs none of its raised slots.
@@ -135,11 +127,7 @@ public:
         sizes_.erase(f);
     minimize();
     Trial after = trial(timing(), "the result", {}, false);
-    if (after.error) return void(r_.error = after.error);
-    if (!goal(after)) {
-      r_.failure = "the result's run failed: " + after.summary;
-      return;
-    }
+    if (stops(after, "the result's run failed: ")) return;
     r_.after = after.cycles;
     r_.timing = timing();
     for (const auto& [f, chans] : sizes_)
@@ -158,6 +146,16 @@ private:
   std::map<std::string, uint64_t> target_;
 
   models::TimingConfig timing() const { return withSlots(s_.accel.timing, sizes_); }
+
+  // Whether the search ends at `t`: bad input, or a run that misses the goal (its summary
+  // after `why` becomes the failure).
+  bool stops(const Trial& t, const std::string& why) {
+    if (t.error)
+      r_.error = t.error;
+    else if (!goal(t))
+      r_.failure = why + t.summary;
+    return t.error || !goal(t);
+  }
 
   // What a run must do for its sizes to count: pass every check (Cycles), or complete
   // with every run-time check passing (Progress).

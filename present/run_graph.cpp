@@ -6,34 +6,22 @@ namespace loom {
 
 namespace {
 
-// Each loop's critical recurrence (its report's bottleneck, first call) on `g`: its ops,
-// the channels its tokens come in on, and the one closing the round into the carry.
+// Every loop's critical recurrence on `g`, each op and channel noted with its loop.
 void addCritical(const harness::Report& report, const std::string& f, const dfg::Graph& g,
                  dfg::DotRun& r) {
-  std::map<std::string, dfg::Vertex> op;
-  for (dfg::Vertex v = 0; v < g.numNodes(); ++v)
-    op.emplace(g.node(v).name, v);
   for (const harness::Report::Call& call : report.calls) {
     if (call.function != f) continue;
     for (const nlohmann::json& loop : call.loops) {
-      const nlohmann::json& neck = loop.value("bottleneck", nlohmann::json::object());
-      if (!neck.contains("cycle")) continue;
+      std::optional<CriticalPath> path = criticalPath(loop, g);
+      if (!path) continue;
       std::string note = "on the critical recurrence of the loop at " +
                          loop.value("source", std::string()) + " (II bound " +
                          std::to_string(loop.value("ii_bound", 0)) + ")";
-      dfg::Vertex last = 0;
-      for (const nlohmann::json& step : neck["cycle"]) {
-        auto v = op.find(step.value("op", std::string()));
-        if (v == op.end()) break;
-        r.criticalOps.emplace(v->second, note);
-        if (step.contains("from"))
-          r.criticalChannels.emplace(step["from"].get<std::string>(), note);
-        last = v->second;
+      for (const CriticalPath::Step& step : path->steps) {
+        r.criticalOps.emplace(step.op, note);
+        if (step.in) r.criticalChannels.emplace(g.describe(*step.in), note);
       }
-      auto carry = op.find(neck.value("carry", std::string()));
-      if (carry != op.end())
-        for (dfg::EdgeId e : g.inEdges(carry->second))
-          if (g.src(e) == last) r.criticalChannels.emplace(g.describe(e), note);
+      if (path->closing) r.criticalChannels.emplace(g.describe(*path->closing), note);
     }
   }
 }
@@ -85,6 +73,31 @@ RunGraphs runGraphs(const ProgramRun& run) {
     }
   }
   return out;
+}
+
+std::optional<CriticalPath> criticalPath(const nlohmann::json& loop, const dfg::Graph& g) {
+  const nlohmann::json& neck = loop.value("bottleneck", nlohmann::json::object());
+  if (!neck.contains("cycle") || !neck["cycle"].is_array() || neck["cycle"].empty())
+    return std::nullopt;
+  std::map<std::string, dfg::Vertex> op;
+  for (dfg::Vertex v = 0; v < g.numNodes(); ++v)
+    op.emplace(g.node(v).name, v);
+  std::map<std::string, dfg::EdgeId> channel;
+  for (dfg::EdgeId e : g.edges())
+    channel.emplace(g.describe(e), e);
+  CriticalPath p;
+  for (const nlohmann::json& step : neck["cycle"]) {
+    auto v = op.find(step.value("op", std::string()));
+    if (v == op.end()) return std::nullopt; // not this network's loop
+    auto in = channel.find(step.value("from", std::string()));
+    p.steps.push_back(
+        {v->second, in == channel.end() ? std::nullopt : std::optional<dfg::EdgeId>(in->second)});
+  }
+  auto carry = op.find(neck.value("carry", std::string()));
+  if (carry != op.end())
+    for (dfg::EdgeId e : g.inEdges(carry->second))
+      if (g.src(e) == p.steps.back().op) p.closing = e;
+  return p;
 }
 
 std::string findingChannel(const harness::Finding& f, const dfg::Graph& g) {

@@ -1,11 +1,12 @@
 #include "present/wave_view.h"
 
 #include "host/finding_waves.h"
+#include "present/run_graph.h"
+#include "support/numbers.h"
 #include "traces/phase_names.h"
 #include "traces/vcd_text.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <optional>
 
@@ -138,23 +139,10 @@ struct CriticalLoop {
   uint64_t start = 0; // its call's first cycle
 };
 
-std::string twoDecimals(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
-
 std::optional<CriticalLoop> criticalLoop(const nlohmann::json& loop, const Tracer::Waves& w) {
-  const nlohmann::json& neck = loop.value("bottleneck", nlohmann::json::object());
-  if (!neck.contains("cycle") || !neck["cycle"].is_array() || neck["cycle"].empty())
-    return std::nullopt;
-  const dfg::Graph& g = *w.network.graph;
-  std::map<std::string, dfg::Vertex> op;
-  for (dfg::Vertex v = 0; v < g.numNodes(); ++v)
-    op.emplace(g.node(v).name, v);
-  std::map<std::string, dfg::EdgeId> channel;
-  for (dfg::EdgeId e : g.edges())
-    channel.emplace(g.describe(e), e);
+  std::optional<CriticalPath> path = criticalPath(loop, *w.network.graph);
+  if (!path) return std::nullopt;
+  const nlohmann::json& neck = loop["bottleneck"];
   CriticalLoop c;
   std::string source = loop.value("source", std::string());
   source = source.substr(source.rfind('/') + 1);
@@ -164,21 +152,11 @@ std::optional<CriticalLoop> criticalLoop(const nlohmann::json& loop, const Trace
                   (achieved > 0 ? ", achieved " + twoDecimals(achieved) : std::string());
   c.gap = neck.contains("gap") && !neck["gap"].is_null();
   c.weight = achieved * loop.value("iterations", 0.0);
-  dfg::Vertex last = 0;
-  bool any = false;
-  for (const nlohmann::json& step : neck["cycle"]) {
-    auto v = op.find(step.value("op", std::string()));
-    if (v == op.end()) return std::nullopt; // not this network's loop
-    auto in = channel.find(step.value("from", std::string()));
-    if (in != channel.end()) addChannel(w, w.network.channelOf(in->second), true, c.group.signals);
-    addPhase(w, v->second, c.group.signals);
-    last = v->second;
-    any = true;
+  for (const CriticalPath::Step& step : path->steps) {
+    if (step.in) addChannel(w, w.network.channelOf(*step.in), true, c.group.signals);
+    addPhase(w, step.op, c.group.signals);
   }
-  auto carry = op.find(neck.value("carry", std::string()));
-  if (any && carry != op.end())
-    for (dfg::EdgeId e : g.inEdges(carry->second))
-      if (g.src(e) == last) addChannel(w, w.network.channelOf(e), true, c.group.signals);
+  if (path->closing) addChannel(w, w.network.channelOf(*path->closing), true, c.group.signals);
   return c;
 }
 

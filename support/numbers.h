@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 namespace loom {
@@ -12,6 +13,13 @@ inline std::string withCommas(uint64_t n) {
   for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3)
     s.insert(static_cast<size_t>(i), ",");
   return s;
+}
+
+// An II or a ratio as the tables and texts show it: two decimals ("13.17").
+inline std::string twoDecimals(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
 }
 
 } // namespace loom

@@ -1,5 +1,6 @@
 #include "traces/stats.h"
 
+#include "support/numbers.h"
 #include "support/version.h"
 
 #include <algorithm>
@@ -115,12 +116,6 @@ private:
   std::vector<std::vector<std::string>> rows_;
 };
 
-std::string fixed2(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
-
 } // namespace
 
 std::string statsText(const std::vector<NetworkStats>& nets) {
@@ -146,8 +141,8 @@ std::string statsText(const std::vector<NetworkStats>& nets) {
     for (const LoopRow& l : n.loops) {
       auto ii = l.counts.ii();
       loops.row({l.name, std::to_string(l.counts.activations), std::to_string(l.counts.iterations),
-                 ii ? fixed2(*ii) : "-", std::to_string(l.pace.bound),
-                 l.achieved ? fixed2(*l.achieved) : "-",
+                 ii ? twoDecimals(*ii) : "-", std::to_string(l.pace.bound),
+                 l.achieved ? twoDecimals(*l.achieved) : "-",
                  l.pace.bottleneck + (l.pace.carry.empty() ? "" : " " + l.pace.carry)});
     }
     loops.print(out, "  ");
